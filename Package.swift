@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// Bulletin: a full-screen terminal browser for users, posts and comments (MVVM-C over ncursesw).
+// Layers point one way: bulletin → BulletinUI → TermView → CNcurses, and
+// BulletinUI → BulletinFeatures → MVVMC / BulletinData. MVVMC, BulletinData and
+// BulletinFeatures do not depend on TermView or CNcurses, so the compiler keeps view
+// models free of ncurses. No outside packages: only the toolchain and Debian's -dev packages.
+import PackageDescription
+
+let package = Package(
+    name: "Bulletin",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "bulletin", targets: ["bulletin"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "TermView", dependencies: ["CNcurses"]),
+        .target(name: "MVVMC"),
+        .target(name: "BulletinData", resources: [.copy("Resources/embedded.json")]),
+        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData"]),
+        .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
+        .executableTarget(
+            name: "bulletin",
+            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
+        ),
+        .target(name: "BulletinTestSupport", path: "Tests/BulletinTestSupport"),
+        .testTarget(name: "TermViewTests", dependencies: ["TermView", "BulletinTestSupport"]),
+        .testTarget(name: "MVVMCTests", dependencies: ["MVVMC", "BulletinTestSupport"]),
+        .testTarget(name: "BulletinDataTests", dependencies: ["BulletinData", "BulletinTestSupport"]),
+        .testTarget(
+            name: "BulletinFeaturesTests",
+            dependencies: ["BulletinFeatures", "BulletinData", "MVVMC", "BulletinTestSupport"]
+        ),
+        .testTarget(
+            name: "BulletinUITests",
+            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView", "BulletinTestSupport"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["bulletin", "BulletinTestSupport"]),
+    ]
+)

@@ -1,0 +1,37 @@
+/// Why a data source could not give what was asked, with the URL or file it was reading.
+///
+/// Each case reads well as one line on screen through ``description``; that text is the
+/// only place these errors are turned into words.
+public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text given as a URL is not one (`--api` with a typo).
+    case invalidURL(String)
+    /// The request never got an HTTP answer: connection refused, DNS, TLS, connection dropped.
+    case transport(url: String, reason: String)
+    /// No answer in time.
+    case timedOut(url: String)
+    /// The server answered with a non-2xx status; `excerpt` is the start of the body (≤ 200 characters).
+    case badStatus(Int, url: String, excerpt: String)
+    /// The body or file is not the JSON expected. `path` is a JSON path such as `$[3].address.geo.lat`
+    /// (or `$` for the whole document); `location` the URL or file.
+    case malformedJSON(path: String, location: String, reason: String)
+    /// A file could not be read (missing, unreadable, a directory).
+    case unreadableFile(path: String, reason: String)
+    /// A record the source does not hold; `what` is such as `user 42`.
+    case notFound(_ what: String, location: String)
+    /// The request was cancelled (its screen was closed).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case let .invalidURL(text): "Not a valid URL: \(text)"
+        case let .transport(url, reason): "Cannot reach \(url): \(reason)"
+        case let .timedOut(url): "No answer from \(url) in time"
+        case let .badStatus(code, url, excerpt):
+            excerpt.isEmpty ? "HTTP \(code) from \(url)" : "HTTP \(code) from \(url): \(excerpt)"
+        case let .malformedJSON(path, location, reason): "Unexpected JSON at \(path) in \(location): \(reason)"
+        case let .unreadableFile(path, reason): "Cannot read \(path): \(reason)"
+        case let .notFound(what, location): "No \(what) in \(location)"
+        case .cancelled: "Cancelled"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// Where Bulletin's users, posts and comments come from.
+///
+/// One protocol, several implementations (embedded data set, JSONPlaceholder-compatible REST
+/// API, json-server `db.json` file); the app never asks which one it has except to label it
+/// through ``descriptor``. Every method may suspend (network or file I/O) and throws a
+/// ``DataError`` that names the URL or file and the cause.
+public protocol DataSource: Sendable {
+    /// What kind of source this is and where it reads from, for the Admin panel and error text.
+    var descriptor: SourceDescriptor { get }
+
+    /// All users, in the source's order. (REST: `GET /users`)
+    func users() async throws(DataError) -> [User]
+
+    /// One user. (REST: `GET /users/{id}`)
+    /// - Throws: ``DataError/notFound(_:location:)`` when there is no such user.
+    func user(id: RecordID) async throws(DataError) -> User
+
+    /// The posts written by one user, in the source's order. (REST: `GET /posts?userId={id}`)
+    func posts(userID: RecordID) async throws(DataError) -> [Post]
+
+    /// One post. (REST: `GET /posts/{id}`)
+    /// - Throws: ``DataError/notFound(_:location:)`` when there is no such post.
+    func post(id: RecordID) async throws(DataError) -> Post
+
+    /// The comments on one post, in the source's order. (REST: `GET /comments?postId={id}`)
+    func comments(postID: RecordID) async throws(DataError) -> [Comment]
+
+    /// How many users, posts and comments the source holds. (REST: counts of `GET /users`, `/posts`, `/comments`)
+    func statistics() async throws(DataError) -> DataStatistics
+}
+
+/// Counts of the records a source holds.
+public struct DataStatistics: Hashable, Sendable {
+    public var users: Int
+    public var posts: Int
+    public var comments: Int
+
+    public init(users: Int, posts: Int, comments: Int) {
+        self.users = users
+        self.posts = posts
+        self.comments = comments
+    }
+}
+
+/// A label for a data source: its kind and where it reads from.
+public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of source Bulletin can read.
+    public enum Kind: String, Sendable {
+        /// The data set shipped inside the binary as a SwiftPM resource.
+        case embedded
+        /// A JSONPlaceholder-compatible REST API.
+        case rest
+        /// A json-server style `db.json` file.
+        case file
+    }
+
+    public var kind: Kind
+    /// The base URL (REST), the file path (file), or the resource name (embedded).
+    public var location: String
+
+    public init(kind: Kind, location: String) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// `embedded data set`, `REST API http://…`, `file ./db.json`.
+    public var description: String {
+        switch kind {
+        case .embedded: "embedded data set"
+        case .rest: "REST API \(location)"
+        case .file: "file \(location)"
+        }
+    }
+}

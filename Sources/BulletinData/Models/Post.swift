@@ -1,0 +1,16 @@
+/// A post, in JSONPlaceholder's `/posts` shape: `{"userId": 1, "id": 1, "title": "…", "body": "…"}`.
+///
+/// `userId` links to `User.id`. The body may hold newlines.
+public struct Post: Hashable, Sendable, Codable, Identifiable {
+    public var userId: RecordID
+    public var id: RecordID
+    public var title: String
+    public var body: String
+
+    public init(userId: RecordID, id: RecordID, title: String, body: String) {
+        self.userId = userId
+        self.id = id
+        self.title = title
+        self.body = body
+    }
+}

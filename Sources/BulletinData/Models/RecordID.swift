@@ -1,0 +1,58 @@
+/// The id of a user, post or comment, as the data source gives it.
+///
+/// JSONPlaceholder sends numbers (`"id": 3`); newer json-server versions write strings,
+/// numeric or not (`"id": "3"`, `"id": "b3e1"`). Both decode, both compare by their text,
+/// and ids display exactly as given. A numeric string and the number it spells are equal
+/// (`"3"` == `3`), so a post with `"userId": "3"` still finds user `3`.
+public struct RecordID: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByStringLiteral, Codable
+{
+    /// The id as text, exactly as the source gave it (numbers in decimal).
+    public let text: String
+
+    /// Creates an id from its text.
+    public init(_ text: String) { self.text = text }
+
+    /// Creates an id from a number.
+    public init(_ number: Int) { self.text = String(number) }
+
+    public init(integerLiteral value: Int) { self.init(value) }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// The id as a number, when its text is one (`"12"` → 12); `nil` for ids such as `"b3e1"`.
+    public var number: Int? { Int(text) }
+
+    public var description: String { text }
+
+    /// Numeric ids order by value, then any other ids by text after them.
+    public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
+        switch (lhs.number, rhs.number) {
+        case let (l?, r?): return l < r
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return lhs.text < rhs.text
+        }
+    }
+
+    /// Decodes from a JSON number (integral) or a JSON string.
+    /// - Throws: `DecodingError.typeMismatch` for anything else (null, bool, fractional number).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            self.init(number)
+        } else if let text = try? container.decode(String.self) {
+            self.init(text)
+        } else {
+            throw DecodingError.typeMismatch(
+                RecordID.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "Expected an id: an integer or a string")
+            )
+        }
+    }
+
+    /// Encodes numeric ids as JSON numbers and the rest as strings.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let number { try container.encode(number) } else { try container.encode(text) }
+    }
+}

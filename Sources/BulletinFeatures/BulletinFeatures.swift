@@ -1,0 +1,1 @@
+// BulletinFeatures: routes, coordinators, view models.

@@ -1,0 +1,1 @@
+// BulletinUI: screens.

@@ -1,0 +1,1 @@
+// MVVMC: navigation core.

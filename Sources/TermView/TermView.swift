@@ -1,0 +1,1 @@
+// TermView: the view layer over ncursesw. Being filled in.

@@ -1,0 +1,2 @@
+import Foundation
+print("bulletin: not yet built")
