@@ -1,0 +1,11 @@
+/// The top-level places the app can go, handled by ``AppCoordinator``.
+public enum AppRoute: Sendable, Equatable {
+    /// Back to the Home menu (pops everything above it).
+    case home
+    /// The user list flow, run by ``UserListCoordinator``.
+    case users
+    /// The Admin panel flow, run by ``AdminPanelCoordinator``.
+    case admin
+    /// Leave the app.
+    case quit
+}

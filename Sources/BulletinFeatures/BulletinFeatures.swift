@@ -1,1 +1,0 @@
-// BulletinFeatures: routes, coordinators, view models.

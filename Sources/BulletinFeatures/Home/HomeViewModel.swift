@@ -1,0 +1,59 @@
+import MVVMC
+import Observation
+
+/// The Home screen: a menu of where to go.
+@MainActor
+@Observable
+public final class HomeViewModel {
+    /// The menu's entries, in order.
+    public enum Item: CaseIterable, Sendable {
+        case users, adminPanel, quit
+
+        /// The entry's text.
+        public var title: String {
+            switch self {
+            case .users: "Users"
+            case .adminPanel: "Admin panel"
+            case .quit: "Quit"
+            }
+        }
+
+        /// A short explanation shown beside the entry.
+        public var subtitle: String {
+            switch self {
+            case .users: "Browse users, their posts and the posts' comments"
+            case .adminPanel: "Where the data comes from and what it holds"
+            case .quit: "Leave Bulletin"
+            }
+        }
+    }
+
+    // MARK: - Properties
+
+    public let items = Item.allCases
+    public var selection = ListSelection()
+    @ObservationIgnored private let router: Router<AppRoute>
+    /// Labels the data source in the Home screen's subtitle, such as `embedded data set`.
+    public let sourceLabel: String
+
+    // MARK: - Init
+
+    public init(sourceLabel: String, router: Router<AppRoute>) {
+        self.sourceLabel = sourceLabel
+        self.router = router
+    }
+
+    // MARK: - Intents
+
+    /// The user moved the selection by `delta` rows.
+    public func moveSelection(by delta: Int) { selection.move(by: delta, count: items.count) }
+
+    /// The user pressed Enter on the selected entry.
+    public func openSelected() {
+        switch items[selection.index] {
+        case .users: router.go(.users)
+        case .adminPanel: router.go(.admin)
+        case .quit: router.go(.quit)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// Presentation helpers shared by the view models.
+enum Display {
+    /// Shown for an optional field that is missing, null or blank.
+    static let missing = "—"
+
+    /// `value`, or ``missing`` when it is nil or only white space.
+    static func text(_ value: String?) -> String {
+        guard let value, !value.allSatisfy(\.isWhitespace) else { return missing }
+        return value
+    }
+
+    /// Joins the non-blank parts with `separator`; ``missing`` when none remain.
+    static func joined(_ parts: [String?], separator: String = ", ") -> String {
+        let present = parts.compactMap { $0 }.filter { !$0.allSatisfy(\.isWhitespace) }
+        return present.isEmpty ? missing : present.joined(separator: separator)
+    }
+
+    /// `1 user`, `2 posts`.
+    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(value) \(value == 1 ? singular : plural)"
+    }
+}
+
+/// One labelled line of a detail screen, such as `Email: Sincere@april.biz`.
+public struct DetailField: Hashable, Sendable {
+    public var label: String
+    public var value: String
+
+    public init(_ label: String, _ value: String) {
+        self.label = label
+        self.value = value
+    }
+}

@@ -1,0 +1,29 @@
+import BulletinData
+
+/// Where a screen's data is: not asked for yet, on its way, here, or failed with a reason.
+public enum LoadState<Value: Sendable>: Sendable {
+    case idle
+    case loading
+    case loaded(Value)
+    case failed(DataError)
+
+    /// The loaded value, if any.
+    public var value: Value? {
+        if case let .loaded(value) = self { return value }
+        return nil
+    }
+
+    /// The failure, if any.
+    public var error: DataError? {
+        if case let .failed(error) = self { return error }
+        return nil
+    }
+
+    /// `true` while loading (or before the first load starts).
+    public var isLoading: Bool {
+        switch self {
+        case .idle, .loading: true
+        case .loaded, .failed: false
+        }
+    }
+}

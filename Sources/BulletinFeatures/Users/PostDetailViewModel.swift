@@ -1,0 +1,96 @@
+import BulletinData
+import Observation
+
+/// A post with its comments and, when the source has them, its author.
+public struct PostDetail: Sendable, Equatable {
+    public var post: Post
+    public var author: User?
+    public var comments: [Comment]
+
+    public init(post: Post, author: User?, comments: [Comment]) {
+        self.post = post
+        self.author = author
+        self.comments = comments
+    }
+}
+
+/// The post detail screen: title, author, wrapped body, then the comments, scrollable.
+@MainActor
+@Observable
+public final class PostDetailViewModel {
+    // MARK: - Properties
+
+    public let postID: RecordID
+    public private(set) var state: LoadState<PostDetail> = .idle
+    /// The first visible line of the scrolled text, kept across redraws.
+    public var scrollOffset = 0
+    @ObservationIgnored private let source: any DataSource
+    @ObservationIgnored private let runner = LoadRunner()
+
+    // MARK: - Init
+
+    public init(postID: RecordID, source: any DataSource) {
+        self.postID = postID
+        self.source = source
+    }
+
+    // MARK: - Presentation
+
+    /// `Post 3`.
+    public var title: String { "Post \(postID)" }
+
+    /// The post's title once loaded.
+    public var headline: String { state.value?.post.title ?? "" }
+
+    /// `by Leanne Graham (@Bret)`, or `by user 1` when the author is not found.
+    public var byline: String {
+        guard let detail = state.value else { return "" }
+        guard let author = detail.author else { return "by user \(detail.post.userId)" }
+        return "by \(author.name) (@\(author.username))"
+    }
+
+    /// The body text, newlines kept (the screen wraps it to the width).
+    public var body: String { state.value?.post.body ?? "" }
+
+    /// `Comments (5)`.
+    public var commentsHeading: String { "Comments (\(state.value?.comments.count ?? 0))" }
+
+    /// The comments, in the source's order.
+    public var comments: [Comment] { state.value?.comments ?? [] }
+
+    // MARK: - Intents
+
+    /// The screen appeared: load unless already loaded or loading.
+    public func start() {
+        if case .idle = state { reload() }
+    }
+
+    /// Loads the post, its comments and its author (`r` retries). A missing author is not an error.
+    public func reload() {
+        state = .loading
+        runner.run({ [source, postID] () async throws(DataError) in
+            async let post = attempt { () async throws(DataError) in try await source.post(id: postID) }
+            async let comments = attempt { () async throws(DataError) in try await source.comments(postID: postID) }
+            let loadedPost = try await post.get()
+            let author = try? await source.user(id: loadedPost.userId)
+            return PostDetail(post: loadedPost, author: author, comments: try await comments.get())
+        }) { [weak self] outcome in
+            self?.state = outcome
+        }
+    }
+
+    /// Loads and waits for the result.
+    public func load() async {
+        reload()
+        await runner.wait()
+    }
+
+    /// Scrolls by `delta` lines; the screen clamps to the text's height when drawing.
+    public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }
+
+    /// Scrolls to the top.
+    public func scrollToTop() { scrollOffset = 0 }
+
+    /// Scrolls to the end (the screen clamps `Int.max` to the last page).
+    public func scrollToEnd() { scrollOffset = Int.max / 2 }
+}

@@ -1,1 +1,0 @@
-// MVVMC: navigation core.

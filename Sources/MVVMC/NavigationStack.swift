@@ -1,0 +1,108 @@
+import Observation
+
+/// The screens the user has opened, bottom (root) to top; the top one is drawn.
+///
+/// Every removal (``pop()``, ``popTo(id:)``, ``popToRoot()``, ``replaceTop(with:)``,
+/// ``setStack(_:)``, ``dismiss()``) runs each removed entry's `onRemove` once, top first,
+/// and releases the entry with its owner. Popping the root does nothing. Observable, so a
+/// host that read ``entries`` while drawing is told to redraw when they change.
+@MainActor
+@Observable
+public final class NavigationStack<Destination> {
+    // MARK: - Properties
+
+    /// The entries, root first.
+    public private(set) var entries: [NavigationEntry<Destination>] = []
+    @ObservationIgnored private var nextID = 1
+
+    // MARK: - Init
+
+    public init() {}
+
+    // MARK: - API
+
+    /// The entry being shown, if any.
+    public var top: NavigationEntry<Destination>? { entries.last }
+
+    /// The entry's titles, root first, for breadcrumbs and tests.
+    public var titles: [String] { entries.map(\.title) }
+
+    /// Puts a screen on top.
+    /// - Returns: The new entry's id.
+    @discardableResult
+    public func push(
+        _ destination: Destination, title: String, owner: AnyObject? = nil, onRemove: (@MainActor () -> Void)? = nil
+    ) -> Int {
+        append(NavigationRequest(destination, title: title, style: .push, owner: owner, onRemove: onRemove))
+    }
+
+    /// Shows a modal (a dialog or form) over the top screen.
+    /// - Returns: The new entry's id.
+    @discardableResult
+    public func present(
+        _ destination: Destination, title: String, owner: AnyObject? = nil, onRemove: (@MainActor () -> Void)? = nil
+    ) -> Int {
+        append(NavigationRequest(destination, title: title, style: .modal, owner: owner, onRemove: onRemove))
+    }
+
+    /// Removes the top entry unless it is the root.
+    /// - Returns: `true` when an entry was removed.
+    @discardableResult
+    public func pop() -> Bool {
+        guard entries.count > 1 else { return false }
+        remove(from: entries.count - 1)
+        return true
+    }
+
+    /// Removes the top entry if it is a modal.
+    /// - Returns: `true` when a modal was dismissed.
+    @discardableResult
+    public func dismiss() -> Bool {
+        guard entries.count > 1, top?.style == .modal else { return false }
+        remove(from: entries.count - 1)
+        return true
+    }
+
+    /// Removes every entry above the one with `id`; does nothing if no entry has that id.
+    public func popTo(id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        remove(from: index + 1)
+    }
+
+    /// Removes every entry above the root.
+    public func popToRoot() { remove(from: 1) }
+
+    /// Replaces the top entry (or pushes, on an empty stack).
+    @discardableResult
+    public func replaceTop(with request: NavigationRequest<Destination>) -> Int {
+        if !entries.isEmpty { remove(from: entries.count - 1) }
+        return append(request)
+    }
+
+    /// Replaces the whole stack at once, as a deep link does.
+    public func setStack(_ requests: [NavigationRequest<Destination>]) {
+        remove(from: 0)
+        for request in requests { append(request) }
+    }
+
+    // MARK: - Private
+
+    @discardableResult
+    private func append(_ request: NavigationRequest<Destination>) -> Int {
+        let id = nextID
+        nextID += 1
+        entries.append(
+            NavigationEntry(
+                id: id, title: request.title, style: request.style, destination: request.destination,
+                owner: request.owner, onRemove: request.onRemove))
+        return id
+    }
+
+    /// Removes entries from `index` up, notifying top first.
+    private func remove(from index: Int) {
+        guard index < entries.count else { return }
+        let removed = entries[index...].reversed()
+        entries.removeSubrange(index...)
+        for entry in removed { entry.onRemove?() }
+    }
+}

@@ -1,0 +1,121 @@
+import BulletinData
+import BulletinTestSupport
+import MVVMC
+import Testing
+
+@testable import BulletinFeatures
+
+@MainActor
+@Suite("AppCoordinator journeys")
+struct AppCoordinatorTests {
+    func makeApp(source: any DataSource = StubDataSource(), onQuit: @escaping @MainActor () -> Void = {}) -> AppCoordinator {
+        let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: onQuit)
+        app.start()
+        return app
+    }
+
+    @Test("start shows Home as the root")
+    func start() {
+        let app = makeApp()
+        #expect(app.stack.titles == ["Home"])
+        guard case .home = app.stack.top?.destination else { Issue.record("top is not Home"); return }
+    }
+
+    @Test("Home → Users → user → post, then Back three times, leaves only Home")
+    func journey() async throws {
+        let app = makeApp()
+        guard case let .home(home) = app.stack.top?.destination else { Issue.record("no Home"); return }
+        home.openSelected()
+        guard case let .userList(list) = app.stack.top?.destination else { Issue.record("no list"); return }
+        await list.load()
+        list.openSelected()
+        guard case let .userDetail(detail) = app.stack.top?.destination else { Issue.record("no user"); return }
+        await detail.load()
+        detail.moveSelection(by: 1)
+        detail.openSelected()
+        guard case let .postDetail(post) = app.stack.top?.destination else { Issue.record("no post"); return }
+        await post.load()
+        #expect(app.stack.titles == ["Home", "Users", "User 1", "Post 2"])
+        #expect(app.stack.entries.map(\.destination.title) == ["Home", "Users", "Leanne Graham", "Post 2"])
+        #expect(app.stack.pop() && app.stack.pop() && app.stack.pop())
+        #expect(app.stack.titles == ["Home"])
+        #expect(app.stack.pop() == false)
+    }
+
+    @Test("the user flow's coordinator and view models are released when it is popped")
+    func childReleased() async {
+        let app = makeApp()
+        app.navigate(to: .users)
+        weak let coordinator = app.stack.top?.owner
+        weak let listModel = app.stack.top?.destination.viewModel
+        app.navigate(to: .users)  // a second flow, to check each is released on its own
+        #expect(coordinator != nil)
+        app.stack.pop()
+        #expect(coordinator != nil && listModel != nil)
+        app.stack.pop()
+        #expect(coordinator == nil)
+        #expect(listModel == nil)
+    }
+
+    @Test("popToRoot releases the whole user flow and reports it finished once")
+    func finishOnPopToRoot() async {
+        let stack = NavigationStack<Destination>()
+        stack.push(.home(HomeViewModel(sourceLabel: "x", router: .none)), title: "Home")
+        var results: [String] = []
+        weak var weakChild: UserListCoordinator?
+        do {
+            let child = UserListCoordinator(stack: stack, source: StubDataSource()) { result in
+                if case .cancelled = result { results.append("cancelled") }
+            }
+            weakChild = child
+            child.start()
+            child.navigate(to: .user(id: 1))
+            child.navigate(to: .post(id: 1))
+        }
+        #expect(stack.titles == ["Home", "Users", "User 1", "Post 1"])
+        stack.popToRoot()
+        #expect(weakChild == nil)
+        #expect(results == ["cancelled"])
+    }
+
+    @Test("Admin panel opens and Back returns Home, releasing its coordinator")
+    func admin() {
+        let app = makeApp()
+        app.navigate(to: .admin)
+        weak let coordinator = app.stack.top?.owner
+        #expect(app.stack.titles == ["Home", "Admin panel"])
+        app.stack.pop()
+        #expect(coordinator == nil)
+    }
+
+    @Test("Quit on Home calls the quit handler")
+    func quit() {
+        var quitCalls = 0
+        let app = makeApp(onQuit: { quitCalls += 1 })
+        app.navigate(to: .quit)
+        #expect(quitCalls == 1)
+    }
+
+    @Test("a load still running when its screen is popped is cancelled and changes nothing")
+    func cancelledLoad() async throws {
+        let source = StubDataSource(delay: .seconds(30))
+        let app = makeApp(source: source)
+        app.navigate(to: .users)
+        weak let listModel = app.stack.top?.destination.viewModel
+        #expect(listModel != nil)
+        app.stack.pop()
+        #expect(listModel == nil, "the view model is released at once, not kept by its load")
+        #expect(app.stack.titles == ["Home"])
+    }
+
+    @Test("a newer load supersedes the one in flight, whose result is dropped")
+    func lateResult() async throws {
+        let source = StubDataSource(delay: .milliseconds(200))
+        let model = UserListViewModel(source: source, router: .none)
+        model.start()
+        model.reload()  // supersedes the first load
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(model.rowCount == 3)
+        #expect(await source.calls["users"] == 2)
+    }
+}
