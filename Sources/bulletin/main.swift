@@ -1,2 +1,50 @@
+// The composition root: parse the command line, build the data source, check the terminal,
+// start the app, and run the main dispatch queue until the user quits.
+import BulletinData
+import BulletinFeatures
 import Foundation
-print("bulletin: not yet built")
+import TermView
+
+/// Prints `message` to stderr as `bulletin: message`.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("bulletin: \(message)\n".utf8))
+}
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    printError(error.description)
+    exit(2)
+}
+if options.showsHelp {
+    print(LaunchOptions.usage)
+    exit(0)
+}
+if options.showsVersion {
+    print("bulletin \(LaunchOptions.version)")
+    exit(0)
+}
+
+let source: any DataSource
+do {
+    source = try SourceFactory.make(options.source)
+} catch {
+    printError(error.description)
+    exit(2)
+}
+
+if let reason = TerminalCheck.current() {
+    printError(reason)
+    exit(2)
+}
+
+MainActor.assumeIsolated {
+    do {
+        let app = try Application(dependencies: AppDependencies(source: source))
+        app.run()
+    } catch {
+        printError("cannot start the terminal: \(error)")
+        exit(1)
+    }
+}

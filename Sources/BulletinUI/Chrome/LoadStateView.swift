@@ -1,0 +1,35 @@
+import BulletinData
+import BulletinFeatures
+import TermView
+
+/// Draws the loading and failure states that every screen shares.
+enum LoadStateView {
+    /// Draws "Loading…" or the error (naming URL or file and the cause, with a retry hint)
+    /// for any state but `.loaded`.
+    /// - Returns: `true` when it drew something, so the screen has nothing else to draw.
+    static func render<Value>(_ state: LoadState<Value>, what: String, in area: Rect, on surface: inout Surface)
+        -> Bool
+    {
+        switch state {
+        case .loaded:
+            return false
+        case .idle, .loading:
+            surface.write("Loading \(what)…", at: Point(x: area.x + 1, y: area.y + 1), style: .muted,
+                          maxWidth: area.width - 1)
+            return true
+        case let .failed(error):
+            renderFailure(error, what: what, in: area, on: &surface)
+            return true
+        }
+    }
+
+    private static func renderFailure(_ error: DataError, what: String, in area: Rect, on surface: inout Surface) {
+        let inner = area.inset(by: 1)
+        var lines = [StyledLine("Could not load \(what)", style: .error), StyledLine("")]
+        lines.append(StyledLine(error.description))
+        lines.append(StyledLine(""))
+        lines.append(StyledLine("Press r to retry, Esc to go back.", style: .muted))
+        var state = TextViewState()
+        TextView(paragraphs: lines).render(in: inner, on: &surface, state: &state)
+    }
+}

@@ -1,0 +1,39 @@
+import BulletinFeatures
+import TermView
+
+/// Home: a menu of Users, Admin panel and Quit.
+struct HomeScreen: Screen {
+    enum Intent: Sendable { case up, down, open }
+
+    static let keys = KeyMap<Intent>([
+        KeyBinding(keys: [.up, .character("k")], help: "↑↓ move", action: .up),
+        KeyBinding(keys: [.down, .character("j")], help: "", action: .down),
+        KeyBinding(keys: [.enter], help: "⏎ open", action: .open),
+    ])
+
+    let model: HomeViewModel
+
+    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["q quit"] }
+    var summary: String { model.sourceLabel }
+
+    func render(in area: Rect, on surface: inout Surface) {
+        let inner = area.inset(by: 1)
+        guard !inner.isEmpty else { return }
+        surface.write("Welcome to Bulletin", at: Point(x: inner.x, y: inner.y), style: .title, maxWidth: inner.width)
+        let (_, menuArea) = inner.splitTop(2)
+        let titleWidth = (model.items.map { DisplayWidth.of($0.title) }.max() ?? 0) + 4
+        let rows = model.items.map { TextLayout.fit($0.title, width: titleWidth, alignment: .left) + $0.subtitle }
+        var state = ListState(selected: model.selection.index, offset: model.selection.offset)
+        ListView(items: rows).render(in: menuArea, on: &surface, state: &state)
+    }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        switch Self.keys.action(for: key) {
+        case .up?: model.moveSelection(by: -1)
+        case .down?: model.moveSelection(by: 1)
+        case .open?: model.openSelected()
+        case nil: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,42 @@
+import BulletinFeatures
+import TermView
+
+/// The intents a list screen's view model offers, so every list handles keys the same way.
+@MainActor
+protocol ListScreenModel: AnyObject {
+    var selection: ListSelection { get set }
+    func moveSelection(by delta: Int)
+    func selectFirst()
+    func selectLast()
+    func openSelected()
+    func reload()
+}
+
+extension UserListViewModel: ListScreenModel {}
+extension UserDetailViewModel: ListScreenModel {}
+
+extension ListScreenModel {
+    /// Maps `key` to a list intent; `pageSize` is the number of visible rows.
+    /// - Returns: `false` when the key is not a list key.
+    func handleListKey(_ key: Key, pageSize: Int) -> Bool {
+        guard let intent = ListIntent.keyMap.action(for: key) else { return false }
+        switch intent {
+        case .up: moveSelection(by: -1)
+        case .down: moveSelection(by: 1)
+        case .pageUp: moveSelection(by: -max(1, pageSize))
+        case .pageDown: moveSelection(by: max(1, pageSize))
+        case .first: selectFirst()
+        case .last: selectLast()
+        case .open: openSelected()
+        case .reload: reload()
+        }
+        return true
+    }
+
+    /// Renders `table` with the model's selection, writing back the scroll offset only when it changed.
+    func renderTable(_ table: TableView, in area: Rect, on surface: inout Surface) {
+        var state = ListState(selected: selection.index, offset: selection.offset)
+        table.render(in: area, on: &surface, state: &state)
+        if state.offset != selection.offset { selection.offset = state.offset }
+    }
+}

@@ -1,0 +1,44 @@
+import BulletinFeatures
+import TermView
+
+/// A user's profile above the list of their posts.
+struct UserDetailScreen: Screen {
+    let model: UserDetailViewModel
+
+    var hints: [String] { ListIntent.hints }
+    var summary: String { model.state.value == nil ? "" : model.postsHeading }
+
+    func render(in area: Rect, on surface: inout Surface) {
+        if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }
+        let profile = model.profile
+        let (profileArea, rest) = area.splitTop(profile.count + 1)
+        renderProfile(profile, in: profileArea.inset(by: 0), on: &surface)
+        let (headingArea, postsArea) = rest.splitTop(1)
+        surface.write(model.postsHeading, at: Point(x: headingArea.x + 1, y: headingArea.y), style: .title,
+                      maxWidth: headingArea.width - 1)
+        let columns = UserDetailViewModel.PostColumn.allCases
+        let table = TableView(
+            columns: [TableColumn("ID", width: .fixed(4), alignment: .right),
+                      TableColumn("Title", width: .flexible(min: 10, weight: 1))],
+            rowCount: model.posts.count
+        ) { [model] row, column in model.postCell(row: row, column: columns[column]) }
+        model.renderTable(table, in: postsArea, on: &surface)
+    }
+
+    private func renderProfile(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
+        let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
+        for (index, field) in fields.enumerated() where index < area.height {
+            let y = area.y + index
+            surface.write(field.label + ":", at: Point(x: area.x + 1, y: y), style: .label, maxWidth: labelWidth)
+            let x = area.x + 1 + labelWidth
+            surface.write(TextLayout.truncate(field.value, to: area.maxX - x), at: Point(x: x, y: y), style: .normal,
+                          maxWidth: area.maxX - x)
+        }
+    }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        let postsHeight = area.height - (model.profile.count + 2)
+        let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
+        return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
+    }
+}

@@ -1,0 +1,34 @@
+import BulletinFeatures
+import TermView
+
+/// The User List: id, name, username, email and company in aligned columns.
+struct UserListScreen: Screen {
+    let model: UserListViewModel
+
+    var hints: [String] { ListIntent.hints }
+    var summary: String { model.summary }
+
+    /// Column widths: the id is narrow and right-aligned; the rest share the width.
+    static func column(_ column: UserListViewModel.Column) -> TableColumn {
+        switch column {
+        case .id: TableColumn(column.title, width: .fixed(4), alignment: .right)
+        case .name: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
+        case .username: TableColumn(column.title, width: .flexible(min: 8, weight: 2))
+        case .email: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
+        case .company: TableColumn(column.title, width: .flexible(min: 8, weight: 3))
+        }
+    }
+
+    func render(in area: Rect, on surface: inout Surface) {
+        if LoadStateView.render(model.state, what: "users", in: area, on: &surface) { return }
+        let columns = UserListViewModel.Column.allCases
+        let table = TableView(columns: columns.map(Self.column), rowCount: model.rowCount) { [model] row, column in
+            model.cell(row: row, column: columns[column])
+        }
+        model.renderTable(table, in: area, on: &surface)
+    }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
+    }
+}

@@ -1,0 +1,94 @@
+import BulletinFeatures
+import BulletinUI
+import Dispatch
+import Foundation
+import Observation
+import TermView
+
+/// The running app: the terminal, the root coordinator, the screen host and the event loop.
+///
+/// Everything runs on the main queue. Keys, resizes and signals arrive through the
+/// ``EventLoop``; async loads finish on the main actor and change observable view-model
+/// state, which schedules one redraw per batch of changes. The terminal is restored on
+/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT.
+@MainActor
+final class Application {
+    // MARK: - Properties
+
+    private let backend: NcursesBackend
+    private let terminal: Terminal
+    private let coordinator: AppCoordinator
+    private var host: ScreenHost?
+    private var loop: EventLoop?
+    private var redrawScheduled = false
+
+    // MARK: - Init
+
+    /// Starts ncurses full-screen.
+    /// - Throws: ``TerminalError`` when the terminal cannot be initialised.
+    init(dependencies: AppDependencies) throws {
+        backend = try NcursesBackend.start()
+        terminal = Terminal(backend: backend)
+        var quit: @MainActor () -> Void = {}
+        coordinator = AppCoordinator(dependencies: dependencies, onQuit: { quit() })
+        quit = { [unowned self] in self.quit(status: 0) }
+        host = ScreenHost(stack: coordinator.stack, onQuit: { [unowned self] in self.quit(status: 0) })
+    }
+
+    // MARK: - API
+
+    /// Shows Home and serves events until the user quits; never returns.
+    func run() -> Never {
+        coordinator.start()
+        let loop = EventLoop { [unowned self] event in self.handle(event) }
+        self.loop = loop
+        loop.start(keys: { [backend] in backend.nextKey() })
+        draw()
+        dispatchMain()
+    }
+
+    // MARK: - Private
+
+    private func handle(_ event: EventLoop.Event) {
+        switch event {
+        case .key(.resize), .resize:
+            backend.refreshSize()
+            terminal.invalidate()
+        case let .key(key):
+            host?.handle(key)
+        case let .terminate(signal):
+            quit(status: 128 + signal)
+        }
+        scheduleRedraw()
+    }
+
+    /// Coalesces redraw requests into one frame on the next turn of the main queue.
+    private func scheduleRedraw() {
+        guard !redrawScheduled else { return }
+        redrawScheduled = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.redrawScheduled = false
+                self.draw()
+            }
+        }
+    }
+
+    /// Draws a frame, tracking which observable state it read so that a change to any of it
+    /// (a load finishing, say) schedules the next frame.
+    private func draw() {
+        guard let host else { return }
+        withObservationTracking {
+            terminal.draw { surface in host.render(on: &surface) }
+        } onChange: {
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.scheduleRedraw() } }
+        }
+    }
+
+    /// Restores the terminal and exits with `status`.
+    private func quit(status: Int32) -> Never {
+        loop?.stop()
+        backend.restore()
+        exit(status)
+    }
+}

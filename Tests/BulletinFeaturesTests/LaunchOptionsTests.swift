@@ -1,0 +1,45 @@
+import Testing
+
+@testable import BulletinFeatures
+
+@Suite("LaunchOptions")
+struct LaunchOptionsTests {
+    @Test("no arguments browse the embedded data set", arguments: [[String]()])
+    func defaults(arguments: [String]) throws {
+        #expect(try LaunchOptions.parse(arguments) == LaunchOptions(source: .embedded))
+    }
+
+    @Test("sources and flags parse in both spellings")
+    func table() throws {
+        let cases: [([String], LaunchOptions)] = [
+            (["--api", "http://127.0.0.1:3000"], LaunchOptions(source: .api("http://127.0.0.1:3000"))),
+            (["--api=http://x"], LaunchOptions(source: .api("http://x"))),
+            (["--data", "db.json"], LaunchOptions(source: .file("db.json"))),
+            (["--data=./a b.json"], LaunchOptions(source: .file("./a b.json"))),
+            (["--help"], LaunchOptions(showsHelp: true)),
+            (["-h", "--data", "f"], LaunchOptions(source: .file("f"), showsHelp: true)),
+            (["--version"], LaunchOptions(showsVersion: true)),
+        ]
+        for (arguments, expected) in cases {
+            #expect(try LaunchOptions.parse(arguments) == expected, "\(arguments)")
+        }
+    }
+
+    @Test("bad command lines name what is wrong")
+    func errors() {
+        #expect(throws: LaunchError.unknownArgument("--nope")) { try LaunchOptions.parse(["--nope"]) }
+        #expect(throws: LaunchError.missingValue("--api")) { try LaunchOptions.parse(["--api"]) }
+        #expect(throws: LaunchError.missingValue("--data")) { try LaunchOptions.parse(["--data="]) }
+        #expect(throws: LaunchError.conflictingSources("--api", "--data")) {
+            try LaunchOptions.parse(["--api", "http://x", "--data", "f"])
+        }
+        #expect(LaunchError.unknownArgument("x").description == "unknown argument 'x' (see --help)")
+    }
+
+    @Test("the help text lists every flag")
+    func usage() {
+        for flag in ["--api URL", "--data FILE", "--help", "--version"] {
+            #expect(LaunchOptions.usage.contains(flag))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Runs a command in a detached tmux session of a fixed size, so end-to-end tests can type
+/// keys and read the screen as a person would (`send-keys`, `capture-pane -p`).
+///
+/// Each session has its own tmux server socket (`tmux -L`), so tests can run in parallel.
+/// The command runs under `sh -c` with its stty settings recorded before and after
+/// (``sttyBefore``, ``sttyAfter``) and its exit status saved, so a test can check that the
+/// terminal was restored. Call ``close()`` when done (also done on deinit).
+public final class TmuxSession: @unchecked Sendable {
+    /// Errors that end an end-to-end test with a useful message.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let socket: String
+    public let workDirectory: URL
+    private var closed = false
+
+    /// Starts `command` (program and arguments, not shell-quoted) in a new session.
+    /// - Parameters:
+    ///   - width: Columns of the pane (default 100).
+    ///   - height: Rows of the pane (default 30).
+    ///   - environment: Extra variables for the command (`TERM` is tmux-256color unless given).
+    /// - Throws: ``Failure`` when tmux cannot start.
+    public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+        socket = "bulletin-e2e-\(UUID().uuidString.prefix(8))"
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        var env = ["TERM": "tmux-256color", "LANG": "C.UTF-8"]
+        env.merge(environment) { _, new in new }
+        let exports = env.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
+        let dir = Self.quote(workDirectory.path)
+        let script = """
+            \(exports) stty -g > \(dir)/stty-before; \(command.map(Self.quote).joined(separator: " ")) 2> \(dir)/stderr; \
+            echo $? > \(dir)/status.tmp; stty -g > \(dir)/stty-after; mv \(dir)/status.tmp \(dir)/status; sleep 600
+            """
+        let result = Self.tmux(socket, ["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
+        guard result.status == 0 else { throw Failure(description: "tmux new-session failed: \(result.output)") }
+    }
+
+    deinit { close() }
+
+    // MARK: - API
+
+    /// Types keys, in tmux's `send-keys` names (`Enter`, `Escape`, `Down`, `C-c`, or literal text).
+    public func send(_ keys: String...) {
+        _ = Self.tmux(socket, ["send-keys", "-t", "0"] + keys)
+    }
+
+    /// The visible screen, one string per row (trailing spaces trimmed by tmux).
+    public func capture() -> String {
+        Self.tmux(socket, ["capture-pane", "-p", "-t", "0"]).output
+    }
+
+    /// Waits until the screen contains `text`.
+    /// - Returns: The screen at that moment.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
+        try waitUntil(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
+    }
+
+    /// Waits until the screen no longer contains `text`.
+    @discardableResult
+    public func waitForAbsence(of text: String, timeout: TimeInterval = 15) throws -> String {
+        try waitUntil(timeout: timeout, "no \"\(text)\"") { !$0.contains(text) }
+    }
+
+    /// Waits until the command has exited.
+    /// - Returns: Its exit status.
+    public func waitForExit(timeout: TimeInterval = 15) throws -> Int32 {
+        let url = workDirectory.appendingPathComponent("status")
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8),
+               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "the command did not exit within \(timeout)s; screen:\n\(capture())")
+    }
+
+    /// The `stty -g` settings recorded before the command started.
+    public var sttyBefore: String { read("stty-before") }
+    /// The `stty -g` settings recorded after the command exited.
+    public var sttyAfter: String { read("stty-after") }
+    /// What the command wrote to stderr.
+    public var standardError: String { read("stderr") }
+
+    /// The pid of the command, found as the child of the pane's shell.
+    public func commandPID() -> Int32? {
+        let pane = Self.tmux(socket, ["display-message", "-p", "-t", "0", "#{pane_pid}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
+    /// Ends the session and removes its files.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        _ = Self.tmux(socket, ["kill-server"])
+        try? FileManager.default.removeItem(at: workDirectory)
+    }
+
+    // MARK: - Private
+
+    private func waitUntil(timeout: TimeInterval, _ what: String, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = capture()
+            if condition(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "timed out after \(timeout)s waiting for \(what); screen:\n\(screen)")
+    }
+
+    private func read(_ name: String) -> String {
+        (try? String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+
+    /// Single-quotes `text` for sh.
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    @discardableResult
+    static func tmux(_ socket: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (-1, "cannot run tmux: \(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
