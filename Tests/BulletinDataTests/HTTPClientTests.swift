@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import BulletinTestSupport
 import Testing
 
 struct HTTPClientTests {
@@ -31,5 +32,29 @@ struct HTTPClientTests {
     func timeouts() {
         #expect(HTTPClient().timeout == 15)
         #expect(HTTPClient(timeout: 2).timeout == 2)
+    }
+
+    @Test("a server that never answers times out with timedOut naming the URL")
+    func timesOut() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let url = listener.baseURL.appendingPathComponent("users")
+        let started = Date()
+        await #expect(throws: DataError.timedOut(url: url.absoluteString)) {
+            let _: [User] = try await HTTPClient(timeout: 1).fetch(url)
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("cancelling the task gives cancelled")
+    func cancels() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let url = listener.baseURL.appendingPathComponent("users")
+        let task = Task { () async throws(DataError) -> Data in try await HTTPClient(timeout: 30).data(from: url) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let result = await task.result
+        #expect(throws: DataError.cancelled) { try result.get() }
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A JSONPlaceholder-compatible HTTP server on 127.0.0.1 for tests: `Tests/Servers/jsonplaceholder_server.py`
 /// run with `python3` in a child process.
@@ -89,26 +86,11 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens: bound by the OS, then closed at once.
+    /// - Throws: ``StartError`` when a socket call fails.
     public static func closedPort() throws -> Int {
-        #if os(Linux)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw StartError(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard bound else { throw StartError(description: "bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let socket = try SilentListener(listen: false)
+        socket.close()
+        return socket.port
     }
 
     // MARK: - Private
