@@ -58,8 +58,15 @@ struct JSONDecodingTests {
     func notJSON() throws {
         let result = try #require(malformed([User].self, #"[{"id": 1, "name": "#))
         #expect(result.path == "$")
-        #expect(!result.reason.isEmpty)
+        #expect(result.reason.localizedCaseInsensitiveContains("end of file"))
         #expect(!result.reason.contains("\n"))
+    }
+
+    @Test("a syntax error names its line and column")
+    func lineAndColumn() throws {
+        let result = try #require(malformed([Int].self, "[\n  1,\n  x\n]"))
+        #expect(result.path == "$")
+        #expect(result.reason.hasSuffix("(line 3, column 3)"))
     }
 
     @Test("object keys that are not identifiers are quoted in the path")

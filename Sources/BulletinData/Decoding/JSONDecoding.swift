@@ -25,7 +25,7 @@ public enum JSONDecoding {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw malformed(error, location: location)
+            throw malformed(error, data: data, location: location)
         } catch {
             throw .malformedJSON(path: "$", location: location, reason: singleLine(String(describing: error)))
         }
@@ -59,7 +59,7 @@ public enum JSONDecoding {
     }
 
     /// Turns a `DecodingError` into `malformedJSON` with the path of the value that failed.
-    private static func malformed(_ error: DecodingError, location: String) -> DataError {
+    private static func malformed(_ error: DecodingError, data: Data, location: String) -> DataError {
         let codingPath: [any CodingKey]
         let reason: String
         switch error {
@@ -74,7 +74,7 @@ public enum JSONDecoding {
             reason = "missing key \"\(key.stringValue)\""
         case let .dataCorrupted(context):
             codingPath = context.codingPath
-            reason = corruptionReason(context)
+            reason = corruptionReason(context, data: data)
         @unknown default:
             codingPath = []
             reason = String(describing: error)
@@ -83,11 +83,36 @@ public enum JSONDecoding {
     }
 
     /// The parser's own message when there is one ("Unexpected end of file…"), else the context's.
-    private static func corruptionReason(_ context: DecodingError.Context) -> String {
-        guard let underlying = context.underlyingError else { return context.debugDescription }
-        let info = (underlying as NSError).userInfo
-        if let message = info[NSDebugDescriptionErrorKey] as? String { return message }
-        return "\(context.debugDescription) \(underlying)"
+    ///
+    /// On Linux `JSONDecoder` drops the parser's message, so for a document that does not
+    /// parse at all the data is parsed again with `JSONSerialization` to recover it.
+    private static func corruptionReason(_ context: DecodingError.Context, data: Data) -> String {
+        if let underlying = context.underlyingError,
+            let message = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        {
+            return withLineAndColumn(message, in: data)
+        }
+        guard context.codingPath.isEmpty else { return context.debugDescription }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        } catch {
+            if let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+                return withLineAndColumn(message, in: data)
+            }
+        }
+        return context.debugDescription
+    }
+
+    /// Adds `(line L, column C)` to a message that names a byte offset ("around character 812").
+    private static func withLineAndColumn(_ message: String, in data: Data) -> String {
+        guard let range = message.range(of: "character "),
+            let offset = Int(message[range.upperBound...].prefix(while: \.isNumber)), offset <= data.count
+        else { return message }
+        let before = data.prefix(offset)
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+        let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+        return "\(message) (line \(line), column \(column))"
     }
 
     /// `String`, `Int`, `RecordID`: the short name of a type for error text.
