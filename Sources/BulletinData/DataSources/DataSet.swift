@@ -48,6 +48,7 @@ public struct DataSet: Sendable, Equatable, Decodable {
         )
     }
 
+    /// Two data sets are equal when they hold the same records in the same order.
     public static func == (lhs: DataSet, rhs: DataSet) -> Bool {
         lhs.users == rhs.users && lhs.posts == rhs.posts && lhs.comments == rhs.comments
     }

@@ -12,6 +12,7 @@ public struct EmbeddedDataSource: DataSource {
     /// The name of the bundled resource.
     public static let resourceName = "embedded.json"
 
+    /// Kind `.embedded`, location `embedded.json`.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .embedded, location: Self.resourceName) }
 
     private let store: DataSetStore
@@ -34,24 +35,36 @@ public struct EmbeddedDataSource: DataSource {
     /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` only if the bundle is damaged.
     public func dataSet() async throws(DataError) -> DataSet { try await store.dataSet() }
 
+    /// All users, in the file's order.
+    /// - Throws: The load errors of ``dataSet()``.
     public func users() async throws(DataError) -> [User] { try await store.dataSet().users }
 
+    /// One user.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`user 42`), or the load errors of ``dataSet()``.
     public func user(id: RecordID) async throws(DataError) -> User {
         try await store.dataSet().user(id: id, location: store.location)
     }
 
+    /// The posts whose `userId` is `userID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
         try await store.dataSet().posts(userID: userID)
     }
 
+    /// One post.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`post 42`), or the load errors of ``dataSet()``.
     public func post(id: RecordID) async throws(DataError) -> Post {
         try await store.dataSet().post(id: id, location: store.location)
     }
 
+    /// The comments whose `postId` is `postID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
         try await store.dataSet().comments(postID: postID)
     }
 
+    /// Counts of users, posts and comments.
+    /// - Throws: The load errors of ``dataSet()``.
     public func statistics() async throws(DataError) -> DataStatistics {
         try await store.dataSet().statistics
     }

@@ -13,6 +13,7 @@ public struct FileDataSource: DataSource {
     /// The path as given to ``init(path:)``; errors name this path.
     public let path: String
 
+    /// Kind `.file`, location the path as given.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .file, location: path) }
 
     private let store: DataSetStore
@@ -36,24 +37,36 @@ public struct FileDataSource: DataSource {
     ///   ``DataError/malformedJSON(path:location:reason:)`` naming the file and JSON path when it is not a db.json.
     public func dataSet() async throws(DataError) -> DataSet { try await store.dataSet() }
 
+    /// All users, in the file's order.
+    /// - Throws: The load errors of ``dataSet()``.
     public func users() async throws(DataError) -> [User] { try await store.dataSet().users }
 
+    /// One user.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`user 42`), or the load errors of ``dataSet()``.
     public func user(id: RecordID) async throws(DataError) -> User {
         try await store.dataSet().user(id: id, location: path)
     }
 
+    /// The posts whose `userId` is `userID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
         try await store.dataSet().posts(userID: userID)
     }
 
+    /// One post.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`post 42`), or the load errors of ``dataSet()``.
     public func post(id: RecordID) async throws(DataError) -> Post {
         try await store.dataSet().post(id: id, location: path)
     }
 
+    /// The comments whose `postId` is `postID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
         try await store.dataSet().comments(postID: postID)
     }
 
+    /// Counts of users, posts and comments.
+    /// - Throws: The load errors of ``dataSet()``.
     public func statistics() async throws(DataError) -> DataStatistics {
         try await store.dataSet().statistics
     }

@@ -18,6 +18,7 @@ public struct RESTDataSource: DataSource {
     /// The client requests go through.
     public let client: HTTPClient
 
+    /// Kind `.rest`, location the base URL.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .rest, location: baseURL.absoluteString) }
 
     // MARK: - Init
@@ -49,6 +50,7 @@ public struct RESTDataSource: DataSource {
     // MARK: - API
 
     /// `GET {base}/users`.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func users() async throws(DataError) -> [User] {
         try await client.fetch(url("users"))
     }
@@ -59,6 +61,7 @@ public struct RESTDataSource: DataSource {
     }
 
     /// `GET {base}/posts?userId={id}`.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
         try await client.fetch(url("posts", query: ["userId": userID.text]))
     }
@@ -69,6 +72,7 @@ public struct RESTDataSource: DataSource {
     }
 
     /// `GET {base}/comments?postId={id}`.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
         try await client.fetch(url("comments", query: ["postId": postID.text]))
     }
