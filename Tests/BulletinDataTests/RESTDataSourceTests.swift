@@ -91,3 +91,20 @@ struct RESTDataSourceURLTests {
         #expect(source.descriptor.description == "REST API https://jsonplaceholder.typicode.com/")
     }
 }
+
+/// The loopback server in `--db` mode, serving the embedded data set (no shared data needed).
+struct RESTDataSourceEmbeddedTests {
+    @Test("the REST source over the embedded db.json answers like the embedded source")
+    func matchesEmbedded() async throws {
+        let db = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
+        let server = try LoopbackServer.start(arguments: ["--db", db.path])
+        defer { server.stop() }
+        let rest = RESTDataSource(baseURL: server.baseURL)
+        let embedded = EmbeddedDataSource()
+        #expect(try await rest.users() == embedded.users())
+        #expect(try await rest.user(id: 6).name == "山田 太郎")
+        #expect(try await rest.posts(userID: 3) == embedded.posts(userID: 3))
+        #expect(try await rest.comments(postID: 42) == embedded.comments(postID: 42))
+        #expect(try await rest.statistics() == embedded.statistics())
+    }
+}
