@@ -21,6 +21,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request was cancelled (its screen was closed).
     case cancelled
 
+    /// The error as one line of text naming the URL or file, for the error banner.
     public var description: String {
         switch self {
         case let .invalidURL(text): "Not a valid URL: \(text)"

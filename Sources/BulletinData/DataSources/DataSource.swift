@@ -31,10 +31,14 @@ public protocol DataSource: Sendable {
 
 /// Counts of the records a source holds.
 public struct DataStatistics: Hashable, Sendable {
+    /// The number of users.
     public var users: Int
+    /// The number of posts.
     public var posts: Int
+    /// The number of comments.
     public var comments: Int
 
+    /// Creates counts; all are non-negative.
     public init(users: Int, posts: Int, comments: Int) {
         self.users = users
         self.posts = posts
@@ -54,10 +58,12 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case file
     }
 
+    /// What kind of source it is.
     public var kind: Kind
     /// The base URL (REST), the file path (file), or the resource name (embedded).
     public var location: String
 
+    /// Creates a label for a source of `kind` reading from `location`.
     public init(kind: Kind, location: String) {
         self.kind = kind
         self.location = location

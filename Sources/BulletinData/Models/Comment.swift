@@ -9,6 +9,7 @@ public struct Comment: Hashable, Sendable, Codable, Identifiable {
     public var email: String
     public var body: String
 
+    /// Creates a value from its fields, as in the JSON.
     public init(postId: RecordID, id: RecordID, name: String, email: String, body: String) {
         self.postId = postId
         self.id = id

@@ -7,6 +7,7 @@ public struct Post: Hashable, Sendable, Codable, Identifiable {
     public var title: String
     public var body: String
 
+    /// Creates a value from its fields, as in the JSON.
     public init(userId: RecordID, id: RecordID, title: String, body: String) {
         self.userId = userId
         self.id = id

@@ -16,12 +16,15 @@ public struct RecordID: Hashable, Sendable, Comparable, CustomStringConvertible,
     /// Creates an id from a number.
     public init(_ number: Int) { self.text = String(number) }
 
+    /// Creates an id from an integer literal: `let id: RecordID = 3`.
     public init(integerLiteral value: Int) { self.init(value) }
+    /// Creates an id from a string literal: `let id: RecordID = "b3e1"`.
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The id as a number, when its text is one (`"12"` → 12); `nil` for ids such as `"b3e1"`.
     public var number: Int? { Int(text) }
 
+    /// The id exactly as given (``text``).
     public var description: String { text }
 
     /// Numeric ids order by value, then any other ids by text after them.

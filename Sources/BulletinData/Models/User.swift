@@ -18,6 +18,7 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
     public var website: String?
     public var company: Company?
 
+    /// Creates a value from its fields, as in the JSON.
     public init(
         id: RecordID, name: String, username: String, email: String? = nil, address: Address? = nil,
         phone: String? = nil, website: String? = nil, company: Company? = nil
@@ -40,6 +41,7 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
         public var zipcode: String?
         public var geo: Geo?
 
+        /// Creates a value from its fields, as in the JSON.
         public init(street: String?, suite: String?, city: String?, zipcode: String?, geo: Geo?) {
             self.street = street
             self.suite = suite
@@ -54,6 +56,7 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
         public var lat: String?
         public var lng: String?
 
+        /// Creates a value from its fields, as in the JSON.
         public init(lat: String?, lng: String?) {
             self.lat = lat
             self.lng = lng
@@ -66,6 +69,7 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
         public var catchPhrase: String?
         public var bs: String?
 
+        /// Creates a value from its fields, as in the JSON.
         public init(name: String?, catchPhrase: String?, bs: String?) {
             self.name = name
             self.catchPhrase = catchPhrase

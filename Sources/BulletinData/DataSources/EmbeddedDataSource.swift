@@ -1,0 +1,71 @@
+import Foundation
+
+/// The data set shipped inside Bulletin: 10 users, 100 posts and 500 comments.
+///
+/// Reads the SwiftPM resource `embedded.json` (a json-server `db.json` object made by
+/// `Tools/generate_embedded.py`; JSONPlaceholder shapes, some non-ASCII names) once, on
+/// first use and off the main thread, then answers from memory. Its descriptor is
+/// `.embedded`, location `embedded.json`.
+public struct EmbeddedDataSource: DataSource {
+    // MARK: - Properties
+
+    /// The name of the bundled resource.
+    public static let resourceName = "embedded.json"
+
+    /// Kind `.embedded`, location `embedded.json`.
+    public var descriptor: SourceDescriptor { SourceDescriptor(kind: .embedded, location: Self.resourceName) }
+
+    private let store: DataSetStore
+
+    // MARK: - Init
+
+    /// Creates the source; nothing is read until the first request.
+    public init() {
+        store = DataSetStore(location: Self.resourceName) { () throws(DataError) -> DataSet in
+            guard let url = Bundle.module.url(forResource: "embedded", withExtension: "json") else {
+                throw .unreadableFile(path: Self.resourceName, reason: "resource missing from the bundle")
+            }
+            return try DataSetStore.readDB(at: url, location: Self.resourceName)
+        }
+    }
+
+    // MARK: - API
+
+    /// The whole data set, for callers that want every record at once.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` only if the bundle is damaged.
+    public func dataSet() async throws(DataError) -> DataSet { try await store.dataSet() }
+
+    /// All users, in the file's order.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func users() async throws(DataError) -> [User] { try await store.dataSet().users }
+
+    /// One user.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`user 42`), or the load errors of ``dataSet()``.
+    public func user(id: RecordID) async throws(DataError) -> User {
+        try await store.dataSet().user(id: id, location: store.location)
+    }
+
+    /// The posts whose `userId` is `userID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func posts(userID: RecordID) async throws(DataError) -> [Post] {
+        try await store.dataSet().posts(userID: userID)
+    }
+
+    /// One post.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`post 42`), or the load errors of ``dataSet()``.
+    public func post(id: RecordID) async throws(DataError) -> Post {
+        try await store.dataSet().post(id: id, location: store.location)
+    }
+
+    /// The comments whose `postId` is `postID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
+        try await store.dataSet().comments(postID: postID)
+    }
+
+    /// Counts of users, posts and comments.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func statistics() async throws(DataError) -> DataStatistics {
+        try await store.dataSet().statistics
+    }
+}

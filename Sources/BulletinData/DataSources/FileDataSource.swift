@@ -1,0 +1,73 @@
+import Foundation
+
+/// Users, posts and comments from a json-server `db.json` file.
+///
+/// The file is one JSON object with `users`, `posts` and `comments` arrays in
+/// JSONPlaceholder shapes (other members such as `albums` are ignored; a missing array is
+/// empty). It is read once, on first use and off the main thread, and served from memory
+/// after that; a failed read is tried again on the next call. The descriptor is `.file`
+/// with the path as given.
+public struct FileDataSource: DataSource {
+    // MARK: - Properties
+
+    /// The path as given to ``init(path:)``; errors name this path.
+    public let path: String
+
+    /// Kind `.file`, location the path as given.
+    public var descriptor: SourceDescriptor { SourceDescriptor(kind: .file, location: path) }
+
+    private let store: DataSetStore
+
+    // MARK: - Init
+
+    /// Creates a source for the `db.json` at `path` (absolute, or relative to the current
+    /// directory); nothing is read until the first request.
+    public init(path: String) {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
+            try DataSetStore.readDB(at: url, location: path)
+        }
+    }
+
+    // MARK: - API
+
+    /// The whole data set, read from the file on first use.
+    /// - Throws: ``DataError/unreadableFile(path:reason:)`` when the file is missing or unreadable,
+    ///   ``DataError/malformedJSON(path:location:reason:)`` naming the file and JSON path when it is not a db.json.
+    public func dataSet() async throws(DataError) -> DataSet { try await store.dataSet() }
+
+    /// All users, in the file's order.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func users() async throws(DataError) -> [User] { try await store.dataSet().users }
+
+    /// One user.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`user 42`), or the load errors of ``dataSet()``.
+    public func user(id: RecordID) async throws(DataError) -> User {
+        try await store.dataSet().user(id: id, location: path)
+    }
+
+    /// The posts whose `userId` is `userID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func posts(userID: RecordID) async throws(DataError) -> [Post] {
+        try await store.dataSet().posts(userID: userID)
+    }
+
+    /// One post.
+    /// - Throws: ``DataError/notFound(_:location:)`` (`post 42`), or the load errors of ``dataSet()``.
+    public func post(id: RecordID) async throws(DataError) -> Post {
+        try await store.dataSet().post(id: id, location: path)
+    }
+
+    /// The comments whose `postId` is `postID`, in order; empty when there are none.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
+        try await store.dataSet().comments(postID: postID)
+    }
+
+    /// Counts of users, posts and comments.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func statistics() async throws(DataError) -> DataStatistics {
+        try await store.dataSet().statistics
+    }
+}

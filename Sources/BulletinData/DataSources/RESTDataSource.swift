@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Users, posts and comments from a JSONPlaceholder-compatible REST API.
+///
+/// Follows JSONPlaceholder (https://jsonplaceholder.typicode.com) and json-server:
+/// `GET {base}/users`, `/users/{id}`, `/posts?userId={id}`, `/posts/{id}`,
+/// `/comments?postId={id}`; ``statistics()`` counts the arrays from `/users`, `/posts` and
+/// `/comments`. Nothing is cached: each call is one or more requests through ``HTTPClient``.
+/// The descriptor is `.rest` with the base URL.
+public struct RESTDataSource: DataSource {
+    // MARK: - Properties
+
+    /// The API root, such as `https://jsonplaceholder.typicode.com`; paths are appended to it.
+    public let baseURL: URL
+    /// The client requests go through.
+    public let client: HTTPClient
+
+    /// Kind `.rest`, location the base URL.
+    public var descriptor: SourceDescriptor { SourceDescriptor(kind: .rest, location: baseURL.absoluteString) }
+
+    // MARK: - Init
+
+    /// Creates a source for the API at `baseURL`.
+    ///
+    /// A base URL without a scheme or host is accepted here, but every request then throws
+    /// ``DataError/invalidURL(_:)``; use ``make(baseURL:timeout:)`` to find out at once.
+    /// - Parameters:
+    ///   - baseURL: The API root (`http` or `https`).
+    ///   - session: The URLSession to use; by default one with an ephemeral configuration.
+    ///   - timeout: The per-request timeout in seconds (default 15).
+    public init(baseURL: URL, session: URLSession? = nil, timeout: TimeInterval = 15) {
+        self.baseURL = baseURL
+        self.client = HTTPClient(session: session, timeout: timeout)
+    }
+
+    /// Creates a source from text such as the `--api` option.
+    /// - Parameters:
+    ///   - baseURL: An absolute `http` or `https` URL with a host.
+    ///   - timeout: The per-request timeout in seconds (default 15).
+    /// - Throws: ``DataError/invalidURL(_:)`` when the text is not such a URL.
+    public static func make(baseURL: String, timeout: TimeInterval = 15) throws(DataError) -> RESTDataSource {
+        let trimmed = baseURL.trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: trimmed), isUsable(url) else { throw .invalidURL(baseURL) }
+        return RESTDataSource(baseURL: url, timeout: timeout)
+    }
+
+    // MARK: - API
+
+    /// `GET {base}/users`.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
+    public func users() async throws(DataError) -> [User] {
+        try await client.fetch(url("users"))
+    }
+
+    /// `GET {base}/users/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`user 3`).
+    public func user(id: RecordID) async throws(DataError) -> User {
+        try await record("user \(id)", at: url("users", id.text))
+    }
+
+    /// `GET {base}/posts?userId={id}`.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
+    public func posts(userID: RecordID) async throws(DataError) -> [Post] {
+        try await client.fetch(url("posts", query: ["userId": userID.text]))
+    }
+
+    /// `GET {base}/posts/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`post 3`).
+    public func post(id: RecordID) async throws(DataError) -> Post {
+        try await record("post \(id)", at: url("posts", id.text))
+    }
+
+    /// `GET {base}/comments?postId={id}`.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
+    public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
+        try await client.fetch(url("comments", query: ["postId": postID.text]))
+    }
+
+    /// Counts from `GET {base}/users`, `/posts` and `/comments`, fetched concurrently.
+    /// Records are counted, not decoded, so any array of objects counts.
+    public func statistics() async throws(DataError) -> DataStatistics {
+        let usersURL = try url("users")
+        let postsURL = try url("posts")
+        let commentsURL = try url("comments")
+        async let users = count(usersURL)
+        async let posts = count(postsURL)
+        async let comments = count(commentsURL)
+        do {
+            return try await DataStatistics(users: users, posts: posts, comments: comments)
+        } catch let error as DataError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    // MARK: - Private
+
+    /// Any JSON value, skipped without decoding its contents; for counting array elements.
+    private struct Skipped: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    private func count(_ url: URL) async throws(DataError) -> Int {
+        let records: [Skipped] = try await client.fetch(url)
+        return records.count
+    }
+
+    /// Fetches one record; a 404 means the API has no such record.
+    private func record<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
+        do throws(DataError) {
+            return try await client.fetch(url)
+        } catch {
+            if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
+            throw error
+        }
+    }
+
+    /// `{base}/a/b?key=value`, with each path component percent-encoded.
+    /// - Throws: ``DataError/invalidURL(_:)`` when the base URL has no http(s) scheme or host.
+    private func url(_ components: String..., query: [String: String] = [:]) throws(DataError) -> URL {
+        guard Self.isUsable(baseURL) else { throw .invalidURL(baseURL.absoluteString) }
+        let url = components.reduce(baseURL) { $0.appendingPathComponent($1) }
+        guard !query.isEmpty else { return url }
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidURL(url.absoluteString)
+        }
+        parts.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        guard let withQuery = parts.url else { throw .invalidURL(url.absoluteString) }
+        return withQuery
+    }
+
+    private static func isUsable(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(url.host ?? "").isEmpty
+    }
+}

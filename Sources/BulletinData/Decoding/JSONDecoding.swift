@@ -1,0 +1,134 @@
+import Foundation
+
+/// Decodes JSON with `JSONDecoder` and reports failures as ``DataError/malformedJSON(path:location:reason:)``.
+///
+/// The error names where the document came from (a URL or file path), the JSON path of the
+/// offending value (`$[3].address.geo.lat`, `$.users[2].email`, or `$` for the whole
+/// document) and a one-line reason. Bodies that are not JSON at all get a plain reason
+/// before the parser is asked: `empty body` for empty or blank data, `HTML where JSON was
+/// expected` when the first non-blank character is `<`.
+public enum JSONDecoding {
+    // MARK: - API
+
+    /// Decodes `data` as a `T`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode, such as `[User].self`.
+    ///   - data: The raw body or file contents (UTF-8 JSON).
+    ///   - location: The URL or file path the data came from; it goes into the error.
+    /// - Returns: The decoded value.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)``.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, location: String) throws(DataError) -> T {
+        if let reason = notJSONReason(data) {
+            throw .malformedJSON(path: "$", location: location, reason: reason)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw malformed(error, data: data, location: location)
+        } catch {
+            throw .malformedJSON(path: "$", location: location, reason: singleLine(String(describing: error)))
+        }
+    }
+
+    /// The JSON path for a `Codable` coding path: `$`, then `.key` for object members
+    /// (`["key"]` when the key is not a plain identifier) and `[n]` for array elements.
+    ///
+    /// - Parameter codingPath: A coding path as found in a `DecodingError.Context`.
+    /// - Returns: A path such as `$.users[1].address.geo.lat`.
+    public static func path(for codingPath: [any CodingKey]) -> String {
+        codingPath.reduce(into: "$") { path, key in
+            if let index = key.intValue, key.stringValue == "Index \(index)" || key.stringValue == "\(index)" {
+                path += "[\(index)]"
+            } else if isIdentifier(key.stringValue) {
+                path += ".\(key.stringValue)"
+            } else {
+                let escaped = key.stringValue.replacingOccurrences(of: "\"", with: "\\\"")
+                path += "[\"\(escaped)\"]"
+            }
+        }
+    }
+
+    // MARK: - Private
+
+    /// A reason for data that is plainly not JSON, or `nil` to let the parser decide.
+    private static func notJSONReason(_ data: Data) -> String? {
+        let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard let first = data.first(where: { !blanks.contains($0) }) else { return "empty body" }
+        return first == UInt8(ascii: "<") ? "HTML where JSON was expected" : nil
+    }
+
+    /// Turns a `DecodingError` into `malformedJSON` with the path of the value that failed.
+    private static func malformed(_ error: DecodingError, data: Data, location: String) -> DataError {
+        let codingPath: [any CodingKey]
+        let reason: String
+        switch error {
+        case let .typeMismatch(type, context):
+            codingPath = context.codingPath
+            reason = "expected \(typeName(type)): \(context.debugDescription)"
+        case let .valueNotFound(type, context):
+            codingPath = context.codingPath
+            reason = "expected \(typeName(type)) but found null or nothing"
+        case let .keyNotFound(key, context):
+            codingPath = context.codingPath + [key]
+            reason = "missing key \"\(key.stringValue)\""
+        case let .dataCorrupted(context):
+            codingPath = context.codingPath
+            reason = corruptionReason(context, data: data)
+        @unknown default:
+            codingPath = []
+            reason = String(describing: error)
+        }
+        return .malformedJSON(path: path(for: codingPath), location: location, reason: singleLine(reason))
+    }
+
+    /// The parser's own message when there is one ("Unexpected end of file…"), else the context's.
+    ///
+    /// On Linux `JSONDecoder` drops the parser's message, so for a document that does not
+    /// parse at all the data is parsed again with `JSONSerialization` to recover it.
+    private static func corruptionReason(_ context: DecodingError.Context, data: Data) -> String {
+        if let underlying = context.underlyingError,
+            let message = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        {
+            return withLineAndColumn(message, in: data)
+        }
+        guard context.codingPath.isEmpty else { return context.debugDescription }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        } catch {
+            if let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+                return withLineAndColumn(message, in: data)
+            }
+        }
+        return context.debugDescription
+    }
+
+    /// Adds `(line L, column C)` to a message that names a byte offset ("around character 812").
+    private static func withLineAndColumn(_ message: String, in data: Data) -> String {
+        guard let range = message.range(of: "character "),
+            let offset = Int(message[range.upperBound...].prefix(while: \.isNumber)), offset <= data.count
+        else { return message }
+        let before = data.prefix(offset)
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+        let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
+        return "\(message) (line \(line), column \(column))"
+    }
+
+    /// `String`, `Int`, `RecordID`: the short name of a type for error text.
+    private static func typeName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+    }
+
+    /// Collapses runs of whitespace (including newlines) to one space and trims the ends.
+    static func singleLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

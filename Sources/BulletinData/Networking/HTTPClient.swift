@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches JSON over HTTP(S) with URLSession async/await and reports every failure as a ``DataError``.
+///
+/// Each request is a `GET` with `Accept: application/json`, `User-Agent: Bulletin/0.1` and
+/// a timeout (seconds). Failures carry the request URL: transport problems become
+/// ``DataError/transport(url:reason:)`` ("connection refused", "host not found", …), a
+/// timeout ``DataError/timedOut(url:)``, cancellation ``DataError/cancelled``, a non-2xx
+/// status ``DataError/badStatus(_:url:excerpt:)`` and an undecodable body
+/// ``DataError/malformedJSON(path:location:reason:)``.
+public struct HTTPClient: Sendable {
+    // MARK: - Properties
+
+    /// The `User-Agent` header sent with every request.
+    public static let userAgent = "Bulletin/0.1"
+
+    /// The session requests go through.
+    public let session: URLSession
+    /// How long a request may take before it fails with ``DataError/timedOut(url:)``, in seconds.
+    public let timeout: TimeInterval
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - session: The session to use; by default a new one with an ephemeral configuration
+    ///     (no disk cache, no cookies kept).
+    ///   - timeout: The per-request timeout in seconds (default 15).
+    public init(session: URLSession? = nil, timeout: TimeInterval = 15) {
+        self.session = session ?? Self.ephemeralSession(timeout: timeout)
+        self.timeout = timeout
+    }
+
+    /// A session with an ephemeral configuration and the given request timeout, in seconds.
+    public static func ephemeralSession(timeout: TimeInterval = 15) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }
+
+    // MARK: - API
+
+    /// Fetches `url` and decodes its JSON body as a `T`.
+    ///
+    /// - Parameter url: An absolute `http` or `https` URL.
+    /// - Returns: The decoded body.
+    /// - Throws: ``DataError``: `.transport`, `.timedOut`, `.cancelled`, `.badStatus` (any non-2xx,
+    ///   with the start of the body), or `.malformedJSON` with the URL as location.
+    public func fetch<T: Decodable>(_ url: URL) async throws(DataError) -> T {
+        let body = try await data(from: url)
+        return try JSONDecoding.decode(T.self, from: body, location: url.absoluteString)
+    }
+
+    /// Fetches `url` and returns its body when the status is 2xx.
+    /// - Throws: As ``fetch(_:)``, except `.malformedJSON`.
+    public func data(from url: URL) async throws(DataError) -> Data {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw Self.dataError(for: error, url: url)
+        }
+        if Task.isCancelled { throw .cancelled }
+        guard let http = response as? HTTPURLResponse else {
+            throw .transport(url: url.absoluteString, reason: "not an HTTP response")
+        }
+        guard (200..<300).contains(http.statusCode) else {
+            throw .badStatus(http.statusCode, url: url.absoluteString, excerpt: Self.excerpt(of: data))
+        }
+        return data
+    }
+
+    // MARK: - Mapping
+
+    /// Maps an error from URLSession to a ``DataError`` naming `url`.
+    static func dataError(for error: any Error, url: URL) -> DataError {
+        if error is CancellationError { return .cancelled }
+        guard let urlError = error as? URLError else {
+            return .transport(url: url.absoluteString, reason: JSONDecoding.singleLine(error.localizedDescription))
+        }
+        switch urlError.code {
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut(url: url.absoluteString)
+        default: return .transport(url: url.absoluteString, reason: reason(for: urlError))
+        }
+    }
+
+    /// A short, readable reason for a transport failure, such as `connection refused`.
+    static func reason(for error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: "connection refused"
+        case .cannotFindHost: "host not found"
+        case .dnsLookupFailed: "DNS lookup failed"
+        case .networkConnectionLost: "connection lost"
+        case .notConnectedToInternet: "not connected to the internet"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            "secure connection failed (TLS)"
+        case .badServerResponse: "bad server response"
+        case .zeroByteResource: "empty response"
+        case .unsupportedURL: "unsupported URL"
+        case .badURL: "bad URL"
+        case .httpTooManyRedirects: "too many redirects"
+        default: JSONDecoding.singleLine("\(error.localizedDescription) (URLError \(error.code.rawValue))")
+        }
+    }
+
+    /// The first 200 characters of a body, on one line (runs of whitespace become one space).
+    static func excerpt(of data: Data) -> String {
+        let text = JSONDecoding.singleLine(String(decoding: data.prefix(4096), as: UTF8.self))
+        return String(text.prefix(200))
+    }
+}
