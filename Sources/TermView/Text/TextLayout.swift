@@ -14,7 +14,7 @@ public enum TextLayout {
     /// - Returns: At least one line.
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
-        return paragraphs(of: text).flatMap { wrapParagraph(Sanitizer.singleLine($0), width: width) }
+        return paragraphs(of: text).flatMap { wrapParagraph(Sanitizer.singleLine(String($0)), width: width) }
     }
 
     /// Cuts `text` to at most `width` columns, ending with "…" when anything was cut.
