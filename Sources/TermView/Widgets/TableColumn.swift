@@ -49,6 +49,13 @@ public struct TableColumn: Sendable {
     private static func share(_ space: Int, among indices: [Int], of columns: [TableColumn], into widths: inout [Int]) {
         var open = indices
         var space = space
+        if open.reduce(0, { $0 + minimum(columns[$1]) }) > space {
+            for index in open {
+                widths[index] = min(minimum(columns[index]), space)
+                space -= widths[index]
+            }
+            return
+        }
         while !open.isEmpty {
             let totalWeight = open.reduce(0) { $0 + weight(columns[$1]) }
             let starved = open.filter { space * weight(columns[$0]) / max(1, totalWeight) < minimum(columns[$0]) }
