@@ -32,7 +32,7 @@ public struct ListState: Equatable, Sendable {
     /// Selects the last row.
     public mutating func end(count: Int) { select(count - 1, count: count) }
 
-    /// Clamps `selected` to `0..<count` and `offset` to `0...selected`-compatible bounds,
+    /// Clamps `selected` to `0..<count` and `offset` to `0...max(0, count - 1)`,
     /// e.g. after the data shrank on reload.
     public mutating func clamp(count: Int) {
         select(selected, count: count)
