@@ -17,4 +17,11 @@ static inline int bulletin_lines(void) { return LINES; }
 static inline int bulletin_cols(void) { return COLS; }
 static inline int bulletin_colors(void) { return COLORS; }
 
+/// Attribute bits. `A_BOLD` and friends are cast expressions, which Swift does not import.
+static inline attr_t bulletin_attr_normal(void) { return A_NORMAL; }
+static inline attr_t bulletin_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t bulletin_attr_bold(void) { return A_BOLD; }
+static inline attr_t bulletin_attr_dim(void) { return A_DIM; }
+static inline attr_t bulletin_attr_underline(void) { return A_UNDERLINE; }
+
 #endif

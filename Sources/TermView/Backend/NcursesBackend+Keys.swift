@@ -1,0 +1,51 @@
+import CNcurses
+
+extension NcursesBackend {
+    /// Decodes one `wget_wch(3X)` result into a ``Key``.
+    ///
+    /// - Parameters:
+    ///   - isKeyCode: `true` when `wget_wch` returned `KEY_CODE_YES` (a function key code).
+    ///   - value: The `wint_t` that `wget_wch` stored.
+    /// - Returns: The key; codes it does not know become ``Key/unknown(_:)``.
+    static func decodeKey(isKeyCode: Bool, value: UInt32) -> Key {
+        isKeyCode ? decodeKeyCode(Int32(bitPattern: value)) : decodeCharacter(value)
+    }
+
+    // MARK: - Private
+
+    private static func decodeKeyCode(_ code: Int32) -> Key {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_ENTER: return .enter
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        case KEY_F0...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+        default: return .unknown(code)
+        }
+    }
+
+    private static func decodeCharacter(_ value: UInt32) -> Key {
+        switch value {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 1...26:
+            return .ctrl(Character(Unicode.Scalar(UInt8(value) + 0x60)))
+        case 0..<32, 0x80...0x9F:
+            return .unknown(Int32(value))
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return .unknown(Int32(bitPattern: value)) }
+            return .character(Character(scalar))
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CNcurses
+import Foundation
+
+/// The real screen: ncursesw in full-screen mode. All C calls of TermView live in the
+/// `NcursesBackend*.swift` files; every call happens on the main thread.
+@MainActor
+public final class NcursesBackend: TerminalBackend {
+    // MARK: - Properties
+
+    /// The screen size in cells (`LINES` × `COLS`), updated by ``refreshSize()``.
+    public private(set) var size: Size
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let theme: NcursesTheme
+    private var cursor: Point?
+    private var isRestored = false
+
+    // MARK: - Init
+
+    private init(window: UnsafeMutablePointer<WINDOW>, theme: NcursesTheme) {
+        self.window = window
+        self.theme = theme
+        self.size = Size(width: Int(bulletin_cols()), height: Int(bulletin_lines()))
+    }
+
+    /// Starts ncurses full-screen on stdin/stdout.
+    ///
+    /// Calls `setlocale(LC_ALL, "")`, then `newterm(NULL, stdout, stdin)` (not `initscr`, so a
+    /// bad `TERM` is an error instead of an exit), `cbreak`, `noecho`, `nonl`,
+    /// `keypad(stdscr, TRUE)`, `nodelay(stdscr, TRUE)`, `set_escdelay(25)`, `curs_set(0)`.
+    /// Colours (`start_color`, `use_default_colors`) are used when `has_colors()` and
+    /// `NO_COLOR` is unset or empty; otherwise the theme is monochrome. The alternate screen
+    /// comes from the terminfo `smcup` capability.
+    /// - Throws: ``TerminalError`` with a one-line reason when the terminal cannot be used.
+    public static func start() throws -> NcursesBackend {
+        setlocale(LC_ALL, "")
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard !term.isEmpty else { throw TerminalError("TERM is not set") }
+        guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
+            throw TerminalError("cannot open the terminal's input and output")
+        }
+        guard newterm(nil, output, input) != nil, let window = bulletin_stdscr() else {
+            throw TerminalError("unknown or unusable terminal type \"\(term)\" (check TERM)")
+        }
+        configureInput(window)
+        return NcursesBackend(window: window, theme: makeTheme())
+    }
+
+    // MARK: - TerminalBackend
+
+    /// Draws each change with `setcchar(3X)` and `mvwadd_wch(3X)`, skipping continuation
+    /// cells. Nothing is visible until ``flush()``.
+    public func draw(_ changes: [CellChange]) {
+        for change in changes where change.cell.width > 0 {
+            put(change.cell, x: Int32(change.point.x), y: Int32(change.point.y))
+        }
+    }
+
+    /// Remembers where to show the cursor at the next flush; `nil` hides it (`curs_set(3X)`).
+    public func setCursor(_ point: Point?) {
+        cursor = point
+    }
+
+    /// Moves the cursor (`wmove(3X)`), shows or hides it (`curs_set(3X)`), and updates the
+    /// terminal (`wrefresh(3X)`).
+    public func flush() {
+        if let cursor {
+            wmove(window, Int32(cursor.y), Int32(cursor.x))
+            curs_set(1)
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+
+    /// Reads one key without blocking with `wget_wch(3X)`; `nil` when it returns `ERR`.
+    public func nextKey() -> Key? {
+        var value: wint_t = 0
+        let status = wget_wch(window, &value)
+        guard status != ERR else { return nil }
+        return Self.decodeKey(isKeyCode: status == KEY_CODE_YES, value: UInt32(value))
+    }
+
+    // MARK: - API
+
+    /// Restores the terminal with `endwin(3X)`: cooked mode, cursor shown, primary screen
+    /// (terminfo `rmcup`). Idempotent, so every exit path (quit, a signal event, a thrown
+    /// error) may call it. Signals arrive through ``EventLoop`` on the main queue, so this
+    /// never runs inside a C signal handler.
+    public func restore() {
+        guard !isRestored else { return }
+        isRestored = true
+        endwin()
+    }
+
+    /// Re-reads the terminal size after `SIGWINCH` or `KEY_RESIZE`.
+    ///
+    /// Asks the tty (`ioctl(2)` `TIOCGWINSZ` on stdout) and applies it with `resizeterm(3X)`,
+    /// because ``EventLoop`` takes `SIGWINCH` away from ncurses' own handler.
+    public func refreshSize() {
+        var window = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+            resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        }
+        size = Size(width: Int(bulletin_cols()), height: Int(bulletin_lines()))
+    }
+
+    // MARK: - Private
+
+    private static func configureInput(_ window: UnsafeMutablePointer<WINDOW>) {
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(25)
+        curs_set(0)
+    }
+
+    private static func makeTheme() -> NcursesTheme {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        guard has_colors(), !noColor, start_color() != ERR else { return .monochrome }
+        return .color(colors: bulletin_colors(), defaultColors: use_default_colors() != ERR)
+    }
+
+    /// Draws one cell. A cluster the C library cannot print becomes U+FFFD; when ncurses
+    /// thinks a 2-column cell is 1 column wide (flags, VS16), a space fills the other half.
+    private func put(_ cell: Cell, x: Int32, y: Int32) {
+        let look = theme[cell.style]
+        var scalars = Array(cell.text.unicodeScalars.prefix(Int(CCHARW_MAX)))
+        let baseWidth = scalars.first.map { wcwidth(wchar_t(bitPattern: $0.value)) } ?? -1
+        if baseWidth < 0 { scalars = ["\u{FFFD}"] }
+        var text = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        var character = cchar_t()
+        setcchar(&character, &text, look.attributes, look.pair, nil)
+        mvwadd_wch(window, y, x, &character)
+        if cell.width == 2, baseWidth != 2 {
+            var space: [wchar_t] = [32, 0]
+            setcchar(&character, &space, look.attributes, look.pair, nil)
+            mvwadd_wch(window, y, x + 1, &character)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// TermView: the view layer over ncursesw. Being filled in.

@@ -1,0 +1,107 @@
+/// Lays out text by display width (columns, see ``DisplayWidth``), never splitting a character.
+public enum TextLayout {
+    // MARK: - API
+
+    /// Word-wraps `text` into lines of at most `width` columns.
+    ///
+    /// Explicit newlines (`\n`, `\r\n`) start new lines and empty paragraphs are kept as `""`.
+    /// Words are separated by spaces; runs of spaces collapse to one at wrap points. Words
+    /// longer than `width` are hard-broken between grapheme clusters. Lines are sanitized.
+    /// A 2-column character on a 1-column width gets a line of its own (2 columns).
+    /// - Parameters:
+    ///   - text: Any text, including untrusted data.
+    ///   - width: Columns per line; values below 1 count as 1.
+    /// - Returns: At least one line.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        return paragraphs(of: text).flatMap { wrapParagraph(Sanitizer.singleLine(String($0)), width: width) }
+    }
+
+    /// Cuts `text` to at most `width` columns, ending with "…" when anything was cut.
+    ///
+    /// The text is sanitized first; a character is never split. `width` ≤ 0 gives `""`.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        let clean = Sanitizer.singleLine(text)
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(clean) <= width { return clean }
+        let (head, _) = prefix(of: clean, columns: width - 1)
+        return head + "…"
+    }
+
+    /// Pads or truncates `text` to exactly `width` columns.
+    ///
+    /// - Parameters:
+    ///   - alignment: `.left` pads on the right; `.right` pads on the left.
+    /// - Returns: Text of exactly `max(0, width)` columns (truncated with "…" if too long).
+    public static func fit(_ text: String, width: Int, alignment: Alignment) -> String {
+        let cut = truncate(text, to: width)
+        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+        switch alignment {
+        case .left: return cut + padding
+        case .right: return padding + cut
+        }
+    }
+
+    // MARK: - Private
+
+    /// Splits on `\n` and `\r\n` (one Character in Swift), keeping empty paragraphs.
+    private static func paragraphs(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+
+    private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in paragraph.split(separator: " ") {
+            let wordWidth = DisplayWidth.of(String(word))
+            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 { lines.append(line) }
+            var pieces = hardBreak(String(word), width: width)
+            let last = pieces.removeLast()
+            lines.append(contentsOf: pieces)
+            line = last
+            lineWidth = DisplayWidth.of(last)
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// Breaks `word` into pieces of at most `width` columns in one pass; never returns an
+    /// empty array. A character wider than `width` gets a piece of its own.
+    private static func hardBreak(_ word: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        var used = 0
+        for character in word {
+            let columns = DisplayWidth.of(character)
+            if used > 0, used + columns > width {
+                pieces.append(piece)
+                piece = ""
+                used = 0
+            }
+            piece.append(character)
+            used += columns
+        }
+        pieces.append(piece)
+        return pieces
+    }
+
+    /// The longest prefix of (already sanitized) `text` that fits in `columns`.
+    /// - Returns: The prefix and how many Characters it holds.
+    private static func prefix(of text: String, columns: Int) -> (String, Int) {
+        var used = 0
+        var count = 0
+        for character in text {
+            let width = DisplayWidth.of(character)
+            if used + width > columns { break }
+            used += width
+            count += 1
+        }
+        return (String(text.prefix(count)), count)
+    }
+}

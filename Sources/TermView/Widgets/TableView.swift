@@ -1,0 +1,64 @@
+/// A virtualized table: asks for cell text only for the rows on screen.
+///
+/// A value drawn each frame; selection and scroll position live in ``ListState``.
+public struct TableView {
+    /// The columns, left to right.
+    public var columns: [TableColumn]
+    /// How many data rows exist.
+    public var rowCount: Int
+    /// Whether the first row of the area shows column titles.
+    public var showsHeader: Bool
+    private let cell: (Int, Int) -> String
+
+    /// Creates a table.
+    /// - Parameters:
+    ///   - cell: Text for (row, column); called only for visible rows.
+    public init(columns: [TableColumn], rowCount: Int, showsHeader: Bool = true, cell: @escaping (Int, Int) -> String) {
+        self.columns = columns
+        self.rowCount = max(0, rowCount)
+        self.showsHeader = showsHeader
+        self.cell = cell
+    }
+
+    /// Data rows that fit in `area`: the page size for Page Up/Page Down.
+    public static func visibleRows(in area: Rect, showsHeader: Bool) -> Int {
+        max(0, area.height - (showsHeader ? 1 : 0))
+    }
+
+    /// Draws the header (style `.header`) and the visible rows into `area`.
+    ///
+    /// Columns are separated by one space; text is truncated with "…" by display width and
+    /// right-aligned columns are padded on the left. Odd data rows are `.alternate`, the
+    /// selected row `.selected` over the whole width. `state.offset` scrolls so the
+    /// selection stays visible. With no rows only the header is drawn.
+    public func render(in area: Rect, on surface: inout Surface, state: inout ListState) {
+        let rows = Self.visibleRows(in: area, showsHeader: showsHeader)
+        state.prepare(count: rowCount, visibleRows: rows)
+        guard !area.isEmpty else { return }
+        let widths = TableColumn.widths(of: columns, total: area.width)
+        var y = area.y
+        if showsHeader {
+            drawRow(columns.map(\.title), y: y, area: area, widths: widths, style: .header, on: &surface)
+            y += 1
+        }
+        for line in 0..<rows {
+            let row = state.offset + line
+            guard row < rowCount else { break }
+            let style: Style = row == state.selected ? .selected : (row % 2 == 1 ? .alternate : .normal)
+            let texts = columns.indices.map { widths[$0] > 0 ? cell(row, $0) : "" }
+            drawRow(texts, y: y + line, area: area, widths: widths, style: style, on: &surface)
+        }
+    }
+
+    // MARK: - Private
+
+    private func drawRow(_ texts: [String], y: Int, area: Rect, widths: [Int], style: Style, on surface: inout Surface) {
+        surface.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
+        var x = area.x
+        for (index, column) in columns.enumerated() where widths[index] > 0 {
+            let text = TextLayout.fit(texts[index], width: widths[index], alignment: column.alignment)
+            surface.write(text, at: Point(x: x, y: y), style: style, maxWidth: min(widths[index], area.maxX - x))
+            x += widths[index] + 1
+        }
+    }
+}
