@@ -27,7 +27,10 @@ let package = Package(
             name: "bulletin",
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
         ),
-        .target(name: "BulletinTestSupport", dependencies: ["BulletinData"], path: "Tests/BulletinTestSupport"),
+        .target(name: "CSpawnSupport", path: "Tests/CSpawnSupport"),
+        .target(
+            name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"
+        ),
         .testTarget(name: "TermViewTests", dependencies: ["TermView", "BulletinTestSupport"]),
         .testTarget(name: "MVVMCTests", dependencies: ["MVVMC", "BulletinTestSupport"]),
         .testTarget(name: "BulletinDataTests", dependencies: ["BulletinData", "BulletinTestSupport"]),

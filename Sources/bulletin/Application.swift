@@ -29,9 +29,9 @@ final class Application {
     init(dependencies: AppDependencies) throws {
         backend = try NcursesBackend.start()
         terminal = Terminal(backend: backend)
-        var quit: @MainActor () -> Void = {}
-        coordinator = AppCoordinator(dependencies: dependencies, onQuit: { quit() })
-        quit = { [unowned self] in self.quit(status: 0) }
+        coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
+            Self.shutdown(backend, status: 0)
+        })
         host = ScreenHost(stack: coordinator.stack, onQuit: { [unowned self] in self.quit(status: 0) })
     }
 
@@ -88,6 +88,11 @@ final class Application {
     /// Restores the terminal and exits with `status`.
     private func quit(status: Int32) -> Never {
         loop?.stop()
+        Self.shutdown(backend, status: status)
+    }
+
+    /// Restores the terminal and exits; the one way out of a running app.
+    private static func shutdown(_ backend: NcursesBackend, status: Int32) -> Never {
         backend.restore()
         exit(status)
     }

@@ -32,7 +32,7 @@ public final class TmuxSession: @unchecked Sendable {
         let exports = env.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         let dir = Self.quote(workDirectory.path)
         let script = """
-            \(exports) stty -g > \(dir)/stty-before; \(command.map(Self.quote).joined(separator: " ")) 2> \(dir)/stderr; \
+            set -m; \(exports) stty -g > \(dir)/stty-before; \(command.map(Self.quote).joined(separator: " ")) 2> \(dir)/stderr; \
             echo $? > \(dir)/status.tmp; stty -g > \(dir)/stty-after; mv \(dir)/status.tmp \(dir)/status; sleep 600
             """
         let result = Self.tmux(socket, ["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
@@ -125,17 +125,9 @@ public final class TmuxSession: @unchecked Sendable {
     /// Single-quotes `text` for sh.
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// Runs tmux against this session's own server socket.
     @discardableResult
     static func tmux(_ socket: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "cannot run tmux: \(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        Subprocess.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments)
     }
 }

@@ -103,6 +103,9 @@ def main(argv):
 
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(load_collections(args)))
     server.daemon_threads = True
+    # A launcher on a libdispatch worker thread hands down its blocked signals; unblock
+    # them so SIGTERM really stops the server.
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     if not args.keep_running:
         threading.Thread(target=exit_when_stdin_closes, daemon=True).start()

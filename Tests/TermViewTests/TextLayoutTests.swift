@@ -8,6 +8,14 @@ struct TextLayoutTests {
         #expect(TextLayout.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
     }
 
+    @Test("wrap keeps spaces inside a line and drops them at a break")
+    func wrapKeepsSpaces() {
+        #expect(TextLayout.wrap("Name:     Ann", width: 20) == ["Name:     Ann"])
+        #expect(TextLayout.wrap("  indented text", width: 20) == ["  indented text"])
+        #expect(TextLayout.wrap("aaaa     bbbb", width: 6) == ["aaaa", "bbbb"])
+        #expect(TextLayout.wrap("trailing   ", width: 20) == ["trailing"])
+    }
+
     @Test("wrap hard-breaks a 64-character word at width 10")
     func longWord() {
         let word = String(repeating: "abcdefgh", count: 8)

@@ -5,7 +5,7 @@ public enum TextLayout {
     /// Word-wraps `text` into lines of at most `width` columns.
     ///
     /// Explicit newlines (`\n`, `\r\n`) start new lines and empty paragraphs are kept as `""`.
-    /// Words are separated by spaces; runs of spaces collapse to one at wrap points. Words
+    /// Words are separated by spaces; spaces inside a line are kept as written and dropped at wrap points. Words
     /// longer than `width` are hard-broken between grapheme clusters. Lines are sanitized.
     /// A 2-column character on a 1-column width gets a line of its own (2 columns).
     /// - Parameters:
@@ -49,19 +49,22 @@ public enum TextLayout {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 
+    /// Wraps one paragraph. Spaces inside a line are kept as written (indentation and
+    /// column alignment survive); the spaces at a break are dropped.
     private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in paragraph.split(separator: " ") {
-            let wordWidth = DisplayWidth.of(String(word))
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
+        for (gap, word) in words(of: paragraph) {
+            let gapWidth = gap.count
+            let wordWidth = DisplayWidth.of(word)
+            if lineWidth + gapWidth + wordWidth <= width {
+                line += gap + word
+                lineWidth += gapWidth + wordWidth
                 continue
             }
-            if lineWidth > 0 { lines.append(line) }
-            var pieces = hardBreak(String(word), width: width)
+            if !line.isEmpty { lines.append(line) }
+            var pieces = hardBreak(word, width: width)
             let last = pieces.removeLast()
             lines.append(contentsOf: pieces)
             line = last
@@ -69,6 +72,27 @@ public enum TextLayout {
         }
         lines.append(line)
         return lines
+    }
+
+    /// Splits a sanitized paragraph into (spaces before, word) pairs; trailing spaces are dropped.
+    private static func words(of paragraph: String) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var gap = ""
+        var word = ""
+        for character in paragraph {
+            if character == " " {
+                if !word.isEmpty {
+                    result.append((gap, word))
+                    gap = ""
+                    word = ""
+                }
+                gap.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { result.append((gap, word)) }
+        return result
     }
 
     /// Breaks `word` into pieces of at most `width` columns in one pass; never returns an

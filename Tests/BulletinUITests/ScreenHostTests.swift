@@ -1,0 +1,232 @@
+import BulletinData
+import BulletinFeatures
+import BulletinTestSupport
+import TermView
+import Testing
+
+@testable import BulletinUI
+
+/// Screens rendered into the in-memory surface at an explicit size, compared line by line.
+@MainActor
+@Suite("Screens rendered by the ScreenHost")
+struct ScreenHostTests {
+    @MainActor final class QuitCounter { var count = 0 }
+
+    @MainActor
+    struct Harness {
+        let app: AppCoordinator
+        let host: ScreenHost
+        let quits: QuitCounter
+
+        func frame(width: Int = 60, height: Int = 12) -> Surface {
+            var surface = Surface(width: width, height: height)
+            host.render(on: &surface)
+            return surface
+        }
+
+        /// Presses keys, rendering between them as the app does (page sizes come from the last frame).
+        func press(_ keys: Key..., width: Int = 60, height: Int = 12) {
+            for key in keys {
+                _ = frame(width: width, height: height)
+                host.handle(key)
+            }
+        }
+
+        /// Waits for the top screen's load to finish.
+        func settle() async {
+            switch app.stack.top?.destination {
+            case let .userList(model)?: await model.load()
+            case let .userDetail(model)?: await model.load()
+            case let .postDetail(model)?: await model.load()
+            case let .adminPanel(model)?: await model.load()
+            case .home?, nil: break
+            }
+        }
+    }
+
+    func makeHarness(source: any DataSource = StubDataSource()) -> Harness {
+        let quits = QuitCounter()
+        let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: { quits.count += 1 })
+        app.start()
+        let host = ScreenHost(stack: app.stack, onQuit: { quits.count += 1 })
+        return Harness(app: app, host: host, quits: quits)
+    }
+
+    func trimmed(_ surface: Surface) -> [String] {
+        surface.lines.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    @Test("Home shows the menu, the source and the keys")
+    func home() {
+        let harness = makeHarness()
+        let surface = harness.frame()
+        #expect(trimmed(surface) == [
+            " Bulletin  Home",
+            "",
+            " Welcome to Bulletin",
+            "",
+            " Users          Browse users, their posts and the posts' c…",
+            " Admin panel    Where the data comes from and what it holds",
+            " Quit           Leave Bulletin",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓ move  ⏎ open  q quit                   embedded data set",
+        ])
+        #expect(surface.style(at: Point(x: 1, y: 4)) == .selected)
+        #expect(surface.style(at: Point(x: 1, y: 5)) != .selected)
+        #expect(surface.style(at: Point(x: 0, y: 0)) == .header)
+    }
+
+    @Test("the user list shows aligned columns, a shaded second row and a selected first row")
+    func userList() async {
+        let harness = makeHarness()
+        harness.press(.enter)
+        await harness.settle()
+        let surface = harness.frame()
+        #expect(trimmed(surface).prefix(5) == [
+            " Bulletin  Home › Users",
+            "  ID Name           Username  Email          Company",
+            "   1 Leanne Graham  Bret      Sincere@april… Romaguera-Crona",
+            "   2 Zoë Ångström   zoe       zoe@example.o… —",
+            "   3 山田 太郎      taro      —              —",
+        ])
+        #expect(trimmed(surface).last == " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ open  r reloa… 3 users")
+        #expect(surface.style(at: Point(x: 10, y: 2)) == .selected)
+        #expect(surface.style(at: Point(x: 10, y: 3)) == .alternate)
+        #expect(surface.style(at: Point(x: 10, y: 4)) == .normal)
+    }
+
+    @Test("Down then Enter opens the second user's profile and posts")
+    func userDetail() async {
+        let harness = makeHarness()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.down, .enter)
+        await harness.settle()
+        let lines = trimmed(harness.frame(width: 50, height: 14))
+        #expect(lines == [
+            " Bulletin  Home › Users › Zoë Ångström",
+            " Name:     Zoë Ångström",
+            " Username: zoe",
+            " Email:    zoe@example.org",
+            " Phone:    —",
+            " Website:  —",
+            " Address:  —",
+            " Company:  —",
+            "",
+            " Posts (1)",
+            "  ID Title",
+            "   3 Zoë writes",
+            "",
+            " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ o… Posts (1)",
+        ])
+    }
+
+    @Test("a post shows its title, byline, body and comments, and scrolls")
+    func postDetail() async {
+        let harness = makeHarness()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.enter)
+        await harness.settle()
+        var lines = trimmed(harness.frame(width: 40, height: 10))
+        #expect(lines[0] == " Bulletin  Home › Users › Leanne Graham…")
+        #expect(Array(lines[1...8]).map { $0.replacingOccurrences(of: "┃", with: "|").replacingOccurrences(of: "│", with: "|") } == [
+            " First post                            |",
+            " by Leanne Graham (@Bret)              |",
+            "                                       |",
+            " Hello there.                          |",
+            " Second line of the first post.        |",
+            "                                       |",
+            " Comments (2)                          |",
+            "                                       |",
+        ])
+        harness.press(.end, width: 40, height: 10)
+        lines = trimmed(harness.frame(width: 40, height: 10))
+        #expect(lines[8].hasPrefix(" Me too."))
+    }
+
+    @Test("a failed load shows the cause and r retries")
+    func failure() async {
+        let source = StubDataSource(failure: .transport(url: "http://127.0.0.1:9/users", reason: "connection refused"))
+        let harness = makeHarness(source: source)
+        harness.press(.enter)
+        await harness.settle()
+        let lines = trimmed(harness.frame(width: 70, height: 10))
+        #expect(lines[2] == " Could not load users")
+        #expect(lines[4] == " Cannot reach http://127.0.0.1:9/users: connection refused")
+        #expect(lines[6] == " Press r to retry, Esc to go back.")
+        await source.setFailure(nil)
+        harness.press(.character("r"))
+        await harness.settle()
+        #expect(trimmed(harness.frame(width: 70, height: 10))[2].contains("Leanne Graham"))
+    }
+
+    @Test("the admin panel names the source and counts its records")
+    func admin() async {
+        let harness = makeHarness(source: StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://x")))
+        harness.press(.down, .enter)
+        await harness.settle()
+        let lines = trimmed(harness.frame(width: 60, height: 14))
+        #expect(Array(lines[0...9]) == [
+            " Bulletin  Home › Admin panel",
+            "",
+            " Data source",
+            " Source:    REST API (JSONPlaceholder-compatible)",
+            " Location:  http://x",
+            "",
+            " Contents",
+            " Users:     3",
+            " Posts:     3",
+            " Comments:  3",
+        ])
+    }
+
+    @Test("Esc, Left and Backspace go back; on Home they do nothing; q quits")
+    func globalKeys() async {
+        let harness = makeHarness()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.enter)
+        #expect(harness.app.stack.titles.count == 4)
+        harness.press(.escape, .left, .backspace)
+        #expect(harness.app.stack.titles == ["Home"])
+        harness.press(.escape, .left, .backspace)
+        #expect(harness.app.stack.titles == ["Home"])
+        #expect(harness.quits.count == 0)
+        harness.press(.character("q"))
+        harness.press(.ctrl("c"))
+        #expect(harness.quits.count == 2)
+    }
+
+    @Test("data with escape sequences is drawn harmlessly")
+    func escapeSequences() async {
+        let users = [User(id: 1, name: "\u{1B}]0;pwned\u{07}Eve", username: "eve\u{1B}[2J")]
+        let harness = makeHarness(source: StubDataSource(users: users))
+        harness.press(.enter)
+        await harness.settle()
+        let lines = trimmed(harness.frame(width: 100, height: 6))
+        #expect(lines[2].contains("^[]0;pwned^GEve"))
+        #expect(lines[2].contains("eve^[[2J"))
+        #expect(!lines.joined().contains("\u{1B}"))
+    }
+
+    @Test("tiny and empty sizes never trap", arguments: [(1, 1), (0, 0), (10, 3), (20, 5)])
+    func tinySizes(size: (Int, Int)) async {
+        let harness = makeHarness()
+        _ = harness.frame(width: size.0, height: size.1)
+        harness.press(.enter, width: size.0, height: size.1)
+        await harness.settle()
+        let surface = harness.frame(width: size.0, height: size.1)
+        #expect(surface.lines.count == size.1)
+        harness.press(.pageDown, .enter, width: size.0, height: size.1)
+        await harness.settle()
+        _ = harness.frame(width: size.0, height: size.1)
+    }
+}

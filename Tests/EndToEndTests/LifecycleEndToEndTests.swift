@@ -1,0 +1,131 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Start-up refusals, error screens and every way out restoring the terminal.
+@Suite("End to end: lifecycle")
+struct LifecycleEndToEndTests {
+    @Test("Ctrl-C quits from a deep screen and restores the terminal")
+    func ctrlC() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitFor("Username")
+        session.send("C-c")
+        let status = try session.waitForExit()
+        #expect(status == 0 || status == 130)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("q quits from a deep screen", arguments: ["q"])
+    func quitDeep(key: String) throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Down")
+        session.send("Enter")
+        try session.waitFor("Admin panel")
+        try session.waitFor("Comments:")
+        session.send(key)
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("SIGTERM and SIGHUP restore the terminal", arguments: [SIGTERM, SIGHUP])
+    func signals(signal: Int32) throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        let pid = try #require(session.commandPID())
+        kill(pid, signal)
+        #expect(try session.waitForExit() == 128 + signal)
+        #expect(session.sttyAfter == session.sttyBefore)
+        let screen = session.capture()
+        #expect(!screen.contains("Welcome to Bulletin"), "the main screen is back")
+    }
+
+    @Test("Quit on the Home menu exits")
+    func quitMenu() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("j")
+        session.send("j")
+        session.send("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("Esc on Home does nothing")
+    func escapeOnHome() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Escape")
+        session.send("Escape")
+        session.send("Left")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(session.capture().contains("Welcome to Bulletin"))
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test("an API that is not listening shows an error naming the URL, and r retries")
+    func unreachableAPI() throws {
+        let port = try LoopbackServer.closedPort()
+        let session = try TmuxSession(command: [BulletinBinary.path, "--api", "http://127.0.0.1:\(port)"])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        let screen = try session.waitFor("Could not load users")
+        #expect(screen.contains("127.0.0.1:\(port)"))
+        #expect(screen.contains("r to retry"))
+        session.send("r")
+        try session.waitFor("Could not load users")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("a missing --data file shows an error naming the file")
+    func missingFile() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", "/nonexistent/db.json"])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        let screen = try session.waitFor("Could not load users")
+        #expect(screen.contains("/nonexistent/db.json"))
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test("not a terminal: a one-line reason on stderr and status 2")
+    func notATerminal() throws {
+        let result = try BulletinBinary.runDetached([])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("bulletin: "))
+        #expect(result.stderr.contains("terminal"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty, "nothing drawn when refusing")
+    }
+
+    @Test("TERM=dumb inside a real terminal is refused with status 2")
+    func dumbTerminal() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path], environment: ["TERM": "dumb"])
+        defer { session.close() }
+        #expect(try session.waitForExit() == 2)
+        #expect(session.standardError.contains("TERM"))
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("--help lists the flags; a bad flag exits 2")
+    func help() throws {
+        let help = try BulletinBinary.runDetached(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--api URL") && help.stdout.contains("--data FILE"))
+        let bad = try BulletinBinary.runDetached(["--bogus"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "bulletin: unknown argument '--bogus' (see --help)\n")
+    }
+}
