@@ -45,6 +45,6 @@ MainActor.assumeIsolated {
         app.run()
     } catch {
         printError("cannot start the terminal: \(error)")
-        exit(1)
+        exit(2)
     }
 }
