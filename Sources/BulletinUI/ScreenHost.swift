@@ -3,7 +3,8 @@ import MVVMC
 import TermView
 
 /// Draws the top of the navigation stack with its header and status line, and routes keys:
-/// first to the screen, then to the global keys (Back, quit).
+/// to the `:` command prompt while it is open, else first to the screen, then to the global
+/// keys (Back, quit, `:`).
 ///
 /// Frame layout, in rows: header (breadcrumbs), body, status line (key hints and a summary).
 @MainActor
@@ -12,6 +13,7 @@ public final class ScreenHost {
 
     private let stack: NavigationStack<Destination>
     private let onQuit: @MainActor () -> Void
+    private let commandLine: CommandLineViewModel?
     private var lastSize = Size(width: 0, height: 0)
 
     /// The keys every screen shares.
@@ -27,8 +29,13 @@ public final class ScreenHost {
     /// - Parameters:
     ///   - stack: The app's navigation stack; the host draws its top entry.
     ///   - onQuit: Called when the user presses `q` or Ctrl-C.
-    public init(stack: NavigationStack<Destination>, onQuit: @escaping @MainActor () -> Void) {
+    ///   - commandLine: The `:` prompt (the app coordinator's); without it `:` does nothing.
+    public init(
+        stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
+        onQuit: @escaping @MainActor () -> Void
+    ) {
         self.stack = stack
+        self.commandLine = commandLine
         self.onQuit = onQuit
     }
 
@@ -41,14 +48,20 @@ public final class ScreenHost {
         let full = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let (headerArea, rest) = full.splitTop(1)
         let (body, statusArea) = rest.splitBottom(1)
-        Header(titles: stack.entries.map(\.destination.title)).render(in: headerArea, on: &surface)
+        Header(titles: stack.entries.map(\.destination.title), route: stack.top?.route ?? "")
+            .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
         screen.render(in: body, on: &surface)
+        if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
         StatusBar(left: hintLine(for: screen), right: screen.summary).render(in: statusArea, on: &surface)
     }
 
     /// Handles one key press.
     public func handle(_ key: Key) {
+        if let commandLine {
+            commandLine.clearMessage()
+            if CommandPromptView.handle(key, model: commandLine) { return }
+        }
         if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
         switch Self.globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }
@@ -79,8 +92,10 @@ public final class ScreenHost {
         case let .home(model): HomeScreen(model: model)
         case let .userList(model): UserListScreen(model: model)
         case let .userDetail(model): UserDetailScreen(model: model)
+        case let .postList(model): PostListScreen(model: model)
         case let .postDetail(model): PostDetailScreen(model: model)
         case let .adminPanel(model): AdminPanelScreen(model: model)
+        case let .linkError(model): LinkErrorScreen(model: model)
         }
     }
 }

@@ -10,6 +10,11 @@ public protocol Coordinator: AnyObject {
     /// The screens this coordinator can show, carrying ids rather than objects.
     associatedtype Route: Sendable
 
+    /// What the flow hands back to its parent when it completes (a saved record, a choice),
+    /// delivered once as ``CoordinatorResult/completed(_:)``; `Never` for flows that only end
+    /// by the user backing out.
+    associatedtype Output: Sendable = Never
+
     /// Shows the flow's first screen.
     func start()
 

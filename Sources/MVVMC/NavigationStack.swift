@@ -27,22 +27,38 @@ public final class NavigationStack<Destination> {
     /// The entry's titles, root first, for breadcrumbs and tests.
     public var titles: [String] { entries.map(\.title) }
 
-    /// Puts a screen on top.
-    /// - Returns: The new entry's id.
+    /// The routes of the entries, root first (`nil` for entries without one).
+    public var routes: [String?] { entries.map(\.route) }
+
+    /// Puts a screen on top, unless `route` is non-nil and equal to the top entry's route
+    /// (the same screen is already shown: a second Enter, a repeated command).
+    /// - Returns: The new entry's id, or `nil` when the push was ignored (nothing is retained
+    ///   and `onRemove` never runs).
     @discardableResult
     public func push(
-        _ destination: Destination, title: String, owner: AnyObject? = nil, onRemove: (@MainActor () -> Void)? = nil
-    ) -> Int {
-        append(NavigationRequest(destination, title: title, style: .push, owner: owner, onRemove: onRemove))
+        _ destination: Destination, title: String, route: String? = nil, owner: AnyObject? = nil,
+        onRemove: (@MainActor () -> Void)? = nil
+    ) -> Int? {
+        push(NavigationRequest(destination, title: title, route: route, style: .push, owner: owner, onRemove: onRemove))
     }
 
-    /// Shows a modal (a dialog or form) over the top screen.
-    /// - Returns: The new entry's id.
+    /// Puts `request` on top (as a push or a modal, by its style), with the same guard as
+    /// ``push(_:title:route:owner:onRemove:)``.
+    /// - Returns: The new entry's id, or `nil` when the top already shows `request.route`.
+    @discardableResult
+    public func push(_ request: NavigationRequest<Destination>) -> Int? {
+        if let route = request.route, route == top?.route { return nil }
+        return append(request)
+    }
+
+    /// Shows a modal (a dialog or form) over the top screen, with the same guard as `push`.
+    /// - Returns: The new entry's id, or `nil` when the top already shows `route`.
     @discardableResult
     public func present(
-        _ destination: Destination, title: String, owner: AnyObject? = nil, onRemove: (@MainActor () -> Void)? = nil
-    ) -> Int {
-        append(NavigationRequest(destination, title: title, style: .modal, owner: owner, onRemove: onRemove))
+        _ destination: Destination, title: String, route: String? = nil, owner: AnyObject? = nil,
+        onRemove: (@MainActor () -> Void)? = nil
+    ) -> Int? {
+        push(NavigationRequest(destination, title: title, route: route, style: .modal, owner: owner, onRemove: onRemove))
     }
 
     /// Removes the top entry unless it is the root.
@@ -69,6 +85,13 @@ public final class NavigationStack<Destination> {
         remove(from: index + 1)
     }
 
+    /// Removes the entry with `id` and every entry above it; does nothing for an unknown id or
+    /// the root. A child flow that completes uses this to take its screens off the stack.
+    public func remove(id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }), index > 0 else { return }
+        remove(from: index)
+    }
+
     /// Removes every entry above the root.
     public func popToRoot() { remove(from: 1) }
 
@@ -93,7 +116,7 @@ public final class NavigationStack<Destination> {
         nextID += 1
         entries.append(
             NavigationEntry(
-                id: id, title: request.title, style: request.style, destination: request.destination,
+                id: id, title: request.title, route: request.route, style: request.style, destination: request.destination,
                 owner: request.owner, onRemove: request.onRemove))
         return id
     }

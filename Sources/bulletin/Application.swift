@@ -32,14 +32,18 @@ final class Application {
         coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
             Self.shutdown(backend, status: 0)
         })
-        host = ScreenHost(stack: coordinator.stack, onQuit: { [unowned self] in self.quit(status: 0) })
+        host = ScreenHost(
+            stack: coordinator.stack, commandLine: coordinator.commandLine,
+            onQuit: { [unowned self] in self.quit(status: 0) })
     }
 
     // MARK: - API
 
-    /// Shows Home and serves events until the user quits; never returns.
-    func run() -> Never {
+    /// Shows Home (then `link`'s screen with its back stack, if given) and serves events
+    /// until the user quits; never returns.
+    func run(opening link: DeepLink? = nil) -> Never {
         coordinator.start()
+        if let link { coordinator.open(link) }
         let loop = EventLoop { [unowned self] event in self.handle(event) }
         self.loop = loop
         loop.start(keys: { [backend] in backend.nextKey() })

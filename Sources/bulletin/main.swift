@@ -42,7 +42,7 @@ if let reason = TerminalCheck.current() {
 MainActor.assumeIsolated {
     do {
         let app = try Application(dependencies: AppDependencies(source: source))
-        app.run()
+        app.run(opening: options.link)
     } catch {
         printError("cannot start the terminal: \(error)")
         exit(2)

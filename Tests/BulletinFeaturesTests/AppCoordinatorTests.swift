@@ -48,7 +48,9 @@ struct AppCoordinatorTests {
         app.navigate(to: .users)
         weak let coordinator = app.stack.top?.owner
         weak let listModel = app.stack.top?.destination.viewModel
-        app.navigate(to: .users)  // a second flow, to check each is released on its own
+        app.navigate(to: .users)  // ignored: the top already shows `users`
+        #expect(app.stack.routes == ["home", "users"])
+        (coordinator as? UserListCoordinator)?.navigate(to: .user(id: 1))
         #expect(coordinator != nil)
         app.stack.pop()
         #expect(coordinator != nil && listModel != nil)

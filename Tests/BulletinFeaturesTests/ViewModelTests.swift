@@ -15,10 +15,10 @@ final class RouteRecorder<Route: Sendable> {
 @MainActor
 @Suite("HomeViewModel")
 struct HomeViewModelTests {
-    @Test("the menu offers Users, Admin panel and Quit")
+    @Test("the menu offers Users, Posts, Admin panel and Quit")
     func items() {
         let model = HomeViewModel(sourceLabel: "embedded data set", router: .none)
-        #expect(model.items.map(\.title) == ["Users", "Admin panel", "Quit"])
+        #expect(model.items.map(\.title) == ["Users", "Posts", "Admin panel", "Quit"])
     }
 
     @Test("moving clamps to the menu and Enter sends the selected route")
@@ -29,11 +29,13 @@ struct HomeViewModelTests {
         model.moveSelection(by: 1)
         model.openSelected()
         model.moveSelection(by: 10)
-        #expect(model.selection.index == 2)
+        #expect(model.selection.index == 3)
         model.openSelected()
         model.moveSelection(by: -10)
         #expect(model.selection.index == 0)
-        #expect(recorder.routes == [.users, .admin, .quit])
+        model.moveSelection(by: 2)
+        model.openSelected()
+        #expect(recorder.routes == [.users, .posts, .quit, .admin])
     }
 }
 
@@ -162,7 +164,7 @@ struct UserDetailViewModelTests {
         #expect(model.postCell(row: 1, column: .id) == "2")
         model.moveSelection(by: 5)
         model.openSelected()
-        #expect(recorder.routes == [.post(id: 2)])
+        #expect(recorder.routes == [.post(id: 2, userID: 1)])
     }
 
     @Test("an unknown user fails with not found")

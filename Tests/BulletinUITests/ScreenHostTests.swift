@@ -39,7 +39,8 @@ struct ScreenHostTests {
             case let .userDetail(model)?: await model.load()
             case let .postDetail(model)?: await model.load()
             case let .adminPanel(model)?: await model.load()
-            case .home?, nil: break
+            case let .postList(model)?: await model.load()
+            case .home?, .linkError?, nil: break
             }
         }
     }
@@ -61,14 +62,14 @@ struct ScreenHostTests {
         let harness = makeHarness()
         let surface = harness.frame()
         #expect(trimmed(surface) == [
-            " Bulletin  Home",
+            " Bulletin  Home                                        home",
             "",
             " Welcome to Bulletin",
             "",
             " Users          Browse users, their posts and the posts' c…",
+            " Posts          Every post, with its author",
             " Admin panel    Where the data comes from and what it holds",
             " Quit           Leave Bulletin",
-            "",
             "",
             "",
             "",
@@ -86,7 +87,7 @@ struct ScreenHostTests {
         await harness.settle()
         let surface = harness.frame()
         #expect(trimmed(surface).prefix(5) == [
-            " Bulletin  Home › Users",
+            " Bulletin  Home › Users                               users",
             "  ID Name           Username  Email          Company",
             "   1 Leanne Graham  Bret      Sincere@april… Romaguera-Crona",
             "   2 Zoë Ångström   zoe       zoe@example.o… —",
@@ -107,7 +108,7 @@ struct ScreenHostTests {
         await harness.settle()
         let lines = trimmed(harness.frame(width: 50, height: 14))
         #expect(lines == [
-            " Bulletin  Home › Users › Zoë Ångström",
+            " Bulletin  Home › Users › Zoë Ångström    users/2",
             " Name:     Zoë Ångström",
             " Username: zoe",
             " Email:    zoe@example.org",
@@ -169,11 +170,11 @@ struct ScreenHostTests {
     @Test("the admin panel names the source and counts its records")
     func admin() async {
         let harness = makeHarness(source: StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://x")))
-        harness.press(.down, .enter)
+        harness.press(.down, .down, .enter)
         await harness.settle()
         let lines = trimmed(harness.frame(width: 60, height: 14))
         #expect(Array(lines[0...9]) == [
-            " Bulletin  Home › Admin panel",
+            " Bulletin  Home › Admin panel                         admin",
             "",
             " Data source",
             " Source:    REST API (JSONPlaceholder-compatible)",

@@ -87,10 +87,10 @@ struct NavigationStackTests {
     @Test("entry ids are unique and increase")
     func ids() {
         let stack = NavigationStack<String>()
-        let first = stack.push("a", title: "A")
-        let second = stack.push("b", title: "B")
+        let first = stack.push("a", title: "A") ?? 0
+        let second = stack.push("b", title: "B") ?? 0
         stack.pop()
-        let third = stack.push("c", title: "C")
-        #expect(first < second && second < third)
+        let third = stack.push("c", title: "C") ?? 0
+        #expect(first > 0 && first < second && second < third)
     }
 }

@@ -8,6 +8,7 @@ import MVVMC
 @MainActor
 public final class AdminPanelCoordinator: Coordinator {
     public typealias Route = AdminRoute
+    public typealias Output = Never
 
     private unowned let stack: NavigationStack<Destination>
     private let source: any DataSource
@@ -28,12 +29,17 @@ public final class AdminPanelCoordinator: Coordinator {
 
     public func start() { navigate(to: .panel) }
 
-    public func navigate(to route: AdminRoute) {
+    /// Pushes the route's screen unless the top already shows it.
+    public func navigate(to route: AdminRoute) { stack.show(request(for: route)) }
+
+    /// The stack entry for `route`, with a fresh view model (not started).
+    public func request(for route: AdminRoute) -> NavigationRequest<Destination> {
         switch route {
         case .panel:
             let model = AdminPanelViewModel(source: source)
-            stack.push(.adminPanel(model), title: "Admin panel", owner: self) { [finish] in finish.finish(.cancelled) }
-            model.start()
+            return Destination.adminPanel(model).request(title: "Admin panel", link: .admin, owner: self) { [finish] in
+                finish.finish(.cancelled)
+            }
         }
     }
 }

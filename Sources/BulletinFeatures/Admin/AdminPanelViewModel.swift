@@ -60,6 +60,9 @@ public final class AdminPanelViewModel {
         }
     }
 
+    /// The screen left the stack: the count in flight is cancelled and its result dropped.
+    public func cancelLoad() { runner.cancel() }
+
     /// Counts and waits for the result.
     public func load() async {
         reload()

@@ -1,20 +1,25 @@
 import BulletinData
 import MVVMC
 
-/// The root coordinator: owns the navigation stack, shows Home, and starts the child flows.
+/// The root coordinator: owns the navigation stack, shows Home, starts the child flows,
+/// opens deep links and runs `:` commands.
 ///
 /// Child coordinators are not kept in a list here: the stack entries they push own them,
 /// so a child is released as soon as its last screen leaves the stack.
 @MainActor
 public final class AppCoordinator: Coordinator {
     public typealias Route = AppRoute
+    public typealias Output = Never
 
     // MARK: - Properties
 
     /// The screens, root (Home) first.
     public let stack = NavigationStack<Destination>()
+    /// The `:` prompt; its commands run through ``perform(_:)``.
+    public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
     private let dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
+    private var linkTask: Task<Void, Never>?
 
     // MARK: - Init
 
@@ -29,22 +34,115 @@ public final class AppCoordinator: Coordinator {
     // MARK: - Coordinator
 
     /// Shows Home as the stack's root.
-    public func start() {
-        let router = Router<AppRoute> { [weak self] in self?.navigate(to: $0) }
-        let home = HomeViewModel(sourceLabel: dependencies.source.descriptor.description, router: router)
-        stack.setStack([NavigationRequest(.home(home), title: "Home")])
-    }
+    public func start() { apply([.home]) }
 
     public func navigate(to route: AppRoute) {
         switch route {
-        case .home:
-            stack.popToRoot()
-        case .users:
-            UserListCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in }).start()
-        case .admin:
-            AdminPanelCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in }).start()
-        case .quit:
-            onQuit()
+        case .home: stack.popToRoot()
+        case .users: makeUsers().start()
+        case .posts: makePosts().start()
+        case .admin: makeAdmin().start()
+        case .quit: onQuit()
         }
+    }
+
+    // MARK: - Deep links and commands
+
+    /// Goes to `link` with its whole back stack, replacing the stack with one `setStack`.
+    ///
+    /// Links to lists apply at once. Links naming records (`users/3`, `users/3/posts/7`,
+    /// `posts/12`) are first checked through the data source, which also finds the author
+    /// that `posts/12`'s back stack goes through; until then the current screen stays. A
+    /// missing record opens the link error screen above Home. A newer link cancels an older one.
+    public func open(_ link: DeepLink) {
+        linkTask?.cancel()
+        linkTask = nil
+        guard !DeepLinkResolver.isImmediate(link) else { return apply(link.stack()) }
+        let source = dependencies.source
+        linkTask = Task { [weak self] in
+            let outcome: Result<[DeepLink], DeepLinkResolver.Failure>
+            do throws(DeepLinkResolver.Failure) {
+                outcome = .success(try await DeepLinkResolver.resolve(link, source: source))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            switch outcome {
+            case let .success(links): self.apply(links)
+            case let .failure(failure): self.showFailure(failure)
+            }
+        }
+    }
+
+    /// Waits until the link being opened (if any) has been applied.
+    public func waitForLink() async { await linkTask?.value }
+
+    /// Runs a `:` command.
+    public func perform(_ command: AppCommand) {
+        switch command {
+        case let .open(link): open(link)
+        case .quit: onQuit()
+        }
+    }
+
+    // MARK: - Private
+
+    /// Replaces the stack with the screens of `links` (root first) and starts their loads.
+    private func apply(_ links: [DeepLink]) {
+        stack.setStack(requests(for: links))
+        for entry in stack.entries { entry.destination.start() }
+    }
+
+    private func showFailure(_ failure: DeepLinkResolver.Failure) {
+        let model = LinkErrorViewModel(failure: failure, router: router)
+        stack.setStack([homeRequest(), Destination.linkError(model).request(title: "Not found", link: failure.link, owner: nil)])
+    }
+
+    /// One request per link; links of one flow share one child coordinator.
+    private func requests(for links: [DeepLink]) -> [NavigationRequest<Destination>] {
+        var users: UserListCoordinator?
+        var posts: PostsCoordinator?
+        func usersFlow() -> UserListCoordinator {
+            if let users { return users }
+            let made = makeUsers()
+            users = made
+            return made
+        }
+        func postsFlow() -> PostsCoordinator {
+            if let posts { return posts }
+            let made = makePosts()
+            posts = made
+            return made
+        }
+        return links.map { link in
+            switch link {
+            case .home: homeRequest()
+            case .users: usersFlow().request(for: .list)
+            case let .user(id): usersFlow().request(for: .user(id: id))
+            case let .userPost(user, post): usersFlow().request(for: .post(id: post, userID: user))
+            case .posts: postsFlow().request(for: .list)
+            case let .post(id): users?.request(for: .post(id: id)) ?? postsFlow().request(for: .post(id: id))
+            case .admin: makeAdmin().request(for: .panel)
+            }
+        }
+    }
+
+    private var router: Router<AppRoute> { Router { [weak self] in self?.navigate(to: $0) } }
+
+    private func homeRequest() -> NavigationRequest<Destination> {
+        let home = HomeViewModel(sourceLabel: dependencies.source.descriptor.description, router: router)
+        return Destination.home(home).request(title: "Home", link: .home, owner: nil)
+    }
+
+    private func makeUsers() -> UserListCoordinator {
+        UserListCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+    }
+
+    private func makePosts() -> PostsCoordinator {
+        PostsCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+    }
+
+    private func makeAdmin() -> AdminPanelCoordinator {
+        AdminPanelCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
     }
 }

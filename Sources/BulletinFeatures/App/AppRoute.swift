@@ -4,6 +4,8 @@ public enum AppRoute: Sendable, Equatable {
     case home
     /// The user list flow, run by ``UserListCoordinator``.
     case users
+    /// The posts flow, run by ``PostsCoordinator``.
+    case posts
     /// The Admin panel flow, run by ``AdminPanelCoordinator``.
     case admin
     /// Leave the app.

@@ -16,6 +16,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var source: Source = .embedded
     public var showsHelp = false
     public var showsVersion = false
+    /// The screen to start on, from `bulletin open PATH`; `nil` starts on Home.
+    public var link: DeepLink?
 
     public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false) {
         self.source = source
@@ -28,7 +30,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The text `--help` prints.
     public static let usage = """
-        Usage: bulletin [--api URL | --data FILE]
+        Usage: bulletin [--api URL | --data FILE] [open PATH]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
@@ -36,12 +38,16 @@ public struct LaunchOptions: Equatable, Sendable {
           --api URL      a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000
           --data FILE    a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]}
 
+        Start on a screen (Back walks up through its real parents):
+          open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin
+
         Other options:
           -h, --help     show this help and exit
           --version      show the version and exit
 
         Keys: ↑/↓ or k/j move, PgUp/PgDn page, Home/End, Enter open, r reload,
-              Esc/Left/Backspace back, q or Ctrl-C quit.
+              Esc/Left/Backspace back, q or Ctrl-C quit,
+              : commands (users, posts, admin, home, open PATH, q; Tab completes).
         """
 
     /// Parses the arguments after the program name.
@@ -63,6 +69,15 @@ public struct LaunchOptions: Equatable, Sendable {
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
                 options.source = flag == "--api" ? .api(value) : .file(value)
+            case "open":
+                guard options.link == nil, let path = remaining.popFirst() else {
+                    throw options.link == nil ? .badLink("", .empty) : .unknownArgument(argument)
+                }
+                do throws(DeepLinkError) {
+                    options.link = try DeepLink.parse(path)
+                } catch {
+                    throw .badLink(path, error)
+                }
             default:
                 throw .unknownArgument(argument)
             }
@@ -81,12 +96,16 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownArgument(String)
     case missingValue(String)
     case conflictingSources(String, String)
+    /// `open PATH` with a path that is not a deep link.
+    case badLink(String, DeepLinkError)
 
     public var description: String {
         switch self {
         case let .unknownArgument(argument): "unknown argument '\(argument)' (see --help)"
         case let .missingValue(flag): "\(flag) needs a value (see --help)"
         case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
+        case let .badLink(path, error):
+            "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
         }
     }
 }

@@ -7,12 +7,13 @@ import Observation
 public final class HomeViewModel {
     /// The menu's entries, in order.
     public enum Item: CaseIterable, Sendable {
-        case users, adminPanel, quit
+        case users, posts, adminPanel, quit
 
         /// The entry's text.
         public var title: String {
             switch self {
             case .users: "Users"
+            case .posts: "Posts"
             case .adminPanel: "Admin panel"
             case .quit: "Quit"
             }
@@ -22,6 +23,7 @@ public final class HomeViewModel {
         public var subtitle: String {
             switch self {
             case .users: "Browse users, their posts and the posts' comments"
+            case .posts: "Every post, with its author"
             case .adminPanel: "Where the data comes from and what it holds"
             case .quit: "Leave Bulletin"
             }
@@ -52,6 +54,7 @@ public final class HomeViewModel {
     public func openSelected() {
         switch items[selection.index] {
         case .users: router.go(.users)
+        case .posts: router.go(.posts)
         case .adminPanel: router.go(.admin)
         case .quit: router.go(.quit)
         }

@@ -1,3 +1,5 @@
+import MVVMC
+
 /// What a navigation-stack entry shows: one case per screen, holding its live view model.
 ///
 /// The UI layer switches over this enum to pick a screen, so adding a screen is a compile
@@ -7,8 +9,10 @@ public enum Destination {
     case home(HomeViewModel)
     case userList(UserListViewModel)
     case userDetail(UserDetailViewModel)
+    case postList(PostListViewModel)
     case postDetail(PostDetailViewModel)
     case adminPanel(AdminPanelViewModel)
+    case linkError(LinkErrorViewModel)
 
     /// The screen's title for the header's breadcrumbs; may change once data has loaded
     /// (a user screen shows the user's name).
@@ -17,8 +21,10 @@ public enum Destination {
         case .home: "Home"
         case .userList: "Users"
         case let .userDetail(model): model.title
+        case .postList: "Posts"
         case let .postDetail(model): model.title
         case .adminPanel: "Admin panel"
+        case .linkError: "Not found"
         }
     }
 
@@ -28,8 +34,62 @@ public enum Destination {
         case let .home(model): model
         case let .userList(model): model
         case let .userDetail(model): model
+        case let .postList(model): model
         case let .postDetail(model): model
         case let .adminPanel(model): model
+        case let .linkError(model): model
         }
+    }
+
+    /// The screen appeared: start its load (does nothing when loaded or loading).
+    public func start() {
+        switch self {
+        case .home, .linkError: break
+        case let .userList(model): model.start()
+        case let .userDetail(model): model.start()
+        case let .postList(model): model.start()
+        case let .postDetail(model): model.start()
+        case let .adminPanel(model): model.start()
+        }
+    }
+
+    /// The screen left the stack: cancel its load, so a late result changes nothing even if
+    /// something still holds the view model.
+    public func stop() {
+        switch self {
+        case .home, .linkError: break
+        case let .userList(model): model.cancelLoad()
+        case let .userDetail(model): model.cancelLoad()
+        case let .postList(model): model.cancelLoad()
+        case let .postDetail(model): model.cancelLoad()
+        case let .adminPanel(model): model.cancelLoad()
+        }
+    }
+
+    /// A stack entry for this screen at `link` whose removal stops the screen's load, then
+    /// runs `onRemove`.
+    /// - Parameters:
+    ///   - title: The breadcrumb's fallback title.
+    ///   - link: The screen's address; its path becomes the entry's route.
+    ///   - owner: The coordinator kept alive by the entry.
+    public func request(
+        title: String, link: DeepLink, owner: AnyObject?, onRemove: (@MainActor () -> Void)? = nil
+    ) -> NavigationRequest<Destination> {
+        NavigationRequest(self, title: title, route: link.path, owner: owner) {
+            self.stop()
+            onRemove?()
+        }
+    }
+}
+
+extension NavigationStack where Destination == BulletinFeatures.Destination {
+    /// Pushes `request` and starts its screen's load; does nothing when the top already
+    /// shows the same route (see ``NavigationStack/push(_:)``).
+    /// - Returns: Whether the screen was pushed.
+    @discardableResult
+    public func show(_ request: NavigationRequest<BulletinFeatures.Destination>) -> Bool {
+        guard push(request) != nil else { return false }
+        request.destination.start()
+        return true
     }
 }

@@ -79,6 +79,9 @@ public final class PostDetailViewModel {
         }
     }
 
+    /// The screen left the stack: the load in flight is cancelled and its result dropped.
+    public func cancelLoad() { runner.cancel() }
+
     /// Loads and waits for the result.
     public func load() async {
         reload()

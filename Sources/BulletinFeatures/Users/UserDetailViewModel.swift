@@ -105,6 +105,9 @@ public final class UserDetailViewModel {
         }
     }
 
+    /// The screen left the stack: the load in flight is cancelled and its result dropped.
+    public func cancelLoad() { runner.cancel() }
+
     /// Loads and waits for the result.
     public func load() async {
         reload()
@@ -118,6 +121,6 @@ public final class UserDetailViewModel {
     /// The user pressed Enter on the selected post.
     public func openSelected() {
         guard posts.indices.contains(selection.index) else { return }
-        router.go(.post(id: posts[selection.index].id))
+        router.go(.post(id: posts[selection.index].id, userID: userID))
     }
 }

@@ -9,6 +9,7 @@ import MVVMC
 @MainActor
 public final class UserListCoordinator: Coordinator {
     public typealias Route = UserListRoute
+    public typealias Output = Never
 
     // MARK: - Properties
 
@@ -35,21 +36,25 @@ public final class UserListCoordinator: Coordinator {
 
     public func start() { navigate(to: .list) }
 
-    public func navigate(to route: UserListRoute) {
+    /// Pushes the route's screen unless the top already shows it.
+    public func navigate(to route: UserListRoute) { stack.show(request(for: route)) }
+
+    /// The stack entry for `route`, with a fresh view model (not started): one exhaustive
+    /// switch, used by `navigate(to:)` and by deep links, which set the whole stack at once.
+    public func request(for route: UserListRoute) -> NavigationRequest<Destination> {
         let router = Router<UserListRoute> { [weak self] in self?.navigate(to: $0) }
         switch route {
         case .list:
             let model = UserListViewModel(source: source, router: router)
-            stack.push(.userList(model), title: "Users", owner: self) { [finish] in finish.finish(.cancelled) }
-            model.start()
+            return Destination.userList(model).request(title: "Users", link: route.link, owner: self) { [finish] in
+                finish.finish(.cancelled)
+            }
         case let .user(id):
             let model = UserDetailViewModel(userID: id, source: source, router: router)
-            stack.push(.userDetail(model), title: "User \(id)", owner: self)
-            model.start()
-        case let .post(id):
+            return Destination.userDetail(model).request(title: "User \(id)", link: route.link, owner: self)
+        case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)
-            stack.push(.postDetail(model), title: "Post \(id)", owner: self)
-            model.start()
+            return Destination.postDetail(model).request(title: "Post \(id)", link: route.link, owner: self)
         }
     }
 }

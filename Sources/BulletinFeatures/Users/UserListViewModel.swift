@@ -83,6 +83,9 @@ public final class UserListViewModel {
         }
     }
 
+    /// The screen left the stack: the load in flight is cancelled and its result dropped.
+    public func cancelLoad() { runner.cancel() }
+
     /// Loads and waits for the result (tests and deep links).
     public func load() async {
         reload()

@@ -1,9 +1,12 @@
 import TermView
 
-/// The top line: the app's name and breadcrumbs drawn from the navigation stack.
+/// The top line: the app's name and breadcrumbs drawn from the navigation stack, and at the
+/// right the top screen's route (`users/3`), the path `:open` and `bulletin open` accept.
 struct Header {
     /// The stack's titles, root first, such as `["Home", "Users", "Leanne Graham"]`.
     var titles: [String]
+    /// The top screen's route, drawn right-aligned when there is room.
+    var route: String = ""
 
     /// `Home › Users › Leanne Graham`.
     var breadcrumbs: String { titles.joined(separator: " › ") }
@@ -12,8 +15,14 @@ struct Header {
         guard !area.isEmpty else { return }
         surface.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: .header)
         let used = surface.write(" Bulletin ", at: Point(x: area.x, y: area.y), style: .header, maxWidth: area.width)
-        let room = area.width - used - 1
+        var room = area.width - used - 1
         guard room > 0 else { return }
+        let routeWidth = DisplayWidth.of(route)
+        if routeWidth > 0, room - routeWidth - 2 >= min(20, DisplayWidth.of(breadcrumbs)) {
+            surface.write(route, at: Point(x: area.maxX - routeWidth - 1, y: area.y), style: .header,
+                          maxWidth: routeWidth)
+            room -= routeWidth + 2
+        }
         surface.write(TextLayout.truncate(breadcrumbs, to: room), at: Point(x: area.x + used + 1, y: area.y),
                       style: .header, maxWidth: room)
     }

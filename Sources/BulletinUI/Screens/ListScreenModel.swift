@@ -14,6 +14,7 @@ protocol ListScreenModel: AnyObject {
 
 extension UserListViewModel: ListScreenModel {}
 extension UserDetailViewModel: ListScreenModel {}
+extension PostListViewModel: ListScreenModel {}
 
 extension ListScreenModel {
     /// Maps `key` to a list intent; `pageSize` is the number of visible rows.

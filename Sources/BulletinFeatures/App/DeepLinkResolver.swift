@@ -1,0 +1,55 @@
+import BulletinData
+
+/// Checks that a link's records exist and finds what its back stack needs (the author of
+/// `posts/ID`), through the data source.
+///
+/// Links to lists (`users`, `posts`, `admin`, `home`) need no data and resolve at once.
+public enum DeepLinkResolver {
+    /// Why a well-formed link cannot be opened: it names a record that is missing, or the
+    /// source failed; shown on the link error screen.
+    public struct Failure: Error, Equatable, Sendable {
+        /// The link that was asked for.
+        public var link: DeepLink
+        /// The cause, such as `No post 99 in embedded data set`.
+        public var reason: String
+    }
+
+    /// Whether `link` can be applied without asking the source.
+    public static func isImmediate(_ link: DeepLink) -> Bool {
+        switch link {
+        case .home, .users, .posts, .admin: true
+        case .user, .userPost, .post: false
+        }
+    }
+
+    /// The whole back stack of `link`, root first, after checking its records exist.
+    /// - Throws: ``Failure`` naming the missing record or the source's error.
+    public static func resolve(_ link: DeepLink, source: any DataSource) async throws(Failure) -> [DeepLink] {
+        let author: RecordID?
+        do throws(DataError) {
+            author = try await load(link, source: source)
+        } catch {
+            throw Failure(link: link, reason: error.description)
+        }
+        if case let .userPost(userID, postID) = link, let author, author != userID {
+            throw Failure(link: link, reason: "Post \(postID) is by user \(author), not user \(userID)")
+        }
+        return link.stack(author: author)
+    }
+
+    /// Loads the link's records; returns the post's author for links that name a post.
+    private static func load(_ link: DeepLink, source: any DataSource) async throws(DataError) -> RecordID? {
+        switch link {
+        case .home, .users, .posts, .admin:
+            return nil
+        case let .user(id):
+            _ = try await source.user(id: id)
+            return nil
+        case let .userPost(userID, postID):
+            _ = try await source.user(id: userID)
+            return try await source.post(id: postID).userId
+        case let .post(id):
+            return try await source.post(id: id).userId
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import MVVMC
+import Observation
+
+/// The screen a well-formed link to a missing record opens: what was asked for, why it
+/// cannot be shown, and a way Home (Enter, or Esc).
+@MainActor
+@Observable
+public final class LinkErrorViewModel {
+    /// The path that was asked for, such as `posts/999`.
+    public let path: String
+    /// Why it cannot be shown, such as `No post 999 in embedded data set`.
+    public let reason: String
+    @ObservationIgnored private let router: Router<AppRoute>
+
+    public init(failure: DeepLinkResolver.Failure, router: Router<AppRoute>) {
+        self.path = failure.link.path
+        self.reason = failure.reason
+        self.router = router
+    }
+
+    /// The heading: `Cannot open posts/999`.
+    public var heading: String { "Cannot open \(path)" }
+
+    /// Enter: go Home.
+    public func goHome() { router.go(.home) }
+}

@@ -1,0 +1,79 @@
+/// A command typed after `:` (as in vim or k9s): `users`, `posts`, `admin`, `home`,
+/// `open PATH`, `q`.
+///
+/// `:users` is `:open users`: both go to the screen with its whole back stack, so the
+/// strings a person learns from the header work in both places.
+public enum AppCommand: Equatable, Sendable {
+    /// Go to a screen by its path.
+    case open(DeepLink)
+    /// Leave the app.
+    case quit
+
+    /// The command names, in the order Tab offers them.
+    public static let names = ["users", "posts", "admin", "home", "open", "q", "quit"]
+
+    /// Reads one command line (without the `:`); spaces around it are ignored.
+    /// - Throws: ``AppCommandError`` for an empty line, an unknown name, `open` without a
+    ///   path or with a malformed one, or arguments a command does not take.
+    public static func parse(_ line: String) throws(AppCommandError) -> AppCommand {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let name = words.first else { throw .empty }
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "users", "posts", "admin", "home":
+            guard arguments.isEmpty else { throw .unexpectedArguments(name) }
+            return .open(try link(name))
+        case "open":
+            guard arguments.count == 1 else { throw arguments.isEmpty ? .missingPath : .unexpectedArguments(name) }
+            return .open(try link(arguments[0]))
+        case "q", "quit":
+            guard arguments.isEmpty else { throw .unexpectedArguments(name) }
+            return .quit
+        default:
+            throw .unknown(name)
+        }
+    }
+
+    /// Completes the command name being typed (Tab): the unique name it starts, or the
+    /// longest prefix the candidates share. Text after the name is left alone.
+    /// - Returns: The completed line; `line` itself when nothing matches.
+    public static func complete(_ line: String) -> String {
+        guard !line.contains(" ") else { return line }
+        let candidates = names.filter { $0.hasPrefix(line) }
+        guard let first = candidates.first else { return line }
+        if candidates.count == 1 { return first == "open" ? "open " : first }
+        var prefix = first
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix.count > line.count ? prefix : line
+    }
+
+    private static func link(_ path: String) throws(AppCommandError) -> DeepLink {
+        do throws(DeepLinkError) {
+            return try DeepLink.parse(path)
+        } catch {
+            throw .badPath(error)
+        }
+    }
+}
+
+/// A command line that cannot be run; ``description`` is shown in the status line.
+public enum AppCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case unknown(String)
+    case missingPath
+    case badPath(DeepLinkError)
+    case unexpectedArguments(String)
+
+    public var description: String {
+        switch self {
+        case .empty: "No command"
+        case let .unknown(name):
+            "Unknown command '\(name)' (commands: \(AppCommand.names.joined(separator: ", ")))"
+        case .missingPath: "open needs a path: \(DeepLink.acceptedForms.joined(separator: ", "))"
+        case let .badPath(error): "Cannot open: \(error.description)"
+        case let .unexpectedArguments(name): "\(name) takes no arguments"
+        }
+    }
+}
