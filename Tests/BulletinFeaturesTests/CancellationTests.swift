@@ -1,0 +1,64 @@
+import BulletinData
+import BulletinTestSupport
+import MVVMC
+import Testing
+
+@testable import BulletinFeatures
+
+/// Every view model's load, still running when its screen is popped, is cancelled; its
+/// result, arriving later, changes nothing, even though the test still holds the view model.
+@MainActor
+@Suite("Cancellation: a popped screen's load changes nothing")
+struct CancellationTests {
+    enum Screen: String, CaseIterable { case userList, userDetail, postList, postDetail, adminPanel }
+
+    /// Puts `screen` on top of Home with a slow source.
+    func open(_ screen: Screen, app: AppCoordinator) {
+        switch screen {
+        case .userList: app.navigate(to: .users)
+        case .userDetail: app.open(.user(1))
+        case .postList: app.navigate(to: .posts)
+        case .postDetail: app.open(.post(1))
+        case .adminPanel: app.navigate(to: .admin)
+        }
+    }
+
+    /// Whether the destination's state is still `.loading`.
+    func isLoading(_ destination: Destination) -> Bool {
+        switch destination {
+        case let .userList(model): if case .loading = model.state { return true }
+        case let .userDetail(model): if case .loading = model.state { return true }
+        case let .postList(model): if case .loading = model.state { return true }
+        case let .postDetail(model): if case .loading = model.state { return true }
+        case let .adminPanel(model): if case .loading = model.state { return true }
+        case .home, .linkError: break
+        }
+        return false
+    }
+
+    @Test("popping a screen mid-load keeps its state unchanged after the load would have finished",
+          arguments: Screen.allCases)
+    func popMidLoad(screen: Screen) async throws {
+        let delay = Duration.milliseconds(100)
+        let app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource(delay: delay)), onQuit: {})
+        app.start()
+        open(screen, app: app)
+        await app.waitForLink()  // the deep-linked screens wait for the resolver (one delay)
+        let destination = try #require(app.stack.top?.destination)
+        #expect(isLoading(destination), "the load has started and not finished")
+        app.stack.popToRoot()
+        try await Task.sleep(for: delay * 10)  // the posts list makes four calls in a row
+        #expect(isLoading(destination), "the late result was dropped")
+    }
+
+    @Test("the same load, not popped, does finish (so the test above can fail)")
+    func control() async throws {
+        let app = AppCoordinator(
+            dependencies: AppDependencies(source: StubDataSource(delay: .milliseconds(50))), onQuit: {})
+        app.start()
+        app.navigate(to: .users)
+        let destination = try #require(app.stack.top?.destination)
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(!isLoading(destination))
+    }
+}

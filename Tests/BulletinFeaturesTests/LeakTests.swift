@@ -1,0 +1,124 @@
+import BulletinData
+import BulletinTestSupport
+import MVVMC
+import Testing
+
+@testable import BulletinFeatures
+
+/// Weak references to a flow's coordinator and view models, taken while it is on the stack.
+@MainActor
+struct FlowProbe {
+    private var objects: [() -> AnyObject?] = []
+
+    /// Watches every entry's owner and view model above the root.
+    init(_ stack: NavigationStack<Destination>) {
+        for entry in stack.entries.dropFirst() {
+            weak let owner = entry.owner
+            weak let model = entry.destination.viewModel
+            objects.append { owner }
+            objects.append { model }
+        }
+    }
+
+    /// How many objects watched: the test checks it is not zero, so "all released" means something.
+    var count: Int { objects.count }
+
+    /// How many watched objects are still alive.
+    var alive: Int { objects.filter { $0() != nil }.count }
+}
+
+@MainActor
+@Suite("Leaks: whatever leaves the stack is released")
+struct LeakTests {
+    func makeApp(source: any DataSource = StubDataSource()) -> AppCoordinator {
+        let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: {})
+        app.start()
+        return app
+    }
+
+    /// Home → Users → user 1 → post 1 through the view models, as a person would.
+    func openUserPost(_ app: AppCoordinator) async {
+        app.navigate(to: .users)
+        guard case let .userList(list) = app.stack.top?.destination else { return }
+        await list.load()
+        list.openSelected()
+        guard case let .userDetail(detail) = app.stack.top?.destination else { return }
+        await detail.load()
+        detail.openSelected()
+        guard case let .postDetail(post) = app.stack.top?.destination else { return }
+        await post.load()
+    }
+
+    @Test("Back, one screen at a time, releases the coordinator and every view model")
+    func back() async {
+        let app = makeApp()
+        await openUserPost(app)
+        #expect(app.stack.routes == ["home", "users", "users/1", "users/1/posts/1"])
+        let probe = FlowProbe(app.stack)
+        #expect(probe.count == 6 && probe.alive == 6, "three entries: their owner (one coordinator) and view models")
+        while app.stack.pop() {}
+        #expect(probe.alive == 0)
+    }
+
+    @Test("popToRoot releases the whole flow")
+    func popToRoot() async {
+        let app = makeApp()
+        await openUserPost(app)
+        let probe = FlowProbe(app.stack)
+        app.stack.popToRoot()
+        #expect(probe.count > 0 && probe.alive == 0)
+    }
+
+    @Test("a deep link (setStack) releases the flow it replaces, and the link's own flow on the next one")
+    func deepLink() async {
+        let app = makeApp()
+        await openUserPost(app)
+        let before = FlowProbe(app.stack)
+        app.open(.post(3))
+        await app.waitForLink()
+        #expect(before.alive == 0)
+        let linked = FlowProbe(app.stack)
+        #expect(linked.alive > 0)
+        app.open(.admin)
+        #expect(linked.alive == 0)
+        let admin = FlowProbe(app.stack)
+        app.commandLine.begin()
+        for character in "home" { app.commandLine.insert(character) }
+        app.commandLine.submit()
+        #expect(admin.count > 0 && admin.alive == 0)
+    }
+
+    @Test("the posts flow and the link error screen are released too")
+    func otherFlows() async {
+        let app = makeApp()
+        app.navigate(to: .posts)
+        (app.stack.top?.owner as? PostsCoordinator)?.navigate(to: .post(id: 2))
+        let posts = FlowProbe(app.stack)
+        app.open(.user(42))
+        await app.waitForLink()
+        #expect(posts.count > 0 && posts.alive == 0)
+        let error = FlowProbe(app.stack)
+        app.stack.pop()
+        #expect(error.count > 0 && error.alive == 0)
+    }
+
+    @Test("1,000 push/pop cycles leave no coordinator or view model alive")
+    func thousandCycles() {
+        let app = makeApp()
+        var probes: [FlowProbe] = []
+        for cycle in 0..<1_000 {
+            switch cycle % 3 {
+            case 0: app.navigate(to: .users)
+            case 1: app.navigate(to: .posts)
+            default: app.navigate(to: .admin)
+            }
+            (app.stack.top?.owner as? UserListCoordinator)?.navigate(to: .user(id: 1))
+            (app.stack.top?.owner as? PostsCoordinator)?.navigate(to: .post(id: 1))
+            probes.append(FlowProbe(app.stack))
+            while app.stack.pop() {}
+        }
+        #expect(app.stack.routes == ["home"])
+        #expect(probes.map(\.count).reduce(0, +) > 3_000)
+        #expect(probes.map(\.alive).reduce(0, +) == 0)
+    }
+}
