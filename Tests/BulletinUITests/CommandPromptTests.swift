@@ -1,0 +1,112 @@
+import BulletinData
+import BulletinFeatures
+import BulletinTestSupport
+import TermView
+import Testing
+
+@testable import BulletinUI
+
+/// The `:` prompt, the route in the header, and the posts and link error screens, rendered
+/// into the in-memory surface.
+@MainActor
+@Suite("Command prompt and new screens")
+struct CommandPromptTests {
+    let app: AppCoordinator
+    let host: ScreenHost
+
+    init() {
+        app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource()), onQuit: {})
+        app.start()
+        host = ScreenHost(stack: app.stack, commandLine: app.commandLine, onQuit: {})
+    }
+
+    func lines(width: Int = 60, height: Int = 8) -> [String] {
+        var surface = Surface(width: width, height: height)
+        host.render(on: &surface)
+        return surface.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    func type(_ text: String) {
+        for character in text { host.handle(.character(character)) }
+    }
+
+    @Test(": opens the prompt at the bottom; typed text shows; Enter runs :users")
+    func usersCommand() {
+        host.handle(.character(":"))
+        type("us")
+        host.handle(.tab)
+        #expect(lines().last == ":users▏                     Tab complete  ⏎ run  Esc cancel")
+        #expect(app.stack.routes == ["home"], "nothing runs before Enter")
+        host.handle(.enter)
+        #expect(app.stack.routes == ["home", "users"])
+        #expect(lines()[0].hasSuffix("users"), "the header shows the new screen's route")
+    }
+
+    @Test("Esc cancels the prompt without going back; q typed at the prompt does not quit")
+    func escape() {
+        app.open(.posts)
+        host.handle(.character(":"))
+        type("q")
+        host.handle(.escape)
+        #expect(app.stack.routes == ["home", "posts"])
+        #expect(!lines().last!.hasPrefix(":"))
+        host.handle(.escape)
+        #expect(app.stack.routes == ["home"], "with the prompt closed, Esc goes back again")
+    }
+
+    @Test("an unknown command says so in the status line until the next key")
+    func unknown() {
+        host.handle(.character(":"))
+        type("frob")
+        host.handle(.enter)
+        #expect(lines(width: 80).last == " Unknown command 'frob' (commands: users, posts, admin, home, open, q, quit)")
+        host.handle(.down)
+        #expect(lines(width: 80).last?.hasPrefix(" ↑↓ move") == true)
+    }
+
+    @Test("the posts list shows id, author and title, and its route")
+    func postsScreen() async {
+        app.navigate(to: .posts)
+        guard case let .postList(model) = app.stack.top?.destination else { Issue.record("no posts"); return }
+        await model.load()
+        #expect(Array(lines().prefix(5)) == [
+            " Bulletin  Home › Posts                               posts",
+            "  ID Author          Title",
+            "   1 Leanne Graham   First post",
+            "   2 Leanne Graham   Second post",
+            "   3 Zoë Ångström    Zoë writes",
+        ])
+    }
+
+    @Test("a link to a missing record shows the error screen; Enter goes Home")
+    func linkError() async {
+        app.open(.user(42))
+        await app.waitForLink()
+        #expect(Array(lines(height: 10).prefix(6)) == [
+            " Bulletin  Home › Not found                        users/42",
+            "",
+            " Cannot open users/42",
+            "",
+            " No user 42 in stub",
+            "",
+        ])
+        host.handle(.enter)
+        #expect(app.stack.routes == ["home"])
+    }
+
+    @Test("screens are values built per frame: after a pop, nothing the host drew keeps a view model alive")
+    func screensReleased() async {
+        app.open(.post(1))
+        await app.waitForLink()
+        _ = lines()
+        weak let post = app.stack.top?.destination.viewModel
+        weak let author = app.stack.entries[2].destination.viewModel
+        #expect(post != nil && author != nil)
+        host.handle(.escape)
+        _ = lines()
+        #expect(post == nil)
+        host.handle(.escape)
+        _ = lines()
+        #expect(author == nil)
+    }
+}
