@@ -24,6 +24,7 @@ struct LifecycleEndToEndTests {
         defer { session.close() }
         try session.waitFor("Welcome to Bulletin")
         session.send("Down")
+        session.send("Down")
         session.send("Enter")
         try session.waitFor("Admin panel")
         try session.waitFor("Comments:")
@@ -50,6 +51,7 @@ struct LifecycleEndToEndTests {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
         try session.waitFor("Welcome to Bulletin")
+        session.send("j")
         session.send("j")
         session.send("j")
         session.send("Enter")

@@ -1,0 +1,97 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Deep links and command mode in the real binary, inside tmux (100x30).
+@Suite("End to end: deep links and commands in tmux", .serialized)
+struct NavigationEndToEndTests {
+    /// The name of user 1 and the title of post 1 in the embedded data set.
+    static func embeddedRecords() throws -> (userName: String, postTitle: String) {
+        let data = try Data(contentsOf: BrowseEndToEndTests.embeddedFile)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let users = try #require(object?["users"] as? [[String: Any]])
+        let posts = try #require(object?["posts"] as? [[String: Any]])
+        let user = try #require(users.first { "\($0["id"] ?? "")" == "1" })
+        let post = try #require(posts.first { "\($0["id"] ?? "")" == "1" })
+        #expect("\(post["userId"] ?? "")" == "1", "post 1 is by user 1")
+        return (try #require(user["name"] as? String), try #require(post["title"] as? String))
+    }
+
+    @Test("open users/1/posts/1 shows the post; Esc walks back through the user, Users, Home")
+    func openUserPost() throws {
+        let (userName, postTitle) = try Self.embeddedRecords()
+        let session = try TmuxSession(command: [BulletinBinary.path, "open", "users/1/posts/1"])
+        defer { session.close() }
+        var screen = try session.waitFor("Comments (")
+        #expect(screen.contains(String(postTitle.prefix(40))))
+        #expect(screen.contains("Home › Users › \(userName) › Post 1"))
+        #expect(screen.contains("users/1/posts/1"))
+        session.send("Escape")
+        screen = try session.waitFor("Posts (")
+        #expect(screen.contains("Home › Users › \(userName)"))
+        #expect(screen.contains("Email:"))
+        session.send("Escape")
+        screen = try session.waitFor("Username")
+        #expect(screen.contains("Home › Users") && !screen.contains(userName + " ›"))
+        session.send("Escape")
+        screen = try session.waitFor("Welcome to Bulletin")
+        #expect(!screen.contains("› Users"))
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test(":users from Home opens Users; an unknown command says so; :q quits")
+    func commands() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send(":")
+        try session.waitFor("Tab complete")
+        session.send("-l", "us")
+        session.send("Tab")
+        try session.waitFor(":users")
+        session.send("Enter")
+        var screen = try session.waitFor("Username")
+        #expect(screen.contains("Home › Users"))
+        session.send(":")
+        session.send("-l", "frob")
+        session.send("Enter")
+        screen = try session.waitFor("Unknown command 'frob'")
+        #expect(screen.contains("Home › Users"))
+        session.send(":")
+        session.send("-l", "open posts/2")
+        session.send("Enter")
+        screen = try session.waitFor("Comments (")
+        #expect(screen.contains("posts/2"))
+        session.send(":")
+        session.send("-l", "q")
+        session.send("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("a malformed open path exits 2, saying what is wrong and the accepted forms")
+    func malformedPath() throws {
+        let result = try BulletinBinary.runDetached(["open", "users/3/comments"])
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            bulletin: cannot open 'users/3/comments': 'users/3/comments' has an unexpected shape
+            accepted forms: home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin
+
+            """)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("open posts/999 (well-formed, missing) shows the error screen, and Enter goes Home")
+    func missingPost() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path, "open", "posts/999"])
+        defer { session.close() }
+        let screen = try session.waitFor("Cannot open posts/999")
+        #expect(screen.contains("No post 999"))
+        session.send("Enter")
+        try session.waitFor("Welcome to Bulletin")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
