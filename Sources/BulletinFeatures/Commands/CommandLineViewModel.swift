@@ -47,7 +47,9 @@ public final class CommandLineViewModel {
     }
 
     /// Clears the last command's message (any key after it).
-    public func clearMessage() { message = nil }
+    public func clearMessage() {
+        if message != nil { message = nil }
+    }
 
     /// Enter: closes the prompt and runs the command, or shows why it cannot run.
     public func submit() {
