@@ -11,13 +11,16 @@ import Testing
 @MainActor
 @Suite("Command prompt and new screens")
 struct CommandPromptTests {
+    @MainActor final class Counter { var count = 0 }
+
     let app: AppCoordinator
     let host: ScreenHost
+    let quits = Counter()
 
     init() {
         app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource()), onQuit: {})
         app.start()
-        host = ScreenHost(stack: app.stack, commandLine: app.commandLine, onQuit: {})
+        host = ScreenHost(stack: app.stack, commandLine: app.commandLine, onQuit: { [quits] in quits.count += 1 })
     }
 
     func lines(width: Int = 60, height: Int = 8) -> [String] {
@@ -52,6 +55,10 @@ struct CommandPromptTests {
         #expect(!lines().last!.hasPrefix(":"))
         host.handle(.escape)
         #expect(app.stack.routes == ["home"], "with the prompt closed, Esc goes back again")
+        #expect(quits.count == 0)
+        host.handle(.character(":"))
+        host.handle(.ctrl("c"))
+        #expect(quits.count == 1, "Ctrl-C quits even from the prompt")
     }
 
     @Test("an unknown command says so in the status line until the next key")

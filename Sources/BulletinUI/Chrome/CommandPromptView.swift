@@ -22,7 +22,8 @@ struct CommandPromptView {
         return true
     }
 
-    /// Handles `key` while the prompt is open, or opens it on `:`.
+    /// Handles `key` while the prompt is open, or opens it on `:`. Ctrl-C is never the
+    /// prompt's, so it quits from the prompt too.
     /// - Returns: `true` when the key was the prompt's.
     static func handle(_ key: Key, model: CommandLineViewModel) -> Bool {
         guard model.isActive else {
@@ -31,6 +32,7 @@ struct CommandPromptView {
             return true
         }
         switch key {
+        case .ctrl("c"): return false
         case .escape: model.cancel()
         case .enter: model.submit()
         case .tab: model.complete()
