@@ -52,14 +52,14 @@ def targets(results):
         elif goal == 0:
             verdict = f"missed by {value:g} {unit}"
         else:
-            verdict = f"missed: {value / goal:.1f}x the target" if op == "<=" else f"missed: {value / goal:.2f}x the target"
+            verdict = f"missed by {abs(value - goal):.3g} {unit} ({value / goal:.2f}x the target)"
         out.append({"target": name, "measured": value, "goal": f"{op} {goal} {unit}", "met": met, "verdict": verdict})
     return out
 
 
 def table(results):
     """The whole report as text (Markdown tables, so docs/performance.md can show it as is)."""
-    lines = [f"Bulletin bench ({results['mode']}): {results['terminal']}, settled = {results['quiet_window_s'] * 1e3:g} ms "
+    lines = [f"Bulletin bench ({results['mode']}, {results['binary']}): {results['terminal']}, settled = {results['quiet_window_s'] * 1e3:g} ms "
              f"quiet, idle window {results['idle_window_s']:g} s, load average {_loads(results)}", ""]
     lines += ["| data set | file MB | list rows | runs | first frame ms | load ms | load MB/s | peak RSS MB | RSS / file | idle CPU s |",
               "|---|---|---|---|---|---|---|---|---|---|"]
