@@ -11,7 +11,8 @@ and a 5,000-post file with fewer repetitions and a 1-second idle window, in seco
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home),
 loading (Enter on Users until the first user's row shows; this reads and decodes the whole
-file), key latencies and bytes on the Users list (↓, PgDn, Enter on a user, Esc back),
+file), key latencies and bytes on the Users list (↓, PgDn, Enter on a user, Esc back; Home,
+unmeasured, when the selection reaches the last row),
 idle CPU on the list (first run of each data set only), and peak RSS at exit.
 Figures are medians and 95th percentiles (nearest rank) over all runs' samples.
 Python 3 standard library only.
@@ -37,8 +38,9 @@ FIRST_USER_MARKER = b"Okafor"          # user 1, Margaret Okafor, in every data 
 FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3)],
         "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20}
 QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
-         "moves": 5, "pages": 1, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3}
+         "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3}
 KEY_STEPS = ["down", "page_down", "open", "back"]
+PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
 
 
 def data_file(name, posts):
@@ -52,18 +54,31 @@ def data_file(name, posts):
     return path
 
 
-def one_run(binary, path, embedded, config, samples, measure_idle):
+def list_keys(app, rows, config, samples):
+    """Presses ↓, PgDn, Enter and Esc on the Users list, recording each one's latency and bytes.
+
+    A key that could not move the selection (the last row) draws nothing, so before such a
+    press the selection goes back to the top with Home (not measured)."""
+    steps = [("down", "down")] * config["moves"] + [("page_down", "page_down")] * config["pages"]
+    steps += [("open", "enter"), ("back", "escape")] * config["opens"]
+    position = 0
+    for step, key in steps:
+        if key in ("down", "page_down") and position >= rows - 1:
+            app.key("home")
+            position = 0
+        latency, written = app.key(key)
+        samples[f"{step}_s"].append(latency)
+        samples[f"{step}_bytes"].append(written)
+        position = min(rows - 1, position + (1 if key == "down" else PAGE_ROWS if key == "page_down" else 0))
+
+
+def one_run(binary, path, embedded, rows, config, samples, measure_idle):
     """Runs the app once on `path` and appends its figures to `samples`."""
     with harness.Session(binary, [] if embedded else ["--data", path]) as app:
         samples["first_frame_s"].append(app.first_frame(HOME_MARKER))
         load, _ = app.key("enter", until=FIRST_USER_MARKER, limit=600)
         samples["load_s"].append(load)
-        steps = [("down", "down")] * config["moves"] + [("page_down", "page_down")] * config["pages"]
-        steps += [("open", "enter"), ("back", "escape")] * config["opens"]
-        for step, key in steps:
-            latency, written = app.key(key)
-            samples[f"{step}_s"].append(latency)
-            samples[f"{step}_bytes"].append(written)
+        list_keys(app, rows, config, samples)
         if measure_idle:
             samples["idle_cpu_s"].append(app.idle_cpu(config["idle"]))
         samples["peak_rss_bytes"].append(app.quit())
@@ -75,11 +90,11 @@ def measure_set(binary, name, posts, runs, config):
     samples = {key: [] for key in ["first_frame_s", "load_s", "idle_cpu_s", "peak_rss_bytes"]}
     for step in KEY_STEPS:
         samples[f"{step}_s"], samples[f"{step}_bytes"] = [], []
+    users, _, _ = generate_data.sizes(posts) if posts else (10, 100, 500)
     for run in range(runs):
         print(f"  {name}: run {run + 1}/{runs}", file=sys.stderr, flush=True)
-        one_run(binary, path, posts == 0, config, samples, measure_idle=run == 0)
+        one_run(binary, path, posts == 0, users, config, samples, measure_idle=run == 0)
     size = os.path.getsize(path)
-    users, _, _ = generate_data.sizes(posts) if posts else (10, 100, 500)
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["load_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
@@ -119,6 +134,7 @@ def main(argv):
         results["sets"][name] = measure_set(binary, name, posts, runs, config)
     micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
     results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts), config["micro_iterations"])
+    results["machine"]["load_average_end"] = os.getloadavg()
     results["missing"] = report.MISSING
     results["targets"] = report.targets(results)
     results["seconds"] = round(time.time() - started, 1)
