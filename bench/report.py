@@ -67,11 +67,14 @@ def table(results):
         lines.append(f"| {name} | {r['bytes'] / 1e6:.1f} | {r['list_rows']} | {r['runs']} | {_mp(r, 'first_frame_s', 1e3)} "
                      f"| {_mp(r, 'load_s', 1e3)} | {_mp(r, 'load_mb_per_s')} | {_mp(r, 'peak_rss_bytes', 1e-6)} "
                      f"| {_mp(r, 'rss_to_file')} | {_fig(r, 'idle_cpu_s'):.2f} |")
+    base = results["startup_baseline_s"]
+    lines += ["", f"Start-up baseline, `bulletin --version` (no terminal, no data): {base['median'] * 1e3:.1f} / "
+              f"{base['p95'] * 1e3:.1f} ms (median / p95 of {base['n']})"]
     lines += ["", "Keys on the Users list: latency ms (median / p95) and bytes written (median / p95)", "",
-              "| data set | ↓ ms | ↓ bytes | PgDn ms | PgDn bytes | open user ms | open bytes | Esc back ms | back bytes |",
-              "|---|---|---|---|---|---|---|---|---|"]
+              "| data set | ↓ ms | ↓ bytes | PgDn ms | PgDn bytes | open user ms | open bytes | Esc back ms | Esc bytes | ← back ms | ← bytes |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in results["sets"].items():
-        cells = [f"{_mp(r, f'{step}_s', 1e3)} | {_mp(r, f'{step}_bytes', 1, 0)}" for step in ("down", "page_down", "open", "back")]
+        cells = [f"{_mp(r, f'{step}_s', 1e3)} | {_mp(r, f'{step}_bytes', 1, 0)}" for step in ("down", "page_down", "open", "back", "back_left")]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     lines += ["", "Micro-benchmarks (in process; median / p95 per operation)", "", "| benchmark | median | p95 | note |", "|---|---|---|---|"]
     for entry in results["micro"]["benchmarks"]:
@@ -91,6 +94,8 @@ def problems(results):
             for key in ("median", "p95"):
                 if not isinstance(value[key], (int, float)) or not math.isfinite(value[key]):
                     found.append(f"{name}: {figure} {key} is {value[key]!r}")
+    if not isinstance(results.get("startup_baseline_s", {}).get("median"), float):
+        found.append("no start-up baseline")
     for entry in results["micro"].get("benchmarks", []):
         if not all(isinstance(entry.get(k), (int, float)) and entry[k] > 0 for k in ("median_s", "p95_s")):
             found.append(f"micro {entry.get('name')}: no timing")

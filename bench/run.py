@@ -11,7 +11,7 @@ and a 5,000-post file with fewer repetitions and a 1-second idle window, in seco
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home),
 loading (Enter on Users until the first user's row shows; this reads and decodes the whole
-file), key latencies and bytes on the Users list (↓, PgDn, Enter on a user, Esc back; Home,
+file), key latencies and bytes on the Users list (↓, PgDn, Enter on a user, back with Esc and with ←; Home,
 unmeasured, when the selection reaches the last row),
 idle CPU on the list (first run of each data set only), and peak RSS at exit.
 Figures are medians and 95th percentiles (nearest rank) over all runs' samples.
@@ -39,7 +39,7 @@ FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), 
         "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20}
 QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
          "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3}
-KEY_STEPS = ["down", "page_down", "open", "back"]
+KEY_STEPS = ["down", "page_down", "open", "back", "back_left"]
 PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
 
 
@@ -60,7 +60,7 @@ def list_keys(app, rows, config, samples):
     A key that could not move the selection (the last row) draws nothing, so before such a
     press the selection goes back to the top with Home (not measured)."""
     steps = [("down", "down")] * config["moves"] + [("page_down", "page_down")] * config["pages"]
-    steps += [("open", "enter"), ("back", "escape")] * config["opens"]
+    steps += [("open", "enter"), ("back", "escape"), ("open", "enter"), ("back_left", "left")] * config["opens"]
     position = 0
     for step, key in steps:
         if key in ("down", "page_down") and position >= rows - 1:
@@ -102,6 +102,17 @@ def measure_set(binary, name, posts, runs, config):
             "list_rows": users, "runs": runs, "figures": figures}
 
 
+def startup_baseline(binary, runs):
+    """Seconds for `bulletin --version` to start and exit: the process and runtime start-up
+    that every first frame includes (no terminal, no data)."""
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([binary, "--version"], check=True, capture_output=True)
+        seconds.append(time.perf_counter() - start)
+    return report.summarize(seconds)
+
+
 def micro(bin_dir, path, iterations):
     """Runs the in-process micro-benchmarks; returns their JSON."""
     command = [os.path.join(bin_dir, "bulletin-bench"), "--data", path, "--iterations", str(iterations)]
@@ -132,6 +143,7 @@ def main(argv):
                "quiet_window_s": harness.QUIET, "idle_window_s": config["idle"], "sets": {}}
     for name, posts, runs in config["sets"]:
         results["sets"][name] = measure_set(binary, name, posts, runs, config)
+    results["startup_baseline_s"] = startup_baseline(binary, 10)
     micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
     results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts), config["micro_iterations"])
     results["machine"]["load_average_end"] = os.getloadavg()

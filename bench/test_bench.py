@@ -62,6 +62,7 @@ class ReportTests(unittest.TestCase):
         self.assertIn("tiny: load_s median is None", found)
         self.assertIn("micro wrap, 100 columns: no timing", found)
         self.assertIn("micro: no 'decode JSONDecoder' benchmark", found)
+        self.assertIn("no start-up baseline", found)
         self.assertFalse(any("first_frame_s" in problem for problem in found))
 
 
