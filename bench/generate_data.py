@@ -30,6 +30,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tools"))
 import generate_embedded as base  # noqa: E402  (path set just above)
 
+DEFAULT_SEED = 20261129   # the embedded data set's seed too
 POSTS_PER_USER = 100
 COMMENTS_PER_POST = 1
 NON_ASCII_PERCENT = 5
@@ -98,7 +99,7 @@ def write(out, posts, seed):
     out.write("}\n")
 
 
-def generate_file(path, posts, seed=base.__dict__.get("DEFAULT_SEED", 20261129)):
+def generate_file(path, posts, seed=DEFAULT_SEED):
     """Writes `path` atomically (a temporary file renamed into place)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     temporary = path + ".partial"
@@ -110,7 +111,7 @@ def generate_file(path, posts, seed=base.__dict__.get("DEFAULT_SEED", 20261129))
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--posts", type=int, required=True, help="number of posts (users and comments follow)")
-    parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     generate_file(args.out, args.posts, args.seed)

@@ -84,21 +84,30 @@ def one_run(binary, path, embedded, rows, config, samples, measure_idle):
         samples["peak_rss_bytes"].append(app.quit())
 
 
+def counts(path, posts):
+    """(users, posts): read from the embedded file (small), the generator's proportions otherwise."""
+    if posts == 0:
+        with open(path, encoding="utf-8") as file:
+            db = json.load(file)
+        return len(db["users"]), len(db["posts"])
+    return generate_data.sizes(posts)[0], posts
+
+
 def measure_set(binary, name, posts, runs, config):
     """All runs on one data set: {figure: {median, p95, samples}} plus the file's facts."""
     path = data_file(name, posts)
     samples = {key: [] for key in ["first_frame_s", "load_s", "idle_cpu_s", "peak_rss_bytes"]}
     for step in KEY_STEPS:
         samples[f"{step}_s"], samples[f"{step}_bytes"] = [], []
-    users, _, _ = generate_data.sizes(posts) if posts else (10, 100, 500)
+    users, posts = counts(path, posts)
     for run in range(runs):
         print(f"  {name}: run {run + 1}/{runs}", file=sys.stderr, flush=True)
-        one_run(binary, path, posts == 0, users, config, samples, measure_idle=run == 0)
+        one_run(binary, path, path == EMBEDDED, users, config, samples, measure_idle=run == 0)
     size = os.path.getsize(path)
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["load_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
-    return {"file": os.path.relpath(path, ROOT), "bytes": size, "posts": posts or 100, "users": users,
+    return {"file": os.path.relpath(path, ROOT), "bytes": size, "posts": posts, "users": users,
             "list_rows": users, "runs": runs, "figures": figures}
 
 
