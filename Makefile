@@ -9,11 +9,12 @@ TEST_PACKAGES = tmux python3
 
 export LANG ?= C.UTF-8
 
-.PHONY: run build test deps test-deps clean help
+.PHONY: run build test bench deps test-deps clean help
 
 help:
 	@echo "make run   build and start Bulletin on its embedded data (ARGS='--api URL' or ARGS='--data FILE')"
 	@echo "make test  install what the tests need and run every test"
+	@echo "make bench build in release and measure (QUICK=1: tiny sizes, seconds); see docs/performance.md"
 
 run: deps build
 	"$(BIN_DIR)/bulletin" $(ARGS)
@@ -24,6 +25,14 @@ build: deps
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	python3 -m unittest discover -s bench -p 'test_*.py'
+	python3 bench/run.py --quick --check --bin-dir "$(BIN_DIR)"
+
+# Release build, data in bench/data/ (generated once), the pty harness and the
+# micro-benchmarks; prints a table and writes bench/results.json (QUICK=1: bench/results-quick.json).
+bench: deps test-deps
+	$(SWIFT) build -c release
+	python3 bench/run.py $(if $(QUICK),--quick --check)
 
 # Installs whatever of RUN_PACKAGES is missing.
 deps:

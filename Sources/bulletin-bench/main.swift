@@ -1,0 +1,53 @@
+// bulletin-bench: in-process micro-benchmarks of Bulletin's hot paths, for `make bench`.
+//
+//     bulletin-bench --data bench/data/posts-10k.json [--iterations 20]
+//
+// Prints one JSON object, {"benchmarks": [{name, median_s, p95_s, iterations, note}], "sink": n},
+// to stdout. Each hot path is timed beside a baseline measured in the same run where one makes
+// sense (Foundation's JSONSerialization beside the JSONDecoder path; plain Surface writes
+// beside TableView; splitting on spaces beside TextLayout.wrap), and `note` gives the ratio.
+import BulletinData
+import Foundation
+import TermView
+
+setlocale(LC_ALL, "")   // DisplayWidth uses wcwidth, which needs a UTF-8 locale
+
+var dataPath: String?
+var iterations = 20
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--data": dataPath = arguments.next()
+    case "--iterations": iterations = Int(arguments.next() ?? "") ?? iterations
+    default:
+        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N]\n".utf8))
+        exit(2)
+    }
+}
+guard let dataPath, let data = FileManager.default.contents(atPath: dataPath) else {
+    FileHandle.standardError.write(Data("bulletin-bench: cannot read --data FILE\n".utf8))
+    exit(2)
+}
+
+let dataSet: DataSet
+do {
+    dataSet = try JSONDecoding.decode(DataSet.self, from: data, location: dataPath)
+} catch {
+    FileHandle.standardError.write(Data("bulletin-bench: \(error)\n".utf8))
+    exit(1)
+}
+
+let results = MainActor.assumeIsolated {
+    DecodeBenchmarks.run(data: data, iterations: iterations)
+        + RenderBenchmarks.run(users: dataSet.users, iterations: max(iterations, 50))
+        + WrapBenchmarks.run(posts: dataSet.posts, iterations: iterations)
+}
+
+struct Report: Encodable {
+    var benchmarks: [Measurement]
+    var sink: Int
+}
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+FileHandle.standardOutput.write(try encoder.encode(Report(benchmarks: results, sink: sink)))
+FileHandle.standardOutput.write(Data("\n".utf8))

@@ -1,0 +1,135 @@
+"""Drives the real ``bulletin`` binary in a pseudo-terminal and times what a person feels.
+
+One ``Session`` is one run of the app: it starts the binary in a 120x40 pty with
+``TERM=xterm-256color`` and ``LANG=C.UTF-8``, reads everything the app writes, and offers
+the measurements ``bench/run.py`` strings together (first frame, load, keys, idle CPU,
+peak memory). Python 3 standard library only (``pty``, ``select``, ``os``, ``fcntl``).
+
+"Settled" means: no output for ``QUIET`` seconds. A keystroke's latency is the time from
+writing the key to the arrival of the *last* byte before that quiet window; the window
+itself is not counted, and nothing else is subtracted. Timings are wall-clock
+(``time.perf_counter``) as seen from the harness, so they include pty transfer and the
+harness's own reaction time (well under a millisecond).
+"""
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import termios
+import time
+
+COLUMNS, ROWS = 120, 40
+QUIET = 0.05            # seconds without output that count as "settled"
+# Keys as xterm sends them in keypad-transmit mode (ncurses turns it on: kcud1=\EOB, knp=\E[6~, khome=\EOH, kcub1=\EOD).
+KEYS = {"down": b"\x1bOB", "page_down": b"\x1b[6~", "home": b"\x1bOH", "left": b"\x1bOD", "enter": b"\r", "escape": b"\x1b", "quit": b"q"}
+
+
+class AppExited(Exception):
+    """The app ended (or closed the pty) while the harness waited for output."""
+
+
+class Session:
+    """One run of the app in a pseudo-terminal; use as a context manager."""
+
+    def __init__(self, binary, args=()):
+        self.output = bytearray()   # everything the app wrote, for searching
+        self.started = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:   # the child: size the terminal, then become the app
+            fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+            env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
+            env.pop("NO_COLOR", None)
+            os.execve(binary, [binary, *args], env)
+        self.rusage = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # MARK: reading
+
+    def _read(self, timeout):
+        """Reads what is available within `timeout` seconds: (bytes, arrival time) or (b"", None)."""
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, timeout))
+        if not ready:
+            return b"", None
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:        # EIO: the child closed the terminal
+            chunk = b""
+        if not chunk:
+            raise AppExited("the app closed the terminal")
+        self.output += chunk
+        return chunk, time.perf_counter()
+
+    def settle(self, limit=120.0, until=b""):
+        """Waits for output containing `until` (b"" = any output), then reads until output has
+        been quiet for QUIET seconds. Returns (bytes read, arrival time of the last byte).
+        Raises TimeoutError when `until` has not appeared within `limit` seconds."""
+        start, got, last = time.perf_counter(), bytearray(), None
+        while True:
+            remaining = limit - (time.perf_counter() - start)
+            if remaining <= 0:
+                raise TimeoutError(f"no output showing {until!r} within {limit} s")
+            seen = last is not None and until in got
+            chunk, at = self._read(QUIET if seen else min(1.0, remaining))
+            if chunk:
+                got += chunk
+                last = at
+            elif seen:
+                return bytes(got), last
+
+    # MARK: measurements
+
+    def first_frame(self, marker):
+        """Seconds from start until the first output that settles showing `marker`."""
+        _, last = self.settle(until=marker)
+        return last - self.started
+
+    def key(self, name, until=b"", limit=10.0):
+        """Writes one key and waits for the output to settle (showing `until`, when given).
+        Returns (latency in seconds, bytes written to the terminal)."""
+        written = time.perf_counter()
+        os.write(self.fd, KEYS[name])
+        got, last = self.settle(limit=limit, until=until)
+        return last - written, len(got)
+
+    def cpu_seconds(self):
+        """User + system CPU time of the app so far, from /proc/PID/stat (fields 14 and 15)."""
+        with open(f"/proc/{self.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def idle_cpu(self, seconds):
+        """CPU seconds the app uses over `seconds` of no input (its output is drained meanwhile)."""
+        before, end = self.cpu_seconds(), time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            self._read(end - time.perf_counter())
+        return self.cpu_seconds() - before
+
+    def quit(self):
+        """Presses q and waits for exit; returns the peak resident memory in bytes (ru_maxrss)."""
+        os.write(self.fd, KEYS["quit"])
+        deadline = time.perf_counter() + 10
+        while time.perf_counter() < deadline:
+            try:
+                self._read(0.1)
+            except AppExited:
+                break
+        return self.close()
+
+    def close(self):
+        """Ends the app (SIGTERM if still running) and reaps it; returns peak RSS in bytes."""
+        if self.rusage is None:
+            pid, _, usage = os.wait4(self.pid, os.WNOHANG)
+            if pid == 0:
+                os.kill(self.pid, signal.SIGTERM)
+                _, _, usage = os.wait4(self.pid, 0)
+            self.rusage = usage
+            os.close(self.fd)
+        return self.rusage.ru_maxrss * 1024   # Linux reports kilobytes

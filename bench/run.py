@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""``make bench``: generates the data, drives the app, runs the micro-benchmarks, reports.
+
+    python3 bench/run.py [--quick] [--bin-dir DIR] [--out FILE] [--check]
+
+Full mode uses the embedded data set and files of 10k, 100k and 1M posts (generated into
+``bench/data/`` by ``bench/generate_data.py`` when missing, reused when present). Quick mode
+(``make bench QUICK=1``, and once in ``make test``) runs the same steps on the embedded data
+and a 5,000-post file with fewer repetitions and a 1-second idle window, in seconds.
+``--check`` fails (exit 1) unless every figure was produced; it never judges speed.
+
+Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home),
+loading (Enter on Users until the first user's row shows; this reads and decodes the whole
+file), key latencies and bytes on the Users list (↓, PgDn, Enter on a user, back with Esc and with ←; Home,
+unmeasured, when the selection reaches the last row),
+idle CPU on the list (first run of each data set only), and peak RSS at exit.
+Figures are medians and 95th percentiles (nearest rank) over all runs' samples.
+Python 3 standard library only.
+"""
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+import generate_data
+import harness
+import report
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA_DIR = os.path.join(ROOT, "bench", "data")
+EMBEDDED = os.path.join(ROOT, "Sources", "BulletinData", "Resources", "embedded.json")
+HOME_MARKER = b"Welcome to Bulletin"
+FIRST_USER_MARKER = b"Okafor"          # user 1, Margaret Okafor, in every data set
+FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3)],
+        "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20}
+QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
+         "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3}
+KEY_STEPS = ["down", "page_down", "open", "back", "back_left"]
+PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
+
+
+def data_file(name, posts):
+    """The db.json for a data set: the embedded resource, or a generated file (made if missing)."""
+    if posts == 0:
+        return EMBEDDED
+    path = os.path.join(DATA_DIR, f"posts-{name.lower()}.json")
+    if not os.path.exists(path):
+        print(f"generating {path} ({posts} posts)…", file=sys.stderr, flush=True)
+        generate_data.generate_file(path, posts)
+    return path
+
+
+def list_keys(app, rows, config, samples):
+    """Presses ↓, PgDn, Enter and Esc on the Users list, recording each one's latency and bytes.
+
+    A key that could not move the selection (the last row) draws nothing, so before such a
+    press the selection goes back to the top with Home (not measured)."""
+    steps = [("down", "down")] * config["moves"] + [("page_down", "page_down")] * config["pages"]
+    steps += [("open", "enter"), ("back", "escape"), ("open", "enter"), ("back_left", "left")] * config["opens"]
+    position = 0
+    for step, key in steps:
+        if key in ("down", "page_down") and position >= rows - 1:
+            app.key("home")
+            position = 0
+        latency, written = app.key(key)
+        samples[f"{step}_s"].append(latency)
+        samples[f"{step}_bytes"].append(written)
+        position = min(rows - 1, position + (1 if key == "down" else PAGE_ROWS if key == "page_down" else 0))
+
+
+def one_run(binary, path, embedded, rows, config, samples, measure_idle):
+    """Runs the app once on `path` and appends its figures to `samples`."""
+    with harness.Session(binary, [] if embedded else ["--data", path]) as app:
+        samples["first_frame_s"].append(app.first_frame(HOME_MARKER))
+        load, _ = app.key("enter", until=FIRST_USER_MARKER, limit=600)
+        samples["load_s"].append(load)
+        list_keys(app, rows, config, samples)
+        if measure_idle:
+            samples["idle_cpu_s"].append(app.idle_cpu(config["idle"]))
+        samples["peak_rss_bytes"].append(app.quit())
+
+
+def counts(path, posts):
+    """(users, posts): read from the embedded file (small), the generator's proportions otherwise."""
+    if posts == 0:
+        with open(path, encoding="utf-8") as file:
+            db = json.load(file)
+        return len(db["users"]), len(db["posts"])
+    return generate_data.sizes(posts)[0], posts
+
+
+def measure_set(binary, name, posts, runs, config):
+    """All runs on one data set: {figure: {median, p95, samples}} plus the file's facts."""
+    path = data_file(name, posts)
+    samples = {key: [] for key in ["first_frame_s", "load_s", "idle_cpu_s", "peak_rss_bytes"]}
+    for step in KEY_STEPS:
+        samples[f"{step}_s"], samples[f"{step}_bytes"] = [], []
+    users, posts = counts(path, posts)
+    for run in range(runs):
+        print(f"  {name}: run {run + 1}/{runs}", file=sys.stderr, flush=True)
+        one_run(binary, path, path == EMBEDDED, users, config, samples, measure_idle=run == 0)
+    size = os.path.getsize(path)
+    figures = {key: report.summarize(values) for key, values in samples.items()}
+    figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["load_s"]])
+    figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
+    return {"file": os.path.relpath(path, ROOT), "bytes": size, "posts": posts, "users": users,
+            "list_rows": users, "runs": runs, "figures": figures}
+
+
+def startup_baseline(binary, runs):
+    """Seconds for `bulletin --version` to start and exit: the process and runtime start-up
+    that every first frame includes (no terminal, no data)."""
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([binary, "--version"], check=True, capture_output=True)
+        seconds.append(time.perf_counter() - start)
+    return report.summarize(seconds)
+
+
+def micro(bin_dir, path, iterations):
+    """Runs the in-process micro-benchmarks; returns their JSON."""
+    command = [os.path.join(bin_dir, "bulletin-bench"), "--data", path, "--iterations", str(iterations)]
+    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+
+
+def machine():
+    """What the figures were taken on; the load average says how busy the shared machine was."""
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    memory = next((int(line.split()[1]) * 1024 for line in open("/proc/meminfo") if line.startswith("MemTotal")), 0)
+    return {"nproc": os.cpu_count(), "cpu": cpu, "memory_bytes": memory, "load_average": os.getloadavg(),
+            "kernel": platform.release(), "python": platform.python_version()}
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, few repetitions")
+    parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--out", help="results file (default bench/results.json, quick: bench/results-quick.json)")
+    parser.add_argument("--check", action="store_true", help="exit 1 unless every figure was produced")
+    args = parser.parse_args(argv)
+    config = QUICK if args.quick else FULL
+    out = args.out or os.path.join(ROOT, "bench", "results-quick.json" if args.quick else "results.json")
+    binary = os.path.join(args.bin_dir, "bulletin")
+    started = time.time()
+    results = {"mode": "quick" if args.quick else "full", "binary": os.path.relpath(binary, ROOT),
+               "machine": machine(), "terminal": f"{harness.COLUMNS}x{harness.ROWS} xterm-256color",
+               "quiet_window_s": harness.QUIET, "idle_window_s": config["idle"], "sets": {}}
+    for name, posts, runs in config["sets"]:
+        results["sets"][name] = measure_set(binary, name, posts, runs, config)
+    results["startup_baseline_s"] = startup_baseline(binary, 10)
+    micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
+    results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts), config["micro_iterations"])
+    results["machine"]["load_average_end"] = os.getloadavg()
+    results["missing"] = report.MISSING
+    results["targets"] = report.targets(results)
+    results["seconds"] = round(time.time() - started, 1)
+    with open(out, "w") as file:
+        json.dump(results, file, indent=2)
+    print(report.table(results))
+    print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
+    if args.check:
+        problems = report.problems(results)
+        for problem in problems:
+            print(f"bench check: {problem}", file=sys.stderr)
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,92 @@
+"""Tests of the bench tools themselves (run by ``make test``): the data generator, the
+statistics and completeness check, and the pty harness against small stand-in programs.
+
+    python3 -m unittest discover -s bench -p 'test_*.py'
+"""
+
+import json
+import os
+import tempfile
+import unittest
+
+import generate_data
+import harness
+import report
+
+
+class GeneratorTests(unittest.TestCase):
+    def generate(self, posts, seed=7):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "db.json")
+            generate_data.generate_file(path, posts, seed)
+            with open(path, "rb") as file:
+                return file.read()
+
+    def test_same_arguments_give_the_same_bytes_and_other_seeds_differ(self):
+        self.assertEqual(self.generate(300), self.generate(300))
+        self.assertNotEqual(self.generate(300), self.generate(300, seed=8))
+
+    def test_counts_ids_and_links_follow_the_proportions(self):
+        db = json.loads(self.generate(2_000))
+        self.assertEqual(list(db), ["comments", "posts", "users"])
+        self.assertEqual((len(db["users"]), len(db["posts"]), len(db["comments"])), (20, 2_000, 2_000))
+        self.assertEqual([post["id"] for post in db["posts"]], list(range(1, 2_001)))
+        user_ids = {user["id"] for user in db["users"]}
+        self.assertTrue(all(post["userId"] in user_ids for post in db["posts"]))
+        self.assertTrue(all(1 <= comment["postId"] <= 2_000 for comment in db["comments"]))
+        self.assertEqual(db["users"][0]["name"], "Margaret Okafor")   # the harness waits for this row
+
+    def test_lengths_are_realistic_and_about_five_percent_is_non_ascii(self):
+        db = json.loads(self.generate(2_000))
+        texts = [p["title"] + p["body"] for p in db["posts"]] + [c["name"] + c["body"] for c in db["comments"]]
+        share = sum(any(ord(ch) > 127 for ch in text) for text in texts) / len(texts)
+        self.assertTrue(0.03 <= share <= 0.08, share)
+        titles = [len(post["title"]) for post in db["posts"]]
+        bodies = [len(post["body"]) for post in db["posts"]]
+        self.assertTrue(15 <= min(titles) and max(titles) <= 70, (min(titles), max(titles)))
+        self.assertTrue(100 <= sum(bodies) / len(bodies) <= 350)
+
+
+class ReportTests(unittest.TestCase):
+    def test_summarize_gives_median_and_nearest_rank_p95(self):
+        self.assertEqual(report.summarize([3, 1, 2]), {"median": 2, "p95": 3, "n": 3})
+        self.assertEqual(report.summarize(list(range(1, 101)))["p95"], 95)
+        self.assertEqual(report.summarize([4, 1])["median"], 2.5)
+        self.assertEqual(report.summarize([]), {"median": None, "p95": None, "n": 0})
+
+    def test_problems_names_every_missing_figure(self):
+        results = {"sets": {"tiny": {"figures": {"load_s": report.summarize([]),
+                                                 "first_frame_s": report.summarize([0.1])}}},
+                   "micro": {"benchmarks": [{"name": "wrap, 100 columns", "median_s": 0.0, "p95_s": 1e-6}]}}
+        found = report.problems(results)
+        self.assertIn("tiny: load_s median is None", found)
+        self.assertIn("micro wrap, 100 columns: no timing", found)
+        self.assertIn("micro: no 'decode JSONDecoder' benchmark", found)
+        self.assertIn("no start-up baseline", found)
+        self.assertFalse(any("first_frame_s" in problem for problem in found))
+
+
+class HarnessTests(unittest.TestCase):
+    def test_first_frame_waits_for_the_marker_and_the_quiet_window(self):
+        script = "printf 'start '; sleep 0.3; printf 'Home shown'; sleep 5"
+        with harness.Session("/bin/sh", ["-c", script]) as app:
+            seconds = app.first_frame(b"Home shown")
+        self.assertGreaterEqual(seconds, 0.3)
+        self.assertLess(seconds, 3)
+
+    def test_a_key_reports_latency_and_the_bytes_written_back(self):
+        with harness.Session("/bin/cat") as app:
+            latency, written = app.key("page_down")
+            self.assertGreater(written, 0)
+            self.assertGreaterEqual(latency, 0)
+            self.assertGreaterEqual(app.idle_cpu(0.2), 0)
+            self.assertGreater(app.close(), 0)
+
+    def test_the_terminal_is_120_by_40(self):
+        with harness.Session("/bin/sh", ["-c", "stty size; sleep 5"]) as app:
+            app.settle(limit=5, until=b"\n")
+        self.assertIn(b"40 120", bytes(app.output))
+
+
+if __name__ == "__main__":
+    unittest.main()
