@@ -27,6 +27,27 @@ public protocol DataSource: Sendable {
 
     /// How many users, posts and comments the source holds. (REST: counts of `GET /users`, `/posts`, `/comments`)
     func statistics() async throws(DataError) -> DataStatistics
+
+    /// All users with the records that could not be read; has a default (no issues).
+    func userList() async throws(DataError) -> RecordList<User>
+
+    /// The records or fields left out so far this run; has a default (none).
+    func recordIssues() async -> [RecordIssue]
+}
+
+extension DataSource {
+    /// All users together with the records that could not be read (skipped, or with a field blanked).
+    ///
+    /// Sources that decode leniently (file, embedded, REST) override this; the default wraps
+    /// ``users()`` with no issues, so simpler sources need nothing more.
+    /// - Throws: As ``users()``.
+    public func userList() async throws(DataError) -> RecordList<User> {
+        RecordList(records: try await users())
+    }
+
+    /// Every record or field the source has had to leave out so far this run, for the Admin panel.
+    /// The default is none.
+    public func recordIssues() async -> [RecordIssue] { [] }
 }
 
 /// Counts of the records a source holds.

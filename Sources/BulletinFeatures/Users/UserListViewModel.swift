@@ -26,6 +26,8 @@ public final class UserListViewModel {
 
     public private(set) var state: LoadState<[User]> = .idle
     public var selection = ListSelection()
+    /// Users the last load skipped or read with a field blanked; empty when every record was read.
+    public private(set) var issues: [RecordIssue] = []
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -58,11 +60,14 @@ public final class UserListViewModel {
         }
     }
 
-    /// A summary for the status line, such as `10 users`.
+    /// A summary for the status line, such as `10 users`, or
+    /// `9 users · 1 record skipped: users[3].name null` when records could not be read.
     public var summary: String {
         switch state {
         case .idle, .loading: "Loading users…"
-        case let .loaded(users): Display.count(users.count, "user", "users")
+        case let .loaded(users):
+            [Display.count(users.count, "user", "users"), RecordIssue.summary(of: issues)]
+                .compactMap { $0 }.joined(separator: " · ")
         case .failed: "Failed to load users"
         }
     }
@@ -77,9 +82,16 @@ public final class UserListViewModel {
     /// The user asked to load again (`r`), or the screen first appeared.
     public func reload() {
         state = .loading
-        runner.run({ [source] () async throws(DataError) in try await source.users() }) { [weak self] outcome in
-            self?.state = outcome
-            self?.selection.clamp(count: outcome.value?.count ?? 0)
+        runner.run({ [source] () async throws(DataError) in try await source.userList() }) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case let .loaded(list):
+                issues = list.issues
+                state = .loaded(list.records)
+            case let .failed(error): state = .failed(error)
+            case .idle, .loading: break
+            }
+            selection.clamp(count: users.count)
         }
     }
 

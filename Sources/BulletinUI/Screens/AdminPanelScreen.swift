@@ -19,6 +19,10 @@ struct AdminPanelScreen: Screen {
         } else {
             lines += model.countFields.map(Self.line)
         }
+        if !model.issueLines.isEmpty {
+            lines += [StyledLine(""), StyledLine("Records not read (\(model.issueLines.count))", style: .title)]
+            lines += model.issueLines.map { StyledLine($0) }
+        }
         var state = TextViewState()
         TextView(paragraphs: lines).render(in: inner, on: &surface, state: &state)
     }
