@@ -21,6 +21,10 @@ public struct HTTPClient: Sendable {
     public let session: URLSession
     /// How long a request may take before it fails with ``DataError/timedOut(url:)``, in seconds.
     public let timeout: TimeInterval
+    /// When failed `GET`s are sent again.
+    public let retry: RetryPolicy
+    /// Extra headers sent with every request (such as `Authorization`).
+    public let headers: [String: String]
 
     // MARK: - Init
 
@@ -28,9 +32,16 @@ public struct HTTPClient: Sendable {
     ///   - session: The session to use; by default a new one with an ephemeral configuration
     ///     (no disk cache, no cookies kept).
     ///   - timeout: The per-request timeout in seconds (default 15).
-    public init(session: URLSession? = nil, timeout: TimeInterval = 15) {
+    ///   - retry: When to send a failed request again (default ``RetryPolicy/standard``).
+    ///   - headers: Extra headers for every request.
+    public init(
+        session: URLSession? = nil, timeout: TimeInterval = 15, retry: RetryPolicy = .standard,
+        headers: [String: String] = [:]
+    ) {
         self.session = session ?? Self.ephemeralSession(timeout: timeout)
         self.timeout = timeout
+        self.retry = retry
+        self.headers = headers
     }
 
     /// A session with an ephemeral configuration and the given request timeout, in seconds.
@@ -54,13 +65,40 @@ public struct HTTPClient: Sendable {
         return try JSONDecoding.decode(T.self, from: body, location: url.absoluteString)
     }
 
-    /// Fetches `url` and returns its body when the status is 2xx.
-    /// - Throws: As ``fetch(_:)``, except `.malformedJSON`.
+    /// Fetches `url` and returns its body when the status is 2xx, retrying as ``retry`` says.
+    /// - Throws: As ``fetch(_:)``, except `.malformedJSON`; `.rateLimited` for a 429 that
+    ///   outlasts the retries or a GitHub rate limit.
     public func data(from url: URL) async throws(DataError) -> Data {
+        var attempt = 1
+        while true {
+            let failure: DataError
+            var retryAfter: TimeInterval?
+            do throws(DataError) {
+                let (data, http) = try await send(url)
+                if (200..<300).contains(http.statusCode) { return data }
+                retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))
+                failure = Self.statusError(http, body: data, url: url)
+            } catch {
+                failure = error
+            }
+            guard let delay = retry.delay(after: failure, attempt: attempt, retryAfter: retryAfter) else {
+                if case .badStatus(429, _, _) = failure {
+                    throw .rateLimited(url: url.absoluteString, resetAt: retryAfter.map { Date() + $0 }, remaining: nil)
+                }
+                throw failure
+            }
+            do { try await Task.sleep(for: .seconds(delay)) } catch { throw .cancelled }
+            attempt += 1
+        }
+    }
+
+    /// Sends one `GET` and returns the body and response, whatever the status.
+    private func send(_ url: URL) async throws(DataError) -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let data: Data
         let response: URLResponse
         do {
@@ -72,10 +110,26 @@ public struct HTTPClient: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw .transport(url: url.absoluteString, reason: "not an HTTP response")
         }
-        guard (200..<300).contains(http.statusCode) else {
-            throw .badStatus(http.statusCode, url: url.absoluteString, excerpt: Self.excerpt(of: data))
+        return (data, http)
+    }
+
+    /// The error for a non-2xx answer: `.rateLimited` for GitHub's rate limits (403 or 429 with
+    /// `X-RateLimit-Remaining: 0`, reset at `X-RateLimit-Reset` epoch seconds, or a body
+    /// mentioning a secondary rate limit), else `.badStatus` with an excerpt of the body.
+    static func statusError(_ http: HTTPURLResponse, body: Data, url: URL) -> DataError {
+        let code = http.statusCode
+        if code == 403 || code == 429 {
+            let remaining = http.value(forHTTPHeaderField: "X-RateLimit-Remaining").flatMap { Int($0) }
+            let reset = http.value(forHTTPHeaderField: "X-RateLimit-Reset").flatMap { TimeInterval($0) }
+                .map { Date(timeIntervalSince1970: $0) }
+            let retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))
+                .map { Date() + $0 }
+            let secondary = excerpt(of: body).lowercased().contains("secondary rate limit")
+            if remaining == 0 || secondary {
+                return .rateLimited(url: url.absoluteString, resetAt: retryAfter ?? reset, remaining: remaining)
+            }
         }
-        return data
+        return .badStatus(code, url: url.absoluteString, excerpt: excerpt(of: body))
     }
 
     // MARK: - Mapping
