@@ -203,3 +203,61 @@ struct RetryPolicyTests {
         #expect(error.description == "Rate limited by https://api.github.com/users; try again later (0 requests left)")
     }
 }
+
+/// The run's in-memory cache and ETag revalidation, asserted on the server's request log.
+@Suite(.serialized)
+struct HTTPClientCacheTests {
+    @Test("a second fetch of a URL is answered from memory, without a request")
+    func cachedRevisit() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", HTTPClientFaultTests.db.path])
+        defer { server.stop() }
+        let client = HTTPClient(timeout: 5)
+        let url = server.baseURL.appendingPathComponent("users")
+        let first = try await client.data(from: url)
+        let second = try await client.data(from: url)
+        #expect(first == second)
+        #expect(try await server.requests().count == 1)
+    }
+
+    @Test("a reload revalidates with If-None-Match; 304 reuses the stored body")
+    func reloadRevalidates() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", HTTPClientFaultTests.db.path])
+        defer { server.stop() }
+        let client = HTTPClient(timeout: 5)
+        let url = server.baseURL.appendingPathComponent("users")
+        let first = try await client.data(from: url)
+        let again = try await FetchContext.reloading(true) { () async throws(DataError) in try await client.data(from: url) }
+        #expect(again == first)
+        let requests = try await server.requests()
+        #expect(requests.count == 2)
+        #expect(requests[0].header("If-None-Match") == nil)
+        let etag = try #require(requests[1].header("If-None-Match"))
+        #expect(etag.hasPrefix("\""))
+    }
+
+    @Test("a reload after the data changed gets the new body")
+    func reloadGetsNewBody() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", HTTPClientFaultTests.db.path])
+        defer { server.stop() }
+        let client = HTTPClient(timeout: 5)
+        let url = server.baseURL.appendingPathComponent("users")
+        _ = try await client.data(from: url)
+        try await server.inject(Fault(path: "/users", body: "[]"))
+        let cached = try await client.data(from: url)
+        #expect(cached != Data("[]".utf8))
+        let fresh = try await FetchContext.reloading(true) { () async throws(DataError) in try await client.data(from: url) }
+        #expect(fresh == Data("[]".utf8))
+    }
+
+    @Test("failures are not cached: the next fetch asks again")
+    func failuresNotCached() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", HTTPClientFaultTests.db.path])
+        defer { server.stop() }
+        let client = HTTPClient(timeout: 5, retry: .none)
+        let url = server.baseURL.appendingPathComponent("users")
+        try await server.inject(Fault(path: "/users", times: 1, status: 500))
+        await #expect(throws: DataError.self) { try await client.data(from: url) }
+        #expect(try await client.data(from: url).count > 100)
+        #expect(try await server.requests().count == 2)
+    }
+}

@@ -275,3 +275,40 @@ struct RecordIssueViewModelTests {
         #expect(model.issueLines.isEmpty)
     }
 }
+
+/// Revisits answer from the run's cache; `r` fetches again.
+@MainActor
+@Suite("Caching across screens", .serialized)
+struct ViewModelCachingTests {
+    @Test("a revisited user list makes no request; r on it revalidates")
+    func revisitAndReload() async throws {
+        let db = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
+        let server = try LoopbackServer.start(arguments: ["--db", db.path])
+        defer { server.stop() }
+        let source = RESTDataSource(baseURL: server.baseURL, timeout: 5)
+        let first = UserListViewModel(source: source, router: .none)
+        await first.load()
+        let revisit = UserListViewModel(source: source, router: .none)
+        await revisit.load()  // first load of a new screen: from the cache
+        #expect(revisit.rowCount == 10)
+        #expect(try await server.requests().count == 1)
+        await revisit.load()  // a second load on a loaded screen is a reload (r)
+        let requests = try await server.requests()
+        #expect(requests.count == 2, "\(requests.map(\.path))")
+        #expect(requests.last?.header("If-None-Match") != nil)
+    }
+
+    @Test("r on a file source reads the file again")
+    func reloadRereadsFile() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(#"{"users": [{"id": 1, "name": "A", "username": "a"}, {"id": 2, "name": "B", "username": "b"}]}"#.utf8).write(to: url)
+        let model = UserListViewModel(source: FileDataSource(path: url.path), router: .none)
+        await model.load()
+        model.selectLast()
+        try Data(#"{"users": [{"id": 1, "name": "A", "username": "a"}]}"#.utf8).write(to: url)
+        await model.load()
+        #expect(model.rowCount == 1)
+        #expect(model.selection.index == 0)
+    }
+}

@@ -31,6 +31,8 @@ any), for its first ``times`` matches (default: every one). Its fields, all opti
     "drop"      close the connection without answering  "slow"      the body one byte at a time,
     "hang"      never answer (until the client gives up)            ``byte_delay`` s apart
 
+``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
+
 Every JSON answer carries an ``ETag``; a request whose ``If-None-Match`` matches gets 304.
 
 Python 3 standard library only.
@@ -46,6 +48,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+from api_styles import dummyjson_route, github_route, load_github_recordings
 
 
 def load_collections(args):
@@ -106,7 +110,7 @@ class Faults:
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
 
 
-def make_handler(collections, faults):
+def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -123,22 +127,31 @@ def make_handler(collections, faults):
             if mode == "drop":
                 self.close_connection = True
                 return
-            status, body = self.route()
-            data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
+            extra_headers = {}
+            if style == "github":
+                base = "http://%s" % self.headers.get("Host", "127.0.0.1")
+                status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
+            else:
+                status, body = self.route()
+                data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
             content_type = "application/json; charset=utf-8"
+            recorded_etag = next((v for k, v in extra_headers.items() if k.lower() == "etag"), None)
+            extra_headers = {k: v for k, v in extra_headers.items() if k.lower() not in ("etag", "content-type")}
             if "body" in rule:
                 data = rule["body"].encode("utf-8")
             if mode == "html":
                 data, content_type = HTML_PAGE, "text/html; charset=utf-8"
             status = rule.get("status", status)
-            etag = '"%s"' % hashlib.sha1(data).hexdigest()[:16]
+            etag = recorded_etag or '"%s"' % hashlib.sha1(data).hexdigest()[:16]
             if status == 200 and self.headers.get("If-None-Match") == etag:
                 status, data = 304, b""
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
             self.send_header("ETag", etag)
-            for name, value in rule.get("headers", {}).items():
+            overrides = {name.lower() for name in rule.get("headers", {})}
+            kept = [(k, v) for k, v in extra_headers.items() if k.lower() not in overrides]
+            for name, value in kept + list(rule.get("headers", {}).items()):
                 self.send_header(name, str(value))
             self.end_headers()
             self.write_body(data, mode, rule.get("byte_delay", 0.01))
@@ -186,6 +199,8 @@ def make_handler(collections, faults):
             self.wfile.write(data)
 
         def route(self):
+            if style == "dummyjson":
+                return dummyjson_route(collections, self.path)
             url = urlsplit(self.path)
             parts = [unquote(p) for p in url.path.split("/") if p]
             if not parts or parts[0] not in collections or len(parts) > 2:
@@ -219,10 +234,15 @@ def main(argv):
     source.add_argument("--db", help="a json-server db.json file")
     source.add_argument("--dir", help="a directory of <collection>.json array files")
     parser.add_argument("--port", type=int, default=0, help="0 lets the OS pick a free port")
+    parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github"], default="jsonplaceholder",
+                        help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
+    parser.add_argument("--fixtures", help="github style: a directory of extra answers by path")
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
     args = parser.parse_args(argv)
 
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(load_collections(args), Faults()))
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
+            {} if args.style == "github" else load_collections(args), Faults(), args.style,
+            load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures))
     server.daemon_threads = True
     # A launcher on a libdispatch worker thread hands down its blocked signals; unblock
     # them so SIGTERM really stops the server.

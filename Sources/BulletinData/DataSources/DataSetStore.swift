@@ -27,8 +27,9 @@ actor DataSetStore {
 
     /// The data set, loading it on first use.
     /// - Throws: Whatever `load` throws (``DataError/unreadableFile(path:reason:)``, ``DataError/malformedJSON(path:location:reason:)``).
+    /// A reload (``FetchContext/isReload``) reads it again.
     func dataSet() throws(DataError) -> DataSet {
-        if let cached { return cached }
+        if let cached, !FetchContext.isReload { return cached }
         let loaded = try load()
         cached = loaded
         return loaded

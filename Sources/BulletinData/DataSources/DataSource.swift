@@ -77,17 +77,24 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case rest
         /// A json-server style `db.json` file.
         case file
+        /// A DummyJSON-compatible REST API.
+        case dummyJSON
+        /// The GitHub REST API (or GitHub Enterprise).
+        case github
     }
 
     /// What kind of source it is.
     public var kind: Kind
     /// The base URL (REST), the file path (file), or the resource name (embedded).
     public var location: String
+    /// How requests are authenticated, never the secret itself (`token in use (GITHUB_TOKEN)`); `nil` for none.
+    public var authentication: String?
 
     /// Creates a label for a source of `kind` reading from `location`.
-    public init(kind: Kind, location: String) {
+    public init(kind: Kind, location: String, authentication: String? = nil) {
         self.kind = kind
         self.location = location
+        self.authentication = authentication
     }
 
     /// `embedded data set`, `REST API http://…`, `file ./db.json`.
@@ -96,6 +103,8 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case .embedded: "embedded data set"
         case .rest: "REST API \(location)"
         case .file: "file \(location)"
+        case .dummyJSON: "DummyJSON API \(location)"
+        case .github: "GitHub API \(location)"
         }
     }
 }

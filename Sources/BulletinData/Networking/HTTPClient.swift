@@ -25,6 +25,8 @@ public struct HTTPClient: Sendable {
     public let retry: RetryPolicy
     /// Extra headers sent with every request (such as `Authorization`).
     public let headers: [String: String]
+    /// Bodies already fetched this run; shared by copies of this client.
+    public let cache: ResponseCache
 
     // MARK: - Init
 
@@ -42,6 +44,7 @@ public struct HTTPClient: Sendable {
         self.timeout = timeout
         self.retry = retry
         self.headers = headers
+        self.cache = ResponseCache()
     }
 
     /// A session with an ephemeral configuration and the given request timeout, in seconds.
@@ -68,14 +71,30 @@ public struct HTTPClient: Sendable {
     /// Fetches `url` and returns its body when the status is 2xx, retrying as ``retry`` says.
     /// - Throws: As ``fetch(_:)``, except `.malformedJSON`; `.rateLimited` for a 429 that
     ///   outlasts the retries or a GitHub rate limit.
+    ///
+    /// A URL fetched before this run is answered from ``cache`` without a request, unless
+    /// ``FetchContext/isReload`` is set: then it is fetched again, with `If-None-Match` when
+    /// its `ETag` is known, and a `304` reuses the stored body.
     public func data(from url: URL) async throws(DataError) -> Data {
+        try await dataAndLink(from: url).body
+    }
+
+    /// As ``data(from:)``, with the response's `Link` header (RFC 8288 pagination), if any.
+    public func dataAndLink(from url: URL) async throws(DataError) -> (body: Data, link: String?) {
+        let cached = await cache.entry(for: url)
+        if let cached, !FetchContext.isReload { return (cached.body, cached.link) }
         var attempt = 1
         while true {
             let failure: DataError
             var retryAfter: TimeInterval?
             do throws(DataError) {
-                let (data, http) = try await send(url)
-                if (200..<300).contains(http.statusCode) { return data }
+                let (data, http) = try await send(url, etag: cached?.etag)
+                if http.statusCode == 304, let cached { return (cached.body, cached.link) }
+                if (200..<300).contains(http.statusCode) {
+                    let link = http.value(forHTTPHeaderField: "Link")
+                    await cache.store(data, etag: http.value(forHTTPHeaderField: "ETag"), link: link, for: url)
+                    return (data, link)
+                }
                 retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))
                 failure = Self.statusError(http, body: data, url: url)
             } catch {
@@ -93,12 +112,13 @@ public struct HTTPClient: Sendable {
     }
 
     /// Sends one `GET` and returns the body and response, whatever the status.
-    private func send(_ url: URL) async throws(DataError) -> (Data, HTTPURLResponse) {
+    private func send(_ url: URL, etag: String?) async throws(DataError) -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let data: Data
         let response: URLResponse
         do {

@@ -27,8 +27,12 @@ public final class AdminPanelViewModel {
             case .embedded: "Embedded data set"
             case .rest: "REST API (JSONPlaceholder-compatible)"
             case .file: "json-server file"
+            case .dummyJSON: "DummyJSON API"
+            case .github: "GitHub REST API"
             }
-        return [DetailField("Source", kind), DetailField("Location", descriptor.location)]
+        var fields = [DetailField("Source", kind), DetailField("Location", descriptor.location)]
+        if let authentication = descriptor.authentication { fields.append(DetailField("Auth", authentication)) }
+        return fields
     }
 
     /// The counts, once loaded; `…` while loading.
@@ -61,8 +65,9 @@ public final class AdminPanelViewModel {
 
     /// Counts again (`r`).
     public func reload() {
+        let reloading = !state.isIdle
         state = .loading
-        runner.run({ [source] () async throws(DataError) in
+        runner.run(reloading: reloading, { [source] () async throws(DataError) in
             let statistics = try await source.statistics()
             return Counted(statistics: statistics, issues: await source.recordIssues())
         }) { [weak self] outcome in

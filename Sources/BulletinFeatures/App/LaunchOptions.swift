@@ -1,7 +1,7 @@
 /// What the command line asked for: which data source to browse, or help.
 ///
-/// Parsed from `bulletin [--api URL | --data FILE] [--help] [--version]`; both
-/// `--api URL` and `--api=URL` forms work.
+/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
+/// [--timeout SECONDS] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {
@@ -11,16 +11,26 @@ public struct LaunchOptions: Equatable, Sendable {
         case api(String)
         /// A json-server `db.json` file at this path.
         case file(String)
+        /// A DummyJSON-compatible REST API at this base URL.
+        case dummyJSON(String)
+        /// The GitHub REST API at this base URL (`https://api.github.com` for `--github`).
+        case github(String)
     }
+
+    /// The API `--github` reads.
+    public static let githubURL = "https://api.github.com"
 
     public var source: Source = .embedded
     public var showsHelp = false
     public var showsVersion = false
+    /// The per-request network timeout in seconds (`--timeout`); `nil` for the default.
+    public var timeout: Double?
 
-    public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false) {
+    public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false, timeout: Double? = nil) {
         self.source = source
         self.showsHelp = showsHelp
         self.showsVersion = showsVersion
+        self.timeout = timeout
     }
 
     /// The version `--version` prints.
@@ -28,13 +38,21 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The text `--help` prints.
     public static let usage = """
-        Usage: bulletin [--api URL | --data FILE]
+        Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
+                        [--timeout SECONDS]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
         Data sources (default: the embedded data set):
           --api URL      a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000
           --data FILE    a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]}
+                         (or a users…/posts…/comments….json file holding one array)
+          --dummyjson URL  a DummyJSON-compatible REST API, such as https://dummyjson.com
+          --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
+          --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
+
+        Network options:
+          --timeout SECONDS  give up on a request after this long (default 15)
 
         Other options:
           -h, --help     show this help and exit
@@ -56,18 +74,38 @@ public struct LaunchOptions: Equatable, Sendable {
             switch flag {
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
-            case "--api", "--data":
+            case "--api", "--data", "--dummyjson", "--github-url":
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
                     throw .missingValue(flag)
                 }
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
-                options.source = flag == "--api" ? .api(value) : .file(value)
+                options.source = source(flag, value)
+            case "--github":
+                if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
+                sourceFlag = flag
+                options.source = .github(githubURL)
+            case "--timeout":
+                let value = inlineValue ?? remaining.popFirst()
+                guard let value, !value.isEmpty else { throw .missingValue(flag) }
+                guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                    throw .invalidValue(flag, value)
+                }
+                options.timeout = seconds
             default:
                 throw .unknownArgument(argument)
             }
         }
         return options
+    }
+
+    private static func source(_ flag: String, _ value: String) -> Source {
+        switch flag {
+        case "--api": .api(value)
+        case "--dummyjson": .dummyJSON(value)
+        case "--github-url": .github(value)
+        default: .file(value)
+        }
     }
 
     private static func split(_ argument: String) -> (String, String?) {
@@ -81,12 +119,15 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownArgument(String)
     case missingValue(String)
     case conflictingSources(String, String)
+    /// The flag and the value it cannot use (`--timeout abc`).
+    case invalidValue(String, String)
 
     public var description: String {
         switch self {
         case let .unknownArgument(argument): "unknown argument '\(argument)' (see --help)"
         case let .missingValue(flag): "\(flag) needs a value (see --help)"
         case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
+        case let .invalidValue(flag, value): "\(flag) needs a positive number of seconds, not '\(value)'"
         }
     }
 }

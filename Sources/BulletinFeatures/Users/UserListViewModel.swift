@@ -81,8 +81,9 @@ public final class UserListViewModel {
 
     /// The user asked to load again (`r`), or the screen first appeared.
     public func reload() {
+        let reloading = !state.isIdle
         state = .loading
-        runner.run({ [source] () async throws(DataError) in try await source.userList() }) { [weak self] outcome in
+        runner.run(reloading: reloading, { [source] () async throws(DataError) in try await source.userList() }) { [weak self] outcome in
             guard let self else { return }
             switch outcome {
             case let .loaded(list):
