@@ -244,6 +244,8 @@ def main(argv):
             {} if args.style == "github" else load_collections(args), Faults(), args.style,
             load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures))
     server.daemon_threads = True
+    # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.
+    server.handle_error = lambda request, address: None
     # A launcher on a libdispatch worker thread hands down its blocked signals; unblock
     # them so SIGTERM really stops the server.
     signal.pthread_sigmask(signal.SIG_SETMASK, set())

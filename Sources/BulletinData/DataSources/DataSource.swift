@@ -33,6 +33,10 @@ public protocol DataSource: Sendable {
 
     /// The records or fields left out so far this run; has a default (none).
     func recordIssues() async -> [RecordIssue]
+
+    /// One page of users: the first for `nil`, else the page `cursor` points at. Has a default
+    /// (everything as one page).
+    func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage
 }
 
 extension DataSource {

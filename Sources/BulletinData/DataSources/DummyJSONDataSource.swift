@@ -52,6 +52,16 @@ public struct DummyJSONDataSource: DataSource {
         return RecordList(records: list.records.map(\.user), issues: list.issues)
     }
 
+    /// One page of ``pageSize`` users: `GET {base}/users?limit=&skip=`; the cursor is the next `skip`.
+    public func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage {
+        let skip = cursor.flatMap { Int($0.token) } ?? 0
+        let (page, total, issues) = try await self.page(DummyJSONUser.self, path: ["users"], name: "users", skip: skip, limit: pageSize)
+        let nextSkip = skip + max(page.limit, 1)
+        return UserPage(
+            list: RecordList(records: page.records.map(\.user), issues: issues),
+            next: nextSkip < total ? PageCursor(String(nextSkip)) : nil)
+    }
+
     /// `GET {base}/users/{id}`; a 404 is ``DataError/notFound(_:location:)``.
     public func user(id: RecordID) async throws(DataError) -> User {
         let dummy: DummyJSONUser = try await record("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))

@@ -66,6 +66,23 @@ public struct GitHubDataSource: DataSource {
         return RecordList(records: list.records.map(\.user), issues: list.issues)
     }
 
+    /// One page of `/users`: the first is `GET {base}/users?per_page=100`; the cursor is the
+    /// page's `Link: rel="next"` URL (which pages with `since=`).
+    public func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage {
+        let url: URL
+        if let cursor {
+            guard let next = URL(string: cursor.token) else { throw .invalidURL(cursor.token) }
+            url = next
+        } else {
+            url = try Endpoint.url(baseURL, ["users"], query: ["per_page": "100"])
+        }
+        let (data, link) = try await client.dataAndLink(from: url)
+        let page = try JSONDecoding.decodeRecords(GitHubUser.self, from: data, location: url.absoluteString, root: "users")
+        return UserPage(
+            list: RecordList(records: page.records.map(\.user), issues: page.issues),
+            next: Self.nextLink(link).map { PageCursor($0.absoluteString) })
+    }
+
     /// `GET {base}/users/{login}`; a 404 is ``DataError/notFound(_:location:)``.
     public func user(id: RecordID) async throws(DataError) -> User {
         let account: GitHubUser = try await record("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))
