@@ -149,6 +149,25 @@ struct HTTPClientFaultTests {
         }
     }
 
+    @Test("a redirect is followed; a redirect loop ends with 'too many redirects' naming the URL")
+    func redirects() async throws {
+        try await withServer { server, _ in
+            try await server.inject(
+                Fault(path: "/old-users", status: 301, headers: ["Location": "/users"]),
+                Fault(path: "/loop", status: 302, headers: ["Location": "/loop"]))
+            let moved: [User] = try await HTTPClient(timeout: 5, retry: .none).fetch(server.baseURL.appendingPathComponent("old-users"))
+            #expect(moved.count == 10)
+            let loop = server.baseURL.appendingPathComponent("loop")
+            do {
+                let _: [User] = try await HTTPClient(timeout: 5, retry: .none).fetch(loop)
+                Issue.record("a redirect loop ended")
+            } catch let error as DataError {
+                #expect(error.description.contains(loop.absoluteString), "\(error)")
+                #expect(error.description.contains("redirect"), "\(error)")
+            }
+        }
+    }
+
     @Test("a cancelled backoff ends the fetch with cancelled")
     func cancelDuringBackoff() async throws {
         try await withServer { server, url in
