@@ -6,6 +6,7 @@ struct AdminPanelScreen: Screen {
     let model: AdminPanelViewModel
 
     var hints: [String] { ["r reload"] }
+    var isLoading: Bool { model.state.isLoading }
 
     func render(in area: Rect, on surface: inout Surface) {
         let inner = area.inset(by: 1)
