@@ -61,15 +61,21 @@ struct HardInputFileTests {
         }
     }
 
-    @Test("lone and reversed surrogate escapes never crash: an error naming the file, or U+FFFD")
+    @Test("lone and reversed surrogate escapes: malformedJSON naming the file and the missing low surrogate")
     func loneSurrogates() async {
         let path = SharedData.input("comments-lone-surrogates.json").path
         do {
             let set = try await FileDataSource(path: path).dataSet()
-            #expect(set.comments.count + set.issues.count >= 3)
-            #expect(set.comments.contains { $0.body.contains("\u{FFFD}") } || !set.issues.isEmpty)
+            Issue.record("decoded \(set.statistics)")
         } catch {
-            #expect(error.description.contains(path))
+            guard case let .malformedJSON(jsonPath, location, reason) = error else {
+                Issue.record("expected malformedJSON, got \(error)")
+                return
+            }
+            #expect(jsonPath == "$")
+            #expect(location == path)
+            #expect(reason.contains("low-surrogate"), "\(reason)")
+            #expect(!reason.contains("(line"), "not placed at the end of the file: \(reason)")
         }
     }
 

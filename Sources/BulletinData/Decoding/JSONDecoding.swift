@@ -170,7 +170,8 @@ public enum JSONDecoding {
             let number = Int(message[range.upperBound...].prefix(while: \.isNumber)), number <= data.count
         {
             offset = number
-        } else if message.localizedCaseInsensitiveContains("end of file") {
+        } else if message.localizedCaseInsensitiveContains("end of file"), !message.contains("surrogate") {
+            // A lone surrogate is reported as "end of file … expected low-surrogate": not at the end.
             offset = data.count
         } else {
             return message
