@@ -73,6 +73,29 @@ struct NetworkSourcesEndToEndTests {
         try walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Posts (2)", post: "30daysoflaptops.github.io")
     }
 
+    @Test("--github-url rate limited: the list says 'Rate limited … until HH:MM' with the budget left")
+    func githubRateLimited() async throws {
+        let server = try LoopbackServer.start(arguments: [
+            "--dir", SharedData.data("github").path, "--style", "github",
+            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
+        ])
+        defer { server.stop() }
+        let reset = Date().addingTimeInterval(1800)
+        try await server.inject(Fault(path: "/users", status: 403, headers: [
+            "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
+        ], body: #"{"message": "API rate limit exceeded"}"#))
+        let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        let screen = try session.waitFor("Rate limited by")
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: reset)
+        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        #expect(screen.contains("until \(clock) (0 requests left)"), "\(screen)")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test("a server that stops answering shows an error with retry, and r recovers once it answers again")
     func serverStopsAnswering() async throws {
         let db = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
