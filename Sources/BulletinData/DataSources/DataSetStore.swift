@@ -40,14 +40,31 @@ actor DataSetStore {
     /// (`users-string-ids.json`). Records that do not decode are skipped and listed in ``DataSet/issues``.
     /// - Throws: ``DataError/unreadableFile(path:reason:)`` when the file cannot be read,
     ///   ``DataError/malformedJSON(path:location:reason:)`` naming `location` when it is not a valid db.json.
-    static func readDB(at url: URL, location: String) throws(DataError) -> DataSet {
+    /// - Parameter progress: Told the bytes read (1 MiB at a time), then `decoding`, then `idle`.
+    static func readDB(at url: URL, location: String, progress: LoadProgress? = nil) throws(DataError) -> DataSet {
+        defer { progress?.update(.idle) }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try read(url, progress: progress)
         } catch {
             throw .unreadableFile(path: location, reason: readFailureReason(error, url: url))
         }
+        progress?.update(.decoding)
         return try decodeDataSet(data, location: location, fileName: url.lastPathComponent)
+    }
+
+    /// The file's bytes, read in 1 MiB chunks with progress.
+    private static func read(_ url: URL, progress: LoadProgress?) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let total = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        var data = Data(capacity: total)
+        progress?.update(.reading(done: 0, total: total))
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            progress?.update(.reading(done: data.count, total: total))
+        }
+        return data
     }
 
     /// Decodes a `db.json` object, or a top-level array named by `fileName` (see ``readDB(at:location:)``).

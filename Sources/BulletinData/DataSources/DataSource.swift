@@ -37,6 +37,9 @@ public protocol DataSource: Sendable {
     /// One page of users: the first for `nil`, else the page `cursor` points at. Has a default
     /// (everything as one page).
     func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage
+
+    /// How far a long load has got (files); has a default (`nil`: nothing to report).
+    var loadProgress: LoadProgress? { get }
 }
 
 extension DataSource {
@@ -52,6 +55,9 @@ extension DataSource {
     /// Every record or field the source has had to leave out so far this run, for the Admin panel.
     /// The default is none.
     public func recordIssues() async -> [RecordIssue] { [] }
+
+    /// No progress to report.
+    public var loadProgress: LoadProgress? { nil }
 }
 
 /// Counts of the records a source holds.

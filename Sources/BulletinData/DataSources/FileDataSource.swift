@@ -17,6 +17,8 @@ public struct FileDataSource: DataSource {
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .file, location: path) }
 
     private let store: DataSetStore
+    /// How far the first read (or a reload) has got: bytes read, then decoding.
+    public let loadProgress: LoadProgress?
 
     // MARK: - Init
 
@@ -25,8 +27,10 @@ public struct FileDataSource: DataSource {
     public init(path: String) {
         self.path = path
         let url = URL(fileURLWithPath: path)
+        let progress = LoadProgress()
+        loadProgress = progress
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            try DataSetStore.readDB(at: url, location: path)
+            try DataSetStore.readDB(at: url, location: path, progress: progress)
         }
     }
 

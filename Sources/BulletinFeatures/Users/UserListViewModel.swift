@@ -63,6 +63,9 @@ public final class UserListViewModel {
     /// The loaded users (empty until loaded).
     public var users: [User] { state.value ?? [] }
 
+    /// How far a long load has got (`reading 45% of 12.3 MB`), while loading; `nil` otherwise.
+    public var loadProgressText: String? { state.isLoading ? source.loadProgress?.text : nil }
+
     /// How many rows the table has: the users, plus a last "loading more" row while pages remain.
     public var rowCount: Int { users.count + (paging == .complete || state.value == nil ? 0 : 1) }
 
