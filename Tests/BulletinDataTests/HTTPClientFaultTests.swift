@@ -1,4 +1,4 @@
-import BulletinData
+@testable import BulletinData
 import BulletinTestSupport
 import Foundation
 import Testing
@@ -178,6 +178,20 @@ struct HTTPClientFaultTests {
             let result = await task.result
             #expect(throws: DataError.cancelled) { try result.get() }
         }
+    }
+}
+
+/// The client's own whole-request deadline, which fires even when URLSession's idle timer does not.
+struct HTTPClientDeadlineTests {
+    @Test("an operation past the deadline fails with URLError.timedOut; one within it returns")
+    func deadline() async throws {
+        let started = ContinuousClock.now
+        await #expect(throws: URLError.self) {
+            try await HTTPClient.withDeadline(seconds: 0.2) { try await Task.sleep(for: .seconds(30)) }
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(try await HTTPClient.withDeadline(seconds: 5) { 42 } == 42)
+        #expect(HTTPClient.dataError(for: URLError(.timedOut), url: URL(string: "http://h/x")!) == .timedOut(url: "http://h/x"))
     }
 }
 

@@ -69,6 +69,7 @@ struct NetworkSourcesEndToEndTests {
         let admin = try session.waitFor("token in use (GITHUB_TOKEN)")
         #expect(!admin.contains("ghp_e2esecret"))
         session.send("Escape")
+        try session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
         session.send("Up")
         try walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Posts (2)", post: "30daysoflaptops.github.io")
     }

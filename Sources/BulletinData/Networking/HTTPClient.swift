@@ -122,7 +122,9 @@ public struct HTTPClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await Self.withDeadline(seconds: timeout * Self.wholeRequestFactor) { [session, request] in
+                try await session.data(for: request)
+            }
         } catch {
             throw Self.dataError(for: error, url: url)
         }
@@ -150,6 +152,36 @@ public struct HTTPClient: Sendable {
             }
         }
         return .badStatus(code, url: url.absoluteString, excerpt: excerpt(of: body))
+    }
+
+    /// The whole request (headers and body) may take this many times ``timeout``; ``timeout``
+    /// itself bounds each wait for data, so a slow but steady body still arrives.
+    public static let wholeRequestFactor: TimeInterval = 2
+
+    /// Runs `operation`, failing with `URLError(.timedOut)` after `seconds`, or with
+    /// `CancellationError` as soon as the calling task is cancelled.
+    ///
+    /// URLSession's idle timeout does not always fire on Linux, and cancelling a task stuck there
+    /// can block the calling thread; so the operation runs in its own task, which is abandoned
+    /// (never cancelled, never awaited) when the deadline passes or the caller is cancelled.
+    static func withDeadline<T: Sendable>(
+        seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let gate = OnceGate<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                gate.install(continuation)
+                let work = Task { gate.finish(with: await Result(catching: operation)) }
+                let timer = Task {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    gate.finish(with: .failure(URLError(.timedOut)))
+                }
+                _ = work  // abandoned, not cancelled, at the deadline: cancelling a stuck URLSession task can block a thread
+                gate.onFinish { timer.cancel() }
+            }
+        } onCancel: {
+            gate.finish(with: .failure(CancellationError()))
+        }
     }
 
     // MARK: - Mapping
@@ -191,5 +223,56 @@ public struct HTTPClient: Sendable {
     static func excerpt(of data: Data) -> String {
         let text = JSONDecoding.singleLine(String(decoding: data.prefix(4096), as: UTF8.self))
         return String(text.prefix(200))
+    }
+}
+
+/// Resumes a continuation once, with the first result offered; later ones are dropped.
+final class OnceGate<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, any Error>?
+    private var early: Result<T, any Error>?
+    private var finished = false
+    private var cleanup: (@Sendable () -> Void)?
+
+    /// Sets the continuation; resumes it at once if a result already came.
+    func install(_ continuation: CheckedContinuation<T, any Error>) {
+        let result: Result<T, any Error>? = lock.withLock {
+            if let early { return early }
+            self.continuation = continuation
+            return nil
+        }
+        if let result { continuation.resume(with: result) }
+    }
+
+    /// Runs `action` when the gate finishes (at once if it already has).
+    func onFinish(_ action: @escaping @Sendable () -> Void) {
+        let runNow = lock.withLock { () -> Bool in
+            if finished { return true }
+            cleanup = action
+            return false
+        }
+        if runNow { action() }
+    }
+
+    /// Offers a result; only the first one counts.
+    func finish(with result: Result<T, any Error>) {
+        let (target, action): (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
+            guard !finished else { return (nil, nil) }
+            finished = true
+            let target = continuation
+            continuation = nil
+            if target == nil { early = result }
+            defer { cleanup = nil }
+            return (target, cleanup)
+        }
+        target?.resume(with: result)
+        action?()
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Captures the outcome of an async throwing operation.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }
