@@ -8,7 +8,9 @@ import FoundationNetworking
 /// Follows JSONPlaceholder (https://jsonplaceholder.typicode.com) and json-server:
 /// `GET {base}/users`, `/users/{id}`, `/posts?userId={id}`, `/posts/{id}`,
 /// `/comments?postId={id}`; ``statistics()`` counts the arrays from `/users`, `/posts` and
-/// `/comments`. Nothing is cached: each call is one or more requests through ``HTTPClient``.
+/// `/comments`. Requests go through ``HTTPClient``, which keeps answers for the run (a reload,
+/// ``FetchContext/isReload``, revalidates them) and retries failed `GET`s. Lists decode
+/// leniently: records that do not decode are skipped and reported (``recordIssues()``).
 /// The descriptor is `.rest` with the base URL.
 public struct RESTDataSource: DataSource {
     // MARK: - Properties

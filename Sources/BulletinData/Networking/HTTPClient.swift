@@ -10,7 +10,9 @@ import FoundationNetworking
 /// ``DataError/transport(url:reason:)`` ("connection refused", "host not found", …), a
 /// timeout ``DataError/timedOut(url:)``, cancellation ``DataError/cancelled``, a non-2xx
 /// status ``DataError/badStatus(_:url:excerpt:)`` and an undecodable body
-/// ``DataError/malformedJSON(path:location:reason:)``.
+/// ``DataError/malformedJSON(path:location:reason:)``; a rate limit
+/// ``DataError/rateLimited(url:resetAt:remaining:)``. Failed `GET`s are retried per ``retry``;
+/// 2xx bodies are kept in ``cache`` for the run (see ``data(from:)``).
 public struct HTTPClient: Sendable {
     // MARK: - Properties
 
