@@ -1,4 +1,5 @@
 import BulletinFeatures
+import Dispatch
 import MVVMC
 import TermView
 
@@ -15,6 +16,16 @@ public final class ScreenHost {
     private let onQuit: @MainActor () -> Void
     private let commandLine: CommandLineViewModel?
     private var lastSize = Size(width: 0, height: 0)
+    private let clock: @MainActor () -> Double
+    /// When the top screen started waiting (by ``clock``), and which entry it was.
+    private var loadingSince: (entry: Int?, time: Double)?
+
+    /// How long a load runs before the spinner shows, in seconds: quick loads never flash it.
+    public static let spinnerDelay = 0.3
+    /// The spinner's frames, one per ``spinnerInterval``.
+    static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    /// Seconds per spinner frame.
+    public static let spinnerInterval = 0.125
 
     /// The keys every screen shares.
     enum GlobalIntent: Sendable { case back, quit }
@@ -30,14 +41,21 @@ public final class ScreenHost {
     ///   - stack: The app's navigation stack; the host draws its top entry.
     ///   - onQuit: Called when the user presses `q` or Ctrl-C.
     ///   - commandLine: The `:` prompt (the app coordinator's); without it `:` does nothing.
+    ///   - clock: Seconds on a monotonic clock, for the spinner (tests pass their own).
     public init(
         stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
-        onQuit: @escaping @MainActor () -> Void
+        onQuit: @escaping @MainActor () -> Void,
+        clock: @escaping @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     ) {
         self.stack = stack
         self.commandLine = commandLine
         self.onQuit = onQuit
+        self.clock = clock
     }
+
+    /// Whether the top screen is waiting for data, so the caller should redraw every
+    /// ``spinnerInterval`` seconds to animate the spinner.
+    public var needsAnimation: Bool { currentScreen?.isLoading ?? false }
 
     // MARK: - API
 
@@ -53,7 +71,26 @@ public final class ScreenHost {
         guard let screen = currentScreen else { return }
         screen.render(in: body, on: &surface)
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
-        StatusBar(left: hintLine(for: screen), right: screen.summary).render(in: statusArea, on: &surface)
+        let summary = [spinner(for: screen), screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        StatusBar(left: hintLine(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
+    }
+
+    /// A spinner frame once the top screen has been loading for ``spinnerDelay`` seconds, else `nil`.
+    private func spinner(for screen: any Screen) -> String? {
+        guard screen.isLoading else {
+            loadingSince = nil
+            return nil
+        }
+        let now = clock()
+        let entry = stack.top?.id
+        guard let since = loadingSince, since.entry == entry else {
+            loadingSince = (entry, now)
+            return nil
+        }
+        let elapsed = now - since.time
+        guard elapsed >= Self.spinnerDelay else { return nil }
+        let frame = Int((elapsed - Self.spinnerDelay) / Self.spinnerInterval) % Self.spinnerFrames.count
+        return Self.spinnerFrames[frame] + " loading"
     }
 
     /// Handles one key press.

@@ -21,6 +21,7 @@ final class Application {
     private var host: ScreenHost?
     private var loop: EventLoop?
     private var redrawScheduled = false
+    private var spinnerTimer: DispatchSourceTimer?
 
     // MARK: - Init
 
@@ -47,6 +48,7 @@ final class Application {
         let loop = EventLoop { [unowned self] event in self.handle(event) }
         self.loop = loop
         loop.start(keys: { [backend] in backend.nextKey() })
+        startSpinnerTimer()
         draw()
         dispatchMain()
     }
@@ -64,6 +66,19 @@ final class Application {
             quit(status: 128 + signal)
         }
         scheduleRedraw()
+    }
+
+    /// Redraws every ``ScreenHost/spinnerInterval`` while the top screen is loading, to animate its spinner.
+    private func startSpinnerTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now(), repeating: ScreenHost.spinnerInterval)
+        timer.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated {
+                if self.host?.needsAnimation == true { self.scheduleRedraw() }
+            }
+        }
+        timer.resume()
+        spinnerTimer = timer
     }
 
     /// Coalesces redraw requests into one frame on the next turn of the main queue.

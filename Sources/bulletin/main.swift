@@ -28,7 +28,7 @@ if options.showsVersion {
 
 let source: any DataSource
 do {
-    source = try SourceFactory.make(options.source)
+    source = try SourceFactory.make(options.source, timeout: options.timeout)
 } catch {
     printError(error.description)
     exit(2)

@@ -68,21 +68,31 @@ struct FileDataSourceTests {
         }
     }
 
-    @Test("a bad user in a db.json names the file and $.users[1].name")
+    @Test("a bad user in a db.json is skipped and reported as users[1].name; the others load")
     func badUserPath() async throws {
         let path = try temporaryFile(#"{"users": [{"id": 1, "name": "Ann", "username": "a"}, {"id": 2, "name": null, "username": "b"}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = FileDataSource(path: path)
+        #expect(try await source.users().map(\.name) == ["Ann"])
+        #expect(try await source.userList().issues
+            == [RecordIssue(path: "users[1].name", reason: "null", effect: .skipped, location: path)])
+    }
+
+    @Test("a top-level array whose file name names no collection is malformedJSON naming the file")
+    func unnamedArray() async throws {
+        let path = try temporaryFile(#"[{"id": 1}]"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try await FileDataSource(path: path).users()
             Issue.record("expected malformedJSON")
         } catch {
-            guard case let .malformedJSON(jsonPath, location, _) = error else {
+            guard case let .malformedJSON(jsonPath, location, reason) = error else {
                 Issue.record("expected malformedJSON, got \(error)")
                 return
             }
-            #expect(jsonPath == "$.users[1].name")
+            #expect(jsonPath == "$")
             #expect(location == path)
-            #expect(error.description.contains(path))
+            #expect(reason.contains("users, posts or comments"))
         }
     }
 

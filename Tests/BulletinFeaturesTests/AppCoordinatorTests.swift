@@ -116,7 +116,9 @@ struct AppCoordinatorTests {
         let model = UserListViewModel(source: source, router: .none)
         model.start()
         model.reload()  // supersedes the first load
-        try await Task.sleep(for: .milliseconds(400))
+        // Wait for the result rather than a fixed time: on a busy machine 400 ms is not enough.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while model.rowCount != 3, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(model.rowCount == 3)
         #expect(await source.calls["users"] == 2)
     }

@@ -58,7 +58,8 @@ struct CancellationTests {
         app.start()
         app.navigate(to: .users)
         let destination = try #require(app.stack.top?.destination)
-        try await Task.sleep(for: .milliseconds(400))
+        let deadline = ContinuousClock.now + .seconds(10)  // generous: the suite runs in parallel on 2 cores
+        while isLoading(destination), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!isLoading(destination))
     }
 }

@@ -19,6 +19,11 @@ struct LaunchOptionsTests {
             (["--help"], LaunchOptions(showsHelp: true)),
             (["-h", "--data", "f"], LaunchOptions(source: .file("f"), showsHelp: true)),
             (["--version"], LaunchOptions(showsVersion: true)),
+            (["--dummyjson", "http://d"], LaunchOptions(source: .dummyJSON("http://d"))),
+            (["--github"], LaunchOptions(source: .github("https://api.github.com"))),
+            (["--github-url=http://127.0.0.1:9/api/v3"], LaunchOptions(source: .github("http://127.0.0.1:9/api/v3"))),
+            (["--timeout", "2.5", "--api", "http://x"], LaunchOptions(source: .api("http://x"), timeout: 2.5)),
+            (["--timeout=30"], LaunchOptions(timeout: 30)),
         ]
         for (arguments, expected) in cases {
             #expect(try LaunchOptions.parse(arguments) == expected, "\(arguments)")
@@ -28,6 +33,13 @@ struct LaunchOptionsTests {
     @Test("bad command lines name what is wrong")
     func errors() {
         #expect(throws: LaunchError.unknownArgument("--nope")) { try LaunchOptions.parse(["--nope"]) }
+        #expect(throws: LaunchError.invalidValue("--timeout", "abc")) { try LaunchOptions.parse(["--timeout", "abc"]) }
+        #expect(throws: LaunchError.invalidValue("--timeout", "0")) { try LaunchOptions.parse(["--timeout=0"]) }
+        #expect(throws: LaunchError.missingValue("--timeout")) { try LaunchOptions.parse(["--timeout"]) }
+        #expect(throws: LaunchError.conflictingSources("--github", "--dummyjson")) {
+            try LaunchOptions.parse(["--github", "--dummyjson", "http://d"])
+        }
+        #expect(LaunchError.invalidValue("--timeout", "x").description == "--timeout needs a positive number of seconds, not 'x'")
         #expect(throws: LaunchError.missingValue("--api")) { try LaunchOptions.parse(["--api"]) }
         #expect(throws: LaunchError.missingValue("--data")) { try LaunchOptions.parse(["--data="]) }
         #expect(throws: LaunchError.conflictingSources("--api", "--data")) {

@@ -1,6 +1,7 @@
 import BulletinData
 import BulletinFeatures
 import BulletinTestSupport
+import Foundation
 import TermView
 import Testing
 
@@ -185,6 +186,24 @@ struct ScreenHostTests {
             " Posts:     3",
             " Comments:  3",
         ])
+    }
+
+    @Test("records a file could not read show in the user list's status line and in the Admin panel")
+    func recordIssues() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-\(UUID().uuidString).json")
+        try Data(#"{"users": [{"id": 1, "name": "Ann", "username": "a"}, {"id": 2, "username": "b"}]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let harness = makeHarness(source: FileDataSource(path: url.path))
+        harness.press(.enter)
+        await harness.settle()
+        let users = trimmed(harness.frame(width: 90, height: 8))
+        #expect(users[2].contains("Ann"))
+        #expect(users.contains { $0.contains("1 user · 1 record skipped: users[1].name missing") }, "\(users)")
+        harness.press(.escape, .down, .down, .enter)
+        await harness.settle()
+        let admin = trimmed(harness.frame(width: 120, height: 16))
+        #expect(admin[11] == " Records not read (1)", "\(admin)")
+        #expect(admin[12] == " users[1].name missing (record skipped) in \(url.path)")
     }
 
     @Test("Esc, Left and Backspace go back; on Home they do nothing; q quits")

@@ -16,17 +16,40 @@ when its stdin closes (the launching test died or closed the pipe) or on SIGTERM
 
     python3 jsonplaceholder_server.py --dir ../shared/data/jsonplaceholder --port 0
 
-Python 3 standard library only. Fault injection (delays, status codes) is to come.
+Fault injection and request log (control endpoints, never faulted or logged themselves):
+
+    POST /__control/faults    body: one rule (JSON object) or a list; appended to the rules
+    POST /__control/reset     forgets every rule and every logged request
+    GET  /__control/requests  the logged requests: [{"method", "path", "headers": {...}}, ...]
+
+A rule applies to requests whose path (without the query) equals ``path`` (``"*"`` for
+any), for its first ``times`` matches (default: every one). Its fields, all optional:
+``status`` (int), ``headers`` (object), ``body`` (text sent instead of the JSON),
+``delay`` (seconds before answering), and ``mode``:
+
+    "html"      an HTML error page as the body          "truncate"  half the body, then close
+    "drop"      close the connection without answering  "slow"      the body one byte at a time,
+    "hang"      never answer (until the client gives up)            ``byte_delay`` s apart
+
+``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
+
+Every JSON answer carries an ``ETag``; a request whose ``If-None-Match`` matches gets 304.
+
+Python 3 standard library only.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import signal
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+from api_styles import dummyjson_route, github_route, load_github_recordings
 
 
 def load_collections(args):
@@ -51,20 +74,133 @@ def as_text(value):
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
-def make_handler(collections):
+class Faults:
+    """The fault rules and the request log, shared by the handler threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.rules = []
+        self.requests = []
+
+    def add(self, rules):
+        with self.lock:
+            for rule in rules if isinstance(rules, list) else [rules]:
+                self.rules.append(dict(rule, used=0))
+
+    def reset(self):
+        with self.lock:
+            self.rules, self.requests = [], []
+
+    def log(self, handler):
+        with self.lock:
+            self.requests.append({"method": handler.command, "path": handler.path,
+                                  "headers": {k: v for k, v in handler.headers.items()}})
+
+    def take(self, path):
+        """The first rule for ``path`` with uses left, counting this use; or None."""
+        with self.lock:
+            for rule in self.rules:
+                times = rule.get("times")
+                if rule.get("path") in ("*", path) and (times is None or rule["used"] < times):
+                    rule["used"] += 1
+                    return rule
+        return None
+
+
+HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
+
+
+def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def do_GET(self):
-            status, body = self.route()
-            data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
+            url = urlsplit(self.path)
+            if url.path.startswith("/__control/"):
+                return self.control(url.path)
+            faults.log(self)
+            rule = faults.take(url.path) or {}
+            time.sleep(rule.get("delay", 0))
+            mode = rule.get("mode")
+            if mode == "hang":
+                time.sleep(3600)
+            if mode == "drop":
+                self.close_connection = True
+                return
+            extra_headers = {}
+            if style == "github":
+                base = "http://%s" % self.headers.get("Host", "127.0.0.1")
+                status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
+            else:
+                status, body = self.route()
+                data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
+            content_type = "application/json; charset=utf-8"
+            recorded_etag = next((v for k, v in extra_headers.items() if k.lower() == "etag"), None)
+            extra_headers = {k: v for k, v in extra_headers.items() if k.lower() not in ("etag", "content-type")}
+            if "body" in rule:
+                data = rule["body"].encode("utf-8")
+            if mode == "html":
+                data, content_type = HTML_PAGE, "text/html; charset=utf-8"
+            status = rule.get("status", status)
+            etag = recorded_etag or '"%s"' % hashlib.sha1(data).hexdigest()[:16]
+            if status == 200 and self.headers.get("If-None-Match") == etag:
+                status, data = 304, b""
             self.send_response(status)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("ETag", etag)
+            overrides = {name.lower() for name in rule.get("headers", {})}
+            kept = [(k, v) for k, v in extra_headers.items() if k.lower() not in overrides]
+            for name, value in kept + list(rule.get("headers", {}).items()):
+                self.send_header(name, str(value))
+            self.end_headers()
+            self.write_body(data, mode, rule.get("byte_delay", 0.01))
+
+        def write_body(self, data, mode, byte_delay):
+            if mode == "truncate":
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                self.close_connection = True
+            elif mode == "slow":
+                for index in range(len(data)):
+                    self.wfile.write(data[index : index + 1])
+                    self.wfile.flush()
+                    time.sleep(byte_delay)
+            else:
+                self.wfile.write(data)
+
+        def do_POST(self):
+            url = urlsplit(self.path)
+            if url.path.startswith("/__control/"):
+                return self.control(url.path)
+            faults.log(self)
+            self.send_json(405, {"error": "read-only test server"})
+
+        def control(self, path):
+            if path == "/__control/requests" and self.command == "GET":
+                with faults.lock:
+                    return self.send_json(200, list(faults.requests))
+            length = int(self.headers.get("Content-Length") or 0)
+            payload = self.rfile.read(length) if length else b""
+            if path == "/__control/faults" and self.command == "POST":
+                faults.add(json.loads(payload or b"[]"))
+                return self.send_json(200, {"ok": True})
+            if path == "/__control/reset" and self.command == "POST":
+                faults.reset()
+                return self.send_json(200, {"ok": True})
+            self.send_json(404, {})
+
+        def send_json(self, status, body):
+            data = json.dumps(body).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
 
         def route(self):
+            if style == "dummyjson":
+                return dummyjson_route(collections, self.path)
             url = urlsplit(self.path)
             parts = [unquote(p) for p in url.path.split("/") if p]
             if not parts or parts[0] not in collections or len(parts) > 2:
@@ -98,11 +234,18 @@ def main(argv):
     source.add_argument("--db", help="a json-server db.json file")
     source.add_argument("--dir", help="a directory of <collection>.json array files")
     parser.add_argument("--port", type=int, default=0, help="0 lets the OS pick a free port")
+    parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github"], default="jsonplaceholder",
+                        help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
+    parser.add_argument("--fixtures", help="github style: a directory of extra answers by path")
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
     args = parser.parse_args(argv)
 
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(load_collections(args)))
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
+            {} if args.style == "github" else load_collections(args), Faults(), args.style,
+            load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures))
     server.daemon_threads = True
+    # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.
+    server.handle_error = lambda request, address: None
     # A launcher on a libdispatch worker thread hands down its blocked signals; unblock
     # them so SIGTERM really stops the server.
     signal.pthread_sigmask(signal.SIG_SETMASK, set())

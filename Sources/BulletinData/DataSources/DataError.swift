@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a data source could not give what was asked, with the URL or file it was reading.
 ///
 /// Each case reads well as one line on screen through ``description``; that text is the
@@ -18,6 +20,10 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// A record the source does not hold; `what` is such as `user 42`.
     case notFound(_ what: String, location: String)
+    /// The server refuses more requests for now (HTTP 429, or GitHub's 403/429 with
+    /// `X-RateLimit-Remaining: 0` or a secondary-limit message). `resetAt` is when it
+    /// accepts requests again, when known; `remaining` the request budget left, when sent.
+    case rateLimited(url: String, resetAt: Date?, remaining: Int?)
     /// The request was cancelled (its screen was closed).
     case cancelled
 
@@ -32,7 +38,18 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .malformedJSON(path, location, reason): "Unexpected JSON at \(path) in \(location): \(reason)"
         case let .unreadableFile(path, reason): "Cannot read \(path): \(reason)"
         case let .notFound(what, location): "No \(what) in \(location)"
+        case let .rateLimited(url, resetAt, remaining):
+            "Rate limited by \(url)" + (resetAt.map { " until \(Self.clockTime($0))" } ?? "; try again later")
+                + (remaining.map { " (\($0) requests left)" } ?? "")
         case .cancelled: "Cancelled"
         }
+    }
+
+    /// `14:05`: a time of day in the local time zone, for "rate limited until HH:MM".
+    public static func clockTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

@@ -16,6 +16,8 @@ public struct DataSet: Sendable, Equatable, Decodable {
     public let posts: [Post]
     /// All comments, in the source's order.
     public let comments: [Comment]
+    /// The records skipped and fields blanked while decoding, in document order (empty when all were read).
+    public let issues: [RecordIssue]
 
     private let userIndex: [RecordID: Int]
     private let postIndex: [RecordID: Int]
@@ -25,10 +27,12 @@ public struct DataSet: Sendable, Equatable, Decodable {
     // MARK: - Init
 
     /// Creates a data set and indexes it by id, `userId` and `postId`.
-    public init(users: [User], posts: [Post], comments: [Comment]) {
+    /// - Parameter issues: The records or fields that could not be read.
+    public init(users: [User], posts: [Post], comments: [Comment], issues: [RecordIssue] = []) {
         self.users = users
         self.posts = posts
         self.comments = comments
+        self.issues = issues
         userIndex = Self.firstIndex(of: users.map(\.id))
         postIndex = Self.firstIndex(of: posts.map(\.id))
         postsByUser = Dictionary(grouping: posts.indices, by: { posts[$0].userId })
@@ -38,13 +42,18 @@ public struct DataSet: Sendable, Equatable, Decodable {
     private enum CodingKeys: String, CodingKey { case users, posts, comments }
 
     /// Decodes a json-server `db.json` object; each of `users`, `posts`, `comments` may be missing.
+    ///
+    /// Through ``JSONDecoding/decodeReportingIssues(_:from:location:root:)`` a record that does
+    /// not decode is skipped and listed in ``issues``; through plain decoding it fails the whole set.
     /// - Throws: `DecodingError` (turned into ``DataError`` by ``JSONDecoding``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let users = try container.decodeIfPresent(LenientArray<User>.self, forKey: .users)
+        let posts = try container.decodeIfPresent(LenientArray<Post>.self, forKey: .posts)
+        let comments = try container.decodeIfPresent(LenientArray<Comment>.self, forKey: .comments)
         self.init(
-            users: try container.decodeIfPresent([User].self, forKey: .users) ?? [],
-            posts: try container.decodeIfPresent([Post].self, forKey: .posts) ?? [],
-            comments: try container.decodeIfPresent([Comment].self, forKey: .comments) ?? []
+            users: users?.elements ?? [], posts: posts?.elements ?? [], comments: comments?.elements ?? [],
+            issues: IssueCollector.from(decoder)?.issues ?? []
         )
     }
 

@@ -27,24 +27,66 @@ actor DataSetStore {
 
     /// The data set, loading it on first use.
     /// - Throws: Whatever `load` throws (``DataError/unreadableFile(path:reason:)``, ``DataError/malformedJSON(path:location:reason:)``).
+    /// A reload (``FetchContext/isReload``) reads it again.
     func dataSet() throws(DataError) -> DataSet {
-        if let cached { return cached }
+        if let cached, !FetchContext.isReload { return cached }
         let loaded = try load()
         cached = loaded
         return loaded
     }
 
-    /// Reads `url` and decodes it as a json-server `db.json` object.
+    /// Reads `url` and decodes it as a json-server `db.json` object, or as one collection when
+    /// the file holds a top-level array and its name starts with `users`, `posts` or `comments`
+    /// (`users-string-ids.json`). Records that do not decode are skipped and listed in ``DataSet/issues``.
     /// - Throws: ``DataError/unreadableFile(path:reason:)`` when the file cannot be read,
     ///   ``DataError/malformedJSON(path:location:reason:)`` naming `location` when it is not a valid db.json.
-    static func readDB(at url: URL, location: String) throws(DataError) -> DataSet {
+    /// - Parameter progress: Told the bytes read (1 MiB at a time), then `decoding`, then `idle`.
+    static func readDB(at url: URL, location: String, progress: LoadProgress? = nil) throws(DataError) -> DataSet {
+        defer { progress?.update(.idle) }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try read(url, progress: progress)
         } catch {
             throw .unreadableFile(path: location, reason: readFailureReason(error, url: url))
         }
-        return try JSONDecoding.decode(DataSet.self, from: data, location: location)
+        progress?.update(.decoding)
+        return try decodeDataSet(data, location: location, fileName: url.lastPathComponent)
+    }
+
+    /// The file's bytes, read in 1 MiB chunks with progress.
+    private static func read(_ url: URL, progress: LoadProgress?) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let total = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        var data = Data(capacity: total)
+        progress?.update(.reading(done: 0, total: total))
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            progress?.update(.reading(done: data.count, total: total))
+        }
+        return data
+    }
+
+    /// Decodes a `db.json` object, or a top-level array named by `fileName` (see ``readDB(at:location:)``).
+    static func decodeDataSet(_ data: Data, location: String, fileName: String) throws(DataError) -> DataSet {
+        let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard data.first(where: { !blanks.contains($0) }) == UInt8(ascii: "[") else {
+            return try JSONDecoding.decodeReportingIssues(DataSet.self, from: data, location: location).value
+        }
+        let name = fileName.lowercased()
+        if name.hasPrefix("users") {
+            let list = try JSONDecoding.decodeRecords(User.self, from: data, location: location, root: "users")
+            return DataSet(users: list.records, posts: [], comments: [], issues: list.issues)
+        } else if name.hasPrefix("posts") {
+            let list = try JSONDecoding.decodeRecords(Post.self, from: data, location: location, root: "posts")
+            return DataSet(users: [], posts: list.records, comments: [], issues: list.issues)
+        } else if name.hasPrefix("comments") {
+            let list = try JSONDecoding.decodeRecords(Comment.self, from: data, location: location, root: "comments")
+            return DataSet(users: [], posts: [], comments: list.records, issues: list.issues)
+        }
+        throw .malformedJSON(
+            path: "$", location: location,
+            reason: "a top-level array, but the file name does not start with users, posts or comments; expected a db.json object")
     }
 
     // MARK: - Private

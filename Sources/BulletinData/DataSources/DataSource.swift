@@ -27,6 +27,37 @@ public protocol DataSource: Sendable {
 
     /// How many users, posts and comments the source holds. (REST: counts of `GET /users`, `/posts`, `/comments`)
     func statistics() async throws(DataError) -> DataStatistics
+
+    /// All users with the records that could not be read; has a default (no issues).
+    func userList() async throws(DataError) -> RecordList<User>
+
+    /// The records or fields left out so far this run; has a default (none).
+    func recordIssues() async -> [RecordIssue]
+
+    /// One page of users: the first for `nil`, else the page `cursor` points at. Has a default
+    /// (everything as one page).
+    func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage
+
+    /// How far a long load has got (files); has a default (`nil`: nothing to report).
+    var loadProgress: LoadProgress? { get }
+}
+
+extension DataSource {
+    /// All users together with the records that could not be read (skipped, or with a field blanked).
+    ///
+    /// Sources that decode leniently (file, embedded, REST) override this; the default wraps
+    /// ``users()`` with no issues, so simpler sources need nothing more.
+    /// - Throws: As ``users()``.
+    public func userList() async throws(DataError) -> RecordList<User> {
+        RecordList(records: try await users())
+    }
+
+    /// Every record or field the source has had to leave out so far this run, for the Admin panel.
+    /// The default is none.
+    public func recordIssues() async -> [RecordIssue] { [] }
+
+    /// No progress to report.
+    public var loadProgress: LoadProgress? { nil }
 }
 
 /// Counts of the records a source holds.
@@ -56,17 +87,24 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case rest
         /// A json-server style `db.json` file.
         case file
+        /// A DummyJSON-compatible REST API.
+        case dummyJSON
+        /// The GitHub REST API (or GitHub Enterprise).
+        case github
     }
 
     /// What kind of source it is.
     public var kind: Kind
     /// The base URL (REST), the file path (file), or the resource name (embedded).
     public var location: String
+    /// How requests are authenticated, never the secret itself (`token in use (GITHUB_TOKEN)`); `nil` for none.
+    public var authentication: String?
 
     /// Creates a label for a source of `kind` reading from `location`.
-    public init(kind: Kind, location: String) {
+    public init(kind: Kind, location: String, authentication: String? = nil) {
         self.kind = kind
         self.location = location
+        self.authentication = authentication
     }
 
     /// `embedded data set`, `REST API http://…`, `file ./db.json`.
@@ -75,6 +113,8 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case .embedded: "embedded data set"
         case .rest: "REST API \(location)"
         case .file: "file \(location)"
+        case .dummyJSON: "DummyJSON API \(location)"
+        case .github: "GitHub API \(location)"
         }
     }
 }

@@ -39,6 +39,18 @@ public struct EmbeddedDataSource: DataSource {
     /// - Throws: The load errors of ``dataSet()``.
     public func users() async throws(DataError) -> [User] { try await store.dataSet().users }
 
+    /// All users, with the user records that were skipped or had a field blanked.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func userList() async throws(DataError) -> RecordList<User> {
+        let set = try await store.dataSet()
+        return RecordList(records: set.users, issues: set.issues.filter { $0.path.hasPrefix("users[") })
+    }
+
+    /// Every record or field left out of the file; none when it cannot be read at all.
+    public func recordIssues() async -> [RecordIssue] {
+        (try? await store.dataSet().issues) ?? []
+    }
+
     /// One user.
     /// - Throws: ``DataError/notFound(_:location:)`` (`user 42`), or the load errors of ``dataSet()``.
     public func user(id: RecordID) async throws(DataError) -> User {

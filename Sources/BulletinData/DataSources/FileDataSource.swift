@@ -17,6 +17,8 @@ public struct FileDataSource: DataSource {
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .file, location: path) }
 
     private let store: DataSetStore
+    /// How far the first read (or a reload) has got: bytes read, then decoding.
+    public let loadProgress: LoadProgress?
 
     // MARK: - Init
 
@@ -25,8 +27,10 @@ public struct FileDataSource: DataSource {
     public init(path: String) {
         self.path = path
         let url = URL(fileURLWithPath: path)
+        let progress = LoadProgress()
+        loadProgress = progress
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            try DataSetStore.readDB(at: url, location: path)
+            try DataSetStore.readDB(at: url, location: path, progress: progress)
         }
     }
 
@@ -40,6 +44,18 @@ public struct FileDataSource: DataSource {
     /// All users, in the file's order.
     /// - Throws: The load errors of ``dataSet()``.
     public func users() async throws(DataError) -> [User] { try await store.dataSet().users }
+
+    /// All users, with the user records that were skipped or had a field blanked.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func userList() async throws(DataError) -> RecordList<User> {
+        let set = try await store.dataSet()
+        return RecordList(records: set.users, issues: set.issues.filter { $0.path.hasPrefix("users[") })
+    }
+
+    /// Every record or field left out of the file; none when it cannot be read at all.
+    public func recordIssues() async -> [RecordIssue] {
+        (try? await store.dataSet().issues) ?? []
+    }
 
     /// One user.
     /// - Throws: ``DataError/notFound(_:location:)`` (`user 42`), or the load errors of ``dataSet()``.

@@ -8,7 +8,9 @@ import FoundationNetworking
 /// Follows JSONPlaceholder (https://jsonplaceholder.typicode.com) and json-server:
 /// `GET {base}/users`, `/users/{id}`, `/posts?userId={id}`, `/posts/{id}`,
 /// `/comments?postId={id}`; ``statistics()`` counts the arrays from `/users`, `/posts` and
-/// `/comments`. Nothing is cached: each call is one or more requests through ``HTTPClient``.
+/// `/comments`. Requests go through ``HTTPClient``, which keeps answers for the run (a reload,
+/// ``FetchContext/isReload``, revalidates them) and retries failed `GET`s. Lists decode
+/// leniently: records that do not decode are skipped and reported (``recordIssues()``).
 /// The descriptor is `.rest` with the base URL.
 public struct RESTDataSource: DataSource {
     // MARK: - Properties
@@ -17,6 +19,7 @@ public struct RESTDataSource: DataSource {
     public let baseURL: URL
     /// The client requests go through.
     public let client: HTTPClient
+    private let issueLog = IssueLog()
 
     /// Kind `.rest`, location the base URL.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .rest, location: baseURL.absoluteString) }
@@ -49,10 +52,21 @@ public struct RESTDataSource: DataSource {
 
     // MARK: - API
 
-    /// `GET {base}/users`.
+    /// `GET {base}/users`; users that do not decode are left out (see ``userList()``).
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func users() async throws(DataError) -> [User] {
-        try await client.fetch(url("users"))
+        try await userList().records
+    }
+
+    /// `GET {base}/users`, with the users that were skipped or had a field blanked (`users[3].name null`).
+    /// - Throws: As ``users()``; `.malformedJSON` only when the body is not a JSON array.
+    public func userList() async throws(DataError) -> RecordList<User> {
+        try await records(User.self, at: url("users"), root: "users")
+    }
+
+    /// The records left out of every list fetched so far this run (the latest fetch of each URL).
+    public func recordIssues() async -> [RecordIssue] {
+        await issueLog.issues
     }
 
     /// `GET {base}/users/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`user 3`).
@@ -63,7 +77,7 @@ public struct RESTDataSource: DataSource {
     /// `GET {base}/posts?userId={id}`.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
-        try await client.fetch(url("posts", query: ["userId": userID.text]))
+        try await records(Post.self, at: url("posts", query: ["userId": userID.text]), root: "posts").records
     }
 
     /// `GET {base}/posts/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`post 3`).
@@ -74,7 +88,7 @@ public struct RESTDataSource: DataSource {
     /// `GET {base}/comments?postId={id}`.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
-        try await client.fetch(url("comments", query: ["postId": postID.text]))
+        try await records(Comment.self, at: url("comments", query: ["postId": postID.text]), root: "comments").records
     }
 
     /// Counts from `GET {base}/users`, `/posts` and `/comments`, fetched concurrently.
@@ -107,6 +121,16 @@ public struct RESTDataSource: DataSource {
         return records.count
     }
 
+    /// Fetches a JSON array of records, skipping (and logging) the ones that do not decode.
+    private func records<R: Decodable & Sendable>(
+        _ type: R.Type, at url: URL, root: String
+    ) async throws(DataError) -> RecordList<R> {
+        let data = try await client.data(from: url)
+        let list = try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+        await issueLog.replace(list.issues, for: url.absoluteString)
+        return list
+    }
+
     /// Fetches one record; a 404 means the API has no such record.
     private func record<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
         do throws(DataError) {
@@ -134,5 +158,16 @@ public struct RESTDataSource: DataSource {
     private static func isUsable(_ url: URL) -> Bool {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
         return !(url.host ?? "").isEmpty
+    }
+}
+
+/// The record issues of the latest fetch of each URL, in the order the URLs were first fetched.
+actor IssueLog {
+    private(set) var issues: [RecordIssue] = []
+
+    /// Replaces the issues previously logged for `location` with `new`.
+    func replace(_ new: [RecordIssue], for location: String) {
+        issues.removeAll { $0.location == location }
+        issues += new
     }
 }

@@ -19,16 +19,50 @@ public enum JSONDecoding {
     /// - Returns: The decoded value.
     /// - Throws: ``DataError/malformedJSON(path:location:reason:)``.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, location: String) throws(DataError) -> T {
+        try decode(type, from: data, location: location, userInfo: [:])
+    }
+
+    private static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, location: String, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws(DataError) -> T {
         if let reason = notJSONReason(data) {
             throw .malformedJSON(path: "$", location: location, reason: reason)
         }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(T.self, from: data)
         } catch let error as DecodingError {
             throw malformed(error, data: data, location: location)
         } catch {
             throw .malformedJSON(path: "$", location: location, reason: singleLine(String(describing: error)))
         }
+    }
+
+    /// Decodes `data` as a `T` whose lists may skip bad records (``DataSet``, ``LenientArray``),
+    /// and returns the records or fields that were left out.
+    ///
+    /// - Parameters:
+    ///   - root: The name a top-level array gets in issue paths (`users` → `users[3].email`).
+    /// - Returns: The decoded value and the issues, in document order.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` when the document as a whole
+    ///   cannot be read (not JSON, wrong top-level shape).
+    public static func decodeReportingIssues<T: Decodable>(
+        _ type: T.Type, from data: Data, location: String, root: String = "records"
+    ) throws(DataError) -> (value: T, issues: [RecordIssue]) {
+        let collector = IssueCollector(location: location, root: root)
+        let value = try decode(type, from: data, location: location, userInfo: [IssueCollector.key: collector])
+        return (value, collector.issues)
+    }
+
+    /// Decodes a top-level JSON array of records, skipping (and reporting) the ones that do not decode.
+    /// - Parameter root: The collection's name for issue paths, such as `users`.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` when the document is not a JSON array.
+    public static func decodeRecords<Record: Decodable & Sendable>(
+        _ type: Record.Type, from data: Data, location: String, root: String
+    ) throws(DataError) -> RecordList<Record> {
+        let (list, issues) = try decodeReportingIssues(LenientArray<Record>.self, from: data, location: location, root: root)
+        return RecordList(records: list.elements, issues: issues)
     }
 
     /// The JSON path for a `Codable` coding path: `$`, then `.key` for object members
@@ -82,6 +116,31 @@ public enum JSONDecoding {
         return .malformedJSON(path: path(for: codingPath), location: location, reason: singleLine(reason))
     }
 
+    /// The coding path of the value that failed and a few words on why, for ``RecordIssue``:
+    /// `missing`, `null`, `wrong type (expected String)`.
+    static func shortReason(for error: DecodingError) -> (codingPath: [any CodingKey], reason: String) {
+        switch error {
+        case let .typeMismatch(type, context):
+            return (context.codingPath, "wrong type (expected \(friendlyTypeName(type)))")
+        case let .valueNotFound(_, context):
+            return (context.codingPath, "null")
+        case let .keyNotFound(key, context):
+            return (context.codingPath + [key], "missing")
+        case let .dataCorrupted(context):
+            return (context.codingPath, singleLine(context.debugDescription))
+        @unknown default:
+            return ([], singleLine(String(describing: error)))
+        }
+    }
+
+    /// `String`, `Int`, `object` (for dictionaries), `array`.
+    private static func friendlyTypeName(_ type: Any.Type) -> String {
+        let name = typeName(type)
+        if name.hasPrefix("Dictionary") { return "object" }
+        if name.hasPrefix("Array") { return "array" }
+        return name
+    }
+
     /// The parser's own message when there is one ("Unexpected end of file…"), else the context's.
     ///
     /// On Linux `JSONDecoder` drops the parser's message, so for a document that does not
@@ -104,10 +163,19 @@ public enum JSONDecoding {
     }
 
     /// Adds `(line L, column C)` to a message that names a byte offset ("around character 812").
+    /// A message about the end of the file ("Unexpected end of file") gets the position of the end.
     private static func withLineAndColumn(_ message: String, in data: Data) -> String {
-        guard let range = message.range(of: "character "),
-            let offset = Int(message[range.upperBound...].prefix(while: \.isNumber)), offset <= data.count
-        else { return message }
+        let offset: Int
+        if let range = message.range(of: "character "),
+            let number = Int(message[range.upperBound...].prefix(while: \.isNumber)), number <= data.count
+        {
+            offset = number
+        } else if message.localizedCaseInsensitiveContains("end of file"), !message.contains("surrogate") {
+            // A lone surrogate is reported as "end of file … expected low-surrogate": not at the end.
+            offset = data.count
+        } else {
+            return message
+        }
         let before = data.prefix(offset)
         let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex

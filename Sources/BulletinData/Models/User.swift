@@ -33,6 +33,27 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
         self.company = company
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case id, name, username, email, address, phone, website, company
+    }
+
+    /// Decodes JSONPlaceholder's shape. `id`, `name` and `username` must be present and of the
+    /// right type; the optional fields may be missing or null. When decoding through
+    /// ``JSONDecoding/decodeReportingIssues(_:from:location:root:)``, an optional field of the
+    /// wrong type (`"address": "n/a"`) is reported as a ``RecordIssue`` and left empty.
+    /// - Throws: `DecodingError` for a bad required field (or any bad field when not collecting issues).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(RecordID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        username = try container.decode(String.self, forKey: .username)
+        email = try container.decodeLeniently(String.self, forKey: .email, in: decoder)
+        address = try container.decodeLeniently(Address.self, forKey: .address, in: decoder)
+        phone = try container.decodeLeniently(String.self, forKey: .phone, in: decoder)
+        website = try container.decodeLeniently(String.self, forKey: .website, in: decoder)
+        company = try container.decodeLeniently(Company.self, forKey: .company, in: decoder)
+    }
+
     /// A postal address; `geo` holds latitude and longitude as decimal strings, as JSONPlaceholder sends them.
     public struct Address: Hashable, Sendable, Codable {
         public var street: String?

@@ -10,7 +10,9 @@ import FoundationNetworking
 /// ``DataError/transport(url:reason:)`` ("connection refused", "host not found", …), a
 /// timeout ``DataError/timedOut(url:)``, cancellation ``DataError/cancelled``, a non-2xx
 /// status ``DataError/badStatus(_:url:excerpt:)`` and an undecodable body
-/// ``DataError/malformedJSON(path:location:reason:)``.
+/// ``DataError/malformedJSON(path:location:reason:)``; a rate limit
+/// ``DataError/rateLimited(url:resetAt:remaining:)``. Failed `GET`s are retried per ``retry``;
+/// 2xx bodies are kept in ``cache`` for the run (see ``data(from:)``).
 public struct HTTPClient: Sendable {
     // MARK: - Properties
 
@@ -21,6 +23,12 @@ public struct HTTPClient: Sendable {
     public let session: URLSession
     /// How long a request may take before it fails with ``DataError/timedOut(url:)``, in seconds.
     public let timeout: TimeInterval
+    /// When failed `GET`s are sent again.
+    public let retry: RetryPolicy
+    /// Extra headers sent with every request (such as `Authorization`).
+    public let headers: [String: String]
+    /// Bodies already fetched this run; shared by copies of this client.
+    public let cache: ResponseCache
 
     // MARK: - Init
 
@@ -28,9 +36,17 @@ public struct HTTPClient: Sendable {
     ///   - session: The session to use; by default a new one with an ephemeral configuration
     ///     (no disk cache, no cookies kept).
     ///   - timeout: The per-request timeout in seconds (default 15).
-    public init(session: URLSession? = nil, timeout: TimeInterval = 15) {
+    ///   - retry: When to send a failed request again (default ``RetryPolicy/standard``).
+    ///   - headers: Extra headers for every request.
+    public init(
+        session: URLSession? = nil, timeout: TimeInterval = 15, retry: RetryPolicy = .standard,
+        headers: [String: String] = [:]
+    ) {
         self.session = session ?? Self.ephemeralSession(timeout: timeout)
         self.timeout = timeout
+        self.retry = retry
+        self.headers = headers
+        self.cache = ResponseCache()
     }
 
     /// A session with an ephemeral configuration and the given request timeout, in seconds.
@@ -54,17 +70,63 @@ public struct HTTPClient: Sendable {
         return try JSONDecoding.decode(T.self, from: body, location: url.absoluteString)
     }
 
-    /// Fetches `url` and returns its body when the status is 2xx.
-    /// - Throws: As ``fetch(_:)``, except `.malformedJSON`.
+    /// Fetches `url` and returns its body when the status is 2xx, retrying as ``retry`` says.
+    /// - Throws: As ``fetch(_:)``, except `.malformedJSON`; `.rateLimited` for a 429 that
+    ///   outlasts the retries or a GitHub rate limit.
+    ///
+    /// A URL fetched before this run is answered from ``cache`` without a request, unless
+    /// ``FetchContext/isReload`` is set: then it is fetched again, with `If-None-Match` when
+    /// its `ETag` is known, and a `304` reuses the stored body.
     public func data(from url: URL) async throws(DataError) -> Data {
+        try await dataAndLink(from: url).body
+    }
+
+    /// As ``data(from:)``, with the response's `Link` header (RFC 8288 pagination), if any.
+    public func dataAndLink(from url: URL) async throws(DataError) -> (body: Data, link: String?) {
+        let cached = await cache.entry(for: url)
+        if let cached, !FetchContext.isReload { return (cached.body, cached.link) }
+        var attempt = 1
+        while true {
+            let failure: DataError
+            var retryAfter: TimeInterval?
+            do throws(DataError) {
+                let (data, http) = try await send(url, etag: cached?.etag)
+                if http.statusCode == 304, let cached { return (cached.body, cached.link) }
+                if (200..<300).contains(http.statusCode) {
+                    let link = http.value(forHTTPHeaderField: "Link")
+                    await cache.store(data, etag: http.value(forHTTPHeaderField: "ETag"), link: link, for: url)
+                    return (data, link)
+                }
+                retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))
+                failure = Self.statusError(http, body: data, url: url)
+            } catch {
+                failure = error
+            }
+            guard let delay = retry.delay(after: failure, attempt: attempt, retryAfter: retryAfter) else {
+                if case .badStatus(429, _, _) = failure {
+                    throw .rateLimited(url: url.absoluteString, resetAt: retryAfter.map { Date() + $0 }, remaining: nil)
+                }
+                throw failure
+            }
+            do { try await Task.sleep(for: .seconds(delay)) } catch { throw .cancelled }
+            attempt += 1
+        }
+    }
+
+    /// Sends one `GET` and returns the body and response, whatever the status.
+    private func send(_ url: URL, etag: String?) async throws(DataError) -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await Self.withDeadline(seconds: timeout * Self.wholeRequestFactor) { [session, request] in
+                try await session.data(for: request)
+            }
         } catch {
             throw Self.dataError(for: error, url: url)
         }
@@ -72,10 +134,56 @@ public struct HTTPClient: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw .transport(url: url.absoluteString, reason: "not an HTTP response")
         }
-        guard (200..<300).contains(http.statusCode) else {
-            throw .badStatus(http.statusCode, url: url.absoluteString, excerpt: Self.excerpt(of: data))
+        return (data, http)
+    }
+
+    /// The error for a non-2xx answer: `.rateLimited` for GitHub's rate limits (403 or 429 with
+    /// `X-RateLimit-Remaining: 0`, reset at `X-RateLimit-Reset` epoch seconds, or a body
+    /// mentioning a secondary rate limit), else `.badStatus` with an excerpt of the body.
+    static func statusError(_ http: HTTPURLResponse, body: Data, url: URL) -> DataError {
+        let code = http.statusCode
+        if code == 403 || code == 429 {
+            let remaining = http.value(forHTTPHeaderField: "X-RateLimit-Remaining").flatMap { Int($0) }
+            let reset = http.value(forHTTPHeaderField: "X-RateLimit-Reset").flatMap { TimeInterval($0) }
+                .map { Date(timeIntervalSince1970: $0) }
+            let retryAfter = RetryPolicy.retryAfterSeconds(http.value(forHTTPHeaderField: "Retry-After"))
+                .map { Date() + $0 }
+            let secondary = excerpt(of: body).lowercased().contains("secondary rate limit")
+            if remaining == 0 || secondary {
+                return .rateLimited(url: url.absoluteString, resetAt: retryAfter ?? reset, remaining: remaining)
+            }
         }
-        return data
+        return .badStatus(code, url: url.absoluteString, excerpt: excerpt(of: body))
+    }
+
+    /// The whole request (headers and body) may take this many times ``timeout``; ``timeout``
+    /// itself bounds each wait for data, so a slow but steady body still arrives.
+    public static let wholeRequestFactor: TimeInterval = 2
+
+    /// Runs `operation`, failing with `URLError(.timedOut)` after `seconds`, or with
+    /// `CancellationError` as soon as the calling task is cancelled.
+    ///
+    /// URLSession's idle timeout does not always fire on Linux, and cancelling a task stuck there
+    /// can block the calling thread; so the operation runs in its own task, which is abandoned
+    /// (never cancelled, never awaited) when the deadline passes or the caller is cancelled.
+    static func withDeadline<T: Sendable>(
+        seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let gate = OnceGate<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                gate.install(continuation)
+                let work = Task { gate.finish(with: await Result(catching: operation)) }
+                let timer = Task {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    gate.finish(with: .failure(URLError(.timedOut)))
+                }
+                _ = work  // abandoned, not cancelled, at the deadline: cancelling a stuck URLSession task can block a thread
+                gate.onFinish { timer.cancel() }
+            }
+        } onCancel: {
+            gate.finish(with: .failure(CancellationError()))
+        }
     }
 
     // MARK: - Mapping
@@ -117,5 +225,56 @@ public struct HTTPClient: Sendable {
     static func excerpt(of data: Data) -> String {
         let text = JSONDecoding.singleLine(String(decoding: data.prefix(4096), as: UTF8.self))
         return String(text.prefix(200))
+    }
+}
+
+/// Resumes a continuation once, with the first result offered; later ones are dropped.
+final class OnceGate<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, any Error>?
+    private var early: Result<T, any Error>?
+    private var finished = false
+    private var cleanup: (@Sendable () -> Void)?
+
+    /// Sets the continuation; resumes it at once if a result already came.
+    func install(_ continuation: CheckedContinuation<T, any Error>) {
+        let result: Result<T, any Error>? = lock.withLock {
+            if let early { return early }
+            self.continuation = continuation
+            return nil
+        }
+        if let result { continuation.resume(with: result) }
+    }
+
+    /// Runs `action` when the gate finishes (at once if it already has).
+    func onFinish(_ action: @escaping @Sendable () -> Void) {
+        let runNow = lock.withLock { () -> Bool in
+            if finished { return true }
+            cleanup = action
+            return false
+        }
+        if runNow { action() }
+    }
+
+    /// Offers a result; only the first one counts.
+    func finish(with result: Result<T, any Error>) {
+        let (target, action): (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) = lock.withLock {
+            guard !finished else { return (nil, nil) }
+            finished = true
+            let target = continuation
+            continuation = nil
+            if target == nil { early = result }
+            defer { cleanup = nil }
+            return (target, cleanup)
+        }
+        target?.resume(with: result)
+        action?()
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Captures the outcome of an async throwing operation.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

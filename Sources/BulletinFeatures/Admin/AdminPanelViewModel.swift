@@ -8,6 +8,8 @@ public final class AdminPanelViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<DataStatistics> = .idle
+    /// Records the source had to leave out (or read with a field blanked) so far this run.
+    public private(set) var issues: [RecordIssue] = []
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let runner = LoadRunner()
 
@@ -25,8 +27,12 @@ public final class AdminPanelViewModel {
             case .embedded: "Embedded data set"
             case .rest: "REST API (JSONPlaceholder-compatible)"
             case .file: "json-server file"
+            case .dummyJSON: "DummyJSON API"
+            case .github: "GitHub REST API"
             }
-        return [DetailField("Source", kind), DetailField("Location", descriptor.location)]
+        var fields = [DetailField("Source", kind), DetailField("Location", descriptor.location)]
+        if let authentication = descriptor.authentication { fields.append(DetailField("Auth", authentication)) }
+        return fields
     }
 
     /// The counts, once loaded; `…` while loading.
@@ -45,6 +51,11 @@ public final class AdminPanelViewModel {
         }
     }
 
+    /// One line per record left out, such as `users[3].name null (record skipped) in db.json`.
+    public var issueLines: [String] {
+        issues.map { "\($0) in \($0.location)" }
+    }
+
     // MARK: - Intents
 
     /// The screen appeared: count unless already counted or counting.
@@ -54,9 +65,20 @@ public final class AdminPanelViewModel {
 
     /// Counts again (`r`).
     public func reload() {
+        let reloading = !state.isIdle
         state = .loading
-        runner.run({ [source] () async throws(DataError) in try await source.statistics() }) { [weak self] outcome in
-            self?.state = outcome
+        runner.run(reloading: reloading, { [source] () async throws(DataError) in
+            let statistics = try await source.statistics()
+            return Counted(statistics: statistics, issues: await source.recordIssues())
+        }) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case let .loaded(counted):
+                issues = counted.issues
+                state = .loaded(counted.statistics)
+            case let .failed(error): state = .failed(error)
+            case .idle, .loading: break
+            }
         }
     }
 
@@ -68,4 +90,10 @@ public final class AdminPanelViewModel {
         reload()
         await runner.wait()
     }
+}
+
+/// The counts and the record issues, loaded together.
+private struct Counted: Sendable {
+    var statistics: DataStatistics
+    var issues: [RecordIssue]
 }

@@ -1,7 +1,7 @@
 /// What the command line asked for: which data source to browse, or help.
 ///
-/// Parsed from `bulletin [--api URL | --data FILE] [--help] [--version]`; both
-/// `--api URL` and `--api=URL` forms work.
+/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
+/// [--timeout SECONDS] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {
@@ -11,18 +11,28 @@ public struct LaunchOptions: Equatable, Sendable {
         case api(String)
         /// A json-server `db.json` file at this path.
         case file(String)
+        /// A DummyJSON-compatible REST API at this base URL.
+        case dummyJSON(String)
+        /// The GitHub REST API at this base URL (`https://api.github.com` for `--github`).
+        case github(String)
     }
+
+    /// The API `--github` reads.
+    public static let githubURL = "https://api.github.com"
 
     public var source: Source = .embedded
     public var showsHelp = false
     public var showsVersion = false
     /// The screen to start on, from `bulletin open PATH`; `nil` starts on Home.
     public var link: DeepLink?
+    /// The per-request network timeout in seconds (`--timeout`); `nil` for the default.
+    public var timeout: Double?
 
-    public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false) {
+    public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false, timeout: Double? = nil) {
         self.source = source
         self.showsHelp = showsHelp
         self.showsVersion = showsVersion
+        self.timeout = timeout
     }
 
     /// The version `--version` prints.
@@ -30,13 +40,21 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The text `--help` prints.
     public static let usage = """
-        Usage: bulletin [--api URL | --data FILE] [open PATH]
+        Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
+                        [--timeout SECONDS] [open PATH]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
         Data sources (default: the embedded data set):
           --api URL      a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000
           --data FILE    a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]}
+                         (or a users…/posts…/comments….json file holding one array)
+          --dummyjson URL  a DummyJSON-compatible REST API, such as https://dummyjson.com
+          --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
+          --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
+
+        Network options:
+          --timeout SECONDS  give up on a request after this long (default 15)
 
         Start on a screen (Back walks up through its real parents):
           open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin
@@ -62,13 +80,13 @@ public struct LaunchOptions: Equatable, Sendable {
             switch flag {
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
-            case "--api", "--data":
+            case "--api", "--data", "--dummyjson", "--github-url":
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
                     throw .missingValue(flag)
                 }
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
-                options.source = flag == "--api" ? .api(value) : .file(value)
+                options.source = source(flag, value)
             case "open":
                 guard options.link == nil, let path = remaining.popFirst() else {
                     throw options.link == nil ? .badLink("", .empty) : .unknownArgument(argument)
@@ -78,11 +96,31 @@ public struct LaunchOptions: Equatable, Sendable {
                 } catch {
                     throw .badLink(path, error)
                 }
+            case "--github":
+                if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
+                sourceFlag = flag
+                options.source = .github(githubURL)
+            case "--timeout":
+                let value = inlineValue ?? remaining.popFirst()
+                guard let value, !value.isEmpty else { throw .missingValue(flag) }
+                guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                    throw .invalidValue(flag, value)
+                }
+                options.timeout = seconds
             default:
                 throw .unknownArgument(argument)
             }
         }
         return options
+    }
+
+    private static func source(_ flag: String, _ value: String) -> Source {
+        switch flag {
+        case "--api": .api(value)
+        case "--dummyjson": .dummyJSON(value)
+        case "--github-url": .github(value)
+        default: .file(value)
+        }
     }
 
     private static func split(_ argument: String) -> (String, String?) {
@@ -98,6 +136,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflictingSources(String, String)
     /// `open PATH` with a path that is not a deep link.
     case badLink(String, DeepLinkError)
+    /// The flag and the value it cannot use (`--timeout abc`).
+    case invalidValue(String, String)
 
     public var description: String {
         switch self {
@@ -106,6 +146,7 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
         case let .badLink(path, error):
             "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
+        case let .invalidValue(flag, value): "\(flag) needs a positive number of seconds, not '\(value)'"
         }
     }
 }

@@ -17,7 +17,10 @@ final class LoadRunner {
 
     /// Starts `operation`, cancelling any load in flight, and hands its outcome to `completion`
     /// unless cancelled first.
+    /// - Parameter reloading: The person asked for fresh data (`r`): caches are bypassed
+    ///   (``FetchContext/isReload``).
     func run<Value: Sendable>(
+        reloading: Bool = false,
         _ operation: @escaping @Sendable () async throws(DataError) -> Value,
         completion: @escaping @MainActor (LoadState<Value>) -> Void
     ) {
@@ -25,7 +28,7 @@ final class LoadRunner {
         task = Task { @MainActor in
             let outcome: LoadState<Value>
             do throws(DataError) {
-                outcome = .loaded(try await operation())
+                outcome = .loaded(try await FetchContext.reloading(reloading, operation))
             } catch {
                 outcome = .failed(error)
             }

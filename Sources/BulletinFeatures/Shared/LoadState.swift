@@ -19,6 +19,12 @@ public enum LoadState<Value: Sendable>: Sendable {
         return nil
     }
 
+    /// `true` before the first load starts.
+    public var isIdle: Bool {
+        if case .idle = self { return true }
+        return false
+    }
+
     /// `true` while loading (or before the first load starts).
     public var isLoading: Bool {
         switch self {

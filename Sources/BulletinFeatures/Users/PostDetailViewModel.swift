@@ -67,8 +67,9 @@ public final class PostDetailViewModel {
 
     /// Loads the post, its comments and its author (`r` retries). A missing author is not an error.
     public func reload() {
+        let reloading = !state.isIdle
         state = .loading
-        runner.run({ [source, postID] () async throws(DataError) in
+        runner.run(reloading: reloading, { [source, postID] () async throws(DataError) in
             async let post = attempt { () async throws(DataError) in try await source.post(id: postID) }
             async let comments = attempt { () async throws(DataError) in try await source.comments(postID: postID) }
             let loadedPost = try await post.get()

@@ -94,8 +94,9 @@ public final class UserDetailViewModel {
 
     /// Loads the user and their posts together (`r` retries).
     public func reload() {
+        let reloading = !state.isIdle
         state = .loading
-        runner.run({ [source, userID] () async throws(DataError) in
+        runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
             async let posts = attempt { () async throws(DataError) in try await source.posts(userID: userID) }
             return UserDetail(user: try await user.get(), posts: try await posts.get())

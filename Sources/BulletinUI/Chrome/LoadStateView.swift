@@ -7,15 +7,16 @@ enum LoadStateView {
     /// Draws "Loading…" or the error (naming URL or file and the cause, with a retry hint)
     /// for any state but `.loaded`.
     /// - Returns: `true` when it drew something, so the screen has nothing else to draw.
-    static func render<Value>(_ state: LoadState<Value>, what: String, in area: Rect, on surface: inout Surface)
-        -> Bool
-    {
+    /// - Parameter progress: How far a long load has got, shown after "Loading users…".
+    static func render<Value>(
+        _ state: LoadState<Value>, what: String, progress: String? = nil, in area: Rect, on surface: inout Surface
+    ) -> Bool {
         switch state {
         case .loaded:
             return false
         case .idle, .loading:
-            surface.write("Loading \(what)…", at: Point(x: area.x + 1, y: area.y + 1), style: .muted,
-                          maxWidth: area.width - 1)
+            let text = ["Loading \(what)…", progress].compactMap { $0 }.joined(separator: " ")
+            surface.write(text, at: Point(x: area.x + 1, y: area.y + 1), style: .muted, maxWidth: area.width - 1)
             return true
         case let .failed(error):
             renderFailure(error, what: what, in: area, on: &surface)

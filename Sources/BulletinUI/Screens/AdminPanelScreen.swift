@@ -6,6 +6,7 @@ struct AdminPanelScreen: Screen {
     let model: AdminPanelViewModel
 
     var hints: [String] { ["r reload"] }
+    var isLoading: Bool { model.state.isLoading }
 
     func render(in area: Rect, on surface: inout Surface) {
         let inner = area.inset(by: 1)
@@ -18,6 +19,10 @@ struct AdminPanelScreen: Screen {
                       StyledLine("Press r to retry.", style: .muted)]
         } else {
             lines += model.countFields.map(Self.line)
+        }
+        if !model.issueLines.isEmpty {
+            lines += [StyledLine(""), StyledLine("Records not read (\(model.issueLines.count))", style: .title)]
+            lines += model.issueLines.map { StyledLine($0) }
         }
         var state = TextViewState()
         TextView(paragraphs: lines).render(in: inner, on: &surface, state: &state)

@@ -19,8 +19,12 @@ protocol Screen {
 
     /// Text for the right side of the status line, such as `10 users`.
     var summary: String { get }
+
+    /// Whether the screen is waiting for data (a load or the next page), for the spinner.
+    var isLoading: Bool { get }
 }
 
 extension Screen {
     var summary: String { "" }
+    var isLoading: Bool { false }
 }

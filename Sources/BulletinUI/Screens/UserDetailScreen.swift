@@ -7,6 +7,7 @@ struct UserDetailScreen: Screen {
 
     var hints: [String] { ListIntent.hints }
     var summary: String { model.state.value == nil ? "" : model.postsHeading }
+    var isLoading: Bool { model.state.isLoading }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }

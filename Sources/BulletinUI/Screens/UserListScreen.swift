@@ -7,6 +7,7 @@ struct UserListScreen: Screen {
 
     var hints: [String] { ListIntent.hints }
     var summary: String { model.summary }
+    var isLoading: Bool { model.state.isLoading || model.paging == .loading }
 
     /// Column widths: the id is narrow and right-aligned; the rest share the width.
     static func column(_ column: UserListViewModel.Column) -> TableColumn {
@@ -20,7 +21,9 @@ struct UserListScreen: Screen {
     }
 
     func render(in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(model.state, what: "users", in: area, on: &surface) { return }
+        if LoadStateView.render(model.state, what: "users", progress: model.loadProgressText, in: area, on: &surface) {
+            return
+        }
         let columns = UserListViewModel.Column.allCases
         let table = TableView(columns: columns.map(Self.column), rowCount: model.rowCount) { [model] row, column in
             model.cell(row: row, column: columns[column])

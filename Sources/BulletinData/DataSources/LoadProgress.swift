@@ -1,0 +1,51 @@
+import Foundation
+
+/// How far a source has got reading and decoding a large file, for a "reading 45%" line.
+///
+/// Updated from the loading task, read by the UI on its redraws (thread-safe, not observable:
+/// the spinner's redraws pick it up while a screen is loading).
+public final class LoadProgress: @unchecked Sendable {
+    /// What the load is doing.
+    public enum Phase: Equatable, Sendable {
+        /// Nothing in progress.
+        case idle
+        /// Reading the file: `done` of `total` bytes (`total` 0 when unknown).
+        case reading(done: Int, total: Int)
+        /// Turning the bytes into records.
+        case decoding
+    }
+
+    private let lock = NSLock()
+    private var current: Phase = .idle
+    private let observer: (@Sendable (Phase) -> Void)?
+
+    /// - Parameter observer: Called on every update, on the loading task (tests).
+    public init(observer: (@Sendable (Phase) -> Void)? = nil) {
+        self.observer = observer
+    }
+
+    /// The current phase.
+    public var phase: Phase { lock.withLock { current } }
+
+    /// Moves to `phase`.
+    public func update(_ phase: Phase) {
+        lock.withLock { current = phase }
+        observer?(phase)
+    }
+
+    /// `reading 45% of 12.3 MB`, `decoding…`, or `nil` when idle.
+    public var text: String? {
+        switch phase {
+        case .idle: return nil
+        case .decoding: return "decoding…"
+        case let .reading(done, total):
+            guard total > 0 else { return "reading \(Self.megabytes(done))" }
+            return "reading \(min(100, done * 100 / total))% of \(Self.megabytes(total))"
+        }
+    }
+
+    /// `12.3 MB` (decimal megabytes, one decimal).
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}
