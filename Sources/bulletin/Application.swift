@@ -10,7 +10,9 @@ import TermView
 /// Everything runs on the main queue. Keys, resizes and signals arrive through the
 /// ``EventLoop``; async loads finish on the main actor and change observable view-model
 /// state, which schedules one redraw per batch of changes. The terminal is restored on
-/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT.
+/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, and a crash signal
+/// (see `NcursesBackend.armCrashRestore()`). Ctrl-Z suspends with the terminal restored and
+/// `fg` repaints the whole screen.
 @MainActor
 final class Application {
     // MARK: - Properties
@@ -58,6 +60,14 @@ final class Application {
             host?.handle(key)
         case let .terminate(signal):
             quit(status: 128 + signal)
+        case .suspend:
+            backend.suspend()
+            NcursesBackend.stopForJobControl()
+            backend.resumeAfterSuspend()
+            terminal.invalidate()
+        case .resume:
+            backend.resumeAfterSuspend()
+            terminal.invalidate()
         }
         scheduleRedraw()
     }

@@ -16,6 +16,12 @@ public final class EventLoop {
         /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`); restore
         /// the terminal and exit. Also sent with `SIGHUP` when stdin reaches end of file.
         case terminate(signal: Int32)
+        /// The user pressed Ctrl-Z (`SIGTSTP`): restore the terminal, stop the process
+        /// (`NcursesBackend.stopForJobControl()`), and on return re-enter and redraw.
+        case suspend
+        /// The process was continued (`SIGCONT`, e.g. after `kill -STOP`/`-CONT`): the
+        /// screen may hold anything, so repaint all of it.
+        case resume
     }
 
     // MARK: - Properties
@@ -42,7 +48,8 @@ public final class EventLoop {
     /// Starts watching stdin (fd 0) and the signals.
     ///
     /// A `DispatchSource` read source on fd 0 drains every pending key through `keys` and
-    /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``; `SIGTERM`,
+    /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``, `SIGTSTP`
+    /// ``Event/suspend``, `SIGCONT` ``Event/resume``; `SIGTERM`,
     /// `SIGINT`, `SIGHUP` and `SIGQUIT` become ``Event/terminate(signal:)``. For each signal
     /// the default action is disabled (`signal(2)` with `SIG_IGN`) and the signal is blocked
     /// on the main thread (`pthread_sigmask(3)`) so that libdispatch's `signalfd` on Linux
@@ -57,6 +64,8 @@ public final class EventLoop {
         }
         sources.append(input)
         watch(signal: SIGWINCH, as: .resize)
+        watch(signal: SIGTSTP, as: .suspend)
+        watch(signal: SIGCONT, as: .resume)
         for signal in Self.terminatingSignals {
             watch(signal: signal, as: .terminate(signal: signal))
         }
