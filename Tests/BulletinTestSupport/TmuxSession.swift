@@ -48,6 +48,12 @@ public final class TmuxSession: @unchecked Sendable {
         _ = Self.tmux(socket, ["send-keys", "-t", "0"] + keys)
     }
 
+    /// Resizes the window (and its one pane) to `width` x `height` cells (`resize-window`),
+    /// which sends the command SIGWINCH as a terminal emulator would.
+    public func resize(width: Int, height: Int) {
+        _ = Self.tmux(socket, ["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The visible screen, one string per row (trailing spaces trimmed by tmux).
     public func capture() -> String {
         Self.tmux(socket, ["capture-pane", "-p", "-t", "0"]).output
