@@ -59,6 +59,12 @@ public final class TmuxSession: @unchecked Sendable {
         Self.tmux(socket, ["capture-pane", "-p", "-t", "0"]).output
     }
 
+    /// The visible screen with its attributes as SGR escape sequences (`capture-pane -e`),
+    /// one string per row, for checking colours and reverse video.
+    public func captureWithAttributes() -> [String] {
+        Self.tmux(socket, ["capture-pane", "-p", "-e", "-t", "0"]).output.components(separatedBy: "\n")
+    }
+
     /// Waits until the screen contains `text`.
     /// - Returns: The screen at that moment.
     /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.

@@ -123,10 +123,14 @@ public final class NcursesBackend: TerminalBackend {
         curs_set(0)
     }
 
+    /// Picks the ``ColorMode`` (``ColorMode/detect(hasColors:colors:noColor:)``), starting
+    /// colours (`start_color`, `use_default_colors`) only when a colour mode is possible.
     private static func makeTheme() -> NcursesTheme {
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        guard has_colors(), !noColor, start_color() != ERR else { return .monochrome }
-        return .color(colors: bulletin_colors(), defaultColors: use_default_colors() != ERR)
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"]
+        let colorable = ColorMode.detect(hasColors: has_colors(), colors: 256, noColor: noColor) != .monochrome
+        guard colorable, start_color() != ERR else { return NcursesTheme(.standard(.monochrome), defaultColors: true) }
+        let mode = ColorMode.detect(hasColors: true, colors: Int(bulletin_colors()), noColor: noColor)
+        return NcursesTheme(.standard(mode), defaultColors: use_default_colors() != ERR)
     }
 
     /// Draws one cell. A cluster the C library cannot print becomes U+FFFD; when ncurses
