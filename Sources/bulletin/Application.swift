@@ -26,10 +26,11 @@ final class Application {
 
     // MARK: - Init
 
-    /// Starts ncurses full-screen.
+    /// Starts ncurses full-screen, with mouse reporting unless `usesMouse` is `false`.
     /// - Throws: ``TerminalError`` when the terminal cannot be initialised.
-    init(dependencies: AppDependencies) throws {
+    init(dependencies: AppDependencies, usesMouse: Bool = true) throws {
         backend = try NcursesBackend.start()
+        if usesMouse { backend.enableMouse() }
         terminal = Terminal(backend: backend)
         coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
             Self.shutdown(backend, status: 0)

@@ -16,6 +16,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var source: Source = .embedded
     public var showsHelp = false
     public var showsVersion = false
+    /// Whether the terminal should report mouse clicks and the wheel (`--no-mouse` turns it off).
+    public var usesMouse = true
 
     public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false) {
         self.source = source
@@ -28,7 +30,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The text `--help` prints.
     public static let usage = """
-        Usage: bulletin [--api URL | --data FILE]
+        Usage: bulletin [--api URL | --data FILE] [--no-mouse]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
@@ -37,6 +39,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --data FILE    a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]}
 
         Other options:
+          --no-mouse     leave the mouse to the terminal (no click to select, no wheel)
           -h, --help     show this help and exit
           --version      show the version and exit
 
@@ -56,6 +59,7 @@ public struct LaunchOptions: Equatable, Sendable {
             switch flag {
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
+            case "--no-mouse": options.usesMouse = false
             case "--api", "--data":
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
                     throw .missingValue(flag)

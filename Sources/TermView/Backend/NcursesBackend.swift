@@ -81,6 +81,7 @@ public final class NcursesBackend: TerminalBackend {
         var value: wint_t = 0
         let status = wget_wch(window, &value)
         guard status != ERR else { return nil }
+        if status == KEY_CODE_YES, Int32(bitPattern: UInt32(value)) == KEY_MOUSE { return readMouse() }
         return Self.decodeKey(isKeyCode: status == KEY_CODE_YES, value: UInt32(value))
     }
 
