@@ -1,5 +1,8 @@
+#define _GNU_SOURCE
 #include "terminal_safety.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -82,4 +85,25 @@ void bulletin_stop_for_job_control(void) {
     raise(SIGTSTP);
     pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
     sigaction(SIGTSTP, &previous, NULL);
+}
+
+static int signal_pipe[2] = { -1, -1 };
+
+static void pipe_handler(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    ssize_t ignored = write(signal_pipe[1], &byte, 1);
+    (void)ignored;
+    errno = saved;
+}
+
+int bulletin_signal_pipe_route(int signo) {
+    if (signal_pipe[0] < 0 && pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = pipe_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(signo, &action, NULL) != 0) return -1;
+    return signal_pipe[0];
 }

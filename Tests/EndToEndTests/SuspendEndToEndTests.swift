@@ -39,13 +39,9 @@ struct SuspendEndToEndTests {
             let back = try session.waitFor("Username")
             #expect(!back.contains("Stopped") && !back.contains("saved-stty"), "round \(round): fully redrawn")
             session.send("Down")
-            try session.waitFor("Home › Users")
-            // A person's next Ctrl-Z comes well after the redraw; one sent within a few
-            // milliseconds of SIGCONT can be lost in libdispatch's signal hand-off.
-            Thread.sleep(forTimeInterval: 0.3)
         }
         session.send("q")
-        try session.waitFor("$ ")
+        try session.waitForAbsence(of: "Username")   // restored: no more reads from the tty
         #expect(try stty(in: session, name: "stty-end") == session.sttyBefore)
     }
 
@@ -68,7 +64,7 @@ struct SuspendEndToEndTests {
         session.send("Escape")
         try session.waitFor("Welcome to Bulletin")
         session.send("q")
-        try session.waitFor("$ ")
+        try session.waitForAbsence(of: "Welcome to Bulletin")
     }
 
     @Test("a crash signal restores the terminal, then the default action ends the process",

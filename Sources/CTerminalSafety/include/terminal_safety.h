@@ -35,4 +35,11 @@ void bulletin_safety_restore_now(void);
 /// In an orphaned process group the kernel discards the stop and this returns at once.
 void bulletin_stop_for_job_control(void);
 
+/// Routes `signo` into a pipe (the self-pipe trick): a sigaction(2) handler writes the signal
+/// number as one byte to a non-blocking pipe shared by all routed signals.
+/// Returns the pipe's read end (the same for every call), or -1 on failure (errno set).
+/// Used for SIGTSTP and SIGCONT, which arrive many times: the handler runs on whichever
+/// thread the kernel picks and only calls write(2).
+int bulletin_signal_pipe_route(int signo);
+
 #endif

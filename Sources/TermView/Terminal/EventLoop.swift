@@ -1,3 +1,4 @@
+import CTerminalSafety
 import Dispatch
 import Foundation
 
@@ -49,7 +50,7 @@ public final class EventLoop {
     ///
     /// A `DispatchSource` read source on fd 0 drains every pending key through `keys` and
     /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``, `SIGTSTP`
-    /// ``Event/suspend``, `SIGCONT` ``Event/resume``; `SIGTERM`,
+    /// ``Event/suspend`` and `SIGCONT` ``Event/resume`` (both through a self-pipe); `SIGTERM`,
     /// `SIGINT`, `SIGHUP` and `SIGQUIT` become ``Event/terminate(signal:)``. For each signal
     /// the default action is disabled (`signal(2)` with `SIG_IGN`) and the signal is blocked
     /// on the main thread (`pthread_sigmask(3)`) so that libdispatch's `signalfd` on Linux
@@ -64,8 +65,7 @@ public final class EventLoop {
         }
         sources.append(input)
         watch(signal: SIGWINCH, as: .resize)
-        watch(signal: SIGTSTP, as: .suspend)
-        watch(signal: SIGCONT, as: .resume)
+        routeThroughPipe([SIGTSTP: .suspend, SIGCONT: .resume])
         for signal in Self.terminatingSignals {
             watch(signal: signal, as: .terminate(signal: signal))
         }
@@ -92,6 +92,27 @@ public final class EventLoop {
         let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.handler(event) }
+        }
+        sources.append(source)
+    }
+
+    /// Watches signals that arrive many times (Ctrl-Z, `fg`) through a self-pipe instead of a
+    /// dispatch signal source: libdispatch on Linux could drop a SIGTSTP that arrived soon
+    /// after the previous stop. The C handler writes the signal number to a pipe; a read
+    /// source on the pipe reports each byte as its event, in order.
+    private func routeThroughPipe(_ events: [Int32: Event]) {
+        var descriptor: Int32 = -1
+        for signal in events.keys.sorted() { descriptor = bulletin_signal_pipe_route(signal) }
+        guard descriptor >= 0 else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                var byte: UInt8 = 0
+                while read(descriptor, &byte, 1) == 1 {
+                    guard let self, self.keys != nil, let event = events[Int32(byte)] else { continue }
+                    self.handler(event)
+                }
+            }
         }
         sources.append(source)
     }
