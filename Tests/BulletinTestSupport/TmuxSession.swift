@@ -11,6 +11,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// Errors that end an end-to-end test with a useful message.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public let socket: String

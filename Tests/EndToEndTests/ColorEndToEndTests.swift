@@ -33,14 +33,14 @@ struct ColorEndToEndTests {
 
     @Test("with 256 colours the selection has its own background")
     func colors256() throws {
-        let rows = try usersScreen(environment: [:])
+        let rows = try usersScreen(environment: ["NO_COLOR": ""])   // empty: colours on, even if the runner sets it
         let selected = try #require(rows.first { $0.contains("Zoë") })
         #expect(selected.contains("48;5;39"), "\(selected.debugDescription)")
     }
 
     @Test("TERM=xterm (8 colours): the selection is black on cyan and no 256-colour index is used")
     func eightColors() throws {
-        let rows = try usersScreen(environment: ["TERM": "xterm"])
+        let rows = try usersScreen(environment: ["TERM": "xterm", "NO_COLOR": ""])
         let selected = try #require(rows.first { $0.contains("Zoë") })
         #expect(selected.contains("30m") || selected.contains("30;"), "\(selected.debugDescription)")
         #expect(selected.contains("46m") || selected.contains("46;"), "\(selected.debugDescription)")
