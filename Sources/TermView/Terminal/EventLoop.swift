@@ -97,9 +97,9 @@ public final class EventLoop {
     }
 
     /// Watches signals that arrive many times (Ctrl-Z, `fg`) through a self-pipe instead of a
-    /// dispatch signal source: libdispatch on Linux could drop a SIGTSTP that arrived soon
-    /// after the previous stop. The C handler writes the signal number to a pipe; a read
-    /// source on the pipe reports each byte as its event, in order.
+    /// dispatch signal source, so they do not depend on libdispatch's signal hand-off (the
+    /// main thread parks in `sigsuspend` after `dispatchMain()`). The C handler writes the
+    /// signal number to a pipe; a read source on the pipe reports each byte as its event.
     private func routeThroughPipe(_ events: [Int32: Event]) {
         var descriptor: Int32 = -1
         for signal in events.keys.sorted() { descriptor = bulletin_signal_pipe_route(signal) }
