@@ -18,7 +18,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "TermView", dependencies: ["CNcurses"]),
+        .target(name: "CTerminalSafety"),
+        .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
         .target(name: "MVVMC"),
         .target(name: "BulletinData", resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData"]),

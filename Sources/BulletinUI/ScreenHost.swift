@@ -59,11 +59,19 @@ public final class ScreenHost {
 
     // MARK: - API
 
-    /// Draws a whole frame onto `surface`.
+    /// The smallest terminal the layout is drawn in: 20 columns fit the key hints' first
+    /// entries and a readable name column; 5 rows are the header, the status line and three
+    /// rows of content (a list's header, the selection and one row of context).
+    public static let minimumSize = Size(width: 20, height: 5)
+
+    /// Draws a whole frame onto `surface`; below ``minimumSize`` a "terminal too small"
+    /// notice instead (view-model state, such as the selection, is kept for growing back).
     public func render(on surface: inout Surface) {
         let size = surface.size
         lastSize = size
         let full = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let notice = TooSmallNotice(minimum: Self.minimumSize)
+        if notice.applies(to: size) { return notice.render(in: full, on: &surface) }
         let (headerArea, rest) = full.splitTop(1)
         let (body, statusArea) = rest.splitBottom(1)
         Header(titles: stack.entries.map(\.destination.title), route: stack.top?.route ?? "")

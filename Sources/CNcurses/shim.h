@@ -24,4 +24,9 @@ static inline attr_t bulletin_attr_bold(void) { return A_BOLD; }
 static inline attr_t bulletin_attr_dim(void) { return A_DIM; }
 static inline attr_t bulletin_attr_underline(void) { return A_UNDERLINE; }
 
+/// Mouse masks for mousemask(3X) and getmouse(3X); macros Swift does not import.
+static inline mmask_t bulletin_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t bulletin_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t bulletin_button5_pressed(void) { return BUTTON5_PRESSED; }
+
 #endif

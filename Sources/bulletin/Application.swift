@@ -10,7 +10,9 @@ import TermView
 /// Everything runs on the main queue. Keys, resizes and signals arrive through the
 /// ``EventLoop``; async loads finish on the main actor and change observable view-model
 /// state, which schedules one redraw per batch of changes. The terminal is restored on
-/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT.
+/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, and a crash signal
+/// (see `NcursesBackend.armCrashRestore()`). Ctrl-Z suspends with the terminal restored and
+/// `fg` repaints the whole screen.
 @MainActor
 final class Application {
     // MARK: - Properties
@@ -25,10 +27,11 @@ final class Application {
 
     // MARK: - Init
 
-    /// Starts ncurses full-screen.
+    /// Starts ncurses full-screen, with mouse reporting unless `usesMouse` is `false`.
     /// - Throws: ``TerminalError`` when the terminal cannot be initialised.
-    init(dependencies: AppDependencies) throws {
+    init(dependencies: AppDependencies, usesMouse: Bool = true) throws {
         backend = try NcursesBackend.start()
+        if usesMouse { backend.enableMouse() }
         terminal = Terminal(backend: backend)
         coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
             Self.shutdown(backend, status: 0)
@@ -64,6 +67,14 @@ final class Application {
             host?.handle(key)
         case let .terminate(signal):
             quit(status: 128 + signal)
+        case .suspend:
+            backend.suspend()
+            NcursesBackend.stopForJobControl()
+            backend.resumeAfterSuspend()
+            terminal.invalidate()
+        case .resume:
+            backend.resumeAfterSuspend()
+            terminal.invalidate()
         }
         scheduleRedraw()
     }

@@ -30,6 +30,15 @@ struct LaunchOptionsTests {
         }
     }
 
+    @Test("the mouse is on unless --no-mouse is given, which combines with a source")
+    func noMouse() throws {
+        #expect(try LaunchOptions.parse([]).usesMouse)
+        #expect(try !LaunchOptions.parse(["--no-mouse"]).usesMouse)
+        let both = try LaunchOptions.parse(["--data", "f", "--no-mouse"])
+        #expect(both.source == .file("f") && !both.usesMouse)
+        #expect(LaunchOptions.usage.contains("--no-mouse"))
+    }
+
     @Test("bad command lines name what is wrong")
     func errors() {
         #expect(throws: LaunchError.unknownArgument("--nope")) { try LaunchOptions.parse(["--nope"]) }

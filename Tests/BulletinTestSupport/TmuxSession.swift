@@ -11,6 +11,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// Errors that end an end-to-end test with a useful message.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public let socket: String
@@ -48,9 +49,21 @@ public final class TmuxSession: @unchecked Sendable {
         _ = Self.tmux(socket, ["send-keys", "-t", "0"] + keys)
     }
 
+    /// Resizes the window (and its one pane) to `width` x `height` cells (`resize-window`),
+    /// which sends the command SIGWINCH as a terminal emulator would.
+    public func resize(width: Int, height: Int) {
+        _ = Self.tmux(socket, ["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The visible screen, one string per row (trailing spaces trimmed by tmux).
     public func capture() -> String {
         Self.tmux(socket, ["capture-pane", "-p", "-t", "0"]).output
+    }
+
+    /// The visible screen with its attributes as SGR escape sequences (`capture-pane -e`),
+    /// one string per row, for checking colours and reverse video.
+    public func captureWithAttributes() -> [String] {
+        Self.tmux(socket, ["capture-pane", "-p", "-e", "-t", "0"]).output.components(separatedBy: "\n")
     }
 
     /// Waits until the screen contains `text`.

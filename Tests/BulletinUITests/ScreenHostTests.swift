@@ -249,4 +249,27 @@ struct ScreenHostTests {
         await harness.settle()
         _ = harness.frame(width: size.0, height: size.1)
     }
+
+    @Test("below 20x5 the host says the terminal is too small; growing back keeps the selection")
+    func tooSmallAndBack() async {
+        let harness = makeHarness()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.down, .down)
+        #expect(harness.frame().style(at: Point(x: 10, y: 4)) == .selected)
+        for (width, height) in [(19, 12), (60, 4), (10, 3), (1, 1), (2, 1), (1, 2)] {
+            let surface = harness.frame(width: width, height: height)
+            let text = surface.lines.joined()
+            #expect(text.contains(width >= 18 ? "terminal too small" : width >= 9 ? "terminal" : "…"), "\(width)x\(height)")
+            #expect(!text.contains("Bulletin") && !text.contains("Leanne"), "\(width)x\(height): no layout")
+            harness.host.handle(.resize)
+        }
+        let small = trimmed(harness.frame(width: 19, height: 4))
+        #expect(small == ["", "terminal too small", "     need 20x5", ""])
+        let back = harness.frame()
+        #expect(trimmed(back)[4] == "   3 山田 太郎      taro      —              —")
+        #expect(back.style(at: Point(x: 10, y: 4)) == .selected, "the same row is selected again")
+        let minimum = trimmed(harness.frame(width: 20, height: 5))
+        #expect(minimum[0] == " Bulletin  Home › U…" && minimum.count == 5)
+    }
 }

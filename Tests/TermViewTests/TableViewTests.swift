@@ -91,3 +91,20 @@ struct TableViewTests {
         ])
     }
 }
+
+@Suite("TableView hit testing")
+struct TableViewHitTests {
+    @Test("row(at:) maps a point to the data row drawn there, skipping the header")
+    func rowAt() {
+        let area = Rect(x: 2, y: 3, width: 10, height: 4)
+        let state = ListState(selected: 7, offset: 5)
+        #expect(TableView.row(at: Point(x: 2, y: 4), in: area, showsHeader: true, state: state, rowCount: 20) == 5)
+        #expect(TableView.row(at: Point(x: 11, y: 6), in: area, showsHeader: true, state: state, rowCount: 20) == 7)
+        #expect(TableView.row(at: Point(x: 5, y: 3), in: area, showsHeader: true, state: state, rowCount: 20) == nil)
+        #expect(TableView.row(at: Point(x: 5, y: 3), in: area, showsHeader: false, state: state, rowCount: 20) == 5)
+        #expect(TableView.row(at: Point(x: 12, y: 4), in: area, showsHeader: true, state: state, rowCount: 20) == nil)
+        #expect(TableView.row(at: Point(x: 1, y: 4), in: area, showsHeader: true, state: state, rowCount: 20) == nil)
+        #expect(TableView.row(at: Point(x: 5, y: 7), in: area, showsHeader: true, state: state, rowCount: 20) == nil)
+        #expect(TableView.row(at: Point(x: 5, y: 6), in: area, showsHeader: true, state: state, rowCount: 6) == nil)
+    }
+}

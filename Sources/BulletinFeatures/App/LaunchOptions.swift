@@ -27,6 +27,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var link: DeepLink?
     /// The per-request network timeout in seconds (`--timeout`); `nil` for the default.
     public var timeout: Double?
+    /// Whether the terminal should report mouse clicks and the wheel (`--no-mouse` turns it off).
+    public var usesMouse = true
 
     public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false, timeout: Double? = nil) {
         self.source = source
@@ -41,7 +43,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The text `--help` prints.
     public static let usage = """
         Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-                        [--timeout SECONDS] [open PATH]
+                        [--timeout SECONDS] [--no-mouse] [open PATH]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
@@ -60,6 +62,7 @@ public struct LaunchOptions: Equatable, Sendable {
           open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin
 
         Other options:
+          --no-mouse     leave the mouse to the terminal (no click to select, no wheel)
           -h, --help     show this help and exit
           --version      show the version and exit
 
@@ -80,6 +83,7 @@ public struct LaunchOptions: Equatable, Sendable {
             switch flag {
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
+            case "--no-mouse": options.usesMouse = false
             case "--api", "--data", "--dummyjson", "--github-url":
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
                     throw .missingValue(flag)

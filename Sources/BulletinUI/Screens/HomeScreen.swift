@@ -28,11 +28,28 @@ struct HomeScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
+        if case let .mouse(event) = key { return handleMouse(event, in: area) }
         switch Self.keys.action(for: key) {
         case .up?: model.moveSelection(by: -1)
         case .down?: model.moveSelection(by: 1)
         case .open?: model.openSelected()
         case nil: return false
+        }
+        return true
+    }
+
+    /// The wheel moves through the menu; a press on an item selects it.
+    private func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+        switch event.kind {
+        case .wheelUp: model.moveSelection(by: -1)
+        case .wheelDown: model.moveSelection(by: 1)
+        case .press:
+            let (_, menuArea) = area.inset(by: 1).splitTop(2)
+            let state = ListState(selected: model.selection.index, offset: model.selection.offset)
+            if let row = TableView.row(at: event.point, in: menuArea, showsHeader: false, state: state,
+                                       rowCount: model.items.count) {
+                model.moveSelection(by: row - model.selection.index)
+            }
         }
         return true
     }

@@ -34,6 +34,23 @@ extension ListScreenModel {
         return true
     }
 
+    /// Handles a mouse event over a table drawn in `area`: the wheel moves the selection by
+    /// ``MouseEvent/wheelStep`` rows, a press on a data row selects it.
+    /// - Returns: `false` when `key` is not a mouse event.
+    func handleListMouse(_ key: Key, tableArea area: Rect, rowCount: Int) -> Bool {
+        guard case let .mouse(event) = key else { return false }
+        switch event.kind {
+        case .wheelUp: moveSelection(by: -MouseEvent.wheelStep)
+        case .wheelDown: moveSelection(by: MouseEvent.wheelStep)
+        case .press:
+            let state = ListState(selected: selection.index, offset: selection.offset)
+            if let row = TableView.row(at: event.point, in: area, showsHeader: true, state: state, rowCount: rowCount) {
+                moveSelection(by: row - selection.index)
+            }
+        }
+        return true
+    }
+
     /// Renders `table` with the model's selection, writing back the scroll offset only when it changed.
     func renderTable(_ table: TableView, in area: Rect, on surface: inout Surface) {
         var state = ListState(selected: selection.index, offset: selection.offset)

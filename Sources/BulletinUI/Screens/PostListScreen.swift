@@ -27,6 +27,7 @@ struct PostListScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
+        if model.handleListMouse(key, tableArea: area, rowCount: model.rows.count) { return true }
+        return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
     }
 }

@@ -40,6 +40,8 @@ struct UserDetailScreen: Screen {
     func handle(_ key: Key, in area: Rect) -> Bool {
         let postsHeight = area.height - (model.profile.count + 2)
         let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
+        let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
+        if model.handleListMouse(key, tableArea: tableArea, rowCount: model.posts.count) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
     }
 }

@@ -32,6 +32,7 @@ struct UserListScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
+        if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
+        return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
     }
 }

@@ -11,6 +11,39 @@ extension NcursesBackend {
         isKeyCode ? decodeKeyCode(Int32(bitPattern: value)) : decodeCharacter(value)
     }
 
+    /// Decodes a `getmouse(3X)` report: button 1 pressed is a press, buttons 4 and 5
+    /// pressed are the wheel; anything else (releases, other buttons) is `nil`.
+    /// - Parameters:
+    ///   - state: The event's `bstate` bits.
+    ///   - x: Column of the pointer.
+    ///   - y: Row of the pointer.
+    static func decodeMouse(state: mmask_t, x: Int32, y: Int32) -> MouseEvent? {
+        let point = Point(x: Int(x), y: Int(y))
+        if state & bulletin_button4_pressed() != 0 { return MouseEvent(.wheelUp, at: point) }
+        if state & bulletin_button5_pressed() != 0 { return MouseEvent(.wheelDown, at: point) }
+        if state & bulletin_button1_pressed() != 0 { return MouseEvent(.press, at: point) }
+        return nil
+    }
+
+    /// Turns on mouse reporting (`mousemask(3X)`) for button 1 presses and the wheel, with
+    /// no click-resolution delay (`mouseinterval(0)`).
+    /// - Returns: Whether the terminal reports the mouse.
+    @discardableResult
+    public func enableMouse() -> Bool {
+        let wanted = bulletin_button1_pressed() | bulletin_button4_pressed() | bulletin_button5_pressed()
+        mouseinterval(0)
+        return mousemask(wanted, nil) != 0
+    }
+
+    /// Reads the pending mouse report after `KEY_MOUSE` (`getmouse(3X)`).
+    func readMouse() -> Key {
+        var event = MEVENT()
+        guard getmouse(&event) == OK, let mouse = Self.decodeMouse(state: event.bstate, x: event.x, y: event.y) else {
+            return .unknown(KEY_MOUSE)
+        }
+        return .mouse(mouse)
+    }
+
     // MARK: - Private
 
     private static func decodeKeyCode(_ code: Int32) -> Key {

@@ -8,54 +8,58 @@ struct NcursesLook {
     var pair: Int16
 }
 
-/// Maps each semantic ``Style`` to an ncurses look; colour or monochrome.
+/// A ``Theme`` turned into ncurses attributes and colour pairs.
 struct NcursesTheme {
-    private var looks: [Style: NcursesLook]
+    private var looks: [Style: NcursesLook] = [:]
 
     /// The look for `style` (plain text when missing).
     subscript(style: Style) -> NcursesLook {
         looks[style] ?? NcursesLook(attributes: bulletin_attr_normal(), pair: 0)
     }
 
-    /// Attributes only, for `NO_COLOR` and terminals without colour. The selection and the
-    /// status bar use reverse video so they stay visible.
-    static var monochrome: NcursesTheme {
-        NcursesTheme(looks: [
-            .normal: NcursesLook(attributes: bulletin_attr_normal(), pair: 0),
-            .header: NcursesLook(attributes: bulletin_attr_bold() | bulletin_attr_underline(), pair: 0),
-            .title: NcursesLook(attributes: bulletin_attr_bold(), pair: 0),
-            .label: NcursesLook(attributes: bulletin_attr_bold(), pair: 0),
-            .selected: NcursesLook(attributes: bulletin_attr_reverse(), pair: 0),
-            .alternate: NcursesLook(attributes: bulletin_attr_normal(), pair: 0),
-            .muted: NcursesLook(attributes: bulletin_attr_dim(), pair: 0),
-            .error: NcursesLook(attributes: bulletin_attr_bold(), pair: 0),
-            .statusBar: NcursesLook(attributes: bulletin_attr_reverse(), pair: 0),
-            .highlight: NcursesLook(attributes: bulletin_attr_bold() | bulletin_attr_underline(), pair: 0),
-        ])
+    /// Converts `theme`. In a colour mode this runs after `start_color()` and calls
+    /// `init_pair(3X)` once per distinct foreground/background combination, from pair 1.
+    /// - Parameter defaultColors: Whether `use_default_colors()` succeeded, so -1 means
+    ///   "the terminal's default"; otherwise the default is white on black.
+    init(_ theme: Theme, defaultColors: Bool) {
+        var pairs: [[Int16]: Int16] = [:]
+        for style in Self.allStyles {
+            let look = theme.look(for: style)
+            var pair: Int16 = 0
+            if theme.mode != .monochrome, look.foreground != .terminalDefault || look.background != .terminalDefault {
+                let key = [Self.number(look.foreground, default: defaultColors ? -1 : Int16(COLOR_WHITE)),
+                           Self.number(look.background, default: defaultColors ? -1 : Int16(COLOR_BLACK))]
+                if let existing = pairs[key] {
+                    pair = existing
+                } else {
+                    pair = Int16(pairs.count + 1)
+                    pairs[key] = pair
+                    init_pair(pair, key[0], key[1])
+                }
+            }
+            looks[style] = NcursesLook(attributes: Self.attributes(of: look), pair: pair)
+        }
     }
 
-    /// Colours, after `start_color()`. Calls `init_pair(3X)` for pairs 1–6.
-    /// - Parameters:
-    ///   - colors: `COLORS`; alternate rows get a grey background only with 256 colours.
-    ///   - defaultColors: Whether `use_default_colors()` succeeded, so -1 means "default".
-    static func color(colors: Int32, defaultColors: Bool) -> NcursesTheme {
-        let background = Int16(defaultColors ? -1 : COLOR_BLACK)
-        let pairs: [(Int16, Int32, Int16)] = [
-            (1, COLOR_CYAN, background), (2, COLOR_YELLOW, background), (3, COLOR_RED, background),
-            (4, COLOR_BLACK, Int16(COLOR_CYAN)), (5, COLOR_MAGENTA, background),
-        ]
-        for (pair, foreground, back) in pairs { init_pair(pair, Int16(foreground), back) }
-        var theme = monochrome
-        theme.looks[.header] = NcursesLook(attributes: bulletin_attr_bold(), pair: 1)
-        theme.looks[.title] = NcursesLook(attributes: bulletin_attr_bold(), pair: 2)
-        theme.looks[.label] = NcursesLook(attributes: bulletin_attr_normal(), pair: 1)
-        theme.looks[.error] = NcursesLook(attributes: bulletin_attr_bold(), pair: 3)
-        theme.looks[.statusBar] = NcursesLook(attributes: bulletin_attr_normal(), pair: 4)
-        theme.looks[.highlight] = NcursesLook(attributes: bulletin_attr_bold(), pair: 5)
-        if colors >= 256 {
-            init_pair(6, 252, 236)
-            theme.looks[.alternate] = NcursesLook(attributes: bulletin_attr_normal(), pair: 6)
+    // MARK: - Private
+
+    private static let allStyles: [Style] = [
+        .normal, .header, .title, .label, .selected, .alternate, .muted, .error, .statusBar, .highlight,
+    ]
+
+    private static func number(_ color: ThemeColor, default fallback: Int16) -> Int16 {
+        switch color {
+        case .terminalDefault: fallback
+        case let .index(value): Int16(value)
         }
-        return theme
+    }
+
+    private static func attributes(of look: Look) -> attr_t {
+        var bits = bulletin_attr_normal()
+        if look.bold { bits |= bulletin_attr_bold() }
+        if look.dim { bits |= bulletin_attr_dim() }
+        if look.reverse { bits |= bulletin_attr_reverse() }
+        if look.underline { bits |= bulletin_attr_underline() }
+        return bits
     }
 }

@@ -1,4 +1,5 @@
 import CNcurses
+import CTerminalSafety
 import Foundation
 
 /// The real screen: ncursesw in full-screen mode. All C calls of TermView live in the
@@ -9,10 +10,10 @@ public final class NcursesBackend: TerminalBackend {
 
     /// The screen size in cells (`LINES` × `COLS`), updated by ``refreshSize()``.
     public private(set) var size: Size
-    private let window: UnsafeMutablePointer<WINDOW>
+    let window: UnsafeMutablePointer<WINDOW>
     private let theme: NcursesTheme
     private var cursor: Point?
-    private var isRestored = false
+    private(set) var isRestored = false
 
     // MARK: - Init
 
@@ -29,7 +30,8 @@ public final class NcursesBackend: TerminalBackend {
     /// `keypad(stdscr, TRUE)`, `nodelay(stdscr, TRUE)`, `set_escdelay(25)`, `curs_set(0)`.
     /// Colours (`start_color`, `use_default_colors`) are used when `has_colors()` and
     /// `NO_COLOR` is unset or empty; otherwise the theme is monochrome. The alternate screen
-    /// comes from the terminfo `smcup` capability.
+    /// comes from the terminfo `smcup` capability. A crash signal from then on restores the
+    /// terminal before its default action (see `NcursesBackend+Lifecycle.swift`).
     /// - Throws: ``TerminalError`` with a one-line reason when the terminal cannot be used.
     public static func start() throws -> NcursesBackend {
         setlocale(LC_ALL, "")
@@ -38,10 +40,12 @@ public final class NcursesBackend: TerminalBackend {
         guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
             throw TerminalError("cannot open the terminal's input and output")
         }
+        saveModesForCrash()
         guard newterm(nil, output, input) != nil, let window = bulletin_stdscr() else {
             throw TerminalError("unknown or unusable terminal type \"\(term)\" (check TERM)")
         }
         configureInput(window)
+        armCrashRestore()
         return NcursesBackend(window: window, theme: makeTheme())
     }
 
@@ -77,6 +81,7 @@ public final class NcursesBackend: TerminalBackend {
         var value: wint_t = 0
         let status = wget_wch(window, &value)
         guard status != ERR else { return nil }
+        if status == KEY_CODE_YES, Int32(bitPattern: UInt32(value)) == KEY_MOUSE { return readMouse() }
         return Self.decodeKey(isKeyCode: status == KEY_CODE_YES, value: UInt32(value))
     }
 
@@ -89,6 +94,7 @@ public final class NcursesBackend: TerminalBackend {
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
+        bulletin_safety_disarm()
         endwin()
     }
 
@@ -98,7 +104,9 @@ public final class NcursesBackend: TerminalBackend {
     /// because ``EventLoop`` takes `SIGWINCH` away from ncurses' own handler.
     public func refreshSize() {
         var window = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+        if ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0,
+           is_term_resized(Int32(window.ws_row), Int32(window.ws_col)) {
+            // Only on a real change: resizeterm queues a KEY_RESIZE, which would come back here.
             resizeterm(Int32(window.ws_row), Int32(window.ws_col))
         }
         size = Size(width: Int(bulletin_cols()), height: Int(bulletin_lines()))
@@ -116,10 +124,14 @@ public final class NcursesBackend: TerminalBackend {
         curs_set(0)
     }
 
+    /// Picks the ``ColorMode`` (``ColorMode/detect(hasColors:colors:noColor:)``), starting
+    /// colours (`start_color`, `use_default_colors`) only when a colour mode is possible.
     private static func makeTheme() -> NcursesTheme {
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        guard has_colors(), !noColor, start_color() != ERR else { return .monochrome }
-        return .color(colors: bulletin_colors(), defaultColors: use_default_colors() != ERR)
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"]
+        let colorable = ColorMode.detect(hasColors: has_colors(), colors: 256, noColor: noColor) != .monochrome
+        guard colorable, start_color() != ERR else { return NcursesTheme(.standard(.monochrome), defaultColors: true) }
+        let mode = ColorMode.detect(hasColors: true, colors: Int(bulletin_colors()), noColor: noColor)
+        return NcursesTheme(.standard(mode), defaultColors: use_default_colors() != ERR)
     }
 
     /// Draws one cell. A cluster the C library cannot print becomes U+FFFD; when ncurses

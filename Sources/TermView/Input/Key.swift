@@ -26,6 +26,8 @@ public enum Key: Hashable, Sendable {
     case resize
     /// Function key F*n*.
     case function(Int)
+    /// A mouse press or wheel turn (only when mouse reporting is on).
+    case mouse(MouseEvent)
     /// Any other key code, as ncurses reported it.
     case unknown(Int32)
 }

@@ -1,3 +1,4 @@
+import CTerminalSafety
 import Dispatch
 import Foundation
 
@@ -16,6 +17,12 @@ public final class EventLoop {
         /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`); restore
         /// the terminal and exit. Also sent with `SIGHUP` when stdin reaches end of file.
         case terminate(signal: Int32)
+        /// The user pressed Ctrl-Z (`SIGTSTP`): restore the terminal, stop the process
+        /// (`NcursesBackend.stopForJobControl()`), and on return re-enter and redraw.
+        case suspend
+        /// The process was continued (`SIGCONT`, e.g. after `kill -STOP`/`-CONT`): the
+        /// screen may hold anything, so repaint all of it.
+        case resume
     }
 
     // MARK: - Properties
@@ -42,7 +49,8 @@ public final class EventLoop {
     /// Starts watching stdin (fd 0) and the signals.
     ///
     /// A `DispatchSource` read source on fd 0 drains every pending key through `keys` and
-    /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``; `SIGTERM`,
+    /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``, `SIGTSTP`
+    /// ``Event/suspend`` and `SIGCONT` ``Event/resume`` (both through a self-pipe); `SIGTERM`,
     /// `SIGINT`, `SIGHUP` and `SIGQUIT` become ``Event/terminate(signal:)``. For each signal
     /// the default action is disabled (`signal(2)` with `SIG_IGN`) and the signal is blocked
     /// on the main thread (`pthread_sigmask(3)`) so that libdispatch's `signalfd` on Linux
@@ -57,6 +65,7 @@ public final class EventLoop {
         }
         sources.append(input)
         watch(signal: SIGWINCH, as: .resize)
+        routeThroughPipe([SIGTSTP: .suspend, SIGCONT: .resume])
         for signal in Self.terminatingSignals {
             watch(signal: signal, as: .terminate(signal: signal))
         }
@@ -83,6 +92,27 @@ public final class EventLoop {
         let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated { self?.handler(event) }
+        }
+        sources.append(source)
+    }
+
+    /// Watches signals that arrive many times (Ctrl-Z, `fg`) through a self-pipe instead of a
+    /// dispatch signal source, so they do not depend on libdispatch's signal hand-off (the
+    /// main thread parks in `sigsuspend` after `dispatchMain()`). The C handler writes the
+    /// signal number to a pipe; a read source on the pipe reports each byte as its event.
+    private func routeThroughPipe(_ events: [Int32: Event]) {
+        var descriptor: Int32 = -1
+        for signal in events.keys.sorted() { descriptor = bulletin_signal_pipe_route(signal) }
+        guard descriptor >= 0 else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                var byte: UInt8 = 0
+                while read(descriptor, &byte, 1) == 1 {
+                    guard let self, self.keys != nil, let event = events[Int32(byte)] else { continue }
+                    self.handler(event)
+                }
+            }
         }
         sources.append(source)
     }

@@ -25,6 +25,15 @@ public struct TableView {
         max(0, area.height - (showsHeader ? 1 : 0))
     }
 
+    /// The data row drawn at `point` by the last ``render(in:on:state:)`` into `area` with
+    /// `state`'s offset, or `nil` for the header, outside the area or past the last row.
+    public static func row(at point: Point, in area: Rect, showsHeader: Bool, state: ListState, rowCount: Int) -> Int? {
+        let top = area.y + (showsHeader ? 1 : 0)
+        guard point.x >= area.x, point.x < area.maxX, point.y >= top, point.y < area.maxY else { return nil }
+        let row = state.offset + point.y - top
+        return row < rowCount ? row : nil
+    }
+
     /// Draws the header (style `.header`) and the visible rows into `area`.
     ///
     /// Columns are separated by one space; text is truncated with "…" by display width and

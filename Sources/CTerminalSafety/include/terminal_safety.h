@@ -1,0 +1,45 @@
+// Async-signal-safe terminal restore for crash signals (SIGSEGV, SIGABRT, SIGILL, SIGBUS,
+// SIGFPE, SIGTRAP). TermView arms it after starting ncurses; the handler only calls
+// write(2), tcsetattr(3), sigaction(2) and raise(3), all async-signal-safe (signal-safety(7)).
+#ifndef BULLETIN_TERMINAL_SAFETY_H
+#define BULLETIN_TERMINAL_SAFETY_H
+
+#include <stddef.h>
+
+/// Saves the terminal modes of `fd` (tcgetattr(3)) to restore on a crash. Call before
+/// ncurses changes them. Returns 0 on success, -1 when `fd` is not a terminal.
+int bulletin_safety_save_modes(int fd);
+
+/// Stores the bytes that take the terminal out of full-screen mode (terminfo rmcup, cnorm,
+/// sgr0, rmkx), at most 255 bytes; longer input is cut. Written to `fd` on a crash.
+void bulletin_safety_set_reset_sequence(int fd, const char *bytes, size_t length);
+
+/// Installs the crash handler (sigaction(2)) for SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE
+/// and SIGTRAP: it writes the reset sequence, restores the saved modes, resets the signal
+/// to SIG_DFL and re-raises it, so the default action (core dump, exit status) happens.
+void bulletin_safety_arm(void);
+
+/// Turns the crash handler's restore off (after a normal restore, or while suspended):
+/// a later crash then only takes the default action.
+void bulletin_safety_disarm(void);
+
+/// Turns the restore back on after bulletin_safety_disarm (on resume from Ctrl-Z).
+void bulletin_safety_rearm(void);
+
+/// Runs the restore now, as the handler would (for tests of the handler's effect).
+void bulletin_safety_restore_now(void);
+
+/// Stops the process for job control as if SIGTSTP had its default action, and returns
+/// after SIGCONT (`fg`). Sets SIGTSTP to SIG_DFL, unblocks it in the calling thread,
+/// raise(3)s it, then blocks it again and puts the previous action (the event loop's) back.
+/// In an orphaned process group the kernel discards the stop and this returns at once.
+void bulletin_stop_for_job_control(void);
+
+/// Routes `signo` into a pipe (the self-pipe trick): a sigaction(2) handler writes the signal
+/// number as one byte to a non-blocking pipe shared by all routed signals.
+/// Returns the pipe's read end (the same for every call), or -1 on failure (errno set).
+/// Used for SIGTSTP and SIGCONT, which arrive many times: the handler runs on whichever
+/// thread the kernel picks and only calls write(2).
+int bulletin_signal_pipe_route(int signo);
+
+#endif

@@ -1,0 +1,109 @@
+#define _GNU_SOURCE
+#include "terminal_safety.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static struct termios saved_modes;
+static volatile sig_atomic_t have_modes = 0;
+static int modes_fd = 0;
+static char reset_sequence[256];
+static size_t reset_length = 0;
+static int reset_fd = 1;
+static volatile sig_atomic_t armed = 0;
+
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP };
+
+int bulletin_safety_save_modes(int fd) {
+    if (tcgetattr(fd, &saved_modes) != 0) return -1;
+    modes_fd = fd;
+    have_modes = 1;
+    return 0;
+}
+
+void bulletin_safety_set_reset_sequence(int fd, const char *bytes, size_t length) {
+    if (length > sizeof reset_sequence) length = sizeof reset_sequence;
+    memcpy(reset_sequence, bytes, length);
+    reset_length = length;
+    reset_fd = fd;
+}
+
+void bulletin_safety_restore_now(void) {
+    if (!armed) return;
+    armed = 0;
+    size_t written = 0;
+    while (written < reset_length) {
+        ssize_t n = write(reset_fd, reset_sequence + written, reset_length - written);
+        if (n <= 0) break;
+        written += (size_t)n;
+    }
+    if (have_modes) tcsetattr(modes_fd, TCSANOW, &saved_modes);
+}
+
+static void crash_handler(int signo) {
+    bulletin_safety_restore_now();
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signo, &fallback, NULL);
+    // Pending until the handler returns (the signal is blocked while it runs); a hardware
+    // fault instead repeats on return and now takes the default action.
+    raise(signo);
+}
+
+void bulletin_safety_arm(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = crash_handler;
+    sigemptyset(&action.sa_mask);
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        sigaction(crash_signals[i], &action, NULL);
+    }
+    armed = 1;
+}
+
+void bulletin_safety_disarm(void) { armed = 0; }
+
+void bulletin_safety_rearm(void) { armed = 1; }
+
+void bulletin_stop_for_job_control(void) {
+    struct sigaction fallback, previous;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(SIGTSTP, &fallback, &previous);
+    sigset_t only, old_mask;
+    sigemptyset(&only);
+    sigaddset(&only, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &only, &old_mask);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
+    sigaction(SIGTSTP, &previous, NULL);
+}
+
+static int signal_pipe[2] = { -1, -1 };
+
+static void pipe_handler(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    ssize_t ignored = write(signal_pipe[1], &byte, 1);
+    (void)ignored;
+    errno = saved;
+}
+
+int bulletin_signal_pipe_route(int signo) {
+    if (signal_pipe[0] < 0 && pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = pipe_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(signo, &action, NULL) != 0) return -1;
+    return signal_pipe[0];
+}

@@ -1,0 +1,57 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Data holding terminal escape sequences (window title, clear screen, clipboard, cursor
+/// moves, queries) is shown visibly and never acts on the terminal.
+@Suite("End to end: escape sequences in data")
+struct EscapeSequenceEndToEndTests {
+    /// A json-server db.json built at test time from the shared inputs (not copied into the repo).
+    private func makeDatabase(in directory: URL) throws -> String {
+        let users = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.input("users-escape-sequences.json")))
+        let posts = try JSONSerialization.jsonObject(with: Data(contentsOf: SharedData.input("posts-escape-sequences.json")))
+        let database = ["users": users, "posts": posts, "comments": [Any]()]
+        let url = directory.appendingPathComponent("db.json")
+        try JSONSerialization.data(withJSONObject: database).write(to: url)
+        return url.path
+    }
+
+    private func tmux(_ session: TmuxSession, _ arguments: [String]) -> String {
+        Subprocess.run(["tmux", "-L", session.socket] + arguments).output
+    }
+
+    @Test("titles, names and bodies with escapes leave the title, screen and clipboard alone",
+          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    func escapesAreHarmless() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-escapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory)])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        let title = tmux(session, ["display-message", "-p", "-t", "0", "#{pane_title}"])
+        session.send("Enter")
+        let users = try session.waitFor("Mallory")
+        #expect(users.contains("Eve^[]0;owned^G") && users.contains("Mallory^[[2J"), "shown visibly:\n\(users)")
+        session.send("Enter")   // Plain Name: ten posts whose titles hold escapes
+        let posts = try session.waitFor("Unterminated")
+        #expect(posts.contains("Weekly update ^[]0;pwned^G"))
+        #expect(posts.contains("^[[2J^[[HSession expired"))
+        #expect(posts.contains("^[[1;1HADMIN: all users deleted"))
+        #expect(posts.hasPrefix(" Bulletin  Home › Users › Plain Name"), "nothing moved the cursor or cleared the screen")
+        for _ in 0..<4 { session.send("Down") }
+        session.send("Enter")   // post 5: an OSC 52 clipboard write in the body
+        let clipboard = try session.waitFor("ZWNobyBwd25lZA==^G more text")
+        #expect(clipboard.contains("Text ^[]52;c;ZWNobyBwd25lZA==^G more text"))
+        session.send("Escape")
+        session.send("End")
+        session.send("Enter")   // post 10: an OSC with no terminator
+        let unterminated = try session.waitFor("OSC with no terminator swallows later output")
+        #expect(unterminated.contains("Post 10") && unterminated.contains("q quit"), "later output still shows")
+        #expect(tmux(session, ["display-message", "-p", "-t", "0", "#{pane_title}"]) == title, "the title is untouched")
+        #expect(tmux(session, ["list-buffers"]).isEmpty, "no clipboard write reached tmux")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+}

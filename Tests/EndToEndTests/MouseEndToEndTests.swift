@@ -1,0 +1,47 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// The mouse as tmux reports it to the pane (X10 encoding, `ESC [ M b x y`, since ncurses
+/// asks for mode 1000), and `--no-mouse`.
+@Suite("End to end: mouse")
+struct MouseEndToEndTests {
+    /// The bytes a terminal sends for a mouse `button` (0 left press, 64 wheel up, 65 wheel
+    /// down) at 0-based `column`, `row`.
+    private func report(button: Int, column: Int, row: Int) -> String {
+        "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column)))
+            + String(UnicodeScalar(UInt8(33 + row)))
+    }
+
+    private func mouseFlag(_ session: TmuxSession) -> String {
+        Subprocess.run(["tmux", "-L", session.socket, "display-message", "-p", "-t", "0", "#{mouse_any_flag}"])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("a click selects the user under it, the wheel moves the selection, Enter opens it")
+    func clickAndWheel() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        #expect(mouseFlag(session) == "1", "the app asked the terminal for mouse reports")
+        session.send("Enter")
+        try session.waitFor("Margaret Okafor")
+        session.send("-l", report(button: 0, column: 10, row: 5))   // row 5: the 4th user
+        session.send("-l", report(button: 65, column: 10, row: 5))  // wheel down: 3 more
+        session.send("-l", report(button: 64, column: 10, row: 5))  // wheel up: 3 back
+        session.send("Enter")
+        try session.waitFor("Home › Users › Søren Kierkegård")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test("--no-mouse leaves the mouse to the terminal")
+    func noMouse() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path, "--no-mouse"])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        #expect(mouseFlag(session) == "0")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
