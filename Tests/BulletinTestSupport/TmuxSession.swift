@@ -49,6 +49,12 @@ public final class TmuxSession: @unchecked Sendable {
         _ = Self.tmux(socket, ["send-keys", "-t", "0"] + keys)
     }
 
+    /// Types `text` literally (`send-keys -l`), so words such as `home` or `end` are not
+    /// read as key names.
+    public func type(_ text: String) {
+        _ = Self.tmux(socket, ["send-keys", "-t", "0", "-l", text])
+    }
+
     /// Resizes the window (and its one pane) to `width` x `height` cells (`resize-window`),
     /// which sends the command SIGWINCH as a terminal emulator would.
     public func resize(width: Int, height: Int) {

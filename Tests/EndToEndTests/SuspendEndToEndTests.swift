@@ -70,6 +70,10 @@ struct SuspendEndToEndTests {
             let back = try session.waitFor("Username")
             #expect(!back.contains("Stopped") && !back.contains("stty -g"), "round \(round): fully redrawn")
             session.send("Down")
+            Thread.sleep(forTimeInterval: 0.3)
+            // Regression: before keypad mode was turned back on after fg, the first arrow
+            // arrived as Esc + letters and went back to Home.
+            #expect(session.capture().contains("Home › Users"), "round \(round): Down after fg does not go back")
         }
         session.send("q")
         try session.waitForAbsence(of: "Username")   // restored: no more reads from the tty
@@ -110,7 +114,11 @@ struct SuspendEndToEndTests {
         session.send("Enter")
         try session.waitFor("Loading")
         session.send("C-z")
-        try waitForStopped(session, count: 1)
+        // The same known lost-Ctrl-Z flake as above (see suspendThreeTimes): resend once.
+        if (try? waitForStopped(session, count: 1, timeout: 3)) == nil {
+            session.send("C-z")
+            try waitForStopped(session, count: 1)
+        }
         #expect(try stty(in: session, name: "stty-load") == session.sttyBefore)
         session.send("fg", "Enter")
         let back = try session.waitFor("Loading")

@@ -1,0 +1,38 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Many loads started and abandoned in quick succession over a real loopback API.
+///
+/// Regression test for a crash and a hang found by hand: FoundationNetworking on Linux can
+/// trap ("Trying to access a behaviour for a task that in not in the registry") or deadlock
+/// when a `URLSessionTask` is cancelled while it completes. `HTTPClient` never cancels a
+/// URLSession task (it abandons it), so pressing `r` and Enter/Esc as fast as a person can
+/// must leave the app responsive and exiting cleanly.
+@Suite("End to end: loads abandoned in quick succession", .serialized)
+struct NetworkStressEndToEndTests {
+    @Test("60 reloads, then 30 open-and-back pairs, against --api: no crash, no hang, q exits 0",
+          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    func reloadAndBackStorm() throws {
+        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
+        defer { server.stop() }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitFor("Leanne Graham")
+        session.send("Enter")
+        try session.waitFor("Posts (10)")
+        for _ in 0..<60 { session.send("r") }
+        for _ in 0..<30 { session.send("Enter", "Escape") }
+        // Whatever screen the storm ended on, the app still answers: go Home, open Users again.
+        session.type(":home")
+        session.send("Enter")
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitFor("Leanne Graham")
+        session.send("q")
+        #expect(try session.waitForExit() == 0, "stderr: \(session.standardError)")
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+}
