@@ -1,11 +1,25 @@
 import CNcurses
 import CTerminalSafety
+import Foundation
 
 extension NcursesBackend {
     /// Saves the shell's terminal modes (`tcgetattr(3)` on stdin) for the crash handler;
     /// call before `newterm(3X)` changes them.
     static func saveModesForCrash() {
         _ = bulletin_safety_save_modes(0)
+    }
+
+    /// Routes SIGTSTP to the self-pipe the ``EventLoop`` reads (`bulletin_signal_pipe_route`);
+    /// call before `newterm(3X)`.
+    ///
+    /// ncurses' `_nc_signal_handler` (lib_tstp.c) takes charge of SIGTSTP only if its action is
+    /// `SIG_DFL` when `newterm` first calls it; then every `doupdate(3X)` sets SIGTSTP to
+    /// `SIG_IGN` for the length of the update and puts the previous action back, and the kernel
+    /// discards a Ctrl-Z that arrives in that window (about one in ten right after `fg`, whose
+    /// full repaint is long, or while the spinner redraws). With a handler already installed,
+    /// ncurses leaves SIGTSTP alone for good. A Ctrl-Z before the loop starts waits in the pipe.
+    static func claimSuspendSignal() {
+        _ = bulletin_signal_pipe_route(SIGTSTP)
     }
 
     /// Arms the crash handler (SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP): it writes

@@ -31,7 +31,9 @@ public final class NcursesBackend: TerminalBackend {
     /// Colours (`start_color`, `use_default_colors`) are used when `has_colors()` and
     /// `NO_COLOR` is unset or empty; otherwise the theme is monochrome. The alternate screen
     /// comes from the terminfo `smcup` capability. A crash signal from then on restores the
-    /// terminal before its default action (see `NcursesBackend+Lifecycle.swift`).
+    /// terminal before its default action (see `NcursesBackend+Lifecycle.swift`). SIGTSTP is
+    /// routed to the event loop's self-pipe before `newterm`, so ncurses leaves it alone
+    /// (see ``claimSuspendSignal()``).
     /// - Throws: ``TerminalError`` with a one-line reason when the terminal cannot be used.
     public static func start() throws -> NcursesBackend {
         setlocale(LC_ALL, "")
@@ -41,6 +43,7 @@ public final class NcursesBackend: TerminalBackend {
             throw TerminalError("cannot open the terminal's input and output")
         }
         saveModesForCrash()
+        claimSuspendSignal()
         guard newterm(nil, output, input) != nil, let window = bulletin_stdscr() else {
             throw TerminalError("unknown or unusable terminal type \"\(term)\" (check TERM)")
         }
