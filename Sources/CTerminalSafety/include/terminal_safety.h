@@ -39,7 +39,8 @@ void bulletin_stop_for_job_control(void);
 /// number as one byte to a non-blocking pipe shared by all routed signals.
 /// Returns the pipe's read end (the same for every call), or -1 on failure (errno set).
 /// Used for SIGTSTP and SIGCONT, which arrive many times: the handler runs on whichever
-/// thread the kernel picks and only calls write(2).
+/// thread the kernel picks and only calls write(2). SIGTSTP is routed before newterm(3X), so
+/// that ncurses does not set it to SIG_IGN during each doupdate(3X).
 int bulletin_signal_pipe_route(int signo);
 
 #endif
