@@ -53,6 +53,12 @@ public final class ScreenHost {
         self.clock = clock
     }
 
+    /// The terminal window's title, drawn from the stack like the header's breadcrumbs:
+    /// `Bulletin — Home › Users › Leanne Graham`.
+    public var windowTitle: String {
+        "Bulletin — " + stack.entries.map(\.destination.title).joined(separator: " › ")
+    }
+
     /// Whether the top screen is waiting for data, so the caller should redraw every
     /// ``spinnerInterval`` seconds to animate the spinner.
     public var needsAnimation: Bool { currentScreen?.isLoading ?? false }

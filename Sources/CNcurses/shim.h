@@ -29,4 +29,19 @@ static inline mmask_t bulletin_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t bulletin_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t bulletin_button5_pressed(void) { return BUTTON5_PRESSED; }
 
+/// The terminfo "to status line" string (`tsl`, its column parameter 0) for setting the
+/// window title, or NULL when the terminal has none. `tiparm` is variadic, so Swift cannot
+/// call it directly. The result lives in ncurses' static buffer: copy it at once.
+static inline const char *bulletin_title_start(void) {
+    char *tsl = tigetstr("tsl");
+    if (tsl == NULL || tsl == (char *)-1) return NULL;
+    return tiparm(tsl, 0);
+}
+/// The terminfo "from status line" string (`fsl`) that ends a title, or NULL.
+static inline const char *bulletin_title_end(void) {
+    char *fsl = tigetstr("fsl");
+    if (fsl == NULL || fsl == (char *)-1) return NULL;
+    return fsl;
+}
+
 #endif

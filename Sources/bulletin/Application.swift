@@ -110,6 +110,7 @@ final class Application {
         guard let host else { return }
         withObservationTracking {
             terminal.draw { surface in host.render(on: &surface) }
+            backend.setTitle(host.windowTitle)
         } onChange: {
             DispatchQueue.main.async { MainActor.assumeIsolated { self.scheduleRedraw() } }
         }

@@ -189,7 +189,7 @@ struct HTTPClientDeadlineTests {
         await #expect(throws: URLError.self) {
             try await HTTPClient.withDeadline(seconds: 0.2) { try await Task.sleep(for: .seconds(30)) }
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(25), "well before the 30 s operation ends, even on a loaded machine")
         #expect(try await HTTPClient.withDeadline(seconds: 5) { 42 } == 42)
         #expect(HTTPClient.dataError(for: URLError(.timedOut), url: URL(string: "http://h/x")!) == .timedOut(url: "http://h/x"))
     }

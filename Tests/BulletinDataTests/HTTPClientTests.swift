@@ -43,7 +43,7 @@ struct HTTPClientTests {
         await #expect(throws: DataError.timedOut(url: url.absoluteString)) {
             let _: [User] = try await HTTPClient(timeout: 1).fetch(url)
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 25, "the 1 s timeout fires; 25 s leaves room for a loaded machine")
     }
 
     @Test("cancelling the task gives cancelled")

@@ -49,6 +49,25 @@ public final class TmuxSession: @unchecked Sendable {
         _ = Self.tmux(socket, ["send-keys", "-t", "0"] + keys)
     }
 
+    /// The pane's title (`#{pane_title}`), as the program in it last set it.
+    public func paneTitle() -> String {
+        Self.tmux(socket, ["display-message", "-p", "-t", "0", "#{pane_title}"]).output
+            .trimmingCharacters(in: .newlines)
+    }
+
+    /// Waits until the pane's title is `expected`.
+    /// - Throws: ``Failure`` naming the last title seen when `timeout` seconds pass first.
+    public func waitForTitle(_ expected: String, timeout: TimeInterval = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var title = ""
+        while Date() < deadline {
+            title = paneTitle()
+            if title == expected { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "timed out waiting for the title \"\(expected)\"; it is \"\(title)\"")
+    }
+
     /// Types `text` literally (`send-keys -l`), so words such as `home` or `end` are not
     /// read as key names.
     public func type(_ text: String) {

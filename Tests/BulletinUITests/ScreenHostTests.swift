@@ -273,3 +273,20 @@ struct ScreenHostTests {
         #expect(minimum[0] == " Bulletin  Home › U…" && minimum.count == 5)
     }
 }
+
+@MainActor
+@Suite("Window title")
+struct WindowTitleTests {
+    @Test("the window title is drawn from the stack, like the breadcrumbs")
+    func title() async {
+        let harness = ScreenHostTests().makeHarness()
+        #expect(harness.host.windowTitle == "Bulletin — Home")
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.enter)
+        await harness.settle()
+        #expect(harness.host.windowTitle == "Bulletin — Home › Users › Leanne Graham")
+        harness.press(.escape)
+        #expect(harness.host.windowTitle == "Bulletin — Home › Users")
+    }
+}

@@ -95,3 +95,29 @@ struct NavigationEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 }
+
+/// The terminal window's title follows the navigation stack, like the header.
+@Suite("End to end: window title")
+struct WindowTitleEndToEndTests {
+    @Test("the title names the screens on the stack and follows Back; data cannot set it")
+    func titleFollowsStack() throws {
+        let users = [["id": 1, "name": "Eve\u{1B}]0;owned\u{07}", "username": "eve"]]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-title-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        try JSONSerialization.data(withJSONObject: ["users": users, "posts": [], "comments": []]).write(to: file)
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        try session.waitForTitle("Bulletin — Home")
+        session.send("Enter")
+        try session.waitForTitle("Bulletin — Home › Users")
+        session.send("Enter")
+        try session.waitForTitle("Bulletin — Home › Users › Eve^[]0;owned^G")
+        session.send("Escape")
+        try session.waitForTitle("Bulletin — Home › Users")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}

@@ -14,6 +14,7 @@ public final class NcursesBackend: TerminalBackend {
     private let theme: NcursesTheme
     private var cursor: Point?
     private(set) var isRestored = false
+    private var lastTitle: String?
 
     // MARK: - Init
 
@@ -89,6 +90,31 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     // MARK: - API
+
+    /// Sets the terminal window's title, through terminfo's status-line strings (`tsl` … `fsl`,
+    /// as tmux, screen and xterm+sl entries define them). The text is sanitized first
+    /// (``Sanitizer/singleLine(_:)``), so no byte of it is a control character; it is written
+    /// after the frame's update, straight to stdout. Does nothing when the title is unchanged
+    /// or the terminal has no such strings.
+    /// - Returns: `true` when the terminal can show a title.
+    @discardableResult
+    public func setTitle(_ title: String) -> Bool {
+        guard let start = bulletin_title_start().map({ String(cString: $0) }),
+              let end = bulletin_title_end().map({ String(cString: $0) }) else { return false }
+        let text = Sanitizer.singleLine(title)
+        guard text != lastTitle else { return true }
+        lastTitle = text
+        let bytes = Array((start + text + end).utf8)
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        return true
+    }
 
     /// Restores the terminal with `endwin(3X)`: cooked mode, cursor shown, primary screen
     /// (terminfo `rmcup`). Idempotent, so every exit path (quit, a signal event, a thrown
