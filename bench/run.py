@@ -98,7 +98,7 @@ def one_run(binary, path, embedded, rows, config, samples, measure_idle):
         app.key("escape")                                 # Posts → Home (Posts still selected)
         app.key("up")                                     # Posts → Users
         users_open, _ = app.key("enter", until=FIRST_ROW_MARKER, limit=config["load_limit"])
-        samples["users_open_s"].append(users_open)
+        samples["users_list_s"].append(users_open)
         list_keys(app, rows["users"], config, samples, "users")
         if measure_idle:
             samples["idle_cpu_s"].append(app.idle_cpu(config["idle"]))
@@ -115,16 +115,21 @@ def counts(path, posts):
     return generate_data.sizes(posts)[0], posts
 
 
+def sample_names():
+    """Every figure a run records samples of (names must not collide: `users_open_s` is
+    Enter on a user, `users_list_s` opening the Users list)."""
+    names = ["first_frame_s", "load_s", "users_list_s", "idle_cpu_s", "peak_rss_bytes"]
+    names += [f"{prefix}_{step}_{unit}" for prefix in LISTS for step in KEY_STEPS for unit in ("s", "bytes")]
+    return names
+
+
 def measure_set(binary, name, posts, runs, config):
     """All runs on one data set: {figure: {median, p95, samples}} plus the file's facts.
 
     When a run hits the load limit, the remaining runs are skipped and the set is marked
     `load_capped_s` (the limit): its load and key figures are then missing, not guessed."""
     path = data_file(name, posts)
-    samples = {key: [] for key in ["first_frame_s", "load_s", "users_open_s", "idle_cpu_s", "peak_rss_bytes"]}
-    for prefix in LISTS:
-        for step in KEY_STEPS:
-            samples[f"{prefix}_{step}_s"], samples[f"{prefix}_{step}_bytes"] = [], []
+    samples = {key: [] for key in sample_names()}
     users, posts = counts(path, posts)
     capped = None
     for run in range(runs):

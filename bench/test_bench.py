@@ -71,7 +71,7 @@ def fake_results(capped=False):
     """A results dict shaped like run.py's, with two sets; the second capped when asked."""
     def figures(load):
         out = {name: report.summarize([value]) for name, value in [
-            ("first_frame_s", 0.04), ("users_open_s", 0.01), ("idle_cpu_s", 0.0), ("peak_rss_bytes", 3e8),
+            ("first_frame_s", 0.04), ("users_list_s", 0.01), ("idle_cpu_s", 0.0), ("peak_rss_bytes", 3e8),
             ("rss_to_file", 3.0)]}
         out["load_s"] = report.summarize([] if load is None else [load])
         out["load_mb_per_s"] = report.summarize([] if load is None else [60 / load])
@@ -125,6 +125,13 @@ class FakeApp:
 
 
 class ListKeysTests(unittest.TestCase):
+    def test_every_sample_name_is_distinct_and_covers_both_lists(self):
+        names = run.sample_names()
+        self.assertEqual(len(names), len(set(names)))
+        self.assertIn("users_list_s", names)
+        self.assertIn("posts_open_s", names)
+        self.assertIn("users_open_bytes", names)
+
     def test_keys_are_filed_under_the_list_and_home_rewinds_at_the_last_row(self):
         config = {"moves": 3, "pages": 1, "opens": 1}
         samples = {f"posts_{step}_{unit}": [] for step in run.KEY_STEPS for unit in ("s", "bytes")}
