@@ -23,8 +23,9 @@ import time
 
 COLUMNS, ROWS = 120, 40
 QUIET = 0.05            # seconds without output that count as "settled"
-# Keys as xterm sends them in keypad-transmit mode (ncurses turns it on: kcud1=\EOB, knp=\E[6~, khome=\EOH, kcub1=\EOD).
-KEYS = {"down": b"\x1bOB", "page_down": b"\x1b[6~", "home": b"\x1bOH", "left": b"\x1bOD", "enter": b"\r", "escape": b"\x1b", "quit": b"q"}
+# Keys as xterm sends them in keypad-transmit mode (ncurses turns it on: kcud1=\EOB, kcuu1=\EOA, knp=\E[6~,
+# khome=\EOH, kcub1=\EOD).
+KEYS = {"down": b"\x1bOB", "up": b"\x1bOA", "page_down": b"\x1b[6~", "home": b"\x1bOH", "left": b"\x1bOD", "enter": b"\r", "escape": b"\x1b", "quit": b"q"}
 
 
 class AppExited(Exception):

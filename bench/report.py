@@ -4,10 +4,11 @@ import math
 
 # Figures the issue asks for that the app cannot yet produce, and why. Reported, never hidden.
 MISSING = [
-    "posts list with 100k / 1M rows: no such list yet (issue 7); keys are measured on the Users "
-    "list, which has posts / 100 rows (1,000 at 100k posts, 10,000 at 1M)",
     "filter keystroke: the app has no filter yet; no figure",
     "filter and sort micro-benchmarks: no filter or sort code yet; no figure",
+    "progress while a big file loads: the list shows 'Loading posts…' and a status-line spinner "
+    "(activity, not progress: no share of the file read or records decoded) until the whole file "
+    "is decoded; the moment that loading screen first shows is not timed",
 ]
 TWO_ROWS_BYTES = 2 * 120   # "about two rows' worth": two 120-column rows of plain text
 
@@ -32,20 +33,27 @@ def _largest(results):
 
 
 def targets(results):
-    """The issue's targets, each with the measured median, whether it is met, and by how much."""
-    sets, largest = results["sets"], _largest(results)
+    """The issue's targets, each with the measured median, whether it is met, and by how much.
+    A figure that is missing (a capped load) is reported as not met, with no number."""
+    sets, largest, last = results["sets"], _largest(results), list(results["sets"])[-1]
+    rows_1m = largest["list_rows"]["posts"]
     rows = [
-        ("first frame, embedded", _fig(sets["embedded"], "first_frame_s") * 1e3, "<=", 50, "ms"),
-        (f"first frame, {list(sets)[-1]} file", _fig(largest, "first_frame_s") * 1e3, "<=", 100, "ms"),
-        (f"1-row move, {largest['list_rows']} rows", _fig(largest, "down_s") * 1e3, "<=", 2, "ms"),
-        (f"1-row move bytes, {largest['list_rows']} rows", _fig(largest, "down_bytes"), "<=", TWO_ROWS_BYTES, "B"),
-        (f"loading, {list(sets)[-1]} file", _fig(largest, "load_mb_per_s"), ">=", 80, "MB/s"),
-        (f"peak memory / file, {list(sets)[-1]} file", _fig(largest, "rss_to_file"), "<=", 2, "x"),
-        ("idle CPU over the idle window, embedded", _fig(sets["embedded"], "idle_cpu_s"), "<=", 0, "s"),
-        (f"idle CPU over the idle window, {list(sets)[-1]} file", _fig(largest, "idle_cpu_s"), "<=", 0, "s"),
+        ("first frame, embedded", _fig(sets["embedded"], "first_frame_s"), 1e3, "<=", 50, "ms"),
+        (f"first frame, {last} file", _fig(largest, "first_frame_s"), 1e3, "<=", 100, "ms"),
+        (f"1-row move, Posts list, {rows_1m:,} rows", _fig(largest, "posts_down_s"), 1e3, "<=", 2, "ms"),
+        (f"1-row move bytes, Posts list, {rows_1m:,} rows", _fig(largest, "posts_down_bytes"), 1, "<=", TWO_ROWS_BYTES, "B"),
+        (f"loading to a browsable Posts list, {last} file", _fig(largest, "load_mb_per_s"), 1, ">=", 80, "MB/s"),
+        (f"peak memory / file, {last} file", _fig(largest, "rss_to_file"), 1, "<=", 2, "x"),
+        ("idle CPU over the idle window, embedded", _fig(sets["embedded"], "idle_cpu_s"), 1, "<=", 0, "s"),
+        (f"idle CPU over the idle window, {last} file", _fig(largest, "idle_cpu_s"), 1, "<=", 0, "s"),
     ]
     out = []
-    for name, value, op, goal, unit in rows:
+    for name, value, scale, op, goal, unit in rows:
+        if value is None:
+            out.append({"target": name, "measured": None, "goal": f"{op} {goal} {unit}", "met": False,
+                        "verdict": f"not measured: the load hit the harness's cap of {largest.get('load_capped_s')} s"})
+            continue
+        value *= scale
         met = value <= goal if op == "<=" else value >= goal
         if met:
             verdict = "met"
@@ -61,27 +69,35 @@ def table(results):
     """The whole report as text (Markdown tables, so docs/performance.md can show it as is)."""
     lines = [f"Bulletin bench ({results['mode']}, {results['binary']}): {results['terminal']}, settled = {results['quiet_window_s'] * 1e3:g} ms "
              f"quiet, idle window {results['idle_window_s']:g} s, load average {_loads(results)}", ""]
-    lines += ["| data set | file MB | list rows | runs | first frame ms | load ms | load MB/s | peak RSS MB | RSS / file | idle CPU s |",
-              "|---|---|---|---|---|---|---|---|---|---|"]
+    lines += ["Load = Enter on Home's Posts until the first post's row shows (file read, decoded, every user's posts gathered)", "",
+              "| data set | file MB | posts | users | runs | first frame ms | load ms | load MB/s | Users list ms | peak RSS MB | RSS / file | idle CPU s |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in results["sets"].items():
-        lines.append(f"| {name} | {r['bytes'] / 1e6:.1f} | {r['list_rows']} | {r['runs']} | {_mp(r, 'first_frame_s', 1e3)} "
-                     f"| {_mp(r, 'load_s', 1e3)} | {_mp(r, 'load_mb_per_s')} | {_mp(r, 'peak_rss_bytes', 1e-6)} "
-                     f"| {_mp(r, 'rss_to_file')} | {_fig(r, 'idle_cpu_s'):.2f} |")
+        load = _mp(r, "load_s", 1e3)
+        if r.get("load_capped_s"):
+            load = f"> {r['load_capped_s'] * 1e3:.0f} (capped; {r['figures']['load_s']['n']} of {r['runs']} runs loaded)"
+        idle = r["figures"]["idle_cpu_s"]["median"]
+        lines.append(f"| {name} | {r['bytes'] / 1e6:.1f} | {r['posts']} | {r['users']} | {r['runs']} | {_mp(r, 'first_frame_s', 1e3)} "
+                     f"| {load} | {_mp(r, 'load_mb_per_s')} | {_mp(r, 'users_list_s', 1e3)} | {_mp(r, 'peak_rss_bytes', 1e-6)} "
+                     f"| {_mp(r, 'rss_to_file')} | {'–' if idle is None else f'{idle:.2f}'} |")
     base = results["startup_baseline_s"]
     lines += ["", f"Start-up baseline, `bulletin --version` (no terminal, no data): {base['median'] * 1e3:.1f} / "
               f"{base['p95'] * 1e3:.1f} ms (median / p95 of {base['n']})"]
-    lines += ["", "Keys on the Users list: latency ms (median / p95) and bytes written (median / p95)", "",
-              "| data set | ↓ ms | ↓ bytes | PgDn ms | PgDn bytes | open user ms | open bytes | Esc back ms | Esc bytes | ← back ms | ← bytes |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
-    for name, r in results["sets"].items():
-        cells = [f"{_mp(r, f'{step}_s', 1e3)} | {_mp(r, f'{step}_bytes', 1, 0)}" for step in ("down", "page_down", "open", "back", "back_left")]
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    for prefix, title, opened in (("posts", "Posts", "post"), ("users", "Users", "user")):
+        lines += ["", f"Keys on the {title} list: latency ms (median / p95) and bytes written (median / p95)", "",
+                  f"| data set | rows | ↓ ms | ↓ bytes | PgDn ms | PgDn bytes | open {opened} ms | open bytes | Esc back ms | Esc bytes | ← back ms | ← bytes |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for name, r in results["sets"].items():
+            cells = [f"{_mp(r, f'{prefix}_{step}_s', 1e3)} | {_mp(r, f'{prefix}_{step}_bytes', 1, 0)}"
+                     for step in ("down", "page_down", "open", "back", "back_left")]
+            lines.append(f"| {name} | {r['list_rows'][prefix]} | " + " | ".join(cells) + " |")
     lines += ["", "Micro-benchmarks (in process; median / p95 per operation)", "", "| benchmark | median | p95 | note |", "|---|---|---|---|"]
     for entry in results["micro"]["benchmarks"]:
         lines.append(f"| {entry['name']} | {_t(entry['median_s'])} | {_t(entry['p95_s'])} | {entry.get('note', '')} |")
     lines += ["", "Targets (medians)", "", "| target | goal | measured | verdict |", "|---|---|---|---|"]
     for t in results["targets"]:
-        lines.append(f"| {t['target']} | {t['goal']} | {t['measured']:.3g} | {t['verdict']} |")
+        measured = "–" if t["measured"] is None else f"{t['measured']:.3g}"
+        lines.append(f"| {t['target']} | {t['goal']} | {measured} | {t['verdict']} |")
     lines += ["", "Not measured yet:"] + [f"- {item}" for item in results["missing"]]
     return "\n".join(lines)
 
@@ -90,6 +106,8 @@ def problems(results):
     """Every figure that is missing or not a finite number: the quick check's findings."""
     found = []
     for name, r in results["sets"].items():
+        if r.get("load_capped_s"):
+            found.append(f"{name}: the Posts list did not show within {r['load_capped_s']:g} s")
         for figure, value in r["figures"].items():
             for key in ("median", "p95"):
                 if not isinstance(value[key], (int, float)) or not math.isfinite(value[key]):

@@ -9,11 +9,15 @@ Full mode uses the embedded data set and files of 10k, 100k and 1M posts (genera
 and a 5,000-post file with fewer repetitions and a 1-second idle window, in seconds.
 ``--check`` fails (exit 1) unless every figure was produced; it never judges speed.
 
-Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home),
-loading (Enter on Users until the first user's row shows; this reads and decodes the whole
-file), key latencies and bytes on the Users list (↓, PgDn, Enter on a user, back with Esc and with ←; Home,
-unmeasured, when the selection reaches the last row),
-idle CPU on the list (first run of each data set only), and peak RSS at exit.
+Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home);
+loading (↓ to Home's *Posts* entry, unmeasured, then Enter until the first post's row shows:
+the time to a browsable Posts list, which reads and decodes the whole file and gathers every
+user's posts; the wait is capped at ``load_limit`` seconds, and a run that hits the cap ends
+there and is reported as capped); key latencies and bytes on the Posts list (↓, PgDn, Enter
+on a post, back with Esc and with ←; Home, unmeasured, when the selection reaches the last
+row); back to Home and up to *Users* (the data is already decoded), opening it and the same
+keys on the Users list; idle CPU on the Users list (first run of each data set only); and
+peak RSS at exit.
 Figures are medians and 95th percentiles (nearest rank) over all runs' samples.
 Python 3 standard library only.
 """
@@ -34,12 +38,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA_DIR = os.path.join(ROOT, "bench", "data")
 EMBEDDED = os.path.join(ROOT, "Sources", "BulletinData", "Resources", "embedded.json")
 HOME_MARKER = b"Welcome to Bulletin"
-FIRST_USER_MARKER = b"Okafor"          # user 1, Margaret Okafor, in every data set
+FIRST_ROW_MARKER = b"Okafor"   # user 1, Margaret Okafor, in every data set: first row of Users, author of post 1
 FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3)],
-        "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20}
+        "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20,
+        "load_limit": 300.0}
 QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
-         "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3}
+         "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3,
+         "load_limit": 60.0}
 KEY_STEPS = ["down", "page_down", "open", "back", "back_left"]
+LISTS = ["posts", "users"]         # the lists whose keys are measured, in the order visited
 PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
 
 
@@ -54,8 +61,9 @@ def data_file(name, posts):
     return path
 
 
-def list_keys(app, rows, config, samples):
-    """Presses ↓, PgDn, Enter and Esc on the Users list, recording each one's latency and bytes.
+def list_keys(app, rows, config, samples, prefix):
+    """Presses ↓, PgDn, Enter and Esc on a list of `rows` rows, appending each key's latency and
+    bytes to `samples` under `prefix` (`posts_down_s`, `users_down_bytes`, …).
 
     A key that could not move the selection (the last row) draws nothing, so before such a
     press the selection goes back to the top with Home (not measured)."""
@@ -67,21 +75,35 @@ def list_keys(app, rows, config, samples):
             app.key("home")
             position = 0
         latency, written = app.key(key)
-        samples[f"{step}_s"].append(latency)
-        samples[f"{step}_bytes"].append(written)
+        samples[f"{prefix}_{step}_s"].append(latency)
+        samples[f"{prefix}_{step}_bytes"].append(written)
         position = min(rows - 1, position + (1 if key == "down" else PAGE_ROWS if key == "page_down" else 0))
 
 
 def one_run(binary, path, embedded, rows, config, samples, measure_idle):
-    """Runs the app once on `path` and appends its figures to `samples`."""
+    """Runs the app once on `path` and appends its figures to `samples`.
+
+    Returns False when the Posts list did not show within the load limit (the run ends there:
+    the app is stopped and its peak RSS recorded), True otherwise."""
     with harness.Session(binary, [] if embedded else ["--data", path]) as app:
         samples["first_frame_s"].append(app.first_frame(HOME_MARKER))
-        load, _ = app.key("enter", until=FIRST_USER_MARKER, limit=600)
+        app.key("down")                                   # Home: Users → Posts
+        try:
+            load, _ = app.key("enter", until=FIRST_ROW_MARKER, limit=config["load_limit"])
+        except TimeoutError:
+            samples["peak_rss_bytes"].append(app.close())
+            return False
         samples["load_s"].append(load)
-        list_keys(app, rows, config, samples)
+        list_keys(app, rows["posts"], config, samples, "posts")
+        app.key("escape")                                 # Posts → Home (Posts still selected)
+        app.key("up")                                     # Posts → Users
+        users_open, _ = app.key("enter", until=FIRST_ROW_MARKER, limit=config["load_limit"])
+        samples["users_list_s"].append(users_open)
+        list_keys(app, rows["users"], config, samples, "users")
         if measure_idle:
             samples["idle_cpu_s"].append(app.idle_cpu(config["idle"]))
         samples["peak_rss_bytes"].append(app.quit())
+        return True
 
 
 def counts(path, posts):
@@ -93,22 +115,38 @@ def counts(path, posts):
     return generate_data.sizes(posts)[0], posts
 
 
+def sample_names():
+    """Every figure a run records samples of (names must not collide: `users_open_s` is
+    Enter on a user, `users_list_s` opening the Users list)."""
+    names = ["first_frame_s", "load_s", "users_list_s", "idle_cpu_s", "peak_rss_bytes"]
+    names += [f"{prefix}_{step}_{unit}" for prefix in LISTS for step in KEY_STEPS for unit in ("s", "bytes")]
+    return names
+
+
 def measure_set(binary, name, posts, runs, config):
-    """All runs on one data set: {figure: {median, p95, samples}} plus the file's facts."""
+    """All runs on one data set: {figure: {median, p95, samples}} plus the file's facts.
+
+    When a run hits the load limit, the remaining runs are skipped and the set is marked
+    `load_capped_s` (the limit): its load and key figures are then missing, not guessed."""
     path = data_file(name, posts)
-    samples = {key: [] for key in ["first_frame_s", "load_s", "idle_cpu_s", "peak_rss_bytes"]}
-    for step in KEY_STEPS:
-        samples[f"{step}_s"], samples[f"{step}_bytes"] = [], []
+    samples = {key: [] for key in sample_names()}
     users, posts = counts(path, posts)
+    capped = None
     for run in range(runs):
         print(f"  {name}: run {run + 1}/{runs}", file=sys.stderr, flush=True)
-        one_run(binary, path, path == EMBEDDED, users, config, samples, measure_idle=run == 0)
+        if not one_run(binary, path, path == EMBEDDED, {"posts": posts, "users": users}, config, samples,
+                       measure_idle=run == 0):
+            capped = config["load_limit"]
+            print(f"  {name}: the Posts list did not show within {capped:g} s; skipping the other runs",
+                  file=sys.stderr, flush=True)
+            break
     size = os.path.getsize(path)
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["load_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
     return {"file": os.path.relpath(path, ROOT), "bytes": size, "posts": posts, "users": users,
-            "list_rows": users, "runs": runs, "figures": figures}
+            "list_rows": {"posts": posts, "users": users}, "runs": runs, "load_capped_s": capped,
+            "figures": figures}
 
 
 def startup_baseline(binary, runs):

@@ -12,6 +12,7 @@ import unittest
 import generate_data
 import harness
 import report
+import run
 
 
 class GeneratorTests(unittest.TestCase):
@@ -64,6 +65,82 @@ class ReportTests(unittest.TestCase):
         self.assertIn("micro: no 'decode JSONDecoder' benchmark", found)
         self.assertIn("no start-up baseline", found)
         self.assertFalse(any("first_frame_s" in problem for problem in found))
+
+
+def fake_results(capped=False):
+    """A results dict shaped like run.py's, with two sets; the second capped when asked."""
+    def figures(load):
+        out = {name: report.summarize([value]) for name, value in [
+            ("first_frame_s", 0.04), ("users_list_s", 0.01), ("idle_cpu_s", 0.0), ("peak_rss_bytes", 3e8),
+            ("rss_to_file", 3.0)]}
+        out["load_s"] = report.summarize([] if load is None else [load])
+        out["load_mb_per_s"] = report.summarize([] if load is None else [60 / load])
+        for prefix in ("posts", "users"):
+            for step in ("down", "page_down", "open", "back", "back_left"):
+                out[f"{prefix}_{step}_s"] = report.summarize([] if load is None else [0.003])
+                out[f"{prefix}_{step}_bytes"] = report.summarize([] if load is None else [250])
+        return out
+    sets = {"embedded": {"bytes": 172_000, "posts": 100, "users": 10, "runs": 1, "load_capped_s": None,
+                         "list_rows": {"posts": 100, "users": 10}, "figures": figures(0.02)},
+            "1M": {"bytes": 60_000_000, "posts": 1_000_000, "users": 10_000, "runs": 3,
+                   "load_capped_s": 300.0 if capped else None, "list_rows": {"posts": 1_000_000, "users": 10_000},
+                   "figures": figures(None if capped else 1.0)}}
+    results = {"mode": "full", "binary": "bulletin", "terminal": "120x40", "quiet_window_s": 0.05, "idle_window_s": 5,
+               "machine": {"load_average": (1.0, 1.0, 1.0)}, "sets": sets, "startup_baseline_s": report.summarize([0.03]),
+               "micro": {"benchmarks": []}, "missing": report.MISSING}
+    results["targets"] = report.targets(results)
+    return results
+
+
+class TargetTests(unittest.TestCase):
+    def test_targets_use_the_posts_list_of_the_largest_set_and_say_by_how_much(self):
+        targets = {t["target"]: t for t in fake_results()["targets"]}
+        move = targets["1-row move, Posts list, 1,000,000 rows"]
+        self.assertAlmostEqual(move["measured"], 3.0)
+        self.assertFalse(move["met"])
+        self.assertEqual(move["verdict"], "missed by 1 ms (1.50x the target)")
+        self.assertFalse(targets["1-row move bytes, Posts list, 1,000,000 rows"]["met"])
+        self.assertAlmostEqual(targets["loading to a browsable Posts list, 1M file"]["measured"], 60.0)
+
+    def test_a_capped_load_is_reported_as_not_measured_and_fails_the_check(self):
+        results = fake_results(capped=True)
+        move = next(t for t in results["targets"] if t["target"].startswith("1-row move, Posts"))
+        self.assertEqual((move["measured"], move["met"]), (None, False))
+        self.assertIn("cap of 300.0 s", move["verdict"])
+        text = report.table(results)
+        self.assertIn("> 300000 (capped; 0 of 3 runs loaded)", text)
+        self.assertIn("Keys on the Posts list", text)
+        self.assertIn("Keys on the Users list", text)
+        self.assertIn("1M: the Posts list did not show within 300 s", report.problems(results))
+
+
+class FakeApp:
+    """Records the keys a run presses; every key takes 1 ms and writes 10 bytes."""
+    def __init__(self):
+        self.pressed = []
+
+    def key(self, name, until=b"", limit=10.0):
+        self.pressed.append(name)
+        return 0.001, 10
+
+
+class ListKeysTests(unittest.TestCase):
+    def test_every_sample_name_is_distinct_and_covers_both_lists(self):
+        names = run.sample_names()
+        self.assertEqual(len(names), len(set(names)))
+        self.assertIn("users_list_s", names)
+        self.assertIn("posts_open_s", names)
+        self.assertIn("users_open_bytes", names)
+
+    def test_keys_are_filed_under_the_list_and_home_rewinds_at_the_last_row(self):
+        config = {"moves": 3, "pages": 1, "opens": 1}
+        samples = {f"posts_{step}_{unit}": [] for step in run.KEY_STEPS for unit in ("s", "bytes")}
+        app = FakeApp()
+        run.list_keys(app, 3, config, samples, "posts")
+        self.assertEqual(app.pressed, ["down", "down", "home", "down", "page_down", "enter", "escape", "enter", "left"])
+        self.assertEqual(len(samples["posts_down_s"]), 3)
+        self.assertEqual(samples["posts_page_down_bytes"], [10])
+        self.assertEqual(len(samples["posts_back_left_s"]), 1)
 
 
 class HarnessTests(unittest.TestCase):
