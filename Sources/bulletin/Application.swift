@@ -51,7 +51,6 @@ final class Application {
         let loop = EventLoop { [unowned self] event in self.handle(event) }
         self.loop = loop
         loop.start(keys: { [backend] in backend.nextKey() })
-        startSpinnerTimer()
         draw()
         dispatchMain()
     }
@@ -79,17 +78,22 @@ final class Application {
         scheduleRedraw()
     }
 
-    /// Redraws every ``ScreenHost/spinnerInterval`` while the top screen is loading, to animate its spinner.
-    private func startSpinnerTimer() {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: ScreenHost.spinnerInterval)
-        timer.setEventHandler { [unowned self] in
-            MainActor.assumeIsolated {
-                if self.host?.needsAnimation == true { self.scheduleRedraw() }
+    /// Runs the spinner's timer exactly while the top screen is loading: it redraws every
+    /// ``ScreenHost/spinnerInterval`` to animate the spinner, and is cancelled as soon as a frame
+    /// shows nothing loading, so an idle app has no timer and never wakes up.
+    private func updateSpinnerTimer(animating: Bool) {
+        if animating, spinnerTimer == nil {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + ScreenHost.spinnerInterval, repeating: ScreenHost.spinnerInterval)
+            timer.setEventHandler { [unowned self] in
+                MainActor.assumeIsolated { self.scheduleRedraw() }
             }
+            timer.resume()
+            spinnerTimer = timer
+        } else if !animating, let timer = spinnerTimer {
+            timer.cancel()
+            spinnerTimer = nil
         }
-        timer.resume()
-        spinnerTimer = timer
     }
 
     /// Coalesces redraw requests into one frame on the next turn of the main queue.
@@ -114,6 +118,7 @@ final class Application {
         } onChange: {
             DispatchQueue.main.async { MainActor.assumeIsolated { self.scheduleRedraw() } }
         }
+        updateSpinnerTimer(animating: host.needsAnimation)
     }
 
     /// Restores the terminal and exits with `status`.

@@ -54,6 +54,62 @@ struct ResizeEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test("an idle Bulletin does not wake up: no timer runs while nothing is loading")
+    func idleWakeups() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitFor("Username")
+        let pid = try #require(session.commandPID())
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = try wakeups(pid)
+        Thread.sleep(forTimeInterval: 2)
+        let woken = try wakeups(pid) - before
+        // A spinner timer at 8 Hz would wake a thread 16 times in 2 s; nothing should, idle.
+        #expect(woken <= 4, "threads woke \(woken) times in 2 s while idle")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test("while a load hangs the spinner turns; once it has failed, nothing wakes the app")
+    func spinnerTurnsWhileLoading() throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let session = try TmuxSession(
+            command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "3"])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        let first = try session.waitFor(" loading")
+        let frame = { (screen: String) in screen.split(separator: "\n").last { $0.contains(" loading") }.map(String.init) }
+        Thread.sleep(forTimeInterval: 0.4)
+        let second = try session.waitFor(" loading")
+        #expect(frame(first) != frame(second), "the spinner turned:\n\(frame(first) ?? "")\n\(frame(second) ?? "")")
+        // The timeout ends the load (while a request waits, FoundationNetworking itself keeps
+        // a thread busy, so wake-ups are counted only after it has failed).
+        try session.waitFor("Could not load users")
+        let pid = try #require(session.commandPID())
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = try wakeups(pid)
+        Thread.sleep(forTimeInterval: 1)
+        let woken = try wakeups(pid) - before
+        #expect(woken <= 2, "nothing is loading, so the spinner timer is gone; woke \(woken) times")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// Voluntary context switches of all of `pid`'s threads (`/proc/PID/task/*/status`):
+    /// each is a thread going to sleep after it woke up.
+    private func wakeups(_ pid: Int32) throws -> Int {
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        return tasks.reduce(0) { total, task in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+            return total + (line.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0)
+        }
+    }
+
     /// utime + stime of `pid` in clock ticks, from `/proc/PID/stat` (fields 14 and 15).
     private func cpuTicks(_ pid: Int32) throws -> Int {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
