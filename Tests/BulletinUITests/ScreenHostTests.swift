@@ -136,7 +136,7 @@ struct ScreenHostTests {
         harness.press(.enter)
         await harness.settle()
         var lines = trimmed(harness.frame(width: 40, height: 10))
-        #expect(lines[0] == " Bulletin  Home › Users › Leanne Graham…")
+        #expect(lines[0] == " Bulletin  … › Leanne Graham › Post 1")
         #expect(Array(lines[1...8]).map { $0.replacingOccurrences(of: "┃", with: "|").replacingOccurrences(of: "│", with: "|") } == [
             " First post                            |",
             " by Leanne Graham (@Bret)              |",
@@ -270,7 +270,7 @@ struct ScreenHostTests {
         #expect(trimmed(back)[4] == "   3 山田 太郎      taro      —              —")
         #expect(back.style(at: Point(x: 10, y: 4)) == .selected, "the same row is selected again")
         let minimum = trimmed(harness.frame(width: 20, height: 5))
-        #expect(minimum[0] == " Bulletin  Home › U…" && minimum.count == 5)
+        #expect(minimum[0] == " Bulletin  … › Users" && minimum.count == 5)
     }
 }
 
@@ -288,5 +288,37 @@ struct WindowTitleTests {
         #expect(harness.host.windowTitle == "Bulletin — Home › Users › Leanne Graham")
         harness.press(.escape)
         #expect(harness.host.windowTitle == "Bulletin — Home › Users")
+    }
+}
+
+@MainActor
+@Suite("Header")
+struct HeaderTests {
+    let header = Header(titles: ["Home", "Users", "Zoë Ångström", "Post 13"])
+
+    @Test("breadcrumbs that fit are shown whole")
+    func fits() {
+        #expect(header.breadcrumbs(fitting: 40) == "Home › Users › Zoë Ångström › Post 13")
+    }
+
+    @Test("on a narrow terminal the oldest crumbs give way, so the current screen stays visible")
+    func keepsTheEnd() {
+        #expect(header.breadcrumbs(fitting: 34) == "… › Users › Zoë Ångström › Post 13")
+        #expect(header.breadcrumbs(fitting: 30) == "… › Zoë Ångström › Post 13")
+        #expect(header.breadcrumbs(fitting: 26) == "… › Zoë Ångström › Post 13")
+        #expect(header.breadcrumbs(fitting: 12) == "… › Post 13")
+        #expect(header.breadcrumbs(fitting: 5) == "Post…")
+        #expect(header.breadcrumbs(fitting: 0) == "")
+    }
+
+    @Test("a 40-column frame keeps the current user's name in the header")
+    func narrowFrame() async {
+        let harness = ScreenHostTests().makeHarness()
+        harness.press(.enter)
+        await harness.settle()
+        harness.press(.down, .enter)
+        await harness.settle()
+        let top = harness.frame(width: 40, height: 10).lines[0]
+        #expect(top.contains("Zoë Ångström"), "\(top)")
     }
 }

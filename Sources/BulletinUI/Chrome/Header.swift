@@ -23,7 +23,21 @@ struct Header {
                           maxWidth: routeWidth)
             room -= routeWidth + 2
         }
-        surface.write(TextLayout.truncate(breadcrumbs, to: room), at: Point(x: area.x + used + 1, y: area.y),
+        surface.write(breadcrumbs(fitting: room), at: Point(x: area.x + used + 1, y: area.y),
                       style: .header, maxWidth: room)
+    }
+
+    /// The breadcrumbs in at most `width` columns, keeping the end (where the person is):
+    /// the oldest crumbs give way to `… › ` first, and only the current screen's own title is
+    /// ever cut, with `…`.
+    func breadcrumbs(fitting width: Int) -> String {
+        guard DisplayWidth.of(breadcrumbs) > width else { return breadcrumbs }
+        var kept = titles
+        while kept.count > 1 {
+            kept.removeFirst()
+            let text = "… › " + kept.joined(separator: " › ")
+            if DisplayWidth.of(text) <= width { return text }
+        }
+        return TextLayout.truncate(kept.last ?? "", to: width)
     }
 }
