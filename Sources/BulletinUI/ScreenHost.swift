@@ -133,8 +133,9 @@ public final class ScreenHost {
 
     private func hintLine(for screen: any Screen) -> String {
         let back = stack.entries.count > 1 ? ["Esc back"] : []
-        let quit = screen.hints.contains("q quit") ? [] : ["q quit"]
-        return " " + (screen.hints + back + quit).joined(separator: "  ")
+        let hints = screen.loadFailed ? ["r retry"] : screen.hints
+        let quit = hints.contains("q quit") ? [] : ["q quit"]
+        return " " + (hints + back + quit).joined(separator: "  ")
     }
 
     /// The screen for a destination: one exhaustive switch.

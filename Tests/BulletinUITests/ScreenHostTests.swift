@@ -162,6 +162,7 @@ struct ScreenHostTests {
         #expect(lines[2] == " Could not load users")
         #expect(lines[4] == " Cannot reach http://127.0.0.1:9/users: connection refused")
         #expect(lines[6] == " Press r to retry, Esc to go back.")
+        #expect(lines[9].hasPrefix(" r retry  Esc back  q quit "), "only the keys that work: \(lines[9])")
         await source.setFailure(nil)
         harness.press(.character("r"))
         await harness.settle()

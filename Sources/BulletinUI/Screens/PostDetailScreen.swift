@@ -19,6 +19,7 @@ struct PostDetailScreen: Screen {
 
     var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } }
     var summary: String { model.state.value == nil ? "" : model.commentsHeading }
+    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }
 
     /// The text, as styled paragraphs for the text view.

@@ -7,6 +7,8 @@ struct PostListScreen: Screen {
 
     var hints: [String] { ListIntent.hints }
     var summary: String { model.summary }
+    var isLoading: Bool { model.state.isLoading }
+    var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow and right-aligned; the title gets the most room.
     static func column(_ column: PostListViewModel.Column) -> TableColumn {

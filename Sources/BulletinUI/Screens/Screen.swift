@@ -22,9 +22,14 @@ protocol Screen {
 
     /// Whether the screen is waiting for data (a load or the next page), for the spinner.
     var isLoading: Bool { get }
+
+    /// Whether the screen shows a failed load, so its list keys do nothing and the status
+    /// line offers only retry, back and quit.
+    var loadFailed: Bool { get }
 }
 
 extension Screen {
     var summary: String { "" }
     var isLoading: Bool { false }
+    var loadFailed: Bool { false }
 }

@@ -7,6 +7,7 @@ struct UserDetailScreen: Screen {
 
     var hints: [String] { ListIntent.hints }
     var summary: String { model.state.value == nil ? "" : model.postsHeading }
+    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }
 
     func render(in area: Rect, on surface: inout Surface) {

@@ -7,6 +7,7 @@ struct UserListScreen: Screen {
 
     var hints: [String] { ListIntent.hints }
     var summary: String { model.summary }
+    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.paging == .loading }
 
     /// Column widths: the id is narrow and right-aligned; the rest share the width.
