@@ -50,10 +50,15 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// The pane's title (`#{pane_title}`), as the program in it last set it.
-    public func paneTitle() -> String {
-        Self.tmux(socket, ["display-message", "-p", "-t", "0", "#{pane_title}"]).output
-            .trimmingCharacters(in: .newlines)
+    public func paneTitle() -> String { paneFormat("#{pane_title}") }
+
+    /// A tmux format expanded for the pane (`display-message -p`), such as `#{mouse_any_flag}`.
+    public func paneFormat(_ format: String) -> String {
+        command(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .newlines)
     }
+
+    /// Runs any other tmux command against this session's server and returns its output.
+    public func command(_ arguments: [String]) -> String { Self.tmux(socket, arguments).output }
 
     /// Waits until the pane's title is `expected`.
     /// - Throws: ``Failure`` naming the last title seen when `timeout` seconds pass first.

@@ -16,10 +16,6 @@ struct EscapeSequenceEndToEndTests {
         return url.path
     }
 
-    private func tmux(_ session: TmuxSession, _ arguments: [String]) -> String {
-        Subprocess.run(["tmux", "-L", session.socket] + arguments).output
-    }
-
     @Test("titles, names and bodies with escapes leave the title, screen and clipboard alone",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func escapesAreHarmless() throws {
@@ -50,7 +46,7 @@ struct EscapeSequenceEndToEndTests {
         #expect(unterminated.contains("Post 10") && unterminated.contains("q quit"), "later output still shows")
         // The only title is the app's own, drawn from the stack; nothing in the data set it.
         try session.waitForTitle("Bulletin — Home › Users › Plain Name › Post 10")
-        #expect(tmux(session, ["list-buffers"]).isEmpty, "no clipboard write reached tmux")
+        #expect(session.command(["list-buffers"]).isEmpty, "no clipboard write reached tmux")
         session.send("q")
         #expect(try session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)

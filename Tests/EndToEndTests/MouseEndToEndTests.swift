@@ -13,10 +13,7 @@ struct MouseEndToEndTests {
             + String(UnicodeScalar(UInt8(33 + row)))
     }
 
-    private func mouseFlag(_ session: TmuxSession) -> String {
-        Subprocess.run(["tmux", "-L", session.socket, "display-message", "-p", "-t", "0", "#{mouse_any_flag}"])
-            .output.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func mouseFlag(_ session: TmuxSession) -> String { session.paneFormat("#{mouse_any_flag}") }
 
     @Test("a click selects the user under it, the wheel moves the selection, Enter opens it")
     func clickAndWheel() throws {
