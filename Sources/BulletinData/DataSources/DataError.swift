@@ -26,6 +26,8 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case rateLimited(url: String, resetAt: Date?, remaining: Int?)
     /// The request was cancelled (its screen was closed).
     case cancelled
+    /// A write was refused because the source is read-only; `reason` says why.
+    case readOnly(reason: String)
 
     /// The error as one line of text naming the URL or file, for the error banner.
     public var description: String {
@@ -42,6 +44,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
             "Rate limited by \(url)" + (resetAt.map { " until \(Self.clockTime($0))" } ?? "; try again later")
                 + (remaining.map { " (\($0) requests left)" } ?? "")
         case .cancelled: "Cancelled"
+        case let .readOnly(reason): "Read-only: \(reason)"
         }
     }
 

@@ -1,0 +1,94 @@
+/// One record of any kind, for writes.
+public enum Record: Hashable, Sendable {
+    case user(User)
+    case post(Post)
+    case comment(Comment)
+
+    /// The record's kind.
+    public var kind: RecordKind {
+        switch self {
+        case .user: .user
+        case .post: .post
+        case .comment: .comment
+        }
+    }
+
+    /// The record's id.
+    public var id: RecordID {
+        switch self {
+        case let .user(user): user.id
+        case let .post(post): post.id
+        case let .comment(comment): comment.id
+        }
+    }
+}
+
+/// The kinds of record Bulletin reads and writes; the raw value is the json-server collection name.
+public enum RecordKind: String, Hashable, Sendable, CaseIterable {
+    case user = "users"
+    case post = "posts"
+    case comment = "comments"
+}
+
+/// Whether a source accepts writes, and if not, why (shown in the Admin panel).
+public enum WriteAccess: Hashable, Sendable {
+    /// Writes are accepted.
+    case allowed
+    /// Writes are refused; `reason` is one sentence such as `GitHub is read-only` or
+    /// `started with --read-only`.
+    case denied(reason: String)
+}
+
+/// What happened to a write.
+public struct WriteOutcome: Hashable, Sendable {
+    /// The record as stored (a created record gets its id here); `nil` after a delete.
+    public var record: Record?
+    /// Whether the change is kept: `false` when the server answered but does not keep changes
+    /// (the public JSONPlaceholder).
+    public var persisted: Bool
+    /// One line for the status line or panel, such as `saved to /root/.local/share/bulletin/db.json`
+    /// or `the server accepted the change but does not keep it`; `nil` for nothing to add.
+    public var note: String?
+
+    public init(record: Record?, persisted: Bool, note: String? = nil) {
+        self.record = record
+        self.persisted = persisted
+        self.note = note
+    }
+}
+
+/// Changes a source's records where the data lives: an atomic save for files, POST/PUT/DELETE
+/// for REST APIs, a copy under `$XDG_DATA_HOME/bulletin/` for the embedded data set.
+///
+/// After a successful write the source it belongs to answers reads with the change.
+/// Every method throws a ``DataError`` naming the file or URL; a failed write changes nothing.
+///
+/// CONTRACT (issue 8): declared first so the forms and the writers can be built side by side.
+public protocol DataWriter: Sendable {
+    /// Whether writes are accepted.
+    var access: WriteAccess { get }
+
+    /// Creates `record`; its id is ignored and a new one is chosen (max id + 1 for files,
+    /// the server's for REST).
+    func create(_ record: Record) async throws(DataError) -> WriteOutcome
+
+    /// Replaces the record with `record.id` by `record`.
+    /// - Throws: ``DataError/notFound(_:location:)`` when there is no such record.
+    func update(_ record: Record) async throws(DataError) -> WriteOutcome
+
+    /// Deletes the record of `kind` with `id` (a user's posts and a post's comments stay, as in json-server).
+    /// - Throws: ``DataError/notFound(_:location:)`` when there is no such record.
+    func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome
+}
+
+/// A writer that refuses everything, for GitHub and `--read-only`.
+public struct ReadOnlyWriter: DataWriter {
+    public let reason: String
+    public init(reason: String) { self.reason = reason }
+    public var access: WriteAccess { .denied(reason: reason) }
+    public func create(_ record: Record) async throws(DataError) -> WriteOutcome { throw .readOnly(reason: reason) }
+    public func update(_ record: Record) async throws(DataError) -> WriteOutcome { throw .readOnly(reason: reason) }
+    public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
+        throw .readOnly(reason: reason)
+    }
+}
