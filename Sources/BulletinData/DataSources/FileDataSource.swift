@@ -24,13 +24,26 @@ public struct FileDataSource: DataSource {
 
     /// Creates a source for the `db.json` at `path` (absolute, or relative to the current
     /// directory); nothing is read until the first request.
-    public init(path: String) {
+    /// - Parameter log: Where each read of the file (`READ path`, its duration) and its
+    ///   failures are recorded, for the Admin panel (default none).
+    public init(path: String, log: RequestLog? = nil) {
         self.path = path
         let url = URL(fileURLWithPath: path)
         let progress = LoadProgress()
         loadProgress = progress
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            try DataSetStore.readDB(at: url, location: path, progress: progress)
+            let started = Date()
+            do throws(DataError) {
+                let set = try DataSetStore.readDB(at: url, location: path, progress: progress)
+                log?.record(RequestRecord(date: started, method: "READ", path: path, status: .read,
+                                          milliseconds: RequestRecord.milliseconds(since: started)))
+                return set
+            } catch {
+                log?.record(RequestRecord(date: started, method: "READ", path: path, status: .failed,
+                                          milliseconds: RequestRecord.milliseconds(since: started)))
+                log?.record(error)
+                throw error
+            }
         }
     }
 

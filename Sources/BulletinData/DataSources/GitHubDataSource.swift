@@ -38,20 +38,23 @@ public struct GitHubDataSource: DataSource {
     ///   - token: A GitHub token, sent as a bearer token; `nil` or empty for none.
     ///   - maxPages: How many pages of `/users` to follow.
     ///   - timeout: The per-request timeout in seconds.
-    public init(baseURL: URL, token: String? = nil, maxPages: Int = 3, timeout: TimeInterval = 15) {
+    ///   - log: Where requests, failures and the rate-limit budget are recorded (default none).
+    public init(baseURL: URL, token: String? = nil, maxPages: Int = 3, timeout: TimeInterval = 15, log: RequestLog? = nil) {
         self.baseURL = baseURL
         let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         hasToken = !token.isEmpty
         var headers = ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
         if hasToken { headers["Authorization"] = "Bearer \(token)" }
-        client = HTTPClient(timeout: timeout, headers: headers)
+        client = HTTPClient(timeout: timeout, headers: headers, log: log)
         self.maxPages = max(1, maxPages)
     }
 
     /// Creates a source from text such as `--github-url`.
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not an absolute http(s) URL.
-    public static func make(baseURL: String, token: String?, timeout: TimeInterval = 15) throws(DataError) -> GitHubDataSource {
-        GitHubDataSource(baseURL: try Endpoint.base(baseURL), token: token, timeout: timeout)
+    public static func make(
+        baseURL: String, token: String?, timeout: TimeInterval = 15, log: RequestLog? = nil
+    ) throws(DataError) -> GitHubDataSource {
+        GitHubDataSource(baseURL: try Endpoint.base(baseURL), token: token, timeout: timeout, log: log)
     }
 
     // MARK: - API
