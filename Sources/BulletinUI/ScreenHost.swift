@@ -109,7 +109,7 @@ public final class ScreenHost {
 
     /// Handles one key press.
     public func handle(_ key: Key) {
-        if let commandLine {
+        if let commandLine, currentScreen?.capturesInput != true {
             commandLine.clearMessage()
             if CommandPromptView.handle(key, model: commandLine) { return }
         }
@@ -132,6 +132,7 @@ public final class ScreenHost {
     }
 
     private func hintLine(for screen: any Screen) -> String {
+        if screen.capturesInput { return " " + screen.hints.joined(separator: "  ") }
         let back = stack.entries.count > 1 ? ["Esc back"] : []
         let hints = screen.loadFailed ? ["r retry"] : screen.hints
         let quit = hints.contains("q quit") ? [] : ["q quit"]

@@ -17,7 +17,8 @@ public final class AppCoordinator: Coordinator {
     public let stack = NavigationStack<Destination>()
     /// The `:` prompt; its commands run through ``perform(_:)``.
     public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
-    private let dependencies: AppDependencies
+    /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
+    public private(set) var dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
     private var linkTask: Task<Void, Never>?
 
@@ -72,6 +73,19 @@ public final class AppCoordinator: Coordinator {
             case let .failure(failure): self.showFailure(failure)
             }
         }
+    }
+
+    /// Switches to another source at run time: builds its source and writer together, closes
+    /// every screen of the old source (their coordinators and view models are released) and
+    /// shows Home › Users of the new one.
+    /// - Throws: ``DataError`` when the source cannot be built (such as an invalid URL); the
+    ///   old source and screens then stay.
+    public func switchSource(to choice: LaunchOptions.Source) throws(DataError) {
+        let next = try dependencies.makeDependencies(choice)
+        linkTask?.cancel()
+        linkTask = nil
+        dependencies = next
+        apply([.home, .users])
     }
 
     /// Waits until the link being opened (if any) has been applied.
@@ -143,6 +157,9 @@ public final class AppCoordinator: Coordinator {
     }
 
     private func makeAdmin() -> AdminPanelCoordinator {
-        AdminPanelCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+        AdminPanelCoordinator(
+            stack: stack, dependencies: dependencies,
+            switchSource: { [weak self] choice throws(DataError) in try self?.switchSource(to: choice) },
+            onFinish: { _ in })
     }
 }

@@ -26,10 +26,15 @@ protocol Screen {
     /// Whether the screen shows a failed load, so its list keys do nothing and the status
     /// line offers only retry, back and quit.
     var loadFailed: Bool { get }
+
+    /// Whether a text field of the screen has the keyboard: every key but Ctrl-C goes to the
+    /// screen (not to `:`, Back or `q`), and the status line shows only the screen's hints.
+    var capturesInput: Bool { get }
 }
 
 extension Screen {
     var summary: String { "" }
     var isLoading: Bool { false }
     var loadFailed: Bool { false }
+    var capturesInput: Bool { false }
 }
