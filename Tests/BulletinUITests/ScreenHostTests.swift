@@ -174,13 +174,15 @@ struct ScreenHostTests {
         let harness = makeHarness(source: StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://x")))
         harness.press(.down, .down, .enter)
         await harness.settle()
-        let lines = trimmed(harness.frame(width: 60, height: 14))
-        #expect(Array(lines[0...9]) == [
+        let lines = trimmed(harness.frame(width: 60, height: 22))
+        #expect(Array(lines[0...11]) == [
             " Bulletin  Home › Admin panel                         admin",
             "",
             " Data source",
             " Source:    REST API (JSONPlaceholder-compatible)",
             " Location:  http://x",
+            " Auth:      none",
+            " Writes:    off: this source cannot be edited yet",
             "",
             " Contents",
             " Users:     3",
@@ -202,9 +204,9 @@ struct ScreenHostTests {
         #expect(users.contains { $0.contains("1 user · 1 record skipped: users[1].name missing") }, "\(users)")
         harness.press(.escape, .down, .down, .enter)
         await harness.settle()
-        let admin = trimmed(harness.frame(width: 120, height: 16))
-        #expect(admin[11] == " Records not read (1)", "\(admin)")
-        #expect(admin[12] == " users[1].name missing (record skipped) in \(url.path)")
+        let admin = trimmed(harness.frame(width: 120, height: 30))
+        let heading = try #require(admin.firstIndex(of: " Records not read (1)"), "\(admin)")
+        #expect(admin[heading + 1] == " users[1].name missing (record skipped) in \(url.path)")
     }
 
     @Test("Esc, Left and Backspace go back; on Home they do nothing; q quits")
