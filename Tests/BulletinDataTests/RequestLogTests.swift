@@ -112,6 +112,10 @@ struct RequestLogTests {
         await #expect(throws: DataError.self) { _ = try await FileDataSource(path: missing, log: log).users() }
         #expect(log.snapshot.requests.last?.status == .failed)
         #expect(log.snapshot.errors.map(\.error) == [.unreadableFile(path: missing, reason: "no such file")])
+        let embedded = RequestLog()
+        _ = try await EmbeddedDataSource(log: embedded).users()
+        #expect(embedded.snapshot.requests.map(\.path) == ["embedded.json"])
+        #expect(embedded.snapshot.lastLoad?.method == "READ")
     }
 }
 

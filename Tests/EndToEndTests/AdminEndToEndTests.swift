@@ -43,12 +43,12 @@ struct AdminEndToEndTests {
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
         defer { session.close() }
         try openPanel(session)
-        var screen = try session.waitFor("ms  /comments")
+        try session.waitFor("Users:     10")
+        for path in ["/users", "/posts", "/comments"] { try session.waitFor("ms  \(path)") }
+        var screen = try session.waitFor("Requests (3, newest first)")
         #expect(screen.contains("REST API (JSONPlaceholder-compatible)"))
         #expect(screen.contains("Location:  \(server.baseURL.absoluteString)"))
-        #expect(screen.contains("ms  /users") && screen.contains("ms  /posts"))
         #expect(screen.contains("GET   200"))
-        #expect(screen.contains("Users:     10"))
         session.send("s")
         try session.waitFor("Switch to:")
         session.type(directory.appendingPathComponent("missing.json").path)

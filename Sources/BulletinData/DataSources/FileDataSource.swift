@@ -32,18 +32,9 @@ public struct FileDataSource: DataSource {
         let progress = LoadProgress()
         loadProgress = progress
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            let started = Date()
-            do throws(DataError) {
-                let set = try DataSetStore.readDB(at: url, location: path, progress: progress)
-                log?.record(RequestRecord(date: started, method: "READ", path: path, status: .read,
-                                          milliseconds: RequestRecord.milliseconds(since: started)))
-                return set
-            } catch {
-                log?.record(RequestRecord(date: started, method: "READ", path: path, status: .failed,
-                                          milliseconds: RequestRecord.milliseconds(since: started)))
-                log?.record(error)
-                throw error
-            }
+            let read = { () throws(DataError) -> DataSet in try DataSetStore.readDB(at: url, location: path, progress: progress) }
+            guard let log else { return try read() }
+            return try log.recordRead(of: path, read)
         }
     }
 

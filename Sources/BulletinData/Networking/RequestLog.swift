@@ -66,6 +66,24 @@ public final class RequestLog: @unchecked Sendable {
         _ = lock.withLock { observers.removeValue(forKey: token) }
     }
 
+    /// Runs `read` (a read of the file at `path`) and records it as `READ path` with its
+    /// duration, or as failed with its error.
+    /// - Throws: Whatever `read` throws.
+    public func recordRead<T>(of path: String, _ read: () throws(DataError) -> T) throws(DataError) -> T {
+        let started = Date()
+        do throws(DataError) {
+            let value = try read()
+            record(RequestRecord(date: started, method: "READ", path: path, status: .read,
+                                 milliseconds: RequestRecord.milliseconds(since: started)))
+            return value
+        } catch {
+            record(RequestRecord(date: started, method: "READ", path: path, status: .failed,
+                                 milliseconds: RequestRecord.milliseconds(since: started)))
+            record(error)
+            throw error
+        }
+    }
+
     // MARK: - Private
 
     private func change(_ body: (inout Snapshot) -> Void) {

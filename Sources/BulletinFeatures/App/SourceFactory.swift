@@ -41,7 +41,7 @@ public struct SourceFactory: Sendable {
     /// - Throws: ``DataError/invalidURL(_:)`` for a URL that is not an absolute http(s) URL.
     public func source(for choice: LaunchOptions.Source) throws(DataError) -> any DataSource {
         switch choice {
-        case .embedded: return EmbeddedDataSource()
+        case .embedded: return EmbeddedDataSource(log: log)
         case let .api(url): return try RESTDataSource.make(baseURL: url, timeout: timeout, log: log)
         case let .file(path): return FileDataSource(path: path, log: log)
         case let .dummyJSON(url): return try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log)
