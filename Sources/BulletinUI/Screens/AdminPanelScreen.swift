@@ -36,40 +36,49 @@ struct AdminPanelScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         guard !area.isEmpty else { return }
-        let footerRows = model.field != nil ? 2 : (model.notice != nil ? 1 : 0)
+        let messages = footerMessages(width: max(1, area.width - 2))
+        let footerRows = (model.field != nil ? 1 : 0) + messages.count
         let (textArea, footer) = area.splitBottom(min(footerRows, area.height))
         let top = textArea.height > 3 ? 1 : 0
         let inner = Rect(x: textArea.x + 1, y: textArea.y + top, width: max(0, textArea.width - 1), height: textArea.height - top)
         var state = TextViewState(offset: model.scrollOffset)
         TextView(paragraphs: AdminPanelText(model: model).paragraphs).render(in: inner, on: &surface, state: &state)
         if state.offset != model.scrollOffset { model.scrollOffset = state.offset }
-        renderFooter(in: footer, on: &surface)
+        renderFooter(in: footer, messages: messages, on: &surface)
         if let question = model.overwrite {
             Dialog(title: "Overwrite?", message: question.message, buttons: OverwriteQuestion.buttons)
                 .render(in: area, on: &surface, state: DialogState(selected: question.selected))
         }
     }
 
-    private func renderFooter(in area: Rect, on surface: inout Surface) {
+    /// The lines under the field (its error, or "Exporting…"), or the last result without a
+    /// field; wrapped to `width`, at most three lines.
+    private func footerMessages(width: Int) -> [StyledLine] {
+        let message: StyledLine? =
+            if let field = model.field {
+                field.error.map { StyledLine("✗ " + $0, style: .error) } ?? (model.isExporting ? StyledLine("Exporting…", style: .muted) : nil)
+            } else {
+                model.notice.map { StyledLine($0, style: .highlight) }
+            }
+        guard let message else { return [] }
+        return TextLayout.wrap(message.text, width: width).prefix(3).map { StyledLine($0, style: message.style) }
+    }
+
+    private func renderFooter(in area: Rect, messages: [StyledLine], on surface: inout Surface) {
         guard !area.isEmpty else { return }
         let x = area.x + 1
         let width = max(0, area.width - 2)
-        guard let field = model.field else {
-            if let notice = model.notice {
-                surface.write(notice, at: Point(x: x, y: area.y), style: .highlight, maxWidth: width)
-            }
-            return
+        var y = area.y
+        if let field = model.field {
+            let labelWidth = surface.write(field.label + " ", at: Point(x: x, y: y), style: .label, maxWidth: width)
+            var state = TextFieldState(field)
+            let fieldArea = Rect(x: x + labelWidth, y: y, width: max(0, width - labelWidth), height: 1)
+            TextField(placeholder: field.placeholder, isFocused: model.overwrite == nil).render(in: fieldArea, on: &surface, state: &state)
+            y += 1
         }
-        let labelWidth = surface.write(field.label + " ", at: Point(x: x, y: area.y), style: .label, maxWidth: width)
-        var state = TextFieldState(field)
-        let fieldArea = Rect(x: x + labelWidth, y: area.y, width: max(0, width - labelWidth), height: 1)
-        TextField(placeholder: field.placeholder, isFocused: model.overwrite == nil).render(in: fieldArea, on: &surface, state: &state)
-        guard area.height > 1 else { return }
-        let below = Point(x: x, y: area.y + 1)
-        if let error = field.error {
-            surface.write("✗ " + error, at: below, style: .error, maxWidth: width)
-        } else if model.isExporting {
-            surface.write("Exporting…", at: below, style: .muted, maxWidth: width)
+        for line in messages where y < area.maxY {
+            surface.write(line.text, at: Point(x: x, y: y), style: line.style, maxWidth: width)
+            y += 1
         }
     }
 
