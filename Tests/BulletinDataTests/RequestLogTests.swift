@@ -99,6 +99,10 @@ struct RequestLogTests {
         #expect(snapshot.errors.count == 1)
         #expect(snapshot.errors.first?.error.description.hasPrefix("HTTP 500 from http://127.0.0.1:") == true)
         #expect(snapshot.lastLoad?.path == "/posts?userId=1")
+        try await server.inject(Fault(path: "/posts", body: "<html>maintenance</html>"))
+        await #expect(throws: DataError.self) { _ = try await source.posts(userID: 2) }
+        #expect(log.snapshot.errors.count == 2, "a 200 answer that is not JSON is an error too")
+        #expect(log.snapshot.errors.last?.error.description.contains("/posts?userId=2") == true)
     }
 
     @Test("a file source logs each read of its file, and a failed read as a request and an error")

@@ -104,8 +104,9 @@ public struct DummyJSONDataSource: DataSource {
     ) async throws(DataError) -> (page: DummyJSONPage<R>, total: Int, issues: [RecordIssue]) {
         let url = try Endpoint.url(baseURL, path, query: ["limit": String(limit), "skip": String(skip)])
         let data = try await client.data(from: url)
-        let (page, issues) = try JSONDecoding.decodeReportingIssues(
-            DummyJSONPage<R>.self, from: data, location: url.absoluteString, root: name)
+        let (page, issues) = try client.loggingErrors { () throws(DataError) in
+            try JSONDecoding.decodeReportingIssues(DummyJSONPage<R>.self, from: data, location: url.absoluteString, root: name)
+        }
         await issueLog.replace(issues, for: url.absoluteString)
         return (page, page.total, issues)
     }

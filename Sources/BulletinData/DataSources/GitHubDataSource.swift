@@ -80,7 +80,9 @@ public struct GitHubDataSource: DataSource {
             url = try Endpoint.url(baseURL, ["users"], query: ["per_page": "100"])
         }
         let (data, link) = try await client.dataAndLink(from: url)
-        let page = try JSONDecoding.decodeRecords(GitHubUser.self, from: data, location: url.absoluteString, root: "users")
+        let page = try client.loggingErrors { () throws(DataError) in
+            try JSONDecoding.decodeRecords(GitHubUser.self, from: data, location: url.absoluteString, root: "users")
+        }
         return UserPage(
             list: RecordList(records: page.records.map(\.user), issues: page.issues),
             next: Self.nextLink(link).map { PageCursor($0.absoluteString) })
@@ -140,7 +142,9 @@ public struct GitHubDataSource: DataSource {
         var visited = 0
         while let url = next, visited < limit {
             let (data, link) = try await client.dataAndLink(from: url)
-            let page = try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+            let page = try client.loggingErrors { () throws(DataError) in
+                try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+            }
             list.records += page.records
             list.issues += page.issues
             next = Self.nextLink(link)

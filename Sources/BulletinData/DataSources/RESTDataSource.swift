@@ -128,7 +128,9 @@ public struct RESTDataSource: DataSource {
         _ type: R.Type, at url: URL, root: String
     ) async throws(DataError) -> RecordList<R> {
         let data = try await client.data(from: url)
-        let list = try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+        let list = try client.loggingErrors { () throws(DataError) in
+            try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+        }
         await issueLog.replace(list.issues, for: url.absoluteString)
         return list
     }

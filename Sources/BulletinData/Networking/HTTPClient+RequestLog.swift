@@ -22,6 +22,17 @@ extension HTTPClient {
         }
     }
 
+    /// Runs `decode` (reading a body this client fetched) and records the error it throws in ``log``.
+    /// - Throws: Whatever `decode` throws.
+    public func loggingErrors<T>(_ decode: () throws(DataError) -> T) throws(DataError) -> T {
+        do throws(DataError) {
+            return try decode()
+        } catch {
+            log?.record(error)
+            throw error
+        }
+    }
+
     /// `/posts?userId=1`: the path and query of `url`, as the request log shows it.
     static func logPath(_ url: URL) -> String {
         let path = url.path.isEmpty ? "/" : url.path
