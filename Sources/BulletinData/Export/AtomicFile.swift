@@ -15,6 +15,7 @@ public enum AtomicFile {
         /// The system refused: permission denied, disk full, …
         case cannotWrite(String, reason: String)
 
+        /// One sentence naming the path and the cause.
         public var description: String {
             switch self {
             case let .exists(path): "\(path) already exists"

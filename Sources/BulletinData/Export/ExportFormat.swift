@@ -35,10 +35,14 @@ public enum ExportFormat: String, Equatable, Sendable, CaseIterable {
 
 /// Every record of a source, gathered for an export.
 public struct ExportData: Equatable, Sendable {
+    /// Every user, in the source's order.
     public var users: [User]
+    /// Every post reached through the users, user by user.
     public var posts: [Post]
+    /// Every comment on those posts, post by post (empty for a posts CSV).
     public var comments: [Comment]
 
+    /// Creates export data from records.
     public init(users: [User], posts: [Post], comments: [Comment]) {
         self.users = users
         self.posts = posts

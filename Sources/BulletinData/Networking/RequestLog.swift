@@ -107,6 +107,7 @@ extension RequestLog {
         /// The latest rate-limit budget a server reported (GitHub's `X-RateLimit-*` headers).
         public var rateLimit: RateLimitStatus?
 
+        /// An empty log.
         public init() {}
     }
 }
@@ -134,6 +135,7 @@ public struct RequestRecord: Equatable, Sendable {
     /// How long it took, in milliseconds.
     public var milliseconds: Int
 
+    /// Creates a record; `milliseconds` is the duration, never negative.
     public init(date: Date, method: String, path: String, status: Status, milliseconds: Int) {
         self.date = date
         self.method = method
@@ -168,7 +170,9 @@ public struct RequestRecord: Equatable, Sendable {
 
 /// An error a source met, with when.
 public struct ErrorRecord: Equatable, Sendable {
+    /// When the error happened.
     public var date: Date
+    /// The error, shown through its ``DataError/description``.
     public var error: DataError
 }
 
@@ -182,6 +186,7 @@ public struct RateLimitStatus: Equatable, Sendable {
     /// When the window resets (`X-RateLimit-Reset`, epoch seconds); `nil` when not sent.
     public var resetAt: Date?
 
+    /// Creates a budget of `remaining` of `limit` requests, reset at `resetAt`.
     public init(remaining: Int, limit: Int, resetAt: Date?) {
         self.remaining = remaining
         self.limit = limit

@@ -11,6 +11,7 @@ public struct AdminField: Equatable, Sendable {
         case export(ExportFormat)
     }
 
+    /// What Enter does with the text.
     public var purpose: Purpose
     /// What has been typed.
     public var text: String
@@ -21,6 +22,7 @@ public struct AdminField: Equatable, Sendable {
     /// Why the last Enter was refused, shown beside the field; `nil` when none.
     public var error: String?
 
+    /// An open field holding `text`, the cursor at its end.
     public init(purpose: Purpose, text: String = "") {
         self.purpose = purpose
         self.text = text
@@ -56,6 +58,7 @@ public struct AdminField: Equatable, Sendable {
 public struct OverwriteQuestion: Equatable, Sendable {
     /// The absolute path that already exists.
     public var path: String
+    /// What would be written there.
     public var format: ExportFormat
     /// The selected button: 0 Overwrite, 1 Cancel (the default).
     public var selected = 1

@@ -13,6 +13,7 @@ public final class AdminPanelViewModel {
 
     // MARK: - Properties
 
+    /// The record counts: loading, loaded or failed.
     public private(set) var state: LoadState<DataStatistics> = .idle
     /// Records the source had to leave out (or read with a field blanked) so far this run.
     public private(set) var issues: [RecordIssue] = []

@@ -7,6 +7,7 @@ import Foundation
 public enum SourceChoice {
     /// What a path on disk turned out to be.
     public enum FileKind: Equatable, Sendable {
+        /// Nothing there; a directory; a file this process cannot read; a readable file.
         case missing, directory, unreadable, file
     }
 
@@ -19,6 +20,7 @@ public enum SourceChoice {
         case directory(String)
         case unreadable(String)
 
+        /// One sentence for beside the field.
         public var description: String {
             switch self {
             case .empty: "Type embedded, an http(s) URL or a file path"
