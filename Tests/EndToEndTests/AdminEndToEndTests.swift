@@ -102,4 +102,27 @@ struct AdminEndToEndTests {
         try session.waitForAbsence(of: "Export db.json to:")
         try quit(session)
     }
+
+    @Test("--github-url: the panel shows the rate-limit budget and reset time from X-RateLimit-* and that GitHub is read-only",
+          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    func githubRateLimit() async throws {
+        let server = try LoopbackServer.start(arguments: [
+            "--dir", SharedData.data("github").path, "--style", "github",
+            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
+        ])
+        defer { server.stop() }
+        let reset = Date().addingTimeInterval(1800)
+        try await server.inject(Fault(path: "*", headers: [
+            "X-RateLimit-Remaining": "4321", "X-RateLimit-Limit": "5000", "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
+        ]))
+        let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
+        defer { session.close() }
+        try openPanel(session)
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: reset)
+        let clock = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        let screen = try session.waitFor("Budget:    4321 of 5000 requests left, resets at \(clock)")
+        #expect(screen.contains("Writes:    off: GitHub is read-only"))
+        #expect(screen.contains("Auth:      none (60 requests an hour)"))
+        try quit(session)
+    }
 }
