@@ -77,6 +77,9 @@ struct AdminPanelScreenTests {
         #expect(lines[8].hasPrefix(" 01:01:40  HTTP 500 from"), "\(lines)")
         #expect(lines[9].hasPrefix(" http://127.0.0.1:3000/comments?postId=1"), "the last line, wrapped")
         #expect(lines.contains { $0.hasSuffix("┃") })
+        let offset = model.scrollOffset
+        #expect(screen.handle(.mouse(MouseEvent(.wheelUp, at: Point(x: 5, y: 5))), in: Rect(x: 0, y: 0, width: 60, height: 10)))
+        #expect(model.scrollOffset == offset - MouseEvent.wheelStep, "the wheel scrolls the panel")
     }
 
     @Test("the switch field shows the typed text and its error below; keys go to the field, not to q or :")

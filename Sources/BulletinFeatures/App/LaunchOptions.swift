@@ -1,7 +1,7 @@
 /// What the command line asked for: which data source to browse, or help.
 ///
 /// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-/// [--timeout SECONDS] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
+/// [--timeout SECONDS] [--read-only] [--no-mouse] [open PATH] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {

@@ -88,6 +88,14 @@ struct AdminPanelScreen: Screen {
         if key == .ctrl("c") { return false }
         if let question = model.overwrite { return handleOverwrite(key, question) }
         if model.field != nil { return handleField(key) }
+        if case let .mouse(event) = key {
+            switch event.kind {
+            case .wheelUp: model.scrollOffset = max(0, model.scrollOffset - MouseEvent.wheelStep)
+            case .wheelDown: model.scrollOffset += MouseEvent.wheelStep
+            default: return false
+            }
+            return true
+        }
         let page = max(1, area.height - 1)
         switch Self.keys.action(for: key) {
         case .up?: model.scrollOffset = max(0, model.scrollOffset - 1)
