@@ -51,6 +51,13 @@ struct ExportFormatTests {
         #expect(back.posts == [Self.post] && back.comments == [comment])
     }
 
+    @Test("restyling touches only what is outside strings: ' : ' and empty brackets inside a string stay")
+    func restyleKeepsStrings() {
+        let pretty = Data("{\n  \"a\" : \"x : [\\n\\n  ] \\\" : {\",\n  \"b\" : [\n\n  ],\n  \"c\" : {\n\n  }\n}".utf8)
+        #expect(String(decoding: DBJSONFormat.restyle(pretty), as: UTF8.self)
+            == "{\n  \"a\": \"x : [\\n\\n  ] \\\" : {\",\n  \"b\": [],\n  \"c\": {}\n}")
+    }
+
     @Test("the embedded data set exports to a db.json that reads back record for record")
     func roundTrip() async throws {
         let source = EmbeddedDataSource()

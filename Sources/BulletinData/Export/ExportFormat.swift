@@ -49,12 +49,17 @@ public struct ExportData: Equatable, Sendable {
         self.comments = comments
     }
 
-    /// Reads every user, every user's posts and every post's comments through `source`
-    /// (``DataSource/users()``, ``DataSource/posts(userID:)``, ``DataSource/comments(postID:)``).
-    /// Posts whose author is not among the users are not reached this way.
+    /// Reads every record of `source`: a file or the embedded set hands over its whole data set
+    /// at once; other sources are read user by user, then post by post
+    /// (``DataSource/users()``, ``DataSource/posts(userID:)``, ``DataSource/comments(postID:)``),
+    /// which misses posts whose author is not among the users.
     /// - Parameter includeComments: `false` skips the comments (a CSV of posts needs none).
     /// - Throws: The first ``DataError`` the source throws.
     public static func gather(from source: any DataSource, includeComments: Bool = true) async throws(DataError) -> ExportData {
+        if let whole = source as? any WholeDataSetSource {
+            let set = try await whole.dataSet()
+            return ExportData(users: set.users, posts: set.posts, comments: includeComments ? set.comments : [])
+        }
         let users = try await source.users()
         var posts: [Post] = []
         for user in users {
@@ -71,6 +76,14 @@ public struct ExportData: Equatable, Sendable {
         return ExportData(users: users, posts: posts, comments: comments)
     }
 }
+
+/// A source that holds its whole data set in memory (file, embedded), so an export reads it in one call.
+protocol WholeDataSetSource: DataSource {
+    func dataSet() async throws(DataError) -> DataSet
+}
+
+extension FileDataSource: WholeDataSetSource {}
+extension EmbeddedDataSource: WholeDataSetSource {}
 
 extension Task where Success == Never, Failure == Never {
     /// Throws `error` when the current task is cancelled.
