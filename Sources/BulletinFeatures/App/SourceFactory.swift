@@ -5,7 +5,7 @@ import Foundation
 /// (from the command line) and again whenever the Admin panel switches source at run time.
 ///
 /// Every source it builds records its requests, file reads and errors in the same ``log``.
-/// The writer is chosen in ``writer(for:source:)``; `--read-only` overrides it for every source.
+/// ``make(_:)`` builds a source with its writer; `--read-only` overrides the writer for every source.
 public struct SourceFactory: Sendable {
     // MARK: - Properties
 
@@ -37,35 +37,36 @@ public struct SourceFactory: Sendable {
 
     // MARK: - API
 
-    /// The source for `choice`, recording into ``log``.
+    /// The source for `choice`, recording into ``log``, and the writer that saves edits where
+    /// its data lives, built together because a writer works on its own source. Writers for
+    /// files, REST APIs and the embedded copy go in this switch; until then, and for
+    /// read-only APIs, a ``ReadOnlyWriter`` says why.
     /// - Throws: ``DataError/invalidURL(_:)`` for a URL that is not an absolute http(s) URL.
-    public func source(for choice: LaunchOptions.Source) throws(DataError) -> any DataSource {
+    public func make(_ choice: LaunchOptions.Source) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
+        let notYet = ReadOnlyWriter(reason: "this source cannot be edited yet")
         switch choice {
-        case .embedded: return EmbeddedDataSource(log: log)
-        case let .api(url): return try RESTDataSource.make(baseURL: url, timeout: timeout, log: log)
-        case let .file(path): return FileDataSource(path: path, log: log)
-        case let .dummyJSON(url): return try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log)
-        case let .github(url): return try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout, log: log)
-        }
-    }
-
-    /// The writer for `source` (built from `choice`): a ``ReadOnlyWriter`` saying why when
-    /// writes are off. Writers for files, REST APIs and the embedded copy go here.
-    public func writer(for choice: LaunchOptions.Source, source: any DataSource) -> any DataWriter {
-        if readOnly { return ReadOnlyWriter(reason: Self.readOnlyReason) }
-        switch choice {
-        case .github: return ReadOnlyWriter(reason: "GitHub is read-only")
-        case .embedded, .api, .file, .dummyJSON: return ReadOnlyWriter(reason: "this source cannot be edited yet")
+        case .embedded:
+            return (EmbeddedDataSource(log: log), notYet)
+        case let .api(url):
+            return (try RESTDataSource.make(baseURL: url, timeout: timeout, log: log), notYet)
+        case let .file(path):
+            return (FileDataSource(path: path, log: log), notYet)
+        case let .dummyJSON(url):
+            return (try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log), notYet)
+        case let .github(url):
+            let source = try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout, log: log)
+            return (source, ReadOnlyWriter(reason: "GitHub is read-only"))
         }
     }
 
     /// The source and its writer together (a switch replaces both), with this factory kept
     /// for the next switch.
-    /// - Throws: As ``source(for:)``.
+    /// - Throws: As ``make(_:)``.
+    /// With ``readOnly`` the writer is a ``ReadOnlyWriter`` whatever the source.
     public func dependencies(for choice: LaunchOptions.Source) throws(DataError) -> AppDependencies {
-        let source = try source(for: choice)
+        let (source, writer) = try make(choice)
         return AppDependencies(
-            source: source, writer: writer(for: choice, source: source), log: log,
+            source: source, writer: readOnly ? ReadOnlyWriter(reason: Self.readOnlyReason) : writer, log: log,
             makeDependencies: { choice throws(DataError) in try self.dependencies(for: choice) })
     }
 }
