@@ -60,9 +60,8 @@ public struct SourceFactory: Sendable {
     }
 
     /// The source and its writer together (a switch replaces both), with this factory kept
-    /// for the next switch.
+    /// for the next switch. With ``readOnly`` the writer is a ``ReadOnlyWriter`` whatever the source.
     /// - Throws: As ``make(_:)``.
-    /// With ``readOnly`` the writer is a ``ReadOnlyWriter`` whatever the source.
     public func dependencies(for choice: LaunchOptions.Source) throws(DataError) -> AppDependencies {
         let (source, writer) = try make(choice)
         return AppDependencies(
