@@ -4,8 +4,9 @@ import MVVMC
 import TermView
 
 /// Draws the top of the navigation stack with its header and status line, and routes keys:
-/// to the `:` command prompt while it is open, else first to the screen, then to the global
-/// keys (Back, quit, `:`).
+/// to a screen that captures them (a list's `/` prompt, an id being typed), then to the `:`
+/// command prompt while it is open, else first to the screen, then to the global keys
+/// (Back, quit, `:`).
 ///
 /// Frame layout, in rows: header (breadcrumbs), body, status line (key hints and a summary).
 @MainActor
@@ -84,7 +85,9 @@ public final class ScreenHost {
             .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
         screen.render(in: body, on: &surface)
+        if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
+        if screen.renderStatus(in: statusArea, on: &surface) { return }
         let summary = [spinner(for: screen), screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         StatusBar(left: hintLine(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
@@ -109,6 +112,7 @@ public final class ScreenHost {
 
     /// Handles one key press.
     public func handle(_ key: Key) {
+        if let screen = currentScreen, screen.capturesKeys, screen.handle(key, in: bodyArea) { return }
         if let commandLine {
             commandLine.clearMessage()
             if CommandPromptView.handle(key, model: commandLine) { return }

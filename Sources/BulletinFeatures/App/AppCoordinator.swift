@@ -82,6 +82,8 @@ public final class AppCoordinator: Coordinator {
         switch command {
         case let .open(link): open(link)
         case .quit: onQuit()
+        case let .goTo(id):
+            if stack.top?.destination.goTo(id: id) != true { commandLine.show("Not on a list: :\(id) selects an id on Users or Posts") }
         }
     }
 

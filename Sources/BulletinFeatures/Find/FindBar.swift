@@ -22,6 +22,9 @@ public final class FindBar {
     public private(set) var jumpDigits: String?
     /// What the last `n`, `N` or jump said (`no user 12 in this list`); cleared by the next key.
     public private(set) var message: String?
+    /// Whether matches of ``ListFinder/lastQuery`` are highlighted with no filter set: after
+    /// `n` / `N`, until the filter is cleared or edited again.
+    public private(set) var marksLastQuery = false
 
     // MARK: - Init
 
@@ -45,6 +48,9 @@ public final class FindBar {
         return "/" + finder.query + "  " + count
     }
 
+    /// Whether the table highlights matches: while a filter is set, or after `n` / `N`.
+    public var highlightsMatches: Bool { !finder.query.isEmpty || marksLastQuery }
+
     /// `go to 12` while digits are being typed; `nil` otherwise.
     public var jumpPrompt: String? { jumpDigits.map { "go to " + $0 } }
 
@@ -54,6 +60,7 @@ public final class FindBar {
     public func beginFilter() {
         message = nil
         jumpDigits = nil
+        marksLastQuery = false
         finder.beginFilter()
         cursor = finder.query.count
     }
@@ -74,6 +81,7 @@ public final class FindBar {
     public func cancelFilter() {
         finder.cancelFilter()
         cursor = 0
+        marksLastQuery = false
     }
 
     // MARK: - Find next, sort
@@ -83,6 +91,7 @@ public final class FindBar {
         message = nil
         finder.findNext(forward: forward)
         message = finder.message
+        marksLastQuery = !finder.lastQuery.isEmpty
     }
 
     /// `s`: sorts by the next column (after the last, back to the source order).

@@ -26,9 +26,19 @@ protocol Screen {
     /// Whether the screen shows a failed load, so its list keys do nothing and the status
     /// line offers only retry, back and quit.
     var loadFailed: Bool { get }
+
+    /// Whether the screen takes every key first, before the `:` prompt and the global keys
+    /// (a list's `/` prompt, where `q` and `:` are text).
+    var capturesKeys: Bool { get }
+
+    /// Draws the screen's own status line (a prompt or a message) in `area`.
+    /// - Returns: `false` when the screen has none, so the host draws hints and summary.
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool
 }
 
 extension Screen {
+    var capturesKeys: Bool { false }
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool { false }
     var summary: String { "" }
     var isLoading: Bool { false }
     var loadFailed: Bool { false }
