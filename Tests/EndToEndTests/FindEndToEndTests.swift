@@ -73,6 +73,45 @@ struct FindEndToEndTests {
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
+    /// The parameters of the SGR sequences written right before the first `text` in `row`
+    /// (`["1", "4", "38", "5", "213"]`), or `nil` when none is.
+    func attributes(before text: String, in row: String) -> [String]? {
+        guard let range = row.range(of: text) else { return nil }
+        var head = row[..<range.lowerBound]
+        var parameters: [String] = []
+        while head.hasSuffix("m"), let start = head.range(of: "\u{1B}[", options: .backwards) {
+            parameters = head[start.upperBound..<head.index(before: head.endIndex)].split(separator: ";").map(String.init)
+                + parameters
+            head = head[..<start.lowerBound]
+        }
+        return parameters.isEmpty ? nil : parameters
+    }
+
+    @Test("matches are underlined in monochrome (NO_COLOR) and coloured with 256 colours, in the selected row too",
+          arguments: [("1", ["4"], ["1", "4"], "\u{1B}[0;7m"), ("", ["38", "5", "213"], ["48", "5", "220"], "48;5;39")])
+    func highlightAttributes(noColor: String, plain: [String], selected: [String], selection: String) throws {
+        let session = try TmuxSession(command: [BulletinBinary.path], environment: ["NO_COLOR": noColor])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitFor("Margaret Okafor")
+        session.type("/meridian")
+        try session.waitFor("3 of 10")
+        let rows = session.captureWithAttributes()
+        let priya = rows.first { $0.contains("Priya") } ?? ""
+        let other = try #require(attributes(before: "Meridian", in: priya), "\(priya.debugDescription)")
+        let margaret = rows.first { $0.contains("Margaret") } ?? ""
+        let chosen = try #require(attributes(before: "Meridian", in: margaret), "\(margaret.debugDescription)")
+        #expect(plain.allSatisfy(other.contains), "\(other)")
+        #expect(selected.allSatisfy(chosen.contains), "\(margaret.debugDescription)")
+        #expect(margaret.prefix(30).contains(selection), "the row is still drawn as selected: \(margaret.debugDescription)")
+        #expect(!(attributes(before: "   7 Priya", in: priya) ?? []).contains("4"), "the rest of the row is not underlined")
+        session.send("Enter")
+        try session.waitFor("/meridian  3 of 10")
+        session.type("q")
+        _ = try session.waitForExit()
+    }
+
     @Test("Posts: / narrows, Enter keeps it, a post opens and Back finds the filter, Esc clears; S ▲▼; :42 jumps")
     func posts() throws {
         let titles = try Self.postTitles()
