@@ -209,3 +209,43 @@ struct FindScreenTests {
         #expect(app.stack.routes == ["home", "posts"])
     }
 }
+
+@MainActor
+@Suite("The / prompt's editing keys")
+struct FindPromptEditingTests {
+    @Test("arrows, Ctrl-W, Ctrl-U and Backspace edit like a text field; the cursor shows where typing goes")
+    func editing() async {
+        let screen = FindScreenTests()
+        await screen.openUsers()
+        screen.press(.character("/"))
+        await screen.type("zoe abc")
+        screen.press(.ctrl("w"))
+        await screen.settle()
+        #expect(screen.lines().last?.hasPrefix("/zoe ▏ ") == true)
+        screen.press(.left, .left, .left, .backspace)
+        await screen.settle()
+        #expect(screen.lines().last?.hasPrefix("/▏oe ") == true, "\(screen.lines().last ?? "")")
+        await screen.type("z")
+        #expect(screen.lines().last?.hasPrefix("/z▏oe ") == true)
+        screen.press(.end)
+        await screen.type("x")
+        #expect(screen.lines().last?.hasPrefix("/zoe x▏") == true)
+        screen.press(.ctrl("u"))
+        await screen.settle()
+        #expect(screen.lines().last?.hasPrefix("/▏ ") == true)
+        #expect(screen.lines()[4].contains("山田"), "an empty query shows every row")
+        screen.press(.backspace)
+        #expect(screen.lines().last?.hasPrefix(" ↑↓ move") == true, "Backspace on an empty prompt closes it")
+    }
+
+    @Test("↑↓ move the selection while the prompt stays open; Ctrl-C still quits")
+    func movingAndQuitting() async {
+        let screen = FindScreenTests()
+        await screen.openUsers()
+        screen.press(.character("/"), .down)
+        #expect(screen.frame().style(at: Point(x: 5, y: 3)) == .selected)
+        #expect(screen.lines().last?.hasPrefix("/▏") == true)
+        screen.press(.ctrl("c"))
+        #expect(screen.quits.count == 1)
+    }
+}
