@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Filter, sort and jump on the Users and Posts lists of the real binary in tmux (100x30), on
-/// the embedded data set (issue 7).
+/// the embedded data set and on a paged DummyJSON loopback server (issue 7).
 @Suite("End to end: finding in lists in tmux", .serialized)
 struct FindEndToEndTests {
     /// The embedded data set's post titles by id.
@@ -71,6 +71,51 @@ struct FindEndToEndTests {
         session.type("q")
         #expect(try session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("--dummyjson (paged REST): the filter covers the users loaded so far and loads no pages; cleared, paging goes on; :104 jumps",
+          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    func pagedUsers() throws {
+        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        defer { server.stop() }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitFor("100 users so far")
+        session.type("/johnson")
+        var screen = try session.waitFor("2 of 100")
+        #expect(screen.contains("Emily Johnson") && !screen.contains("Loading more"))
+        session.send("Enter")
+        session.send("End")
+        Thread.sleep(forTimeInterval: 1)
+        screen = try session.waitFor("/johnson  2 of 100")
+        #expect(!screen.contains("Loading more"), "no page is asked for while filtering what is loaded")
+        session.send("Escape")
+        try session.waitFor("100 users so far")
+        session.send("End")
+        try session.waitFor("200 users so far")
+        session.send("End")
+        try session.waitFor("208 users")
+        session.type("/johnson")
+        try session.waitFor("3 of 208")
+        session.send("Escape")
+        try session.waitFor("208 users")
+        session.type(":104")
+        session.send("Enter")
+        session.send("Enter")
+        try session.waitFor("Home › Users › \(try Self.dummyJSONName(104))")
+        session.type("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    /// The name Bulletin shows for DummyJSON user `id` (first and last name).
+    static func dummyJSONName(_ id: Int) throws -> String {
+        let data = try Data(contentsOf: SharedData.data("dummyjson/users.json"))
+        let object = try JSONSerialization.jsonObject(with: data)
+        let users = try #require(object as? [[String: Any]] ?? (object as? [String: Any])?["users"] as? [[String: Any]])
+        let user = try #require(users.first { ($0["id"] as? Int) == id })
+        return "\(user["firstName"] ?? "") \(user["lastName"] ?? "")"
     }
 
     /// The parameters of the SGR sequences written right before the first `text` in `row`
