@@ -140,7 +140,13 @@ public final class FindBar {
             message = "no \(noun) \(id) in this list"
             return
         }
-        message = finder.select(row: row) ? nil : "\(noun) \(id) is hidden by the filter (/ then Esc clears it)"
+        if finder.select(row: row) {
+            message = nil
+        } else if !finder.query.isEmpty {
+            message = "\(noun) \(id) is hidden by the filter (/ then Esc clears it)"
+        } else {
+            message = "\(noun) \(id) is not shown yet (still sorting)"
+        }
     }
 
     /// Clears the last message (any key after it).
