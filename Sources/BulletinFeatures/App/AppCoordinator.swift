@@ -83,7 +83,8 @@ public final class AppCoordinator: Coordinator {
         case let .open(link): open(link)
         case .quit: onQuit()
         case let .goTo(id):
-            if stack.top?.destination.goTo(id: id) != true { commandLine.show("Not on a list: :\(id) selects an id on Users or Posts") }
+            guard stack.top?.destination.goTo(id: id) != true else { return }
+            commandLine.show("Not on a list: :\(id) selects an id on Users or Posts")
         }
     }
 

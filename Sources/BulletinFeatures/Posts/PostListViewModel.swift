@@ -39,7 +39,8 @@ public final class PostListViewModel {
 
     public private(set) var state: LoadState<[PostRow]> = .idle
     /// The filter, sort and jump state; rows show in `find.finder.order`.
-    public let find = FindBar(columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+    public let find = FindBar(
+        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
     /// The selected display position (the finder's).
     public var selection: ListSelection {
         get { find.finder.selection }

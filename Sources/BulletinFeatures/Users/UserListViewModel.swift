@@ -42,7 +42,8 @@ public final class UserListViewModel {
 
     public private(set) var state: LoadState<[User]> = .idle
     /// The filter, sort and jump state; rows show in `find.finder.order`.
-    public let find = FindBar(columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
+    public let find = FindBar(
+        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
     /// The selected display position (the finder's).
     public var selection: ListSelection {
         get { find.finder.selection }
@@ -98,7 +99,9 @@ public final class UserListViewModel {
 
     /// The text of the cell at display position `row`; missing optional fields show as `—`.
     public func cell(row: Int, column: Column) -> String {
-        if row == find.finder.order.count, showsPagingRow, let pagingRowText { return column == .name ? pagingRowText : "" }
+        if row == find.finder.order.count, showsPagingRow, let pagingRowText {
+            return column == .name ? pagingRowText : ""
+        }
         guard let user = user(at: row) else { return "" }
         return Self.text(of: user, column: column)
     }

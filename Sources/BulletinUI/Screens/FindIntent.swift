@@ -114,9 +114,8 @@ extension FindableScreenModel {
         }
         let highlights: ((Int, Int) -> [Range<Int>])? = find.highlightsMatches ? { row, column in
             let text = cell(row, column)
-            return finder.highlights(in: text).map {
-                text.distance(from: text.startIndex, to: $0.lowerBound)..<text.distance(from: text.startIndex, to: $0.upperBound)
-            }
+            let offset = { (index: String.Index) in text.distance(from: text.startIndex, to: index) }
+            return finder.highlights(in: text).map { offset($0.lowerBound)..<offset($0.upperBound) }
         } : nil
         return TableView(columns: titled, rowCount: rowCount, highlights: highlights, cell: cell)
     }

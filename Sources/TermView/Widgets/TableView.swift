@@ -83,8 +83,8 @@ public struct TableView {
                 let width = min(widths[index], area.maxX - x)
                 for span in TextLayout.columns(of: marked, in: texts[index], fittedTo: widths[index],
                                                alignment: column.alignment) where span.lowerBound < width {
-                    surface.setStyle(Rect(x: x + span.lowerBound, y: y, width: min(span.upperBound, width) - span.lowerBound,
-                                          height: 1), style: style)
+                    let cells = min(span.upperBound, width) - span.lowerBound
+                    surface.setStyle(Rect(x: x + span.lowerBound, y: y, width: cells, height: 1), style: style)
                 }
             }
             x += widths[index] + 1
