@@ -136,8 +136,8 @@ public final class ScreenHost {
     }
 
     private func hintLine(for screen: any Screen) -> String {
-        let back = stack.entries.count > 1 ? ["Esc back"] : []
         let hints = screen.loadFailed ? ["r retry"] : screen.hints
+        let back = stack.entries.count > 1 && !hints.contains(where: { $0.hasPrefix("Esc ") }) ? ["Esc back"] : []
         let quit = hints.contains("q quit") ? [] : ["q quit"]
         return " " + (hints + back + quit).joined(separator: "  ")
     }

@@ -95,7 +95,7 @@ struct FindScreenTests {
         #expect(lines[1] == "  ID Name           Username  Email          Company")
         #expect(lines[2] == "   2 Zoë Ångström   zoe       zoe@example.o… —")
         #expect(lines[3] == "")
-        #expect(lines.last == " ↑↓ move  ⏎ open  / filter  s sort  n next  PgU… /zo  1 of 3")
+        #expect(lines.last == " ↑↓ move  ⏎ open  Esc clear  / filter  s sort  … /zo  1 of 3")
     }
 
     @Test("matched characters are highlighted, in the selection's variant on the selected row")
@@ -247,5 +247,35 @@ struct FindPromptEditingTests {
         #expect(screen.lines().last?.hasPrefix("/▏") == true)
         screen.press(.ctrl("c"))
         #expect(screen.quits.count == 1)
+    }
+}
+
+@MainActor
+@Suite("Finding in a user's posts, on screen")
+struct UserPostsFindScreenTests {
+    @Test("a user's posts: / narrows them with a count, s puts ▲ in the header, Esc clears and says Esc back again")
+    func userPosts() async {
+        let screen = FindScreenTests()
+        screen.app.open(.user(1))
+        await screen.app.waitForLink()
+        await screen.settle()
+        screen.press(.character("/"))
+        await screen.type("second")
+        var lines = screen.lines(width: 50, height: 14)
+        #expect(lines[10] == "  ID Title")
+        #expect(lines[11] == "   2 Second post")
+        #expect(lines[12] == "")
+        #expect(lines.last == "/second▏                1 of 2  ⏎ keep  Esc clear")
+        screen.press(.enter, .character("s"))
+        await screen.settle()
+        lines = screen.lines(width: 50, height: 14)
+        #expect(lines[10] == "ID ▲ Title")
+        #expect(lines.last == " ↑↓ move  ⏎ open  Esc clear  / fi… /second  1 of 2")
+        screen.press(.escape)
+        await screen.settle()
+        lines = screen.lines(width: 50, height: 14)
+        #expect(lines[11] == "   1 First post" && lines[12] == "   2 Second post")
+        #expect(lines.last?.hasSuffix("Posts (2)") == true)
+        #expect(screen.app.stack.routes.last == "users/1", "Esc cleared the filter and stayed")
     }
 }

@@ -128,6 +128,14 @@ extension FindableScreenModel {
         surface.write("no matches", at: Point(x: area.x + 1, y: area.y + 1), style: .muted, maxWidth: area.width - 1)
     }
 
+    /// The status-line hints: ``FindIntent/listHints``, with `Esc clear` after `⏎ open` while a
+    /// filter is set (Esc clears it before it goes back).
+    var findHints: [String] {
+        let hints = FindIntent.listHints
+        guard !find.finder.query.isEmpty else { return hints }
+        return Array(hints.prefix(2)) + ["Esc clear"] + hints.dropFirst(2)
+    }
+
     /// The summary with the filter in front while one is set: `/gra  2 of 10`.
     func findSummary(_ summary: String) -> String {
         find.filterSummary ?? summary

@@ -5,7 +5,7 @@ import TermView
 struct PostListScreen: Screen {
     let model: PostListViewModel
 
-    var hints: [String] { FindIntent.listHints }
+    var hints: [String] { model.findHints }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.state.isLoading }

@@ -5,7 +5,7 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { FindIntent.listHints }
+    var hints: [String] { model.findHints }
     var summary: String { model.state.value == nil ? "" : model.findSummary(model.postsHeading) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }

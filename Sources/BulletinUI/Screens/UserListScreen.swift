@@ -5,7 +5,7 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    var hints: [String] { FindIntent.listHints }
+    var hints: [String] { model.findHints }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
