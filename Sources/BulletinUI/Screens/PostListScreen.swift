@@ -8,7 +8,7 @@ struct PostListScreen: Screen {
     var hints: [String] { model.findHints }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var isLoading: Bool { model.state.isLoading }
+    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
     var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow and right-aligned; the title gets the most room.

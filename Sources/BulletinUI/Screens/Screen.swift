@@ -20,7 +20,8 @@ protocol Screen {
     /// Text for the right side of the status line, such as `10 users`.
     var summary: String { get }
 
-    /// Whether the screen is waiting for data (a load or the next page), for the spinner.
+    /// Whether the screen is waiting for data (a load, the next page, a filter or sort still
+    /// running), for the spinner.
     var isLoading: Bool { get }
 
     /// Whether the screen shows a failed load, so its list keys do nothing and the status

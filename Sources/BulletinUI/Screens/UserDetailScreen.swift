@@ -9,7 +9,7 @@ struct UserDetailScreen: Screen {
     var summary: String { model.state.value == nil ? "" : model.findSummary(model.postsHeading) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading }
+    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }

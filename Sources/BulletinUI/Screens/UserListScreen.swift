@@ -9,7 +9,7 @@ struct UserListScreen: Screen {
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading || model.paging == .loading }
+    var isLoading: Bool { model.state.isLoading || model.paging == .loading || model.find.finder.isWorking }
 
     /// Column widths: the id is narrow and right-aligned; the rest share the width.
     static func column(_ column: UserListViewModel.Column) -> TableColumn {
