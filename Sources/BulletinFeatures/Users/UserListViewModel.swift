@@ -228,9 +228,11 @@ public final class UserListViewModel {
         paging = cursor == nil ? .complete : .more
     }
 
-    /// Asks for the next page when the selection is within ``prefetchDistance`` rows of the end.
+    /// Asks for the next page when the selection is within ``prefetchDistance`` rows of the end
+    /// of the loaded users (counted from the users, not the finder's order, which may still be
+    /// catching up with a page just appended). Never while a filter is set.
     private func loadMoreIfNear() {
-        guard case .more = paging, showsPagingRow, selection.index >= rowCount - 1 - Self.prefetchDistance else { return }
+        guard case .more = paging, showsPagingRow, selection.index >= users.count - Self.prefetchDistance else { return }
         loadMore()
     }
 
