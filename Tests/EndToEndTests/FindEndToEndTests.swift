@@ -22,91 +22,91 @@ struct FindEndToEndTests {
     }
 
     @Test("Users: / narrows with a count, Enter keeps it, a user opens and Back finds the filter, Esc clears; s ▲; :3 and digits jump")
-    func users() throws {
+    func users() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.appears("Welcome to Bulletin")
         session.send("Enter")
-        var screen = try session.waitFor("Margaret Okafor")
+        var screen = try await session.appears("Margaret Okafor")
         #expect(screen.contains("/ filter  s sort  n next"), "key hints")
         session.type("/")
-        try session.waitFor("⏎ keep  Esc clear")
+        try await session.appears("⏎ keep  Esc clear")
         session.type("meridian")
-        screen = try session.waitFor("3 of 10")
+        screen = try await session.appears("3 of 10")
         #expect(screen.contains("/meridian▏"))
         #expect(screen.contains("Priya Raghunathan") && screen.contains("Amara Nwosu-Bell"))
         #expect(!screen.contains("Zoë Ångström"), "rows that do not match are hidden")
         let marked = session.captureWithAttributes().first { $0.contains("Priya") } ?? ""
         #expect(marked.contains("mMeridian"), "the match starts a new attribute run (highlighted): \(marked)")
         session.send("Enter")
-        screen = try session.waitFor("/meridian  3 of 10")
+        screen = try await session.appears("/meridian  3 of 10")
         #expect(screen.contains("↑↓ move"), "back to the list's hints")
         session.send("Down")
         session.send("Enter")
-        screen = try session.waitFor("Home › Users › Priya Raghunathan")
+        screen = try await session.appears("Home › Users › Priya Raghunathan")
         #expect(screen.contains("Posts ("))
         session.send("Escape")
-        screen = try session.waitFor("/meridian  3 of 10")
+        screen = try await session.appears("/meridian  3 of 10")
         #expect(!screen.contains("Zoë Ångström"), "the filter is still there after coming back")
         session.send("Escape")
-        screen = try session.waitFor("Zoë Ångström")
+        screen = try await session.appears("Zoë Ångström")
         #expect(screen.contains("10 users") && !screen.contains("of 10"), "Esc clears the filter")
         session.type("s")
-        try session.waitFor("ID ▲")
+        try await session.appears("ID ▲")
         session.type("s")
-        screen = try session.waitFor("Name ▲")
+        screen = try await session.appears("Name ▲")
         let lines = screen.components(separatedBy: "\n")
         let header = try #require(lines.firstIndex { $0.contains("Name ▲") })
         #expect(lines[header + 1].contains("Amara Nwosu-Bell"), "sorted by name: \(lines[header + 1])")
         session.type(":3")
         session.send("Enter")
         session.send("Enter")
-        try session.waitFor("Home › Users › José Núñez")
+        try await session.appears("Home › Users › José Núñez")
         session.send("Escape")
-        try session.waitFor("Name ▲")
+        try await session.appears("Name ▲")
         session.type("12")
-        try session.waitFor("go to 12")
+        try await session.appears("go to 12")
         session.send("Enter")
-        try session.waitFor("no user 12 in this list")
+        try await session.appears("no user 12 in this list")
         session.type("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.exits() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
     @Test("--dummyjson (paged REST): the filter covers the users loaded so far and loads no pages; cleared, paging goes on; :104 jumps",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
-    func pagedUsers() throws {
+    func pagedUsers() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.appears("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("100 users so far")
+        try await session.appears("100 users so far")
         session.type("/johnson")
-        var screen = try session.waitFor("2 of 100")
+        var screen = try await session.appears("2 of 100")
         #expect(screen.contains("Emily Johnson") && !screen.contains("Loading more"))
         session.send("Enter")
         session.send("End")
-        Thread.sleep(forTimeInterval: 1)
-        screen = try session.waitFor("/johnson  2 of 100")
+        try await Task.sleep(for: .seconds(1))
+        screen = try await session.appears("/johnson  2 of 100")
         #expect(!screen.contains("Loading more"), "no page is asked for while filtering what is loaded")
         session.send("Escape")
-        try session.waitFor("100 users so far")
+        try await session.appears("100 users so far")
         session.send("End")
-        try session.waitFor("200 users so far")
+        try await session.appears("200 users so far")
         session.send("End")
-        try session.waitFor("208 users")
+        try await session.appears("208 users")
         session.type("/johnson")
-        try session.waitFor("3 of 208")
+        try await session.appears("3 of 208")
         session.send("Escape")
-        try session.waitFor("208 users")
+        try await session.appears("208 users")
         session.type(":104")
         session.send("Enter")
         session.send("Enter")
-        try session.waitFor("Home › Users › \(try Self.dummyJSONName(104))")
+        try await session.appears("Home › Users › \(try Self.dummyJSONName(104))")
         session.type("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.exits() == 0)
     }
 
     /// The name Bulletin shows for DummyJSON user `id` (first and last name).
@@ -134,14 +134,14 @@ struct FindEndToEndTests {
 
     @Test("matches are underlined in monochrome (NO_COLOR) and coloured with 256 colours, in the selected row too",
           arguments: [("1", ["4"], ["1", "4"], "\u{1B}[0;7m"), ("", ["38", "5", "213"], ["48", "5", "220"], "48;5;39")])
-    func highlightAttributes(noColor: String, plain: [String], selected: [String], selection: String) throws {
+    func highlightAttributes(noColor: String, plain: [String], selected: [String], selection: String) async throws {
         let session = try TmuxSession(command: [BulletinBinary.path], environment: ["NO_COLOR": noColor])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.appears("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Margaret Okafor")
+        try await session.appears("Margaret Okafor")
         session.type("/meridian")
-        try session.waitFor("3 of 10")
+        try await session.appears("3 of 10")
         let rows = session.captureWithAttributes()
         let priya = rows.first { $0.contains("Priya") } ?? ""
         let other = try #require(attributes(before: "Meridian", in: priya), "\(priya.debugDescription)")
@@ -152,55 +152,91 @@ struct FindEndToEndTests {
         #expect(margaret.prefix(30).contains(selection), "the row is still drawn as selected: \(margaret.debugDescription)")
         #expect(!(attributes(before: "   7 Priya", in: priya) ?? []).contains("4"), "the rest of the row is not underlined")
         session.send("Enter")
-        try session.waitFor("/meridian  3 of 10")
+        try await session.appears("/meridian  3 of 10")
         session.type("q")
-        _ = try session.waitForExit()
+        _ = try await session.exits()
     }
 
     @Test("Posts: / narrows, Enter keeps it, a post opens and Back finds the filter, Esc clears; S ▲▼; :42 jumps")
-    func posts() throws {
+    func posts() async throws {
         let titles = try Self.postTitles()
         let gentle = titles.filter { $0.value.lowercased().contains("gentle") }.sorted { Int($0.key)! < Int($1.key)! }
         let first = try #require(gentle.first)
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.appears("Welcome to Bulletin")
         session.send("Down")
         session.send("Enter")
-        try session.waitFor("100 posts")
+        try await session.appears("100 posts")
         session.type("/gentle")
-        var screen = try session.waitFor("\(gentle.count) of 100")
+        var screen = try await session.appears("\(gentle.count) of 100")
         #expect(!screen.contains("What the market taught me"), "non-matching posts are hidden")
         #expect(screen.contains(first.value))
         session.send("Enter")
-        try session.waitFor("/gentle  \(gentle.count) of 100")
+        try await session.appears("/gentle  \(gentle.count) of 100")
         session.send("Enter")
-        screen = try session.waitFor("Comments (")
+        screen = try await session.appears("Comments (")
         #expect(screen.contains("posts/\(first.key)"))
         session.send("Escape")
-        screen = try session.waitFor("/gentle  \(gentle.count) of 100")
+        screen = try await session.appears("/gentle  \(gentle.count) of 100")
         #expect(!screen.contains("What the market taught me"))
         session.send("Escape")
-        try session.waitFor("100 posts")
-        try session.waitFor("What the market taught me")
+        try await session.appears("100 posts")
+        try await session.appears("What the market taught me")
         session.type("S")
-        try session.waitFor("ID ▲")
+        try await session.appears("ID ▲")
         session.type("S")
-        try session.waitFor("ID ▼")
-        #expect(row(try session.waitFor("ID ▼"), containing: first.value).contains(" \(first.key) "),
+        screen = try await session.appears("ID ▼")
+        #expect(row(screen, containing: first.value).contains(" \(first.key) "),
                 "the selected post (the first match, kept since the filter) stays selected, scrolled into view")
         session.send("Home")
-        screen = try session.waitFor(try #require(titles["100"]))
+        screen = try await session.appears(try #require(titles["100"]))
         let lines = screen.components(separatedBy: "\n")
         let header = try #require(lines.firstIndex { $0.contains("ID ▼") })
         #expect(lines[header + 1].hasPrefix(" 100 ") && lines[header + 2].hasPrefix("  99 "), "descending ids")
         session.type(":42")
         session.send("Enter")
         session.send("Enter")
-        screen = try session.waitFor("Comments (")
+        screen = try await session.appears("Comments (")
         #expect(screen.contains("posts/42"))
         session.type("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.exits() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
+    }
+}
+
+/// Waiting without holding a thread of Swift's cooperative pool. `TmuxSession.waitFor` sleeps
+/// its thread between captures; on a 2-core machine two end-to-end suites sleeping at once
+/// leave no pool thread for the timing-sensitive tests running beside them (the HTTP
+/// deadline tests stretched past their 25 s allowance), so these tests sleep with `Task.sleep`.
+extension TmuxSession {
+    /// Waits until the screen contains `text`, polling every 50 ms.
+    /// - Returns: The screen at that moment.
+    /// - Throws: ``Failure`` with the last screen when `timeout` passes first.
+    @discardableResult
+    func appears(_ text: String, timeout: Duration = .seconds(15)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = capture()
+            if screen.contains(text) { return screen }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "timed out after \(timeout) waiting for \"\(text)\"; screen:\n\(screen)")
+    }
+
+    /// Waits until the command has exited (its status file, written by the session's shell).
+    /// - Returns: Its exit status.
+    func exits(timeout: Duration = .seconds(15)) async throws -> Int32 {
+        let url = workDirectory.appendingPathComponent("status")
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8),
+               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "the command did not exit within \(timeout); screen:\n\(capture())")
     }
 }
