@@ -206,37 +206,29 @@ struct FindEndToEndTests {
 }
 
 /// Waiting without holding a thread of Swift's cooperative pool. `TmuxSession.waitFor` sleeps
-/// its thread between captures; on a 2-core machine two end-to-end suites sleeping at once
-/// leave no pool thread for the timing-sensitive tests running beside them (the HTTP
-/// deadline tests stretched past their 25 s allowance), so these tests sleep with `Task.sleep`.
+/// its thread between captures; on a 2-core machine the pool has two threads, and end-to-end
+/// suites sleeping on both starve every async test beside them (the HTTP deadline tests
+/// stretched past their 25 s allowance). These waits run `waitFor` on a thread of their own
+/// and suspend the test meanwhile, so the timeout is measured where the polling happens.
 extension TmuxSession {
-    /// Waits until the screen contains `text`, polling every 50 ms.
-    /// - Returns: The screen at that moment.
-    /// - Throws: ``Failure`` with the last screen when `timeout` passes first.
+    /// ``waitFor(_:timeout:)`` on a dedicated thread.
+    /// - Returns: The screen once it contains `text`.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
     @discardableResult
-    func appears(_ text: String, timeout: Duration = .seconds(15)) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = capture()
-            if screen.contains(text) { return screen }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw Failure(description: "timed out after \(timeout) waiting for \"\(text)\"; screen:\n\(screen)")
+    func appears(_ text: String, timeout: TimeInterval = 15) async throws -> String {
+        try await Self.onOwnThread { try self.waitFor(text, timeout: timeout) }
     }
 
-    /// Waits until the command has exited (its status file, written by the session's shell).
-    /// - Returns: Its exit status.
-    func exits(timeout: Duration = .seconds(15)) async throws -> Int32 {
-        let url = workDirectory.appendingPathComponent("status")
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let text = try? String(contentsOf: url, encoding: .utf8),
-               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return status
-            }
-            try await Task.sleep(for: .milliseconds(50))
+    /// ``waitForExit(timeout:)`` on a dedicated thread.
+    /// - Returns: The command's exit status.
+    func exits(timeout: TimeInterval = 15) async throws -> Int32 {
+        try await Self.onOwnThread { try self.waitForExit(timeout: timeout) }
+    }
+
+    /// Runs blocking `body` on a new thread; the calling task is suspended until it returns.
+    private static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
         }
-        throw Failure(description: "the command did not exit within \(timeout); screen:\n\(capture())")
     }
 }
