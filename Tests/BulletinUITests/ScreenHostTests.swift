@@ -94,7 +94,7 @@ struct ScreenHostTests {
             "   2 Zoë Ångström   zoe       zoe@example.o… —",
             "   3 山田 太郎      taro      —              —",
         ])
-        #expect(trimmed(surface).last == " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ open  r reloa… 3 users")
+        #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  s sort  n next  PgUp/Pg… 3 users")
         #expect(surface.style(at: Point(x: 10, y: 2)) == .selected)
         #expect(surface.style(at: Point(x: 10, y: 3)) == .alternate)
         #expect(surface.style(at: Point(x: 10, y: 4)) == .normal)
@@ -122,7 +122,7 @@ struct ScreenHostTests {
             "  ID Title",
             "   3 Zoë writes",
             "",
-            " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ o… Posts (1)",
+            " ↑↓ move  ⏎ open  / filter  s sort  n n… Posts (1)",
         ])
     }
 

@@ -96,6 +96,9 @@ public final class AppCoordinator: Coordinator {
         switch command {
         case let .open(link): open(link)
         case .quit: onQuit()
+        case let .goTo(id):
+            guard stack.top?.destination.goTo(id: id) != true else { return }
+            commandLine.show("Not on a list: :\(id) selects an id on Users or Posts")
         }
     }
 

@@ -30,7 +30,7 @@ struct AdminPanelScreen: Screen {
 
     var summary: String { model.isExporting ? "exporting…" : "" }
     var isLoading: Bool { model.state.isLoading || model.isExporting }
-    var capturesInput: Bool { model.field != nil || model.overwrite != nil }
+    var capturesKeys: Bool { model.field != nil || model.overwrite != nil }
 
     // MARK: - Render
 
