@@ -70,7 +70,26 @@ enum AtomicFile {
             throw error
         }
         syncDirectory(directory)
+        removeLeftovers(of: name, in: directory)
         return fingerprint
+    }
+
+    /// Removes `.FILE.tmp-PID-N` and `.FILE.bak.tmp-PID-N` files left by saves whose process
+    /// died mid-save (killed, crashed): only those whose PID no longer runs.
+    static func removeLeftovers(of name: String, in directory: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries {
+            let rest: Substring
+            if entry.hasPrefix(".\(name).tmp-") {
+                rest = entry.dropFirst(".\(name).tmp-".count)
+            } else if entry.hasPrefix(".\(name).bak.tmp-") {
+                rest = entry.dropFirst(".\(name).bak.tmp-".count)
+            } else {
+                continue
+            }
+            guard let pid = rest.split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
+        }
     }
 
     /// The backup's path for `path`: `FILE.bak`.
