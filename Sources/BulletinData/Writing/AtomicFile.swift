@@ -92,6 +92,19 @@ enum AtomicFile {
         }
     }
 
+    /// Creates `path` with `bytes`, complete or not at all, and never over an existing file:
+    /// a synced temporary file hard-linked to `path` (`link` fails if `path` exists).
+    /// - Throws: ``Failure``; `file exists` when `path` is already there.
+    static func create(_ bytes: [UInt8], at path: String) throws(Failure) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/.\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        _ = try writeSynced(bytes, to: temporary, mode: 0o644, failing: false)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else { throw failure("cannot create the file") }
+        syncDirectory(directory)
+    }
+
     /// The backup's path for `path`: `FILE.bak`.
     static func backupPath(for path: String) -> String { path + ".bak" }
 
