@@ -108,4 +108,22 @@ struct RESTDataWriterTests {
             await #expect(throws: DataError.notFound("post 99", location: url + "/99")) { try await writer.delete(.post, id: 99) }
         }
     }
+
+    @Test("the loopback server merges PATCH bodies, answers 404 for missing records, and with --no-persist keeps nothing")
+    func serverKeepsWritesLikeJSONServer() async throws {
+        try await withWriter { source, _, server async throws in
+            let post1 = server.baseURL.appendingPathComponent("posts/1")
+            let answer = try await source.client.send("PATCH", to: post1, json: Data(#"{"title": "patched"}"#.utf8))
+            #expect(try JSONDecoder().decode(Post.self, from: answer) == Post(userId: 1, id: 1, title: "patched", body: "b1"))
+            #expect(try await RESTDataSource(baseURL: server.baseURL).post(id: 1).title == "patched")
+            await #expect(throws: DataError.badStatus(404, url: server.baseURL.absoluteString + "/posts/9", excerpt: "{}")) {
+                try await source.client.send("PATCH", to: server.baseURL.appendingPathComponent("posts/9"), json: Data("{}".utf8))
+            }
+        }
+        try await withWriter(persist: false) { source, _, server async throws in
+            _ = try await source.client.send("DELETE", to: server.baseURL.appendingPathComponent("posts/1"), json: nil)
+            _ = try await source.client.send("DELETE", to: server.baseURL.appendingPathComponent("posts/99"), json: nil)
+            #expect(try await RESTDataSource(baseURL: server.baseURL).statistics().posts == 2)
+        }
+    }
 }
