@@ -74,17 +74,17 @@ struct ExportFormatTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("db.json").path
-        try AtomicFile.write(Data("one".utf8), to: path, overwrite: false)
-        #expect(throws: AtomicFile.Failure.exists(path)) { try AtomicFile.write(Data("two".utf8), to: path, overwrite: false) }
+        try ExportFile.write(Data("one".utf8), to: path, overwrite: false)
+        #expect(throws: ExportFile.Failure.exists(path)) { try ExportFile.write(Data("two".utf8), to: path, overwrite: false) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "one")
-        try AtomicFile.write(Data("two".utf8), to: path, overwrite: true)
+        try ExportFile.write(Data("two".utf8), to: path, overwrite: true)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["db.json"])
         let missing = directory.appendingPathComponent("nope").path
-        #expect(throws: AtomicFile.Failure.missingDirectory(missing)) {
-            try AtomicFile.write(Data(), to: missing + "/x.json", overwrite: false)
+        #expect(throws: ExportFile.Failure.missingDirectory(missing)) {
+            try ExportFile.write(Data(), to: missing + "/x.json", overwrite: false)
         }
-        #expect(throws: AtomicFile.Failure.isDirectory(directory.path)) { _ = try AtomicFile.check(directory.path) }
-        #expect(AtomicFile.Failure.missingDirectory("/x").description == "No such directory: /x")
+        #expect(throws: ExportFile.Failure.isDirectory(directory.path)) { _ = try ExportFile.check(directory.path) }
+        #expect(ExportFile.Failure.missingDirectory("/x").description == "No such directory: /x")
     }
 }

@@ -71,7 +71,7 @@ struct AdminPanelTests {
             #expect(try factory.dependencies(for: choice).writer.access == .denied(reason: "started with --read-only"))
         }
         #expect(try SourceFactory().dependencies(for: .github("https://api.github.com")).writer.access
-            == .denied(reason: "GitHub is read-only"))
+            == .denied(reason: "the GitHub API is read-only here"))
         let model = AdminPanelViewModel(source: StubDataSource(), writeAccess: .denied(reason: SourceFactory.readOnlyReason))
         #expect(model.sourceFields.contains(DetailField("Writes", "off: started with --read-only")))
         #expect(AdminPanelViewModel(source: StubDataSource(), writeAccess: .allowed).sourceFields.contains(DetailField("Writes", "on")))

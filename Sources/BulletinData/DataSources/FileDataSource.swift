@@ -16,7 +16,10 @@ public struct FileDataSource: DataSource {
     /// Kind `.file`, location the path as given.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .file, location: path) }
 
-    private let store: DataSetStore
+    /// The cached data set; a ``FileDataWriter`` replaces it after each save.
+    let store: DataSetStore
+    /// The file's version as last loaded or saved, for ``DataError/changedOnDisk(path:)``.
+    let fileState: FileState
     /// How far the first read (or a reload) has got: bytes read, then decoding.
     public let loadProgress: LoadProgress?
 
@@ -31,8 +34,13 @@ public struct FileDataSource: DataSource {
         let url = URL(fileURLWithPath: path)
         let progress = LoadProgress()
         loadProgress = progress
+        let state = FileState()
+        fileState = state
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            let read = { () throws(DataError) -> DataSet in try DataSetStore.readDB(at: url, location: path, progress: progress) }
+            let read = { () throws(DataError) -> DataSet in
+                state.record(FileFingerprint.of(path: path))
+                return try DataSetStore.readDB(at: url, location: path, progress: progress)
+            }
             guard let log else { return try read() }
             return try log.recordRead(of: path, read)
         }

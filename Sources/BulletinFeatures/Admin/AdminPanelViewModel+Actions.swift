@@ -89,8 +89,8 @@ extension AdminPanelViewModel {
             return
         }
         let path = SourceChoice.absolutePath(trimmed, relativeTo: FileManager.default.currentDirectoryPath)
-        do throws(AtomicFile.Failure) {
-            if try AtomicFile.check(path) {
+        do throws(ExportFile.Failure) {
+            if try ExportFile.check(path) {
                 overwrite = OverwriteQuestion(path: path, format: format)
                 return
             }
@@ -127,8 +127,8 @@ extension AdminPanelViewModel {
         do throws(DataError) {
             let data = try await ExportData.gather(from: source, includeComments: format == .dbJSON)
             let bytes = try format.encode(data)
-            do throws(AtomicFile.Failure) {
-                try AtomicFile.write(bytes, to: path, overwrite: overwrite)
+            do throws(ExportFile.Failure) {
+                try ExportFile.write(bytes, to: path, overwrite: overwrite)
             } catch {
                 return .failure(ExportFailure(error.description))
             }

@@ -38,24 +38,28 @@ public struct SourceFactory: Sendable {
     // MARK: - API
 
     /// The source for `choice`, recording into ``log``, and the writer that saves edits where
-    /// its data lives, built together because a writer works on its own source. Writers for
-    /// files, REST APIs and the embedded copy go in this switch; until then, and for
-    /// read-only APIs, a ``ReadOnlyWriter`` says why.
+    /// its data lives, built together because a writer works on its own source: a
+    /// ``FileDataWriter`` for `--data`, a ``RESTDataWriter`` for `--api`, an
+    /// ``EmbeddedDataWriter`` (a copy under `$XDG_DATA_HOME/bulletin/`) for the embedded set,
+    /// and a ``ReadOnlyWriter`` saying why for DummyJSON and GitHub.
     /// - Throws: ``DataError/invalidURL(_:)`` for a URL that is not an absolute http(s) URL.
     public func make(_ choice: LaunchOptions.Source) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
-        let notYet = ReadOnlyWriter(reason: "this source cannot be edited yet")
         switch choice {
         case .embedded:
-            return (EmbeddedDataSource(log: log), notYet)
+            let source = EmbeddedDataSource(log: log)
+            return (source, EmbeddedDataWriter(source: source))
         case let .api(url):
-            return (try RESTDataSource.make(baseURL: url, timeout: timeout, log: log), notYet)
+            let source = try RESTDataSource.make(baseURL: url, timeout: timeout, log: log)
+            return (source, RESTDataWriter(source: source))
         case let .file(path):
-            return (FileDataSource(path: path, log: log), notYet)
+            let source = FileDataSource(path: path, log: log)
+            return (source, FileDataWriter(source: source))
         case let .dummyJSON(url):
-            return (try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log), notYet)
+            return (try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log),
+                    ReadOnlyWriter(reason: "the DummyJSON API is read-only here"))
         case let .github(url):
             let source = try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout, log: log)
-            return (source, ReadOnlyWriter(reason: "GitHub is read-only"))
+            return (source, ReadOnlyWriter(reason: "the GitHub API is read-only here"))
         }
     }
 

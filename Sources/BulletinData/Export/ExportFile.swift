@@ -1,9 +1,10 @@
 import Foundation
 
-/// Writes a whole file atomically: the bytes go to a temporary file in the same directory,
-/// are flushed to disk (`fsync`), and the temporary file is renamed over the target
-/// (`rename(2)`), so a reader sees the old file or the new one, never half of either.
-public enum AtomicFile {
+/// Writes an export (a `db.json`, a CSV) atomically, through the same save protocol as edits
+/// (a synced temporary file in the same directory renamed over the target; no `FILE.bak`), so
+/// a reader sees the old file or the new one, never half of either; never over an existing
+/// file unless asked.
+public enum ExportFile {
     /// Why a file was not written; ``description`` names the path and the cause.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The target exists and `overwrite` was `false`.
@@ -45,30 +46,10 @@ public enum AtomicFile {
     /// - Throws: ``Failure``; the target is untouched and no temporary file is left behind.
     public static func write(_ data: Data, to path: String, overwrite: Bool) throws(Failure) {
         if try check(path), !overwrite { throw .exists(path) }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString.prefix(8)).tmp")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path, reason: Self.reason(errno)) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, failure == 0 {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno != EINTR { failure = errno } } else { offset += written }
-            }
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.save([UInt8](data), to: path, keepingBackup: false)
+        } catch {
+            throw .cannotWrite(path, reason: error.reason)
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw .cannotWrite(path, reason: Self.reason(failure))
-        }
-    }
-
-    /// `permission denied`, `no space left on device`, …: `strerror` in lower case.
-    static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
     }
 }
