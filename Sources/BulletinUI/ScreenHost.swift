@@ -80,7 +80,8 @@ public final class ScreenHost {
         if notice.applies(to: size) { return notice.render(in: full, on: &surface) }
         let (headerArea, rest) = full.splitTop(1)
         let (body, statusArea) = rest.splitBottom(1)
-        Header(titles: stack.entries.map(\.destination.title), route: stack.top?.route ?? "")
+        Header(titles: stack.entries.map(\.destination.title),
+               route: stack.top.flatMap { $0.destination.currentRoute ?? $0.route } ?? "")
             .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
         screen.render(in: body, on: &surface)
@@ -111,7 +112,8 @@ public final class ScreenHost {
     public func handle(_ key: Key) {
         if let commandLine {
             commandLine.clearMessage()
-            if CommandPromptView.handle(key, model: commandLine) { return }
+            let typing = !commandLine.isActive && currentScreen?.capturesTyping == true
+            if !typing, CommandPromptView.handle(key, model: commandLine) { return }
         }
         if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
         switch Self.globalKeys.action(for: key) {
@@ -134,7 +136,7 @@ public final class ScreenHost {
     private func hintLine(for screen: any Screen) -> String {
         let back = stack.entries.count > 1 ? ["Esc back"] : []
         let hints = screen.loadFailed ? ["r retry"] : screen.hints
-        let quit = hints.contains("q quit") ? [] : ["q quit"]
+        let quit = hints.contains("q quit") || screen.capturesTyping ? [] : ["q quit"]
         return " " + (hints + back + quit).joined(separator: "  ")
     }
 
@@ -148,6 +150,7 @@ public final class ScreenHost {
         case let .postDetail(model): PostDetailScreen(model: model)
         case let .adminPanel(model): AdminPanelScreen(model: model)
         case let .linkError(model): LinkErrorScreen(model: model)
+        case let .search(model): SearchScreen(model: model)
         }
     }
 }

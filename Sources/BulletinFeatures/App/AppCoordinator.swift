@@ -42,6 +42,7 @@ public final class AppCoordinator: Coordinator {
         case .users: makeUsers().start()
         case .posts: makePosts().start()
         case .admin: makeAdmin().start()
+        case let .search(query): makeSearch(query: query).start()
         case .quit: onQuit()
         }
     }
@@ -82,6 +83,7 @@ public final class AppCoordinator: Coordinator {
         switch command {
         case let .open(link): open(link)
         case .quit: onQuit()
+        case let .search(text): open(.search(text))
         }
     }
 
@@ -123,6 +125,7 @@ public final class AppCoordinator: Coordinator {
             case .posts: postsFlow().request(for: .list)
             case let .post(id): users?.request(for: .post(id: id)) ?? postsFlow().request(for: .post(id: id))
             case .admin: makeAdmin().request(for: .panel)
+            case let .search(query): makeSearch(query: query).request(for: .results(query: query))
             }
         }
     }
@@ -140,6 +143,10 @@ public final class AppCoordinator: Coordinator {
 
     private func makePosts() -> PostsCoordinator {
         PostsCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+    }
+
+    private func makeSearch(query: String) -> SearchCoordinator {
+        SearchCoordinator(stack: stack, source: dependencies.source, query: query, onFinish: { _ in })
     }
 
     private func makeAdmin() -> AdminPanelCoordinator {

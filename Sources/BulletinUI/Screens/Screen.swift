@@ -26,10 +26,15 @@ protocol Screen {
     /// Whether the screen shows a failed load, so its list keys do nothing and the status
     /// line offers only retry, back and quit.
     var loadFailed: Bool { get }
+
+    /// Whether printable keys are the screen's text (a query field has the focus), so `:`
+    /// and `q` type instead of opening the prompt or quitting.
+    var capturesTyping: Bool { get }
 }
 
 extension Screen {
     var summary: String { "" }
     var isLoading: Bool { false }
     var loadFailed: Bool { false }
+    var capturesTyping: Bool { false }
 }
