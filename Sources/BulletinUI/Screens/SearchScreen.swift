@@ -18,7 +18,7 @@ struct SearchScreen: Screen {
 
     var hints: [String] {
         model.focus == .field ? ["type to search", "⏎ results", "Ctrl-U clear", "Ctrl-C quit"]
-            : ListIntent.hints + ["/ edit query"]
+            : ["↑↓ move", "⏎ open", "/ edit query"]
     }
     var summary: String { model.summary }
     var isLoading: Bool { model.state.isLoading || model.isSearching }
