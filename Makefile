@@ -22,9 +22,13 @@ run: deps build
 build: deps
 	$(SWIFT) build
 
+# Unit and screen tests first, then the end-to-end runs on their own: the e2e tests wait
+# synchronously on tmux and would hold the 2-thread concurrency pool that the async tests
+# (HTTP timeouts, loads) need, making their time bounds flaky.
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --skip EndToEndTests
+	$(SWIFT) test --filter EndToEndTests
 	python3 -m unittest discover -s bench -p 'test_*.py'
 	python3 bench/run.py --quick --check --bin-dir "$(BIN_DIR)"
 

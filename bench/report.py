@@ -69,7 +69,7 @@ def table(results):
     """The whole report as text (Markdown tables, so docs/performance.md can show it as is)."""
     lines = [f"Bulletin bench ({results['mode']}, {results['binary']}): {results['terminal']}, settled = {results['quiet_window_s'] * 1e3:g} ms "
              f"quiet, idle window {results['idle_window_s']:g} s, load average {_loads(results)}", ""]
-    lines += ["Load = Enter on Home's Posts until the first post's row shows (file read, decoded, every user's posts gathered)", "",
+    lines += ["Load = Enter on Home's Posts until the first post's row shows (file read, decoded, every post listed with its author)", "",
               "| data set | file MB | posts | users | runs | first frame ms | load ms | load MB/s | Users list ms | peak RSS MB | RSS / file | idle CPU s |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in results["sets"].items():

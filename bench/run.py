@@ -11,8 +11,8 @@ and a 5,000-post file with fewer repetitions and a 1-second idle window, in seco
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home);
 loading (↓ to Home's *Posts* entry, unmeasured, then Enter until the first post's row shows:
-the time to a browsable Posts list, which reads and decodes the whole file and gathers every
-user's posts; the wait is capped at ``load_limit`` seconds, and a run that hits the cap ends
+the time to a browsable Posts list, which reads and decodes the whole file and lists every
+post with its author; the wait is capped at ``load_limit`` seconds, and a run that hits the cap ends
 there and is reported as capped); key latencies and bytes on the Posts list (↓, PgDn, Enter
 on a post, back with Esc and with ←; Home, unmeasured, when the selection reaches the last
 row); back to Home and up to *Users* (the data is already decoded), opening it and the same

@@ -81,7 +81,8 @@ public final class ScreenHost {
         if notice.applies(to: size) { return notice.render(in: full, on: &surface) }
         let (headerArea, rest) = full.splitTop(1)
         let (body, statusArea) = rest.splitBottom(1)
-        Header(titles: stack.entries.map(\.destination.title), route: stack.top?.route ?? "")
+        Header(titles: stack.entries.map(\.destination.title),
+               route: stack.top.flatMap { $0.destination.currentRoute ?? $0.route } ?? "")
             .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
         screen.render(in: body, on: &surface)
@@ -156,6 +157,7 @@ public final class ScreenHost {
         case let .postDetail(model): PostDetailScreen(model: model)
         case let .adminPanel(model): AdminPanelScreen(model: model)
         case let .linkError(model): LinkErrorScreen(model: model)
+        case let .search(model): SearchScreen(model: model)
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Cancellation: a popped screen's load changes nothing")
 struct CancellationTests {
-    enum Screen: String, CaseIterable { case userList, userDetail, postList, postDetail, adminPanel }
+    enum Screen: String, CaseIterable { case userList, userDetail, postList, postDetail, adminPanel, search }
 
     /// Puts `screen` on top of Home with a slow source.
     func open(_ screen: Screen, app: AppCoordinator) {
@@ -20,6 +20,7 @@ struct CancellationTests {
         case .postList: app.navigate(to: .posts)
         case .postDetail: app.open(.post(1))
         case .adminPanel: app.navigate(to: .admin)
+        case .search: app.navigate(to: .search(query: "post"))
         }
     }
 
@@ -31,6 +32,7 @@ struct CancellationTests {
         case let .postList(model): if case .loading = model.state { return true }
         case let .postDetail(model): if case .loading = model.state { return true }
         case let .adminPanel(model): if case .loading = model.state { return true }
+        case let .search(model): if case .loading = model.state { return true }
         case .home, .linkError: break
         }
         return false

@@ -15,10 +15,10 @@ final class RouteRecorder<Route: Sendable> {
 @MainActor
 @Suite("HomeViewModel")
 struct HomeViewModelTests {
-    @Test("the menu offers Users, Posts, Admin panel and Quit")
+    @Test("the menu offers Users, Posts, Search, Admin panel and Quit")
     func items() {
         let model = HomeViewModel(sourceLabel: "embedded data set", router: .none)
-        #expect(model.items.map(\.title) == ["Users", "Posts", "Admin panel", "Quit"])
+        #expect(model.items.map(\.title) == ["Users", "Posts", "Search", "Admin panel", "Quit"])
     }
 
     @Test("moving clamps to the menu and Enter sends the selected route")
@@ -29,13 +29,16 @@ struct HomeViewModelTests {
         model.moveSelection(by: 1)
         model.openSelected()
         model.moveSelection(by: 10)
-        #expect(model.selection.index == 3)
+        #expect(model.selection.index == 4)
         model.openSelected()
         model.moveSelection(by: -10)
         #expect(model.selection.index == 0)
-        model.moveSelection(by: 2)
+        model.moveSelection(by: 3)
         model.openSelected()
-        #expect(recorder.routes == [.users, .posts, .quit, .admin])
+        model.moveSelection(by: -1)
+        model.openSelected()
+        model.openSearch()
+        #expect(recorder.routes == [.users, .posts, .quit, .admin, .search(query: ""), .search(query: "")])
     }
 }
 

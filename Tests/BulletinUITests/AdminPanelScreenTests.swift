@@ -85,7 +85,7 @@ struct AdminPanelScreenTests {
     @Test("the switch field shows the typed text and its error below; keys go to the field, not to q or :")
     func switchField() throws {
         let harness = ScreenHostTests().makeHarness()
-        harness.press(.down, .down, .enter)
+        harness.press(.down, .down, .down, .enter)
         harness.press(.character("s"), width: 50, height: 12)
         for character in "q:/nope" { harness.press(.character(character), width: 50, height: 12) }
         harness.press(.enter, width: 50, height: 12)
@@ -103,7 +103,7 @@ struct AdminPanelScreenTests {
     @Test("small terminals: 20x5 shows the top of the panel; the field keeps its row at 30x6")
     func smallSizes() async throws {
         let harness = ScreenHostTests().makeHarness()
-        harness.press(.down, .down, .enter)
+        harness.press(.down, .down, .down, .enter)
         await harness.settle()
         let tiny = trimmed(harness.frame(width: 20, height: 5))
         #expect(tiny[1].hasPrefix(" Data source"), "\(tiny)")
@@ -124,7 +124,7 @@ struct AdminPanelScreenTests {
         try Data("old".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let harness = ScreenHostTests().makeHarness()
-        harness.press(.down, .down, .enter, .character("e"), width: 70, height: 16)
+        harness.press(.down, .down, .down, .enter, .character("e"), width: 70, height: 16)
         for character in url.path { harness.press(.character(character), width: 70, height: 16) }
         harness.press(.enter, width: 70, height: 16)
         let lines = trimmed(harness.frame(width: 70, height: 16))

@@ -66,7 +66,7 @@ struct CommandPromptTests {
         host.handle(.character(":"))
         type("frob")
         host.handle(.enter)
-        #expect(lines(width: 80).last == " Unknown command 'frob' (commands: users, posts, admin, home, open, q, quit)")
+        #expect(lines(width: 90).last == " Unknown command 'frob' (commands: users, posts, admin, home, open, q, quit, search)")
         host.handle(.down)
         #expect(lines(width: 80).last?.hasPrefix(" ↑↓ move") == true)
     }

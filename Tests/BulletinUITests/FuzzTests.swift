@@ -27,6 +27,7 @@ struct FuzzTests {
     private static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .character("j"), .character("k"), .character("r"), .character("q"), .character("日"), .ctrl("c"),
+        .character("s"), .character("/"), .character("o"), .ctrl("u"),
         .ctrl("z"), .function(1), .unknown(999), .resize,
         // Finding in lists: filter (with a letter that matches some rows), sort, next, jump.
         .character("/"), .character("a"), .character("s"), .character("S"), .character("n"), .character("N"),
@@ -42,6 +43,7 @@ struct FuzzTests {
         case let .userDetail(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
         case let .postList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
         case let .postDetail(model)?: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
+        case let .search(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.results.count)
         case .adminPanel?, .linkError?, nil: return nil
         }
         // While a reload is in flight the list has no rows and keeps its selection, so it

@@ -41,6 +41,7 @@ struct ScreenHostTests {
             case let .postDetail(model)?: await model.load()
             case let .adminPanel(model)?: await model.load()
             case let .postList(model)?: await model.load()
+            case let .search(model)?: await model.load()
             case .home?, .linkError?, nil: break
             }
         }
@@ -69,12 +70,12 @@ struct ScreenHostTests {
             "",
             " Users          Browse users, their posts and the posts' c…",
             " Posts          Every post, with its author",
+            " Search         Find text in every post and comment",
             " Admin panel    Where the data comes from and what it holds",
             " Quit           Leave Bulletin",
             "",
             "",
-            "",
-            " ↑↓ move  ⏎ open  q quit                   embedded data set",
+            " ↑↓ move  ⏎ open  s search  q quit         embedded data set",
         ])
         #expect(surface.style(at: Point(x: 1, y: 4)) == .selected)
         #expect(surface.style(at: Point(x: 1, y: 5)) != .selected)
@@ -172,7 +173,7 @@ struct ScreenHostTests {
     @Test("the admin panel names the source and counts its records")
     func admin() async {
         let harness = makeHarness(source: StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://x")))
-        harness.press(.down, .down, .enter)
+        harness.press(.down, .down, .down, .enter)
         await harness.settle()
         let lines = trimmed(harness.frame(width: 60, height: 22))
         #expect(Array(lines[0...11]) == [
@@ -202,7 +203,7 @@ struct ScreenHostTests {
         let users = trimmed(harness.frame(width: 90, height: 8))
         #expect(users[2].contains("Ann"))
         #expect(users.contains { $0.contains("1 user · 1 record skipped: users[1].name missing") }, "\(users)")
-        harness.press(.escape, .down, .down, .enter)
+        harness.press(.escape, .down, .down, .down, .enter)
         await harness.settle()
         let admin = trimmed(harness.frame(width: 120, height: 30))
         let heading = try #require(admin.firstIndex(of: " Records not read (1)"), "\(admin)")

@@ -16,11 +16,10 @@ struct AdminEndToEndTests {
         return url
     }
 
-    /// Home → Admin panel (Down, Down, Enter), waiting for its first section.
+    /// Home → Admin panel (Down to the fourth entry, Enter), waiting for its first section.
     func openPanel(_ session: TmuxSession) throws {
         try session.waitFor("Welcome to Bulletin")
-        session.send("Down")
-        session.send("Down")
+        for _ in 0..<3 { session.send("Down") }
         session.send("Enter")
         try session.waitFor("Data source")
     }

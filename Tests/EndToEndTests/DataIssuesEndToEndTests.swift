@@ -20,6 +20,7 @@ struct DataIssuesEndToEndTests {
         try session.waitFor("Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
+        session.send("Down")
         session.send("Enter")
         screen = try session.waitFor("Records not read (2)")
         #expect(screen.contains("users[3].name null (record skipped)"))

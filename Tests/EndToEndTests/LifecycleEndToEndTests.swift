@@ -25,6 +25,7 @@ struct LifecycleEndToEndTests {
         try session.waitFor("Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
+        session.send("Down")
         session.send("Enter")
         try session.waitFor("Admin panel")
         try session.waitFor("Comments:")
@@ -51,6 +52,7 @@ struct LifecycleEndToEndTests {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
         try session.waitFor("Welcome to Bulletin")
+        session.send("j")
         session.send("j")
         session.send("j")
         session.send("j")

@@ -66,11 +66,13 @@ struct NetworkSourcesEndToEndTests {
         try session.waitFor("Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
+        session.send("Down")
         session.send("Enter")
         let admin = try session.waitFor("token in use (GITHUB_TOKEN)")
         #expect(!admin.contains("ghp_e2esecret"))
         session.send("Escape")
         try session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
+        session.send("Up")
         session.send("Up")
         session.send("Up")
         try walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Posts (2)", post: "30daysoflaptops.github.io")

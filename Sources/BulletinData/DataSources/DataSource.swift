@@ -40,6 +40,18 @@ public protocol DataSource: Sendable {
 
     /// How far a long load has got (files); has a default (`nil`: nothing to report).
     var loadProgress: LoadProgress? { get }
+
+    /// Every post, in the source's order. (REST: `GET /posts`) Has a default that gathers
+    /// them through ``users()`` and ``posts(userID:)`` (see ``postList()``).
+    func allPosts() async throws(DataError) -> [Post]
+
+    /// Every post, with the parts that could not be read (records skipped, or a user whose
+    /// posts failed to load). Has a default that gathers them user by user.
+    func postList() async throws(DataError) -> RecordList<Post>
+
+    /// Every comment, in the source's order. (REST: `GET /comments`) Has a default that
+    /// gathers them through ``allPosts()`` and ``comments(postID:)``.
+    func allComments() async throws(DataError) -> [Comment]
 }
 
 extension DataSource {

@@ -85,6 +85,19 @@ public struct DummyJSONDataSource: DataSource {
             .records.map(\.comment)
     }
 
+    /// Every post: `GET {base}/posts?limit=&skip=`, every page.
+    public func allPosts() async throws(DataError) -> [Post] { try await postList().records }
+
+    /// Every post over `GET {base}/posts?limit=&skip=` pages, with the posts that could not be read.
+    public func postList() async throws(DataError) -> RecordList<Post> {
+        try await allPages(Post.self, path: ["posts"], name: "posts")
+    }
+
+    /// Every comment: `GET {base}/comments?limit=&skip=`, every page.
+    public func allComments() async throws(DataError) -> [Comment] {
+        try await allPages(DummyJSONComment.self, path: ["comments"], name: "comments").records.map(\.comment)
+    }
+
     /// The `total`s of `/users`, `/posts` and `/comments`.
     public func statistics() async throws(DataError) -> DataStatistics {
         DataStatistics(

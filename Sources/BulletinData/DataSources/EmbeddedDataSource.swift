@@ -81,6 +81,21 @@ public struct EmbeddedDataSource: DataSource {
         try await store.dataSet().comments(postID: postID)
     }
 
+    /// Every post, in the file's order (no requests per user).
+    /// - Throws: The load errors of ``dataSet()``.
+    public func allPosts() async throws(DataError) -> [Post] { try await store.dataSet().posts }
+
+    /// Every post, with the post records that were skipped.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func postList() async throws(DataError) -> RecordList<Post> {
+        let set = try await store.dataSet()
+        return RecordList(records: set.posts, issues: set.issues.filter { $0.path.hasPrefix("posts[") })
+    }
+
+    /// Every comment, in the file's order.
+    /// - Throws: The load errors of ``dataSet()``.
+    public func allComments() async throws(DataError) -> [Comment] { try await store.dataSet().comments }
+
     /// Counts of users, posts and comments.
     /// - Throws: The load errors of ``dataSet()``.
     public func statistics() async throws(DataError) -> DataStatistics {

@@ -9,6 +9,10 @@ import Foundation
 ///   percent-encoded); the user's repositories, `GET {base}/users/{login}/repos?per_page=100`
 ///   (every page), are the "posts" under the user; one is `GET {base}/repos/{owner}/{repo}`.
 ///   Repositories have no comments here.
+/// - Every repository (``allPosts()``, ``postList()``) is gathered user by user by the protocol's
+///   default: GitHub has no "all repositories of these users" endpoint. A user whose repositories
+///   fail is reported in ``postList()``'s issues instead of failing the list; a rate limit stops
+///   the gathering and keeps what was read.
 /// - `GITHUB_TOKEN`, when given, is sent as `Authorization: Bearer …` and never shown:
 ///   the descriptor says only that a token is in use.
 /// - Rate limits (403/429 with `X-RateLimit-Remaining: 0`, or a secondary limit) are
@@ -111,6 +115,9 @@ public struct GitHubDataSource: DataSource {
 
     /// Repositories have no comments in Bulletin's GitHub view.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] { [] }
+
+    /// None: repositories have no comments here (no requests are made).
+    public func allComments() async throws(DataError) -> [Comment] { [] }
 
     /// The accounts on the pages followed; repositories and comments are not counted.
     public func statistics() async throws(DataError) -> DataStatistics {

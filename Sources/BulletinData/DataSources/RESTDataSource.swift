@@ -93,6 +93,22 @@ public struct RESTDataSource: DataSource {
         try await records(Comment.self, at: url("comments", query: ["postId": postID.text]), root: "comments").records
     }
 
+    /// `GET {base}/posts`: every post in one request; posts that do not decode are left out.
+    /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
+    public func allPosts() async throws(DataError) -> [Post] { try await postList().records }
+
+    /// `GET {base}/posts`, with the posts that were skipped (`posts[7].title null`).
+    /// - Throws: As ``allPosts()``.
+    public func postList() async throws(DataError) -> RecordList<Post> {
+        try await records(Post.self, at: url("posts"), root: "posts")
+    }
+
+    /// `GET {base}/comments`: every comment in one request; comments that do not decode are left out.
+    /// - Throws: As ``allPosts()``.
+    public func allComments() async throws(DataError) -> [Comment] {
+        try await records(Comment.self, at: url("comments"), root: "comments").records
+    }
+
     /// Counts from `GET {base}/users`, `/posts` and `/comments`, fetched concurrently.
     /// Records are counted, not decoded, so any array of objects counts.
     public func statistics() async throws(DataError) -> DataStatistics {

@@ -43,6 +43,7 @@ public final class AppCoordinator: Coordinator {
         case .users: makeUsers().start()
         case .posts: makePosts().start()
         case .admin: makeAdmin().start()
+        case let .search(query): makeSearch(query: query).start()
         case .quit: onQuit()
         }
     }
@@ -99,6 +100,7 @@ public final class AppCoordinator: Coordinator {
         case let .goTo(id):
             guard stack.top?.destination.goTo(id: id) != true else { return }
             commandLine.show("Not on a list: :\(id) selects an id on Users or Posts")
+        case let .search(text): open(.search(text))
         }
     }
 
@@ -140,6 +142,7 @@ public final class AppCoordinator: Coordinator {
             case .posts: postsFlow().request(for: .list)
             case let .post(id): users?.request(for: .post(id: id)) ?? postsFlow().request(for: .post(id: id))
             case .admin: makeAdmin().request(for: .panel)
+            case let .search(query): makeSearch(query: query).request(for: .results(query: query))
             }
         }
     }
@@ -157,6 +160,10 @@ public final class AppCoordinator: Coordinator {
 
     private func makePosts() -> PostsCoordinator {
         PostsCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+    }
+
+    private func makeSearch(query: String) -> SearchCoordinator {
+        SearchCoordinator(stack: stack, source: dependencies.source, query: query, onFinish: { _ in })
     }
 
     private func makeAdmin() -> AdminPanelCoordinator {

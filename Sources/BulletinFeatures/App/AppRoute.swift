@@ -8,6 +8,8 @@ public enum AppRoute: Sendable, Equatable {
     case posts
     /// The Admin panel flow, run by ``AdminPanelCoordinator``.
     case admin
+    /// The Search screen (run by ``SearchCoordinator``), starting with a query.
+    case search(query: String)
     /// Leave the app.
     case quit
 }

@@ -1,7 +1,7 @@
 import BulletinData
 
 /// The address of one screen, written as a path: `users`, `users/3`, `users/3/posts/7`,
-/// `posts`, `posts/12`, `admin`, `home`.
+/// `posts`, `posts/12`, `admin`, `home`, `search?q=TEXT`.
 ///
 /// The same strings work in `bulletin open PATH`, in the `:open PATH` command and in the
 /// header, where every screen shows its own path. ``parse(_:)`` and ``stack(author:)`` are
@@ -14,10 +14,12 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     case posts
     case post(RecordID)
     case admin
+    /// The Search screen with a query (empty: no query yet).
+    case search(String)
 
     /// The accepted forms, for error messages and help.
     public static let acceptedForms = [
-        "home", "users", "users/ID", "users/ID/posts/ID", "posts", "posts/ID", "admin",
+        "home", "users", "users/ID", "users/ID/posts/ID", "posts", "posts/ID", "admin", "search?q=TEXT",
     ]
 
     /// The path that opens this screen, such as `users/3/posts/7`.
@@ -30,6 +32,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case .posts: "posts"
         case let .post(id): "posts/\(id)"
         case .admin: "admin"
+        case let .search(query): query.isEmpty ? "search" : "search?q=" + SearchQueryEncoding.encode(query)
         }
     }
 
@@ -40,6 +43,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``DeepLinkError`` saying what is wrong (empty path, unknown screen, missing or
     ///   invalid id, extra segments).
     public static func parse(_ path: String) throws(DeepLinkError) -> DeepLink {
+        if let search = try parseSearch(path) { return search }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let trimmed = Array(segments.drop(while: \.isEmpty).reversed().drop(while: \.isEmpty).reversed())
         guard let head = trimmed.first else { throw .empty }
@@ -82,7 +86,26 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case .post:
             if let author { [.home, .users, .user(author), self] } else { [.home, .posts, self] }
         case .admin: [.home, .admin]
+        case .search: [.home, self]
         }
+    }
+
+    /// `search`, `search/` or `search?q=TEXT` (TEXT percent-encoded, `+` for a space); `nil`
+    /// for paths that are not about search.
+    private static func parseSearch(_ path: String) throws(DeepLinkError) -> DeepLink? {
+        let trimmed = path.drop { $0 == "/" }
+        guard trimmed.hasPrefix("search") else { return nil }
+        let rest = trimmed.dropFirst("search".count)
+        if rest.isEmpty || rest == "/" { return .search("") }
+        guard rest.first == "?" || rest.hasPrefix("/?") else {
+            if rest.first == "/" { throw .unexpected(String(trimmed)) }
+            return nil
+        }
+        let query = rest.drop { $0 == "/" || $0 == "?" }
+        guard query.hasPrefix("q="), let text = SearchQueryEncoding.decode(query.dropFirst(2)) else {
+            throw .unexpected(String(trimmed))
+        }
+        return .search(text)
     }
 
     private static func id(_ text: String, of what: String) throws(DeepLinkError) -> RecordID {

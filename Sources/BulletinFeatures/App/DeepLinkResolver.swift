@@ -17,7 +17,7 @@ public enum DeepLinkResolver {
     /// Whether `link` can be applied without asking the source.
     public static func isImmediate(_ link: DeepLink) -> Bool {
         switch link {
-        case .home, .users, .posts, .admin: true
+        case .home, .users, .posts, .admin, .search: true
         case .user, .userPost, .post: false
         }
     }
@@ -40,7 +40,7 @@ public enum DeepLinkResolver {
     /// Loads the link's records; returns the post's author for links that name a post.
     private static func load(_ link: DeepLink, source: any DataSource) async throws(DataError) -> RecordID? {
         switch link {
-        case .home, .users, .posts, .admin:
+        case .home, .users, .posts, .admin, .search:
             return nil
         case let .user(id):
             _ = try await source.user(id: id)

@@ -66,7 +66,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --timeout SECONDS  give up on a request after this long (default 15)
 
         Start on a screen (Back walks up through its real parents):
-          open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin
+          open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin, search?q=TEXT
 
         Other options:
           --read-only    turn every write off (the Admin panel says so)
@@ -76,7 +76,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
         Keys: ↑/↓ or k/j move, PgUp/PgDn page, Home/End, Enter open, r reload,
               Esc/Left/Backspace back, q or Ctrl-C quit,
-              : commands (users, posts, admin, home, open PATH, q; Tab completes).
+              s on Home search, : commands (users, posts, admin, home, open PATH,
+              search TEXT, q; Tab completes).
         """
 
     /// Parses the arguments after the program name.

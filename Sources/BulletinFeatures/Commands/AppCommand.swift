@@ -1,5 +1,5 @@
 /// A command typed after `:` (as in vim or k9s): `users`, `posts`, `admin`, `home`,
-/// `open PATH`, `q`, or an id (`:12`) to select on the current list.
+/// `open PATH`, `search TEXT`, `q`, or an id (`:12`) to select on the current list.
 ///
 /// `:users` is `:open users`: both go to the screen with its whole back stack, so the
 /// strings a person learns from the header work in both places.
@@ -10,9 +10,11 @@ public enum AppCommand: Equatable, Sendable {
     case quit
     /// Select the record with this id on the current list (`:12`): the line is all digits.
     case goTo(id: String)
+    /// Search every post and comment for the text (the rest of the line, spaces kept).
+    case search(String)
 
     /// The command names, in the order Tab offers them.
-    public static let names = ["users", "posts", "admin", "home", "open", "q", "quit"]
+    public static let names = ["users", "posts", "admin", "home", "open", "q", "quit", "search"]
 
     /// Reads one command line (without the `:`); spaces around it are ignored.
     /// - Throws: ``AppCommandError`` for an empty line, an unknown name, `open` without a
@@ -35,6 +37,8 @@ public enum AppCommand: Equatable, Sendable {
         case "q", "quit":
             guard arguments.isEmpty else { throw .unexpectedArguments(name) }
             return .quit
+        case "search":
+            return .search(searchText(line))
         default:
             throw .unknown(name)
         }
@@ -47,12 +51,18 @@ public enum AppCommand: Equatable, Sendable {
         guard !line.contains(" ") else { return line }
         let candidates = names.filter { $0.hasPrefix(line) }
         guard let first = candidates.first else { return line }
-        if candidates.count == 1 { return first == "open" ? "open " : first }
+        if candidates.count == 1 { return first == "open" || first == "search" ? first + " " : first }
         var prefix = first
         for candidate in candidates.dropFirst() {
             while !candidate.hasPrefix(prefix) { prefix.removeLast() }
         }
         return prefix.count > line.count ? prefix : line
+    }
+
+    /// The text after `search` and the one space that ends the name, other spaces kept.
+    private static func searchText(_ line: String) -> String {
+        let afterName = line.drop(while: \.isWhitespace).dropFirst("search".count)
+        return String(afterName.first?.isWhitespace == true ? afterName.dropFirst() : afterName)
     }
 
     private static func link(_ path: String) throws(AppCommandError) -> DeepLink {

@@ -7,13 +7,14 @@ import Observation
 public final class HomeViewModel {
     /// The menu's entries, in order.
     public enum Item: CaseIterable, Sendable {
-        case users, posts, adminPanel, quit
+        case users, posts, search, adminPanel, quit
 
         /// The entry's text.
         public var title: String {
             switch self {
             case .users: "Users"
             case .posts: "Posts"
+            case .search: "Search"
             case .adminPanel: "Admin panel"
             case .quit: "Quit"
             }
@@ -24,6 +25,7 @@ public final class HomeViewModel {
             switch self {
             case .users: "Browse users, their posts and the posts' comments"
             case .posts: "Every post, with its author"
+            case .search: "Find text in every post and comment"
             case .adminPanel: "Where the data comes from and what it holds"
             case .quit: "Leave Bulletin"
             }
@@ -50,11 +52,15 @@ public final class HomeViewModel {
     /// The user moved the selection by `delta` rows.
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: items.count) }
 
+    /// `s` (or Enter on Search): the Search screen, with an empty query.
+    public func openSearch() { router.go(.search(query: "")) }
+
     /// The user pressed Enter on the selected entry.
     public func openSelected() {
         switch items[selection.index] {
         case .users: router.go(.users)
         case .posts: router.go(.posts)
+        case .search: openSearch()
         case .adminPanel: router.go(.admin)
         case .quit: router.go(.quit)
         }

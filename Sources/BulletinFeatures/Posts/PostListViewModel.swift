@@ -16,8 +16,10 @@ public struct PostRow: Sendable, Equatable {
 
 /// The Posts screen: every post (id, author, title), ordered by id.
 ///
-/// `DataSource` has no "all posts" call, so the list is gathered from `users()` and each
-/// user's `posts(userID:)`: one request per user on a REST source.
+/// Loads with one ``DataSource/users()`` (author names by id) and one
+/// ``DataSource/postList()`` (REST: `GET /users` and `GET /posts`, not one request per user).
+/// A post whose author is not among the users shows `—`; posts or users' posts that could
+/// not be read are named in the status line (``issues``).
 @MainActor
 @Observable
 public final class PostListViewModel {
@@ -38,6 +40,8 @@ public final class PostListViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[PostRow]> = .idle
+    /// The posts (or users' posts) that could not be read in the last load.
+    public private(set) var issues: [RecordIssue] = []
     /// The filter, sort and jump state; rows show in `find.finder.order`.
     public let find = FindBar(
         columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
@@ -87,11 +91,14 @@ public final class PostListViewModel {
         return rows[order[position]]
     }
 
-    /// A summary for the status line, such as `100 posts`.
+    /// A summary for the status line, such as `100 posts`, or
+    /// `99 posts · 1 record skipped: posts of user 3 HTTP 500 from …` when some could not be read.
     public var summary: String {
         switch state {
         case .idle, .loading: "Loading posts…"
-        case let .loaded(rows): Display.count(rows.count, "post", "posts")
+        case let .loaded(rows):
+            [Display.count(rows.count, "post", "posts"), RecordIssue.summary(of: issues)]
+                .compactMap { $0 }.joined(separator: " · ")
         case .failed: "Failed to load posts"
         }
     }
@@ -103,11 +110,12 @@ public final class PostListViewModel {
         if case .idle = state { reload() }
     }
 
-    /// Loads every user's posts (`r` retries).
+    /// Loads every post and the users (`r` retries).
     public func reload() {
         state = .loading
         runner.run({ [source] () async throws(DataError) in try await Self.loadRows(source) }) { [weak self] outcome in
-            self?.state = outcome
+            self?.issues = outcome.value?.issues ?? []
+            self?.state = outcome.map(\.records)
             self?.indexRows()
         }
     }
@@ -147,14 +155,16 @@ public final class PostListViewModel {
 
     // MARK: - Private
 
-    private nonisolated static func loadRows(_ source: any DataSource) async throws(DataError) -> [PostRow] {
+    /// The users first (the default ``DataSource/postList()`` asks for them too, and finds them
+    /// cached), then every post; each row gets its author's name by id, `—` when there is none.
+    private nonisolated static func loadRows(_ source: any DataSource) async throws(DataError) -> RecordList<PostRow> {
         let users = try await source.users()
-        var rows: [PostRow] = []
-        for user in users {
-            try Task.checkCancellation(or: .cancelled)
-            rows += try await source.posts(userID: user.id).map { PostRow(post: $0, author: user.name) }
-        }
-        return rows.sorted { $0.post.id < $1.post.id }
+        var names: [RecordID: String] = [:]
+        for user in users where names[user.id] == nil { names[user.id] = user.name }
+        let posts = try await source.postList()
+        try Task.checkCancellation(or: .cancelled)
+        let rows = posts.records.map { PostRow(post: $0, author: names[$0.userId] ?? Display.missing) }
+        return RecordList(records: rows.sorted { $0.post.id < $1.post.id }, issues: posts.issues)
     }
 }
 

@@ -13,6 +13,7 @@ public enum Destination {
     case postDetail(PostDetailViewModel)
     case adminPanel(AdminPanelViewModel)
     case linkError(LinkErrorViewModel)
+    case search(SearchViewModel)
 
     /// The screen's title for the header's breadcrumbs; may change once data has loaded
     /// (a user screen shows the user's name).
@@ -25,6 +26,7 @@ public enum Destination {
         case let .postDetail(model): model.title
         case .adminPanel: "Admin panel"
         case .linkError: "Not found"
+        case .search: "Search"
         }
     }
 
@@ -38,6 +40,7 @@ public enum Destination {
         case let .postDetail(model): model
         case let .adminPanel(model): model
         case let .linkError(model): model
+        case let .search(model): model
         }
     }
 
@@ -50,6 +53,7 @@ public enum Destination {
         case let .postList(model): model.start()
         case let .postDetail(model): model.start()
         case let .adminPanel(model): model.start()
+        case let .search(model): model.start()
         }
     }
 
@@ -63,7 +67,15 @@ public enum Destination {
         case let .postList(model): model.cancelLoad()
         case let .postDetail(model): model.cancelLoad()
         case let .adminPanel(model): model.cancelLoad()
+        case let .search(model): model.cancelLoad()
         }
+    }
+
+    /// The screen's address as it is now, when it changes while the screen is shown (Search's
+    /// query); `nil` when the entry's route says it.
+    public var currentRoute: String? {
+        if case let .search(model) = self { return model.link.path }
+        return nil
     }
 
     /// A stack entry for this screen at `link` whose removal stops the screen's load, then

@@ -32,4 +32,14 @@ public enum LoadState<Value: Sendable>: Sendable {
         case .loaded, .failed: false
         }
     }
+
+    /// The same state with a loaded value transformed by `transform`.
+    public func map<Other: Sendable>(_ transform: (Value) -> Other) -> LoadState<Other> {
+        switch self {
+        case .idle: .idle
+        case .loading: .loading
+        case let .loaded(value): .loaded(transform(value))
+        case let .failed(error): .failed(error)
+        }
+    }
 }

@@ -3,12 +3,13 @@ import TermView
 
 /// Home: a menu of Users, Admin panel and Quit.
 struct HomeScreen: Screen {
-    enum Intent: Sendable { case up, down, open }
+    enum Intent: Sendable { case up, down, open, search }
 
     static let keys = KeyMap<Intent>([
         KeyBinding(keys: [.up, .character("k")], help: "↑↓ move", action: .up),
         KeyBinding(keys: [.down, .character("j")], help: "", action: .down),
         KeyBinding(keys: [.enter], help: "⏎ open", action: .open),
+        KeyBinding(keys: [.character("s")], help: "s search", action: .search),
     ])
 
     let model: HomeViewModel
@@ -33,6 +34,7 @@ struct HomeScreen: Screen {
         case .up?: model.moveSelection(by: -1)
         case .down?: model.moveSelection(by: 1)
         case .open?: model.openSelected()
+        case .search?: model.openSearch()
         case nil: return false
         }
         return true

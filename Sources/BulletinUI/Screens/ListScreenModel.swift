@@ -15,6 +15,7 @@ protocol ListScreenModel: AnyObject {
 extension UserListViewModel: ListScreenModel {}
 extension UserDetailViewModel: ListScreenModel {}
 extension PostListViewModel: ListScreenModel {}
+extension SearchViewModel: ListScreenModel {}
 
 extension ListScreenModel {
     /// Maps `key` to a list intent; `pageSize` is the number of visible rows.

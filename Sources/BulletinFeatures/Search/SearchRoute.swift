@@ -1,0 +1,17 @@
+import BulletinData
+
+/// The screens of the search flow, handled by ``SearchCoordinator``.
+public enum SearchRoute: Sendable, Equatable {
+    /// The Search screen, starting with `query`.
+    case results(query: String)
+    /// A result's post (for a comment, the post it belongs to).
+    case post(id: RecordID)
+
+    /// The screen's address, shown in the header and accepted by `open`.
+    public var link: DeepLink {
+        switch self {
+        case let .results(query): .search(query)
+        case let .post(id): .post(id)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import BulletinData
+import MVVMC
+import Observation
+
+/// The Search screen: a query field over every post and comment, results grouped by kind.
+///
+/// Loads ``DataSource/allPosts()`` and ``DataSource/allComments()`` once and folds their text
+/// into a ``SearchCorpus`` off the main actor. Each change of the query starts a search on the
+/// cooperative pool and cancels the one in flight; a result is shown only if it answers the
+/// latest query, so stale results never replace newer ones. Until a search finishes the
+/// previous results stay on screen (``isSearching`` is `true`).
+///
+/// The selection is an index into the results (posts first, then comments); the screen draws
+/// group headers between them (``rows``).
+@MainActor
+@Observable
+public final class SearchViewModel {
+    /// Where the keys go: the query field or the results list.
+    public enum Focus: Sendable, Equatable { case field, results }
+
+    // MARK: - Properties
+
+    public private(set) var state: LoadState<SearchCorpus> = .idle
+    /// The query as typed.
+    public private(set) var query: String
+    /// Where the keys go.
+    public private(set) var focus: Focus
+    /// The results shown (those of ``query`` once ``isSearching`` is `false`).
+    public private(set) var results = SearchResults()
+    /// Whether a search for ``query`` is still running.
+    public private(set) var isSearching = false
+    /// The selected result (posts first, then comments) and the scroll offset in ``rows``.
+    public var selection = ListSelection()
+    @ObservationIgnored private let source: any DataSource
+    @ObservationIgnored private let router: Router<SearchRoute>
+    @ObservationIgnored private let runner = LoadRunner()
+    @ObservationIgnored private var searchTask: Task<Void, Never>?
+    @ObservationIgnored private var generation = 0
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - query: The query to start with (`:search TEXT`, a deep link); focus starts on the
+    ///     results when it is non-empty, else on the field.
+    public init(query: String = "", source: any DataSource, router: Router<SearchRoute>) {
+        self.query = query
+        self.focus = query.isEmpty ? .field : .results
+        self.source = source
+        self.router = router
+    }
+
+    isolated deinit { searchTask?.cancel() }
+
+    // MARK: - Presentation
+
+    /// The screen's address with the current query (`search?q=lorem`).
+    public var link: DeepLink { .search(query) }
+
+    /// The display rows: a group header before each non-empty group, then its results.
+    public var rows: SearchRows { SearchRows(results: results) }
+
+    /// The result at the selection, if any.
+    public var selectedItem: Int? { results.count > 0 ? selection.index : nil }
+
+    /// `Posts (3)` or `Comments (12)`.
+    public func groupTitle(_ group: SearchRows.Group) -> String {
+        switch group {
+        case .posts: "Posts (\(results.posts.count))"
+        case .comments: "Comments (\(results.comments.count))"
+        }
+    }
+
+    /// One result's line: a post's title, a comment's name, and an excerpt of the text around
+    /// the match when the match is not in the title (or always, for comments).
+    public func text(ofItem item: Int) -> String {
+        guard let corpus = state.value, item >= 0, item < results.count else { return "" }
+        if item < results.posts.count {
+            let post = corpus.posts[results.posts[item]]
+            if !MatchRanges.find(results.query, in: post.title).isEmpty { return post.title }
+            return post.title + " — " + SearchExcerpt.around(results.query, in: post.body)
+        }
+        let comment = corpus.comments[results.comments[item - results.posts.count]]
+        return comment.name + " — " + SearchExcerpt.around(results.query, in: comment.body)
+    }
+
+    /// The query the highlights are for: the one the shown results answer.
+    public var highlightQuery: String { results.query }
+
+    /// What to show instead of results: a hint, "Searching…" or "no results"; `nil` when
+    /// there are results to show.
+    public var message: String? {
+        guard state.value != nil else { return nil }
+        if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every post and comment." }
+        if results.count > 0 { return nil }
+        if isSearching { return "Searching…" }
+        return "No post or comment contains \"\(query)\"."
+    }
+
+    /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.
+    public var summary: String {
+        switch state {
+        case .idle, .loading: return "Loading posts and comments…"
+        case .failed: return "Failed to load posts and comments"
+        case .loaded:
+            if isSearching { return "searching…" }
+            guard !TextFolding.fold(query).isEmpty else { return "" }
+            return Display.count(results.posts.count, "post", "posts") + " · "
+                + Display.count(results.comments.count, "comment", "comments")
+        }
+    }
+
+    // MARK: - Intents: loading
+
+    /// The screen appeared: load unless already loaded or loading.
+    public func start() {
+        if case .idle = state { reload() }
+    }
+
+    /// Loads every post and comment (`r` on the results), then searches again.
+    public func reload() {
+        let reloading = !state.isIdle
+        state = .loading
+        results = SearchResults()
+        runner.run(reloading: reloading, { [source] () async throws(DataError) in
+            async let posts = attempt { () async throws(DataError) in try await source.allPosts() }
+            async let comments = attempt { () async throws(DataError) in try await source.allComments() }
+            let (loadedPosts, loadedComments) = (try await posts.get(), try await comments.get())
+            try Task.checkCancellation(or: .cancelled)
+            return await SearchCorpus.build(posts: loadedPosts, comments: loadedComments)
+        }) { [weak self] outcome in
+            self?.state = outcome
+            self?.search()
+        }
+    }
+
+    /// The screen left the stack: the load and the search in flight are cancelled.
+    public func cancelLoad() {
+        runner.cancel()
+        searchTask?.cancel()
+    }
+
+    /// Loads, waits, then waits for the search (tests).
+    public func load() async {
+        reload()
+        await runner.wait()
+        await waitForSearch()
+    }
+
+    /// Waits until the search in flight (if any) has finished or been cancelled (tests).
+    public func waitForSearch() async { await searchTask?.value }
+
+    // MARK: - Intents: the query field
+
+    /// A character was typed into the field.
+    public func type(_ character: Character) { setQuery(query + String(character)) }
+
+    /// Backspace in the field: removes the last character.
+    public func deleteBackward() {
+        guard !query.isEmpty else { return }
+        setQuery(String(query.dropLast()))
+    }
+
+    /// Replaces the whole query (Ctrl-U clears it) and searches again.
+    public func setQuery(_ text: String) {
+        guard text != query else { return }
+        query = text
+        search()
+    }
+
+    /// Enter in the field: the keys go to the results.
+    public func focusResults() { focus = .results }
+
+    /// `/` or typing on the results: the keys go to the field.
+    public func focusField() { focus = .field }
+
+    // MARK: - Intents: the results
+
+    public func moveSelection(by delta: Int) { selection.move(by: delta, count: results.count) }
+    public func selectFirst() { selection.moveToFirst() }
+    public func selectLast() { selection.moveToLast(count: results.count) }
+
+    /// Enter on a result: opens its post (a comment's post).
+    public func openSelected() {
+        guard let corpus = state.value, let item = selectedItem else { return }
+        if item < results.posts.count {
+            router.go(.post(id: corpus.posts[results.posts[item]].id))
+        } else {
+            router.go(.post(id: corpus.comments[results.comments[item - results.posts.count]].postId))
+        }
+    }
+
+    // MARK: - Private
+
+    /// Starts a search for ``query``, cancelling the one in flight.
+    private func search() {
+        searchTask?.cancel()
+        generation += 1
+        guard let corpus = state.value else { return }
+        guard !TextFolding.fold(query).isEmpty else {
+            show(SearchResults(query: query))
+            return
+        }
+        isSearching = true
+        let (query, previous, current) = (self.query, results, generation)
+        searchTask = Task { [weak self] in
+            let found = await SearchCorpus.search(corpus, query: query, narrowing: previous)
+            guard let found, !Task.isCancelled, let self, self.generation == current else { return }
+            self.show(found)
+        }
+    }
+
+    private func show(_ found: SearchResults) {
+        results = found
+        isSearching = false
+        selection = ListSelection()
+    }
+}

@@ -1,0 +1,135 @@
+import BulletinFeatures
+import TermView
+
+/// Search: a query field at the top, then the results grouped by kind (`Posts (3)` with the
+/// matching posts' titles, `Comments (12)` with each comment's name and an excerpt), matched
+/// text highlighted.
+///
+/// Keys: while the field has the focus, characters edit the query (Backspace, Ctrl-U clears),
+/// Enter or ↓ moves to the results. On the results, the list keys move and Enter opens the
+/// post; `/` or any other character goes back to the field.
+struct SearchScreen: Screen {
+    let model: SearchViewModel
+
+    /// Rows above the results: the field and a blank line.
+    static let fieldRows = 2
+    /// Columns results are indented by under their group header.
+    static let indent = 2
+
+    var hints: [String] {
+        model.focus == .field ? ["type to search", "⏎ results", "Ctrl-U clear", "Esc back", "Ctrl-C quit"]
+            : ["↑↓ move", "⏎ open", "/ edit query"]
+    }
+    var summary: String { model.summary }
+    var isLoading: Bool { model.state.isLoading || model.isSearching }
+    var capturesKeys: Bool { model.focus == .field }
+
+    func render(in area: Rect, on surface: inout Surface) {
+        guard !area.isEmpty else { return }
+        let (fieldArea, listArea) = area.splitTop(Self.fieldRows)
+        let label = surface.write(" Search: ", at: Point(x: area.x, y: area.y), style: .label, maxWidth: area.width)
+        var field = TextFieldState(text: model.query)
+        TextField(placeholder: "title or body text", isFocused: model.focus == .field)
+            .render(in: Rect(x: area.x + label, y: fieldArea.y, width: max(0, area.width - label - 1), height: 1),
+                    on: &surface, state: &field)
+        if LoadStateView.render(model.state, what: "posts and comments", in: listArea, on: &surface) { return }
+        if let message = model.message {
+            surface.write(message, at: Point(x: listArea.x + 1, y: listArea.y), style: .muted, maxWidth: listArea.width - 1)
+            return
+        }
+        renderResults(in: listArea, on: &surface)
+    }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        if model.focus == .field { return handleField(key) }
+        if case let .mouse(event) = key { return handleMouse(event, in: area) }
+        if key == .character("/") {
+            model.focusField()
+            return true
+        }
+        if key == .up, model.selection.index == 0 {
+            model.focusField()
+            return true
+        }
+        let listArea = area.splitTop(Self.fieldRows).1
+        if model.handleListKey(key, pageSize: max(1, listArea.height - 1)) { return true }
+        if case let .character(character) = key, character != "q" {
+            model.focusField()
+            model.type(character)
+            return true
+        }
+        return false
+    }
+
+    // MARK: - Private
+
+    private func handleField(_ key: Key) -> Bool {
+        switch key {
+        case .escape, .ctrl("c"): return false
+        case .enter, .down, .tab: model.focusResults()
+        case .backspace: model.deleteBackward()
+        case .ctrl("u"): model.setQuery("")
+        case let .character(character): model.type(character)
+        default: break
+        }
+        return true
+    }
+
+    private func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
+        switch event.kind {
+        case .wheelUp: model.moveSelection(by: -MouseEvent.wheelStep)
+        case .wheelDown: model.moveSelection(by: MouseEvent.wheelStep)
+        case .press:
+            let listArea = area.splitTop(Self.fieldRows).1
+            let row = model.selection.offset + event.point.y - listArea.y
+            guard listArea.contains(event.point), row < model.rows.count,
+                  case let .result(item) = model.rows.row(row) else { return true }
+            model.moveSelection(by: item - model.selection.index)
+        }
+        return true
+    }
+
+    private func renderResults(in area: Rect, on surface: inout Surface) {
+        let rows = model.rows
+        let offset = scrollOffset(rows: rows, height: area.height)
+        for line in 0..<area.height where offset + line < rows.count {
+            let y = area.y + line
+            switch rows.row(offset + line) {
+            case let .group(group):
+                surface.write(model.groupTitle(group), at: Point(x: area.x + 1, y: y), style: .title, maxWidth: area.width - 1)
+            case let .result(item):
+                renderResult(item, at: y, in: area, on: &surface)
+            }
+        }
+    }
+
+    private func renderResult(_ item: Int, at y: Int, in area: Rect, on surface: inout Surface) {
+        let selected = model.focus == .results && item == model.selection.index
+        let style: Style = selected ? .selected : .normal
+        let row = Rect(x: area.x, y: y, width: area.width, height: 1)
+        surface.fill(row, style: style)
+        let text = Sanitizer.singleLine(model.text(ofItem: item))
+        let x = area.x + Self.indent
+        let room = area.width - Self.indent
+        surface.write(TextLayout.truncate(text, to: room), at: Point(x: x, y: y), style: style, maxWidth: room)
+        guard !selected else { return }
+        for range in MatchRanges.find(model.highlightQuery, in: text) {
+            let start = x + DisplayWidth.of(String(text[..<range.lowerBound]))
+            let width = min(DisplayWidth.of(String(text[range])), area.maxX - start)
+            guard width > 0 else { break }
+            surface.setStyle(Rect(x: start, y: y, width: width, height: 1), style: .highlight)
+        }
+    }
+
+    /// The first display row shown: the selection stays in view, and its group header with it
+    /// when the selection is a group's first result.
+    private func scrollOffset(rows: SearchRows, height: Int) -> Int {
+        guard height > 0, rows.count > 0 else { return 0 }
+        let selected = rows.position(ofItem: model.selection.index)
+        var offset = min(model.selection.offset, max(0, rows.count - height))
+        if selected - 1 < offset { offset = max(0, selected - 1) }
+        if selected >= offset + height { offset = selected - height + 1 }
+        if offset != model.selection.offset { model.selection.offset = offset }
+        return offset
+    }
+}

@@ -1,0 +1,116 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// `allPosts()`, `postList()` and `allComments()` (issue 7): one request per collection where
+/// the API has one, and the gathering default (one request per user) where it has not.
+struct AllRecordsTests {
+    static let embeddedDB = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
+
+    @Test("embedded and file sources answer from the data set's arrays")
+    func dataSetSources() async throws {
+        let embedded = EmbeddedDataSource()
+        let set = try await embedded.dataSet()
+        #expect(try await embedded.allPosts() == set.posts)
+        #expect(try await embedded.allComments() == set.comments)
+        #expect(try await embedded.postList().records.count == 100)
+        let file = FileDataSource(path: Self.embeddedDB.path)
+        #expect(try await file.allPosts() == set.posts)
+        #expect(try await file.allComments().count == 500)
+    }
+
+    @Test("REST: allPosts is GET /posts and allComments GET /comments, one request each")
+    func restOneRequestEach() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", Self.embeddedDB.path])
+        defer { server.stop() }
+        let rest = RESTDataSource(baseURL: server.baseURL, timeout: 10)
+        let embedded = EmbeddedDataSource()
+        #expect(try await rest.allPosts() == embedded.allPosts())
+        #expect(try await rest.allComments() == embedded.allComments())
+        #expect(try await server.requests().map(\.path) == ["/posts", "/comments"])
+    }
+
+    @Test("REST: a post that does not decode is skipped and reported by postList")
+    func restPostListIssues() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", Self.embeddedDB.path])
+        defer { server.stop() }
+        let body = #"[{"userId": 1, "id": 1, "title": "kept", "body": "b"}, {"userId": 1, "id": 2, "title": null, "body": "b"}]"#
+        try await server.inject(Fault(path: "/posts", body: body))
+        let list = try await RESTDataSource(baseURL: server.baseURL, timeout: 10).postList()
+        #expect(list.records.map(\.title) == ["kept"])
+        #expect(list.issues.map(\.path) == ["posts[1].title"])
+    }
+
+    @Test("the default gathers posts user by user; a user whose posts fail is reported, not fatal")
+    func defaultGathersAndReports() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", Self.embeddedDB.path])
+        defer { server.stop() }
+        try await server.inject(Fault(path: "/posts", times: 1, status: 500))
+        let source = GatheringDataSource(RESTDataSource(baseURL: server.baseURL, timeout: 10))
+        let list = try await source.postList()
+        #expect(list.records.count == 90)
+        #expect(!list.records.contains { $0.userId == 1 })
+        #expect(list.issues.map(\.path) == ["posts of user 1"])
+        #expect(list.issues.first?.reason.hasPrefix("HTTP 500 from") == true)
+        let paths = try await server.requests().map(\.path)
+        #expect(paths == ["/users"] + (1...10).map { "/posts?userId=\($0)" })
+    }
+
+    @Test("the default throws when every user's posts fail, and gathers comments post by post")
+    func defaultAllFailAndComments() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", Self.embeddedDB.path])
+        defer { server.stop() }
+        let source = GatheringDataSource(RESTDataSource(baseURL: server.baseURL, timeout: 10))
+        #expect(try await source.allComments() == EmbeddedDataSource().allComments())
+        #expect(try await server.requests().filter { $0.path.hasPrefix("/comments?postId=") }.count == 100)
+        try await server.inject(Fault(path: "/posts", status: 500))
+        await #expect(throws: DataError.self) { try await GatheringDataSource(RESTDataSource(baseURL: server.baseURL)).postList() }
+    }
+}
+
+/// The data sources that need `../shared/data` recordings.
+@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+struct AllRecordsRecordedTests {
+    @Test("DummyJSON: every post and comment over /posts and /comments pages, no request per user")
+    func dummyJSONPages() async throws {
+        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        defer { server.stop() }
+        let source = DummyJSONDataSource(baseURL: server.baseURL, pageSize: 100, timeout: 10)
+        #expect(try await source.allPosts().count == 251)
+        #expect(try await source.allComments().isEmpty)
+        let paths = try await server.requests().map(\.path)
+        #expect(paths == ["/posts?limit=100&skip=0", "/posts?limit=100&skip=100", "/posts?limit=100&skip=200",
+                          "/comments?limit=100&skip=0"])
+    }
+
+    @Test("GitHub: repositories gathered per user; users whose repositories fail are reported, a rate limit stops it")
+    func gitHubGathering() async throws {
+        let server = try LoopbackServer.start(arguments: [
+            "--dir", SharedData.data("github").path, "--style", "github",
+            "--fixtures", GitHubFixtures.directory.path,
+        ])
+        defer { server.stop() }
+        let source = GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10)
+        let list = try await source.postList()
+        #expect(list.records.map(\.title) == ["30daysoflaptops.github.io", "grit"])
+        #expect(list.issues.count == 99)
+        #expect(list.issues.first?.path == "posts of user defunkt")
+        #expect(try await source.allComments().isEmpty)
+
+        try await server.reset()
+        try await server.inject(Fault(path: "/users/pjhyett/repos", status: 403,
+                                      headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "4102444800"]))
+        let limited = try await GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10).postList()
+        #expect(limited.records.count == 2)
+        #expect(limited.issues.map(\.path) == ["posts of user defunkt", "posts of user pjhyett and 97 more"])
+        let repoRequests = try await server.requests().map(\.path).filter { $0.hasSuffix("/repos?per_page=100") }
+        #expect(repoRequests == ["/users/mojombo/repos?per_page=100", "/users/defunkt/repos?per_page=100",
+                                 "/users/pjhyett/repos?per_page=100"])
+    }
+}
+
+/// The GitHub answers the recordings lack, in `Tests/Fixtures/github`.
+enum GitHubFixtures {
+    static let directory = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
+}

@@ -1,0 +1,75 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Search from Home in the real binary, inside tmux (100x30), over a small `--data` file (issue 7).
+@Suite("End to end: search in tmux", .serialized)
+struct SearchEndToEndTests {
+    /// A db.json whose only "harbour" matches are post 1's title and a comment on post 2.
+    static func writeDB() throws -> URL {
+        let db: [String: Any] = [
+            "users": [["id": 1, "name": "Ada Quay", "username": "ada"], ["id": 2, "name": "Bo Pier", "username": "bo"]],
+            "posts": [
+                ["userId": 1, "id": 1, "title": "Harbour days", "body": "Boats and gulls."],
+                ["userId": 2, "id": 2, "title": "Lighthouse keeping", "body": "The lamp needs oil every night."],
+                ["userId": 2, "id": 3, "title": "Inland notes", "body": "Fields, far from any water."],
+            ],
+            "comments": [
+                ["postId": 2, "id": 1, "name": "Re: the HARBOUR light", "email": "c@example.com", "body": "Seen from the pier."],
+                ["postId": 3, "id": 2, "name": "Dry", "email": "d@example.com", "body": "No boats here (.*)."],
+            ],
+        ]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-search-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: db).write(to: url)
+        return url
+    }
+
+    @Test("Home, s, type a word: Posts and Comments groups; Enter on the comment opens its post; Esc returns to the results")
+    func searchAndOpenComment() throws {
+        let db = try Self.writeDB()
+        defer { try? FileManager.default.removeItem(at: db) }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("s")
+        var screen = try session.waitFor("Search: ")
+        #expect(screen.contains("Home › Search"))
+        session.type("harbour")
+        _ = try session.waitFor("Comments (1)")
+        screen = try session.waitFor("1 post · 1 comment")   // the summary may follow the rows by a frame
+        #expect(screen.contains("Posts (1)") && screen.contains("Harbour days"))
+        #expect(screen.contains("Re: the HARBOUR light — Seen from the pier."))
+        #expect(screen.contains("search?q=harbour") && screen.contains("1 post · 1 comment"))
+        #expect(!screen.contains("Lighthouse keeping"), "the post itself does not match")
+        session.send("Enter")
+        session.send("Down")
+        session.send("Enter")
+        screen = try session.waitFor("Lighthouse keeping")
+        #expect(screen.contains("Home › Search › Post 2") && screen.contains("Comments (1)"))
+        #expect(screen.contains("The lamp needs oil every night."))
+        session.send("Escape")
+        screen = try session.waitFor("Search: harbour")
+        #expect(screen.contains("Posts (1)") && screen.contains("Comments (1)") && !screen.contains("Post 2"))
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test(":search with pattern characters is literal; open search?q= starts on the results")
+    func commandAndDeepLink() throws {
+        let db = try Self.writeDB()
+        defer { try? FileManager.default.removeItem(at: db) }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "search?q=gulls"])
+        defer { session.close() }
+        var screen = try session.waitFor("Posts (1)")
+        #expect(screen.contains("Home › Search") && screen.contains("Harbour days — Boats and gulls."))
+        session.send(":")
+        session.type("search (.*)")
+        session.send("Enter")
+        screen = try session.waitFor("Comments (1)")
+        #expect(screen.contains("Search: (.*)") && screen.contains("Dry — No boats here (.*)."))
+        #expect(!screen.contains("Posts ("), "no post contains the literal text")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
