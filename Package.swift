@@ -19,10 +19,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminalSafety"),
+        .target(name: "CByteSearch"),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
         .target(name: "MVVMC"),
         .target(name: "BulletinData", resources: [.copy("Resources/embedded.json")]),
-        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData"]),
+        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
         .executableTarget(
             name: "bulletin",
