@@ -16,6 +16,7 @@ extension ListFinder {
         findTask = nil
         guard let index else {
             isWorking = true
+            showWhileIndexing(count: rowCount)
             return
         }
         let job = makeJob(index: index)
@@ -38,7 +39,6 @@ extension ListFinder {
     /// Builds the index off the main actor, showing the rows unfiltered meanwhile.
     func startBuild(count: Int, text: @escaping @Sendable (Int, Int) -> String) {
         isIndexing = true
-        showWhileIndexing(count: count)
         refresh()
         let version = rowsVersion
         let columnCount = columns.count

@@ -84,7 +84,7 @@ public final class ListFinder {
     // MARK: - Init
 
     /// The default ``backgroundThreshold``: 5,000 rows, which filter and sort in well under a frame.
-    public static let defaultBackgroundThreshold = 5_000
+    public nonisolated static let defaultBackgroundThreshold = 5_000
 
     /// A finder for a list with these `columns`.
     /// - Parameter backgroundThreshold: Lists with more rows work off the main actor (tests
