@@ -29,7 +29,7 @@ let package = Package(
             name: "bulletin",
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
         ),
-        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "TermView"]),
+        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "TermView"]),
         .target(name: "CSpawnSupport", path: "Tests/CSpawnSupport"),
         .target(
             name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"
