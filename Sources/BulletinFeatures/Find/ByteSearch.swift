@@ -55,9 +55,15 @@ enum ByteSearch {
         return nil
     }
 
+    /// Gallops from `from` (hits are usually close), then bisects.
     private static func cell(containing offset: Int, cells starts: UnsafeBufferPointer<Int>, from: Int, to: Int) -> Int {
         var low = from
-        var high = to
+        var step = 1
+        while low + step < to, starts[low + step] <= offset {
+            low += step
+            step *= 2
+        }
+        var high = min(to, low + step)
         while high - low > 1 {
             let middle = low + (high - low) / 2
             if starts[middle] <= offset { low = middle } else { high = middle }

@@ -4,65 +4,93 @@ extension FindIndex {
     /// `rows` in a stable order by `column`: numbers by value when `numeric`, text by its
     /// folded form; equal keys keep their order in `rows`.
     ///
-    /// Text compares the folded UTF-8 bytes (Unicode scalar order); each row's key starts as
-    /// its first 8 bytes in one integer, so most comparisons never touch the text. With
-    /// `numeric`, cells that do not read as a number (`Double`, not NaN) sort after every
-    /// number, by text. Descending reverses the keys only: ties still keep their order in `rows`.
-    /// - Returns: The sorted rows, or `nil` when cancelled (polled before and after the sort).
+    /// Text compares the folded UTF-8 bytes (Unicode scalar order). Each row gets a 64-bit key
+    /// (a number's value, or the text's first 8 bytes), sorted by a stable radix sort; runs of
+    /// equal text keys are then ordered by the rest of their bytes. With `numeric`, cells that
+    /// do not read as a number (`Double`, not NaN) sort after every number, by text.
+    /// Descending reverses the keys only: ties still keep their order in `rows`.
+    /// - Returns: The sorted rows, or `nil` when cancelled (polled between passes).
     public func sorted(_ rows: [Int], column: Int, ascending: Bool, numeric: Bool, isCancelled: () -> Bool = { false }) -> [Int]? {
-        guard column >= 0, column < columnCount else { return rows }
-        var keys = sortKeys(rows, column: column, numeric: numeric)
-        if isCancelled() { return nil }
+        guard column >= 0, column < columnCount, rows.count > 1 else { return rows }
+        var numbers: [SortKey] = []
+        var texts: [SortKey] = []
         bytes.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { starts in
-                keys.sort { lhs, rhs in
-                    let order = Self.compare(lhs, rhs, text: text, starts: starts)
-                    if order != 0 { return ascending ? order < 0 : order > 0 }
-                    return lhs.sequence < rhs.sequence
+            texts.reserveCapacity(numeric ? 0 : rows.count)
+            for row in rows {
+                let cell = UnsafeBufferPointer(rebasing: text[starts[row * columnCount + column]..<starts[row * columnCount + column + 1]])
+                if numeric, let value = Self.number(cell) {
+                    numbers.append(SortKey(primary: Self.orderedBits(value), row: row))
+                } else {
+                    texts.append(SortKey(primary: Self.prefix(cell), row: row))
                 }
             }
         }
-        return isCancelled() ? nil : keys.map(\.row)
+        if !ascending {
+            for position in numbers.indices { numbers[position].primary = ~numbers[position].primary }
+            for position in texts.indices { texts[position].primary = ~texts[position].primary }
+        }
+        guard RadixSort.sort(&numbers, isCancelled: isCancelled), RadixSort.sort(&texts, isCancelled: isCancelled)
+        else { return nil }
+        refineRuns(&texts, column: column, ascending: ascending)
+        if isCancelled() { return nil }
+        let first = ascending ? numbers : texts
+        let second = ascending ? texts : numbers
+        return first.map(\.row) + second.map(\.row)
     }
 
     // MARK: - Private
 
-    /// One row's sort key: numbers first (`isText` false) by value, then text by bytes.
-    private struct SortKey {
-        var isText: Bool
-        var number: Double
-        var prefix: UInt64
-        var cell: Int
-        var row: Int
-        var sequence: Int
-    }
-
-    private func sortKeys(_ rows: [Int], column: Int, numeric: Bool) -> [SortKey] {
+    /// Orders each run of equal 8-byte prefixes by the rest of the text, stably.
+    private func refineRuns(_ keys: inout [SortKey], column: Int, ascending: Bool) {
         bytes.withUnsafeBufferPointer { text in
-            rows.enumerated().map { sequence, row in
-                let cell = row * columnCount + column
-                let slice = UnsafeBufferPointer(rebasing: text[starts[cell]..<starts[cell + 1]])
-                let number = numeric ? Self.number(slice) : nil
-                return SortKey(
-                    isText: number == nil, number: number ?? 0, prefix: Self.prefix(slice),
-                    cell: cell, row: row, sequence: sequence
-                )
+            starts.withUnsafeBufferPointer { starts in
+                func cell(_ row: Int) -> UnsafeBufferPointer<UInt8> {
+                    let index = row * columnCount + column
+                    return UnsafeBufferPointer(rebasing: text[starts[index]..<starts[index + 1]])
+                }
+                var start = 0
+                while start < keys.count {
+                    var end = start + 1
+                    while end < keys.count, keys[end].primary == keys[start].primary { end += 1 }
+                    if end - start > 1 {
+                        Self.stableSort(&keys[start..<end]) { lhs, rhs in
+                            let order = Self.compare(cell(lhs.row), cell(rhs.row))
+                            return ascending ? order < 0 : order > 0
+                        }
+                    }
+                    start = end
+                }
             }
         }
     }
 
-    /// -1, 0 or 1: `lhs` before, tied with or after `rhs` (ignoring their sequence).
-    private static func compare(
-        _ lhs: SortKey, _ rhs: SortKey, text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>
-    ) -> Int {
-        if lhs.isText != rhs.isText { return lhs.isText ? 1 : -1 }
-        if !lhs.isText { return lhs.number < rhs.number ? -1 : (lhs.number > rhs.number ? 1 : 0) }
-        if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix ? -1 : 1 }
-        let left = UnsafeBufferPointer(rebasing: text[starts[lhs.cell]..<starts[lhs.cell + 1]])
-        let right = UnsafeBufferPointer(rebasing: text[starts[rhs.cell]..<starts[rhs.cell + 1]])
+    /// A stable sort of a (usually short) run: insertion sort, or a tie-broken sort when long.
+    private static func stableSort(_ run: inout ArraySlice<SortKey>, by less: (SortKey, SortKey) -> Bool) {
+        if run.count <= 16 {
+            for position in (run.startIndex + 1)..<run.endIndex {
+                let key = run[position]
+                var hole = position
+                while hole > run.startIndex, less(key, run[hole - 1]) {
+                    run[hole] = run[hole - 1]
+                    hole -= 1
+                }
+                run[hole] = key
+            }
+            return
+        }
+        let sorted = run.enumerated().sorted { lhs, rhs in
+            if less(lhs.element, rhs.element) { return true }
+            if less(rhs.element, lhs.element) { return false }
+            return lhs.offset < rhs.offset
+        }
+        for (position, entry) in zip(run.indices, sorted) { run[position] = entry.element }
+    }
+
+    /// -1, 0 or 1: byte order, a prefix before the longer text.
+    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
         let shared = min(left.count, right.count)
-        if shared > 8, let a = left.baseAddress, let b = right.baseAddress {
-            let order = memcmp(a + 8, b + 8, shared - 8)
+        if shared > 0, let a = left.baseAddress, let b = right.baseAddress {
+            let order = memcmp(a, b, shared)
             if order != 0 { return order < 0 ? -1 : 1 }
         }
         return left.count < right.count ? -1 : (left.count > right.count ? 1 : 0)
@@ -77,6 +105,12 @@ extension FindIndex {
         return value
     }
 
+    /// `value`'s bits arranged so unsigned order is numeric order (-0 counts as 0).
+    private static func orderedBits(_ value: Double) -> UInt64 {
+        let bits = (value == 0 ? 0.0 : value).bitPattern
+        return bits >> 63 == 1 ? ~bits : bits | (1 << 63)
+    }
+
     /// The cell read as a number: plain integers directly, anything else through `Double`.
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var value = 0
@@ -85,7 +119,7 @@ extension FindIndex {
         for (position, byte) in bytes.enumerated() {
             if position == 0, byte == UInt8(ascii: "-") {
                 negative = true
-            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 {
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits >= 0, digits < 18 {
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
                 digits += 1
             } else {
@@ -98,4 +132,10 @@ extension FindIndex {
               !parsed.isNaN else { return nil }
         return parsed
     }
+}
+
+/// One row's sort key: a 64-bit value whose unsigned order is the wanted order.
+struct SortKey {
+    var primary: UInt64
+    var row: Int
 }

@@ -18,8 +18,6 @@ struct FindJob: Sendable {
         var positions: [Int32]
         /// The display position to select (the kept row, or the nearest shown row), or `nil`.
         var selection: Int?
-        /// Source row → matches the needle (for `n` / `N` after Esc); `nil` for the empty needle.
-        var mask: [Bool]?
     }
 
     /// The query as typed (reported with the result).
@@ -53,10 +51,7 @@ struct FindJob: Sendable {
         }
         if isCancelled() { return nil }
         let positions = Self.positions(of: order, rowCount: index.rowCount)
-        return Result(
-            filtered: filtered, order: order, positions: positions,
-            selection: selection(positions: positions), mask: needle.isEmpty ? nil : Self.mask(filtered, rowCount: index.rowCount)
-        )
+        return Result(filtered: filtered, order: order, positions: positions, selection: selection(positions: positions))
     }
 
     /// The kept row's new position; else the nearest row of the previous order (after it
@@ -84,11 +79,5 @@ struct FindJob: Sendable {
         var positions = [Int32](repeating: -1, count: rowCount)
         for (position, row) in order.enumerated() { positions[row] = Int32(truncatingIfNeeded: position) }
         return positions
-    }
-
-    private static func mask(_ rows: [Int], rowCount: Int) -> [Bool] {
-        var mask = [Bool](repeating: false, count: rowCount)
-        for row in rows { mask[row] = true }
-        return mask
     }
 }

@@ -69,8 +69,8 @@ extension ListFinder {
     func matcher(for query: String) -> ((Int) -> Bool)? {
         let needle = TextFolding.foldedUTF8(query)
         if let matchMask, matchMask.needle == needle {
-            let mask = matchMask.mask
-            return { $0 < mask.count && mask[$0] }
+            let positions = matchMask.positions
+            return { $0 < positions.count && positions[$0] >= 0 }
         }
         guard let index else { return nil }
         return { $0 < index.rowCount && index.matches(row: $0, needle: needle) }
@@ -96,13 +96,13 @@ extension ListFinder {
     }
 
     /// Shows a pass's result: the order, the selection (the kept row, or where the user moved
-    /// it meanwhile, or the nearest), the narrowing base and the `n` mask.
+    /// it meanwhile, or the nearest), the narrowing base and what `n` matches.
     private func apply(_ result: FindJob.Result, of job: FindJob) {
         let current = selectedRow
         order = result.order
         positions = result.positions
         applied = (job.needle, result.filtered)
-        if let mask = result.mask { matchMask = (job.needle, mask) }
+        if !job.needle.isEmpty { matchMask = (job.needle, result.positions) }
         if current == job.keep {
             if let position = result.selection { selection.index = position }
         } else if let current, let position = position(ofRow: current) {

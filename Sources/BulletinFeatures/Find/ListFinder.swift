@@ -72,8 +72,9 @@ public final class ListFinder {
     @ObservationIgnored var positions: [Int32] = []
     /// The last applied pass's folded query and matching rows (source order), for narrowing.
     @ObservationIgnored var applied: (needle: [UInt8], filtered: [Int])?
-    /// Which rows match a folded query (the last non-empty one applied), for `n` / `N` after Esc.
-    @ObservationIgnored var matchMask: (needle: [UInt8], mask: [Bool])?
+    /// The positions of the last pass applied with a non-empty folded query: a row matches that
+    /// query when its position is not -1 (for `n` / `N` after Esc cleared the filter).
+    @ObservationIgnored var matchMask: (needle: [UInt8], positions: [Int32])?
     /// Bumped by every intent that changes what ``order`` should be; a pass applies only if unchanged.
     @ObservationIgnored var generation = 0
     /// Bumped by every ``setRows(count:text:)``; an index build applies only if unchanged.
