@@ -40,33 +40,69 @@ extension FindIndex {
 
     // MARK: - Private
 
-    /// Orders each run of equal 8-byte prefixes by the rest of the text, stably.
+    /// Orders each run of equal 8-byte prefixes by the rest of the text, stably: the next 8
+    /// bytes become the key and the run is radix-sorted again, deeper until runs are short
+    /// (then sorted by comparing whole texts) or every text in the run has ended.
     private func refineRuns(_ keys: inout [SortKey], column: Int, ascending: Bool) {
         bytes.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { starts in
-                func cell(_ row: Int) -> UnsafeBufferPointer<UInt8> {
-                    let index = row * columnCount + column
+                let cell = { (row: Int) -> UnsafeBufferPointer<UInt8> in
+                    let index = row * self.columnCount + column
                     return UnsafeBufferPointer(rebasing: text[starts[index]..<starts[index + 1]])
                 }
-                var start = 0
-                while start < keys.count {
-                    var end = start + 1
-                    while end < keys.count, keys[end].primary == keys[start].primary { end += 1 }
-                    if end - start > 1 {
-                        Self.stableSort(&keys[start..<end]) { lhs, rhs in
-                            let order = Self.compare(cell(lhs.row), cell(rhs.row))
-                            return ascending ? order < 0 : order > 0
-                        }
-                    }
-                    start = end
-                }
+                Self.refine(&keys, 0..<keys.count, depth: 1, ascending: ascending, cell: cell)
             }
         }
     }
 
+    /// Refines every run of equal keys inside `range`, whose texts agree on their first
+    /// `depth - 1` chunks of 8 bytes.
+    private static func refine(
+        _ keys: inout [SortKey], _ range: Range<Int>, depth: Int, ascending: Bool,
+        cell: (Int) -> UnsafeBufferPointer<UInt8>
+    ) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            while end < range.upperBound, keys[end].primary == keys[start].primary { end += 1 }
+            if end - start > 1 { refineRun(&keys, start..<end, depth: depth, ascending: ascending, cell: cell) }
+            start = end
+        }
+    }
+
+    /// Orders one run whose texts agree on their first `depth` chunks of 8 bytes (zero-padded).
+    private static func refineRun(
+        _ keys: inout [SortKey], _ run: Range<Int>, depth: Int, ascending: Bool,
+        cell: (Int) -> UnsafeBufferPointer<UInt8>
+    ) {
+        let order = { (lhs: SortKey, rhs: SortKey) -> Bool in
+            let order = compare(cell(lhs.row), cell(rhs.row))
+            return ascending ? order < 0 : order > 0
+        }
+        // Short runs sort by comparison (a radix pass costs two 256-entry tables); so do runs
+        // whose texts have all ended (only trailing NUL bytes can differ).
+        if run.count <= 24 || !keys[run].contains(where: { cell($0.row).count > depth * 8 }) {
+            stableSort(&keys[run], by: order)
+            return
+        }
+        var slice = Array(keys[run])
+        for position in slice.indices {
+            let text = cell(slice[position].row)
+            let chunk = prefix(UnsafeBufferPointer(rebasing: text[min(text.count, depth * 8)...]))
+            slice[position].primary = ascending ? chunk : ~chunk
+        }
+        if slice.count <= 256 {   // two 256-entry tables per radix pass cost more than comparing
+            slice = slice.enumerated().sorted { ($0.element.primary, $0.offset) < ($1.element.primary, $1.offset) }.map(\.element)
+        } else {
+            _ = RadixSort.sort(&slice, isCancelled: { false })
+        }
+        keys.replaceSubrange(run, with: slice)
+        refine(&keys, run, depth: depth + 1, ascending: ascending, cell: cell)
+    }
+
     /// A stable sort of a (usually short) run: insertion sort, or a tie-broken sort when long.
     private static func stableSort(_ run: inout ArraySlice<SortKey>, by less: (SortKey, SortKey) -> Bool) {
-        if run.count <= 16 {
+        if run.count <= 24 {
             for position in (run.startIndex + 1)..<run.endIndex {
                 let key = run[position]
                 var hole = position
@@ -97,10 +133,13 @@ extension FindIndex {
     }
 
     /// The first 8 bytes, big-endian, zero-padded: comparing prefixes compares those bytes.
+    @inline(__always)
     private static func prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 { return UnsafeRawPointer(base).loadUnaligned(as: UInt64.self).bigEndian }
         var value: UInt64 = 0
         for position in 0..<8 {
-            value = value << 8 | UInt64(position < bytes.count ? bytes[position] : 0)
+            value = value << 8 | UInt64(position < bytes.count ? base[position] : 0)
         }
         return value
     }
