@@ -25,7 +25,7 @@ enum FindBenchmarks {
                 format: "; %.3gx the time of the naive baseline (%.0fx faster)",
                 keystroke.median_s / baseline.median_s, baseline.median_s / keystroke.median_s
             )
-            results += [build, keystroke, typing[1], baseline]
+            results += [build, keystroke, typing[1], typing[2], baseline]
             results += await sorting(rows, index: index, iterations: repeats)
         }
         return results
@@ -44,7 +44,7 @@ enum FindBenchmarks {
     }
 
     /// Types ``FindRows/query`` one character at a time, each keystroke's pass applied before
-    /// the next; then Esc (not timed). Returns [until applied, main-actor part].
+    /// the next; then Esc (not timed). Returns [until applied, main-actor part, first keystroke].
     private static func typing(_ rows: FindRows, repetitions: Int) async -> [Measurement] {
         let finder = ListFinder(columns: [.init("ID", numeric: true), .init("Author"), .init("Title")])
         finder.setRows(count: rows.count) { rows.text($0, $1) }
@@ -53,6 +53,7 @@ enum FindBenchmarks {
         finder.didApply = { _, _ in appliedAt = DispatchTime.now().uptimeNanoseconds }
         let query = rows.query
         var latency: [Double] = []
+        var first: [Double] = []
         var mainActor: [Double] = []
         var shown: [Int] = []
         for _ in 0..<repetitions {
@@ -62,6 +63,7 @@ enum FindBenchmarks {
                 mainActor.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 await finder.waitUntilIdle()
                 latency.append(Double(appliedAt - start) / 1e9)
+                if length == 1 { first.append(latency[latency.count - 1]) }
                 shown.append(finder.order.count)
             }
             finder.cancelFilter()
@@ -74,7 +76,9 @@ enum FindBenchmarks {
         keystroke.note = "typing \"\(query)\"; rows shown per keystroke: \(matches)"
         var main = summarize("filter keystroke main-actor part, \(label(rows.count))", mainActor)
         main.note = "updateFilter's synchronous work (the rest runs off the main actor)"
-        return [keystroke, main]
+        var firstKey = summarize("filter first keystroke, \(label(rows.count)) (until applied)", first)
+        firstKey.note = "the first character alone, no narrowing: \(shown.first ?? 0) rows match"
+        return [keystroke, main, firstKey]
     }
 
     /// Baseline: a full pass per keystroke, `String.range(of:options: [.caseInsensitive,
