@@ -17,11 +17,13 @@ extension FindIndex {
         bytes.withUnsafeBufferPointer { text in
             texts.reserveCapacity(numeric ? 0 : rows.count)
             for row in rows {
-                let cell = UnsafeBufferPointer(rebasing: text[starts[row * columnCount + column]..<starts[row * columnCount + column + 1]])
+                let start = starts[row * columnCount + column]
+                let cell = UnsafeBufferPointer(rebasing: text[start..<starts[row * columnCount + column + 1]])
                 if numeric, let value = Self.number(cell) {
                     numbers.append(SortKey(primary: Self.orderedBits(value), row: row))
                 } else {
-                    texts.append(SortKey(primary: Self.prefix(cell), row: row))
+                    let rest = cell.count > 8 ? Self.prefix(UnsafeBufferPointer(rebasing: cell[(cell.startIndex + 8)...])) : 0
+                    texts.append(SortKey(primary: Self.prefix(cell), secondary: rest, start: start, count: cell.count, row: row))
                 }
             }
         }
@@ -41,17 +43,14 @@ extension FindIndex {
     // MARK: - Private
 
     /// Orders each run of equal 8-byte prefixes by the rest of the text, stably: the next 8
-    /// bytes become the key and the run is radix-sorted again, deeper until runs are short
+    /// bytes (kept in the key for the first level) become the key and the run is radix-sorted again, deeper until runs are short
     /// (then sorted by comparing whole texts) or every text in the run has ended.
     private func refineRuns(_ keys: inout [SortKey], column: Int, ascending: Bool) {
         bytes.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { starts in
-                let cell = { (row: Int) -> UnsafeBufferPointer<UInt8> in
-                    let index = row * self.columnCount + column
-                    return UnsafeBufferPointer(rebasing: text[starts[index]..<starts[index + 1]])
-                }
-                Self.refine(&keys, 0..<keys.count, depth: 1, ascending: ascending, cell: cell)
+            let cell = { (key: SortKey) -> UnsafeBufferPointer<UInt8> in
+                UnsafeBufferPointer(rebasing: text[key.start..<(key.start + key.count)])
             }
+            Self.refine(&keys, 0..<keys.count, depth: 1, ascending: ascending, cell: cell)
         }
     }
 
@@ -59,7 +58,7 @@ extension FindIndex {
     /// `depth - 1` chunks of 8 bytes.
     private static func refine(
         _ keys: inout [SortKey], _ range: Range<Int>, depth: Int, ascending: Bool,
-        cell: (Int) -> UnsafeBufferPointer<UInt8>
+        cell: (SortKey) -> UnsafeBufferPointer<UInt8>
     ) {
         var start = range.lowerBound
         while start < range.upperBound {
@@ -73,22 +72,25 @@ extension FindIndex {
     /// Orders one run whose texts agree on their first `depth` chunks of 8 bytes (zero-padded).
     private static func refineRun(
         _ keys: inout [SortKey], _ run: Range<Int>, depth: Int, ascending: Bool,
-        cell: (Int) -> UnsafeBufferPointer<UInt8>
+        cell: (SortKey) -> UnsafeBufferPointer<UInt8>
     ) {
         let order = { (lhs: SortKey, rhs: SortKey) -> Bool in
-            let order = compare(cell(lhs.row), cell(rhs.row))
+            let order = compare(cell(lhs), cell(rhs))
             return ascending ? order < 0 : order > 0
         }
         // Short runs sort by comparison (a radix pass costs two 256-entry tables); so do runs
         // whose texts have all ended (only trailing NUL bytes can differ).
-        if run.count <= 24 || !keys[run].contains(where: { cell($0.row).count > depth * 8 }) {
+        if run.count <= 24 || !keys[run].contains(where: { $0.count > depth * 8 }) {
             stableSort(&keys[run], by: order)
             return
         }
         var slice = Array(keys[run])
         for position in slice.indices {
-            let text = cell(slice[position].row)
-            let chunk = prefix(UnsafeBufferPointer(rebasing: text[min(text.count, depth * 8)...]))
+            var chunk = slice[position].secondary     // bytes 8..<16, read with the first key
+            if depth > 1 {
+                let text = cell(slice[position])
+                chunk = prefix(UnsafeBufferPointer(rebasing: text[min(text.count, depth * 8)...]))
+            }
             slice[position].primary = ascending ? chunk : ~chunk
         }
         if slice.count <= 256 {   // two 256-entry tables per radix pass cost more than comparing
@@ -173,8 +175,25 @@ extension FindIndex {
     }
 }
 
-/// One row's sort key: a 64-bit value whose unsigned order is the wanted order.
+/// One row's sort key: a 64-bit value whose unsigned order is the wanted order, and for text
+/// where the cell's bytes are (so refining runs reads no offsets) with its bytes 8..<16.
 struct SortKey {
     var primary: UInt64
-    var row: Int
+    var secondary: UInt64 = 0
+    var start = 0
+    private var storedCount: UInt32 = 0
+    private var storedRow: UInt32
+
+    init(primary: UInt64, secondary: UInt64 = 0, start: Int = 0, count: Int = 0, row: Int) {
+        self.primary = primary
+        self.secondary = secondary
+        self.start = start
+        storedCount = UInt32(truncatingIfNeeded: count)
+        storedRow = UInt32(truncatingIfNeeded: row)
+    }
+
+    /// The source row (rows are fewer than 2^32).
+    var row: Int { Int(storedRow) }
+    /// The cell's length in bytes (cells are shorter than 4 GB).
+    var count: Int { Int(storedCount) }
 }
