@@ -28,6 +28,7 @@ public final class ListFinder {
         /// Sorts by numeric value (ids) instead of text.
         public var numeric: Bool
 
+        /// A column headed `title`; `numeric` columns (ids) sort by value.
         public init(_ title: String, numeric: Bool = false) {
             self.title = title
             self.numeric = numeric
