@@ -47,7 +47,9 @@ import Testing
         finder.didApply = nil
         print("1M-row typing: \(typed.count) keystrokes, \(applied.count) results applied: \(applied.map(\.query))")
         #expect(stale.isEmpty, "results applied for superseded queries: \(stale)")
-        #expect(applied.first?.query == "cafe " && applied.last?.query == "dolor")
+        // Other keystrokes' passes may also finish while their query is still the latest
+        // (how many depends on the machine); each applied one is checked below.
+        #expect(applied.contains { $0.query == "cafe " } && applied.last?.query == "dolor")
         #expect(!finder.isWorking)
         let fresh = try #require(index.filter("dolor"))
         #expect(finder.order == fresh)
