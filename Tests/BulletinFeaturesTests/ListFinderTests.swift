@@ -137,6 +137,28 @@ import Testing
         #expect(finder.message == "no match for \"zzz\"")
     }
 
+    @Test("random typing and backspacing: every narrowed result equals a fresh filter (fixed seed)")
+    func narrowingWhileTyping() async throws {
+        let seed = UInt64(0x7A1E)
+        print("ListFinder typing property test seed: \(seed)")
+        var random = SeededRandom(seed: seed)
+        let words = ["Émile", "straße", "C++", "[bot]", "Ωmega", "東京", "a.b", "x*y", "Ada", "ß"]
+        let rows = (0..<800).map { row in [String(row), (0..<3).map { _ in words[random.next(words.count)] }.joined(separator: " ")] }
+        let finder = await Self.finder(rows, threshold: 0)
+        let index = try #require(finder.index)
+        let alphabet = Array("abemrstxyΩ東.*+[]é ß")
+        var query = ""
+        for step in 0..<150 {
+            for _ in 0...random.next(2) {   // one or two keystrokes before the result is awaited
+                if !query.isEmpty, random.next(3) == 0 { query.removeLast() } else { query.append(alphabet[random.next(alphabet.count)]) }
+                if query.count > 4 { query = "" }
+                finder.updateFilter(query)
+            }
+            await finder.waitUntilIdle()
+            #expect(finder.order == index.filter(query), "seed \(seed) step \(step): \(query.debugDescription)")
+        }
+    }
+
     @Test("a large list shows its rows unfiltered while the index builds, then filters")
     func rowsShowWhileIndexing() async {
         let finder = ListFinder(columns: [.init("Name")], backgroundThreshold: 10)
