@@ -19,16 +19,17 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminalSafety"),
+        .target(name: "CByteSearch"),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
         .target(name: "MVVMC"),
         .target(name: "BulletinData", resources: [.copy("Resources/embedded.json")]),
-        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData"]),
+        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
         .executableTarget(
             name: "bulletin",
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
         ),
-        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "TermView"]),
+        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "TermView"]),
         .target(name: "CSpawnSupport", path: "Tests/CSpawnSupport"),
         .target(
             name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"

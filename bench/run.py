@@ -18,7 +18,9 @@ on a post, back with Esc and with ←; Home, unmeasured, when the selection reac
 row); back to Home and up to *Users* (the data is already decoded), opening it and the same
 keys on the Users list; idle CPU on the Users list (first run of each data set only); and
 peak RSS at exit.
-Figures are medians and 95th percentiles (nearest rank) over all runs' samples.
+Figures are medians and 95th percentiles (nearest rank) over all runs' samples. The micro-benchmarks
+include the list filter and sort on 100,000 and 1,000,000 rows made in process (2,000 and
+20,000 in quick mode).
 Python 3 standard library only.
 """
 
@@ -41,10 +43,10 @@ HOME_MARKER = b"Welcome to Bulletin"
 FIRST_ROW_MARKER = b"Okafor"   # user 1, Margaret Okafor, in every data set: first row of Users, author of post 1
 FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3)],
         "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20,
-        "load_limit": 300.0}
+        "load_limit": 300.0, "find_rows": "100000,1000000"}
 QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
          "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3,
-         "load_limit": 60.0}
+         "load_limit": 60.0, "find_rows": "2000,20000"}
 KEY_STEPS = ["down", "page_down", "open", "back", "back_left"]
 LISTS = ["posts", "users"]         # the lists whose keys are measured, in the order visited
 PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
@@ -160,9 +162,11 @@ def startup_baseline(binary, runs):
     return report.summarize(seconds)
 
 
-def micro(bin_dir, path, iterations):
-    """Runs the in-process micro-benchmarks; returns their JSON."""
-    command = [os.path.join(bin_dir, "bulletin-bench"), "--data", path, "--iterations", str(iterations)]
+def micro(bin_dir, path, iterations, find_rows):
+    """Runs the in-process micro-benchmarks (the filter and sort ones on lists of `find_rows`
+    rows, comma-separated); returns their JSON."""
+    command = [os.path.join(bin_dir, "bulletin-bench"), "--data", path, "--iterations", str(iterations),
+               "--find-rows", find_rows]
     return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
 
 
@@ -192,7 +196,8 @@ def main(argv):
         results["sets"][name] = measure_set(binary, name, posts, runs, config)
     results["startup_baseline_s"] = startup_baseline(binary, 10)
     micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
-    results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts), config["micro_iterations"])
+    results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts), config["micro_iterations"],
+                             config["find_rows"])
     results["machine"]["load_average_end"] = os.getloadavg()
     results["missing"] = report.MISSING
     results["targets"] = report.targets(results)

@@ -114,6 +114,24 @@ class TargetTests(unittest.TestCase):
         self.assertIn("1M: the Posts list did not show within 300 s", report.problems(results))
 
 
+class FindTargetTests(unittest.TestCase):
+    def test_filter_and_sort_targets_come_from_the_micro_benchmarks_when_they_ran(self):
+        results = fake_results()
+        results["micro"]["benchmarks"] = [
+            {"name": "filter keystroke, 100,000 rows (until applied)", "median_s": 0.004, "p95_s": 0.01},
+            {"name": "filter keystroke, 1,000,000 rows (until applied)", "median_s": 0.15, "p95_s": 0.2},
+            {"name": "filter keystroke, 2,000 rows (until applied)", "median_s": 0.001, "p95_s": 0.002},
+        ]
+        targets = {t["target"]: t for t in report.targets(results)}
+        self.assertTrue(targets["filter keystroke, 100,000 posts"]["met"])
+        self.assertAlmostEqual(targets["filter keystroke, 100,000 posts"]["measured"], 4.0)
+        self.assertEqual(targets["filter keystroke, 1,000,000 posts"]["verdict"], "missed by 50 ms (1.50x the target)")
+        self.assertNotIn("sort 1,000,000 posts by title", targets)   # not run: no row, not a guess
+        found = report.problems(results)
+        self.assertIn("micro: no 'sort by title' benchmark", found)
+        self.assertNotIn("micro: no 'filter keystroke' benchmark", found)
+
+
 class FakeApp:
     """Records the keys a run presses; every key takes 1 ms and writes 10 bytes."""
     def __init__(self):

@@ -34,6 +34,17 @@ func measure(_ name: String, iterations: Int, operations: Int = 1, _ body: () ->
     return Measurement(name: name, median_s: median, p95_s: p95, iterations: seconds.count)
 }
 
+/// Median and 95th percentile (nearest rank) of `seconds` taken elsewhere (one sample per
+/// operation), as ``measure(_:iterations:operations:_:)`` reports them.
+func summarize(_ name: String, _ seconds: [Double]) -> Measurement {
+    let sorted = seconds.sorted()
+    guard !sorted.isEmpty else { return Measurement(name: name, median_s: 0, p95_s: 0, iterations: 0) }
+    let middle = sorted.count / 2
+    let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    let p95 = sorted[max(0, Int((0.95 * Double(sorted.count)).rounded(.up)) - 1)]
+    return Measurement(name: name, median_s: median, p95_s: p95, iterations: sorted.count)
+}
+
 /// Folds every benchmark's result in so the optimizer cannot drop the work; printed at the end.
 nonisolated(unsafe) var sink = 0
 

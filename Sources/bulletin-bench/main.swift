@@ -1,12 +1,16 @@
 // bulletin-bench: in-process micro-benchmarks of Bulletin's hot paths, for `make bench`.
 //
-//     bulletin-bench --data bench/data/posts-10k.json [--iterations 20]
+//     bulletin-bench --data bench/data/posts-10k.json [--iterations 20] [--find-rows 100000,1000000]
 //
 // Prints one JSON object, {"benchmarks": [{name, median_s, p95_s, iterations, note}], "sink": n},
 // to stdout. Each hot path is timed beside a baseline measured in the same run where one makes
 // sense (Foundation's JSONSerialization beside the JSONDecoder path; plain Surface writes
-// beside TableView; splitting on spaces beside TextLayout.wrap), and `note` gives the ratio.
+// beside TableView; splitting on spaces beside TextLayout.wrap; a naive String.range filter
+// and String sorting beside the list filter and sort), and `note` gives the ratio.
+// `--find-rows` gives the list sizes of the filter and sort benchmarks (rows made in process
+// from the data set's titles and names; see FindRows).
 import BulletinData
+import BulletinFeatures
 import Foundation
 import TermView
 
@@ -14,13 +18,15 @@ setlocale(LC_ALL, "")   // DisplayWidth uses wcwidth, which needs a UTF-8 locale
 
 var dataPath: String?
 var iterations = 20
+var findRows = [100_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--data": dataPath = arguments.next()
     case "--iterations": iterations = Int(arguments.next() ?? "") ?? iterations
+    case "--find-rows": findRows = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
     default:
-        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N] [--find-rows N,N]\n".utf8))
         exit(2)
     }
 }
@@ -37,11 +43,11 @@ do {
     exit(1)
 }
 
-let results = MainActor.assumeIsolated {
-    DecodeBenchmarks.run(data: data, iterations: iterations)
-        + RenderBenchmarks.run(users: dataSet.users, iterations: max(iterations, 50))
-        + WrapBenchmarks.run(posts: dataSet.posts, iterations: iterations)
-}
+// Top-level code runs on the main actor (ListFinder's passes hop back to it to apply).
+let results = DecodeBenchmarks.run(data: data, iterations: iterations)
+    + RenderBenchmarks.run(users: dataSet.users, iterations: max(iterations, 50))
+    + WrapBenchmarks.run(posts: dataSet.posts, iterations: iterations)
+    + (await FindBenchmarks.run(dataSet: dataSet, sizes: findRows, iterations: iterations))
 
 struct Report: Encodable {
     var benchmarks: [Measurement]

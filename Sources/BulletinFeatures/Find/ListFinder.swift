@@ -11,10 +11,13 @@ import Observation
 /// - `n` / `N`: ``findNext(forward:)`` over the rows shown, using ``lastQuery``.
 /// - `s` / `S`: ``cycleSort()`` / ``reverseSort()``.
 ///
-/// CONTRACT (issue 7): this first version filters and sorts synchronously on the main actor;
-/// the engine work moves long filters and sorts off it (cancelled by the next keystroke,
-/// narrowing from the previous result) behind the same API. Tests call ``waitUntilIdle()``
-/// after an intent before reading ``order``.
+/// Lists of more than ``backgroundThreshold`` rows are indexed, filtered and sorted off the
+/// main actor: each intent cancels the pass in flight, a result is applied only if no newer
+/// intent came since (a generation check), so a stale result is never shown, and a query that
+/// extends the applied one narrows from the applied result. Meanwhile ``isWorking`` is `true`
+/// and the previous ``order`` stays (while the index builds, the rows show unfiltered).
+/// Smaller lists do the same work synchronously. Tests call ``waitUntilIdle()`` after an
+/// intent before reading ``order``; ``didApply`` reports every applied result.
 @MainActor
 @Observable
 public final class ListFinder {
@@ -25,6 +28,7 @@ public final class ListFinder {
         /// Sorts by numeric value (ids) instead of text.
         public var numeric: Bool
 
+        /// A column headed `title`; `numeric` columns (ids) sort by value.
         public init(_ title: String, numeric: Bool = false) {
             self.title = title
             self.numeric = numeric
@@ -38,9 +42,9 @@ public final class ListFinder {
     /// The selected display position and scroll offset.
     public var selection = ListSelection()
     /// Display position → source row: the rows that pass the filter, in sort order.
-    public private(set) var order: [Int] = []
+    public internal(set) var order: [Int] = []
     /// How many source rows there are.
-    public private(set) var rowCount = 0
+    public internal(set) var rowCount = 0
     /// The filter being applied (as typed); empty for none.
     public private(set) var query = ""
     /// The last non-empty filter query, kept after Esc for `n` / `N`.
@@ -51,15 +55,51 @@ public final class ListFinder {
     public private(set) var sortColumn: Int?
     /// Whether the sort is ascending (▲) or descending (▼).
     public private(set) var ascending = true
-    /// Whether a filter or sort is still running in the background.
-    public private(set) var isWorking = false
+    /// Whether a filter, sort or index build is still running in the background (show a spinner).
+    public internal(set) var isWorking = false
+    /// Whether the rows are still being indexed in the background (they show unfiltered meanwhile).
+    public internal(set) var isIndexing = false
     /// What `n` / `N` or a jump last said (`no match for "x"`); cleared by the next intent.
     public private(set) var message: String?
-    @ObservationIgnored private var index = FindIndex(rowCount: 0, columnCount: 0) { _, _ in "" }
+    /// Lists with more rows than this are indexed, filtered and sorted off the main actor.
+    public let backgroundThreshold: Int
+    /// Called on the main actor each time a result is applied to ``order``, with the query it
+    /// was computed for (diagnostics and tests; `nil` by default).
+    @ObservationIgnored public var didApply: ((_ query: String, _ order: [Int]) -> Void)?
+
+    /// The index of the current rows; `nil` while it is built in the background.
+    @ObservationIgnored var index: FindIndex? = FindIndex(rowCount: 0, columnCount: 0) { _, _ in "" }
+    /// Source row → display position (-1 hidden), matching ``order``; empty when not known.
+    @ObservationIgnored var positions: [Int32] = []
+    /// The last applied pass's folded query and matching rows (source order), for narrowing.
+    @ObservationIgnored var applied: (needle: [UInt8], filtered: [Int])?
+    /// The positions of the last pass applied with a non-empty folded query: a row matches that
+    /// query when its position is not -1 (for `n` / `N` after Esc cleared the filter).
+    @ObservationIgnored var matchMask: (needle: [UInt8], positions: [Int32])?
+    /// Bumped by every intent that changes what ``order`` should be; a pass applies only if unchanged.
+    @ObservationIgnored var generation = 0
+    /// Bumped by every ``setRows(count:text:)``; an index build applies only if unchanged.
+    @ObservationIgnored var rowsVersion = 0
+    @ObservationIgnored var findTask: Task<Void, Never>?
+    @ObservationIgnored var buildTask: Task<Void, Never>?
 
     // MARK: - Init
 
-    public init(columns: [Column]) { self.columns = columns }
+    /// The default ``backgroundThreshold``: 5,000 rows, which filter and sort in well under a frame.
+    public nonisolated static let defaultBackgroundThreshold = 5_000
+
+    /// A finder for a list with these `columns`.
+    /// - Parameter backgroundThreshold: Lists with more rows work off the main actor (tests
+    ///   pass a small number to exercise that path on small data).
+    public init(columns: [Column], backgroundThreshold: Int = ListFinder.defaultBackgroundThreshold) {
+        self.columns = columns
+        self.backgroundThreshold = backgroundThreshold
+    }
+
+    isolated deinit {
+        findTask?.cancel()
+        buildTask?.cancel()
+    }
 
     // MARK: - Presentation
 
@@ -89,12 +129,26 @@ public final class ListFinder {
 
     /// The list's rows changed (loaded, reloaded, a page appended): indexes them again and
     /// re-applies the filter and sort, keeping the selected record selected when it is still shown.
-    /// - Parameter text: The visible text of (row, column).
+    ///
+    /// Above ``backgroundThreshold`` rows the index is built off the main actor (``isIndexing``);
+    /// until it is ready the rows show unfiltered (or, with a filter or sort set, the previous
+    /// order without rows that no longer exist).
+    /// - Parameter text: The visible text of (row, column); called off the main actor for large lists.
     public func setRows(count: Int, text: @escaping @Sendable (Int, Int) -> String) {
-        let keep = selectedRow
-        index = FindIndex(rowCount: count, columnCount: columns.count, text: text)
+        rowsVersion += 1
+        buildTask?.cancel()
+        buildTask = nil
         rowCount = count
-        apply(keeping: keep)
+        applied = nil
+        matchMask = nil
+        if count <= backgroundThreshold {
+            index = FindIndex(rowCount: count, columnCount: columns.count, text: text)
+            isIndexing = false
+            refresh()
+        } else {
+            index = nil
+            startBuild(count: count, text: text)
+        }
     }
 
     // MARK: - Filter
@@ -107,10 +161,9 @@ public final class ListFinder {
 
     /// The query changed (each keystroke): filters again.
     public func updateFilter(_ text: String) {
-        let keep = selectedRow
         query = text
         if !text.isEmpty { lastQuery = text }
-        apply(keeping: keep)
+        refresh()
     }
 
     /// Enter: keeps the filter and returns to the list.
@@ -129,10 +182,14 @@ public final class ListFinder {
             message = "no search yet: / to filter"
             return
         }
+        guard let matches = matcher(for: lastQuery) else {
+            message = "still indexing: try again"
+            return
+        }
         let count = order.count
         for step in 1...count {
             let position = ((selection.index + (forward ? step : -step)) % count + count) % count
-            if index.matches(row: order[position], query: lastQuery) {
+            if matches(order[position]) {
                 selection.index = position
                 return
             }
@@ -144,21 +201,19 @@ public final class ListFinder {
 
     /// `s`: sorts by the next column (ascending); after the last column, back to the source order.
     public func cycleSort() {
-        let keep = selectedRow
         if let column = sortColumn {
             sortColumn = column + 1 < columns.count ? column + 1 : nil
         } else {
             sortColumn = columns.isEmpty ? nil : 0
         }
         ascending = true
-        apply(keeping: keep)
+        refresh()
     }
 
     /// `S`: reverses the sort (sorting by the first column when unsorted).
     public func reverseSort() {
-        let keep = selectedRow
         if sortColumn == nil { sortColumn = columns.isEmpty ? nil : 0 } else { ascending.toggle() }
-        apply(keeping: keep)
+        refresh()
     }
 
     // MARK: - Selection
@@ -167,69 +222,18 @@ public final class ListFinder {
     /// - Returns: `false` when that row is not shown (filtered out or absent).
     @discardableResult
     public func select(row: Int) -> Bool {
-        guard let position = order.firstIndex(of: row) else { return false }
+        guard let position = position(ofRow: row) else { return false }
         selection.index = position
         return true
     }
 
-    /// Waits until the filter or sort in flight has been applied (tests).
-    public func waitUntilIdle() async {}
-
-    // MARK: - Private
-
-    private func apply(keeping row: Int?) {
-        let matching = index.filter(query) ?? []
-        let sorted = sortColumn.map {
-            index.sorted(matching, column: $0, ascending: ascending, numeric: columns[$0].numeric) ?? matching
-        } ?? matching
-        let previous = order
-        order = sorted
-        restoreSelection(row, previous: previous)
-    }
-
-    /// Keeps `row` selected when still shown, else the nearest shown row of the previous order.
-    private func restoreSelection(_ row: Int?, previous: [Int]) {
-        defer { selection.clamp(count: order.count) }
-        guard let row, !order.isEmpty else { return }
-        if select(row: row) { return }
-        let shown = Set(order)
-        guard let start = previous.firstIndex(of: row) else { return }
-        for distance in 1..<max(2, previous.count) {
-            for candidate in [start + distance, start - distance] where previous.indices.contains(candidate) {
-                if shown.contains(previous[candidate]) {
-                    select(row: previous[candidate])
-                    return
-                }
-            }
+    /// Waits until the index build and the filter or sort in flight have been applied (tests,
+    /// and callers that need the final ``order``). Returns at once when nothing is running.
+    public func waitUntilIdle() async {
+        while let task = buildTask ?? findTask {
+            await task.value
+            if buildTask == task { buildTask = nil }
+            if findTask == task { findTask = nil }
         }
-    }
-}
-
-/// Where a query matches inside displayed text, by folding each character.
-public enum MatchRanges {
-    /// The non-overlapping ranges of `text` whose folded form equals folded `query`; empty for an empty query.
-    public static func find(_ query: String, in text: String) -> [Range<String.Index>] {
-        let needle = Array(TextFolding.fold(query))
-        guard !needle.isEmpty else { return [] }
-        let characters = Array(text.indices)
-        let folded = characters.map { TextFolding.fold(String(text[$0])) }
-        var ranges: [Range<String.Index>] = []
-        var start = 0
-        while start < characters.count {
-            var matched: [Character] = []
-            var end = start
-            while end < characters.count, matched.count < needle.count {
-                matched += Array(folded[end])
-                end += 1
-            }
-            if matched == needle {
-                let upper = end < characters.count ? characters[end] : text.endIndex
-                ranges.append(characters[start]..<upper)
-                start = end
-            } else {
-                start += 1
-            }
-        }
-        return ranges
     }
 }

@@ -1,0 +1,138 @@
+/// Where ``ListFinder``'s passes run and how their results are applied.
+///
+/// Per intent the main actor does a constant amount of work: fold the query, cancel the pass in
+/// flight, start the next. The pass (``FindJob``: filter, sort, row → position map, where the
+/// selection goes) runs off the main actor; applying it is a few assignments. A pass applies
+/// only when ``ListFinder/generation`` has not moved since it started, so a superseded result
+/// is dropped even if it finishes before its cancellation is noticed.
+extension ListFinder {
+    // MARK: - Passes
+
+    /// Starts a pass for the current query and sort (synchronously for small lists); while the
+    /// index is being built it only waits, and the build starts the pass when done.
+    func refresh() {
+        generation += 1
+        findTask?.cancel()
+        findTask = nil
+        guard let index else {
+            isWorking = true
+            showWhileIndexing(count: rowCount)
+            return
+        }
+        let job = makeJob(index: index)
+        if index.rowCount <= backgroundThreshold {
+            if let result = job.run(isCancelled: { false }) { apply(result, of: job) }
+            isWorking = isIndexing
+            return
+        }
+        isWorking = true
+        let generation = self.generation
+        findTask = Task { [weak self] in
+            let result = await Self.compute(job)
+            guard let self, let result, self.generation == generation else { return }
+            self.apply(result, of: job)
+            self.findTask = nil
+            self.isWorking = self.isIndexing
+        }
+    }
+
+    /// Builds the index off the main actor, showing the rows unfiltered meanwhile.
+    func startBuild(count: Int, text: @escaping @Sendable (Int, Int) -> String) {
+        isIndexing = true
+        refresh()
+        let version = rowsVersion
+        let columnCount = columns.count
+        buildTask = Task { [weak self] in
+            let built = await Self.build(count: count, columnCount: columnCount, text: text)
+            guard let self, let built, self.rowsVersion == version else { return }
+            self.index = built
+            self.isIndexing = false
+            self.buildTask = nil
+            self.refresh()
+        }
+    }
+
+    // MARK: - Lookups
+
+    /// The display position of source row `row`, or `nil` when it is not shown.
+    func position(ofRow row: Int) -> Int? {
+        guard row >= 0, row < rowCount else { return nil }
+        if positions.count == rowCount, order.count <= rowCount {
+            let position = Int(positions[row])
+            return position >= 0 && position < order.count && order[position] == row ? position : nil
+        }
+        return order.firstIndex(of: row)
+    }
+
+    /// Whether a source row matches `query`: from the last pass's mask when it was for the same
+    /// query, else by searching the row; `nil` while the index is being built.
+    func matcher(for query: String) -> ((Int) -> Bool)? {
+        let needle = TextFolding.foldedUTF8(query)
+        if let matchMask, matchMask.needle == needle {
+            let positions = matchMask.positions
+            return { $0 < positions.count && positions[$0] >= 0 }
+        }
+        guard let index else { return nil }
+        return { $0 < index.rowCount && index.matches(row: $0, needle: needle) }
+    }
+
+    // MARK: - Private
+
+    private func makeJob(index: FindIndex) -> FindJob {
+        let needle = TextFolding.foldedUTF8(query)
+        let sort = sortColumn.map { FindJob.Sort(column: $0, ascending: ascending, numeric: columns[$0].numeric) }
+        var job = FindJob(
+            query: query, index: index, needle: needle, candidates: nil, filtered: nil, sort: sort,
+            keep: selectedRow, previousOrder: order, previousPosition: selection.index
+        )
+        if let applied {
+            if applied.needle == needle {
+                job.filtered = applied.filtered
+            } else if !applied.needle.isEmpty, ByteSearch.firstOffset(of: applied.needle, in: needle, from: 0) != nil {
+                job.candidates = applied.filtered
+            }
+        }
+        return job
+    }
+
+    /// Shows a pass's result: the order, the selection (the kept row, or where the user moved
+    /// it meanwhile, or the nearest), the narrowing base and what `n` matches.
+    private func apply(_ result: FindJob.Result, of job: FindJob) {
+        let current = selectedRow
+        order = result.order
+        positions = result.positions
+        applied = (job.needle, result.filtered)
+        if !job.needle.isEmpty { matchMask = (job.needle, result.positions) }
+        if current == job.keep {
+            if let position = result.selection { selection.index = position }
+        } else if let current, let position = position(ofRow: current) {
+            selection.index = position
+        }
+        selection.clamp(count: order.count)
+        didApply?(job.query, order)
+    }
+
+    /// While the index builds: every row in source order, or (with a filter or sort set) the
+    /// order shown so far without rows that no longer exist.
+    private func showWhileIndexing(count: Int) {
+        positions = []
+        if query.isEmpty, sortColumn == nil {
+            order = Array(0..<count)
+        } else if order.contains(where: { $0 >= count }) {
+            order = order.filter { $0 < count }
+        }
+        selection.clamp(count: order.count)
+    }
+
+    @concurrent
+    private nonisolated static func compute(_ job: FindJob) async -> FindJob.Result? {
+        job.run(isCancelled: { Task.isCancelled })
+    }
+
+    @concurrent
+    private nonisolated static func build(
+        count: Int, columnCount: Int, text: @escaping @Sendable (Int, Int) -> String
+    ) async -> FindIndex? {
+        FindIndex.build(rowCount: count, columnCount: columnCount, isCancelled: { Task.isCancelled }, text: text)
+    }
+}
