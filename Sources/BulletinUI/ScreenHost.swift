@@ -15,6 +15,7 @@ public final class ScreenHost {
     private let stack: NavigationStack<Destination>
     private let onQuit: @MainActor () -> Void
     private let commandLine: CommandLineViewModel?
+    private let statusNote: StatusNote?
     private var lastSize = Size(width: 0, height: 0)
     private let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
@@ -41,14 +42,17 @@ public final class ScreenHost {
     ///   - stack: The app's navigation stack; the host draws its top entry.
     ///   - onQuit: Called when the user presses `q` or Ctrl-C.
     ///   - commandLine: The `:` prompt (the app coordinator's); without it `:` does nothing.
+    ///   - statusNote: Outcomes of saves and deletes, shown in place of the screen's summary
+    ///     until the next key.
     ///   - clock: Seconds on a monotonic clock, for the spinner (tests pass their own).
     public init(
         stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
-        onQuit: @escaping @MainActor () -> Void,
+        statusNote: StatusNote? = nil, onQuit: @escaping @MainActor () -> Void,
         clock: @escaping @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     ) {
         self.stack = stack
         self.commandLine = commandLine
+        self.statusNote = statusNote
         self.onQuit = onQuit
         self.clock = clock
     }
@@ -83,9 +87,10 @@ public final class ScreenHost {
         Header(titles: stack.entries.map(\.destination.title), route: stack.top?.route ?? "")
             .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
+        renderBeneathModal(in: body, on: &surface)
         screen.render(in: body, on: &surface)
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
-        let summary = [spinner(for: screen), screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        let summary = [spinner(for: screen), statusNote?.text ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         StatusBar(left: hintLine(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
 
@@ -109,7 +114,8 @@ public final class ScreenHost {
 
     /// Handles one key press.
     public func handle(_ key: Key) {
-        if let commandLine {
+        statusNote?.clear()
+        if let commandLine, !(currentScreen?.capturesText ?? false) {
             commandLine.clearMessage()
             if CommandPromptView.handle(key, model: commandLine) { return }
         }
@@ -131,7 +137,15 @@ public final class ScreenHost {
         stack.top.map { Self.screen(for: $0.destination) }
     }
 
+    /// A modal (a dialog) is drawn over the screen beneath it: that screen first.
+    private func renderBeneathModal(in body: Rect, on surface: inout Surface) {
+        guard stack.top?.style == .modal, stack.entries.count > 1 else { return }
+        Self.screen(for: stack.entries[stack.entries.count - 2].destination).render(in: body, on: &surface)
+        surface.cursor = nil
+    }
+
     private func hintLine(for screen: any Screen) -> String {
+        if screen.capturesText || stack.top?.style == .modal { return " " + screen.hints.joined(separator: "  ") }
         let back = stack.entries.count > 1 ? ["Esc back"] : []
         let hints = screen.loadFailed ? ["r retry"] : screen.hints
         let quit = hints.contains("q quit") ? [] : ["q quit"]
@@ -148,6 +162,8 @@ public final class ScreenHost {
         case let .postDetail(model): PostDetailScreen(model: model)
         case let .adminPanel(model): AdminPanelScreen(model: model)
         case let .linkError(model): LinkErrorScreen(model: model)
+        case let .recordForm(model): RecordFormScreen(model: model)
+        case let .confirmation(model): ConfirmationScreen(model: model)
         }
     }
 }

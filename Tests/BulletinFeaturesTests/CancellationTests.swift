@@ -31,7 +31,7 @@ struct CancellationTests {
         case let .postList(model): if case .loading = model.state { return true }
         case let .postDetail(model): if case .loading = model.state { return true }
         case let .adminPanel(model): if case .loading = model.state { return true }
-        case .home, .linkError: break
+        case .home, .linkError, .recordForm, .confirmation: break
         }
         return false
     }

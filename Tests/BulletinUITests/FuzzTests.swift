@@ -39,7 +39,7 @@ struct FuzzTests {
         case let .userDetail(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.posts.count)
         case let .postList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rows.count)
         case let .postDetail(model)?: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
-        case .adminPanel?, .linkError?, nil: return nil
+        case .adminPanel?, .linkError?, .recordForm?, .confirmation?, nil: return nil
         }
         // While a reload is in flight the list has no rows and keeps its selection, so it
         // comes back on the same row; with rows shown the selection must be one of them.

@@ -41,7 +41,7 @@ struct ScreenHostTests {
             case let .postDetail(model)?: await model.load()
             case let .adminPanel(model)?: await model.load()
             case let .postList(model)?: await model.load()
-            case .home?, .linkError?, nil: break
+            case .home?, .linkError?, .recordForm?, .confirmation?, nil: break
             }
         }
     }

@@ -17,6 +17,11 @@ public final class AppCoordinator: Coordinator {
     public let stack = NavigationStack<Destination>()
     /// The `:` prompt; its commands run through ``perform(_:)``.
     public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
+    /// The status line's message: outcomes of saves, deletes and undos.
+    public let statusNote = StatusNote()
+    /// Forms, delete confirmations and undo, for the whole run (it remembers the last delete).
+    public private(set) lazy var editing = EditingCoordinator(
+        stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
     private let dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
     private var linkTask: Task<Void, Never>?
@@ -135,11 +140,11 @@ public final class AppCoordinator: Coordinator {
     }
 
     private func makeUsers() -> UserListCoordinator {
-        UserListCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+        UserListCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
     }
 
     private func makePosts() -> PostsCoordinator {
-        PostsCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+        PostsCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
     }
 
     private func makeAdmin() -> AdminPanelCoordinator {

@@ -1,4 +1,5 @@
 import BulletinData
+import MVVMC
 import Observation
 
 /// A post with its comments and, when the source has them, its author.
@@ -26,6 +27,8 @@ public final class PostDetailViewModel {
     public var scrollOffset = 0
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let runner = LoadRunner()
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Router<EditRequest>?
 
     // MARK: - Init
 

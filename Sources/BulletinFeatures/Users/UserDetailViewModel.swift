@@ -26,6 +26,8 @@ public final class UserDetailViewModel {
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Router<EditRequest>?
 
     // MARK: - Init
 

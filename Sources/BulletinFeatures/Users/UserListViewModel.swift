@@ -50,6 +50,8 @@ public final class UserListViewModel {
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored private let pageRunner = LoadRunner()
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Router<EditRequest>?
 
     // MARK: - Init
 

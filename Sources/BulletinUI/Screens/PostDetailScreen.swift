@@ -17,7 +17,7 @@ struct PostDetailScreen: Screen {
 
     let model: PostDetailViewModel
 
-    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } }
+    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["e edit", "a comment", "u undo"] }
     var summary: String { model.state.value == nil ? "" : model.commentsHeading }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }
@@ -45,6 +45,7 @@ struct PostDetailScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
+        if model.state.value != nil, model.handleEditKey(key) { return true }
         let page = max(1, area.height - 1)
         switch Self.keys.action(for: key) {
         case .up?: model.scroll(by: -1)

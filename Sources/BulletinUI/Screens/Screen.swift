@@ -26,10 +26,15 @@ protocol Screen {
     /// Whether the screen shows a failed load, so its list keys do nothing and the status
     /// line offers only retry, back and quit.
     var loadFailed: Bool { get }
+
+    /// Whether the screen takes typed text (a form): then `:` and `q` are typed, not commands,
+    /// and the status line offers the screen's own keys only.
+    var capturesText: Bool { get }
 }
 
 extension Screen {
     var summary: String { "" }
     var isLoading: Bool { false }
     var loadFailed: Bool { false }
+    var capturesText: Bool { false }
 }

@@ -5,7 +5,7 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { ListIntent.hints }
+    var hints: [String] { ListIntent.hints + [EditIntent.hint([.add, .edit, .delete, .undo])] }
     var summary: String { model.state.value == nil ? "" : model.postsHeading }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }
@@ -43,6 +43,7 @@ struct UserDetailScreen: Screen {
         let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
         let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
         if model.handleListMouse(key, tableArea: tableArea, rowCount: model.posts.count) { return true }
+        if model.handleEditKey(key) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
     }
 }

@@ -5,7 +5,7 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    var hints: [String] { ListIntent.hints }
+    var hints: [String] { ListIntent.hints + [EditIntent.hint([.add, .edit, .delete, .undo])] }
     var summary: String { model.summary }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.paging == .loading }
@@ -34,6 +34,7 @@ struct UserListScreen: Screen {
 
     func handle(_ key: Key, in area: Rect) -> Bool {
         if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
+        if model.handleEditKey(key) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
     }
 }

@@ -1,0 +1,78 @@
+import BulletinData
+
+// The editing intents of the browsing screens: each sends an ``EditRequest`` through the view
+// model's `editor` router; the ``EditingCoordinator`` does the rest.
+
+extension UserListViewModel {
+    /// `a`: a form for a new user.
+    public func addUser() { editor?.go(.newUser) }
+    /// `e`: a form for the selected user.
+    public func editSelectedUser() {
+        if let user = selectedUser { editor?.go(.editUser(user.id)) }
+    }
+    /// `d`: asks before deleting the selected user.
+    public func deleteSelectedUser() {
+        if let user = selectedUser { editor?.go(.deleteUser(user.id)) }
+    }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+
+    /// Selects the user with `id`, if loaded.
+    public func select(userID id: RecordID) {
+        if let index = users.firstIndex(where: { $0.id == id }) { selection.index = index }
+    }
+
+    private var selectedUser: User? { users.indices.contains(selection.index) ? users[selection.index] : nil }
+}
+
+extension UserDetailViewModel {
+    /// `a`: a form for a new post by this user.
+    public func addPost() { editor?.go(.newPost(authorID: userID)) }
+    /// `e`: a form for the selected post.
+    public func editSelectedPost() {
+        if let post = selectedPost { editor?.go(.editPost(post.id)) }
+    }
+    /// `d`: asks before deleting the selected post.
+    public func deleteSelectedPost() {
+        if let post = selectedPost { editor?.go(.deletePost(post.id)) }
+    }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+
+    /// Selects the post with `id`, if it is one of this user's.
+    public func select(postID id: RecordID) {
+        if let index = posts.firstIndex(where: { $0.id == id }) { selection.index = index }
+    }
+
+    private var selectedPost: Post? { posts.indices.contains(selection.index) ? posts[selection.index] : nil }
+}
+
+extension PostDetailViewModel {
+    /// `e`: a form for this post.
+    public func editPost() { editor?.go(.editPost(postID)) }
+    /// `a`: a form for a new comment on this post.
+    public func addComment() { editor?.go(.newComment(postID: postID)) }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+}
+
+extension Destination {
+    /// After a write: reloads the screen's data (lists, a user, a post) and, when the screen
+    /// lists `record`, selects it. Other screens (Home, forms, dialogs) are left alone.
+    func reloadAfterWrite(selecting record: Record?) async {
+        switch self {
+        case let .userList(model):
+            await model.load()
+            if case let .user(user)? = record { model.select(userID: user.id) }
+        case let .userDetail(model):
+            await model.load()
+            if case let .post(post)? = record { model.select(postID: post.id) }
+        case let .postList(model):
+            await model.load()
+        case let .postDetail(model):
+            await model.load()
+        default:
+            break
+        }
+    }
+}

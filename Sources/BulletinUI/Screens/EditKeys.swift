@@ -1,0 +1,84 @@
+import BulletinFeatures
+import TermView
+
+/// The editing keys of the browsing screens: `a` add, `e` edit, `d` delete, `u` undo the
+/// last delete. Each screen offers the ones that make sense there.
+enum EditIntent: Sendable {
+    case add, edit, delete, undo
+
+    /// Every editing key.
+    static let keyMap = KeyMap<EditIntent>([
+        KeyBinding(keys: [.character("a")], help: "a add", action: .add),
+        KeyBinding(keys: [.character("e")], help: "e edit", action: .edit),
+        KeyBinding(keys: [.character("d")], help: "d delete", action: .delete),
+        KeyBinding(keys: [.character("u")], help: "u undo", action: .undo),
+    ])
+
+    /// The status-line hint for the keys `intents`, such as `a/e/d/u add/edit/del/undo`.
+    static func hint(_ intents: [EditIntent]) -> String {
+        let keys = intents.map { intent in
+            switch intent {
+            case .add: ("a", "add")
+            case .edit: ("e", "edit")
+            case .delete: ("d", "del")
+            case .undo: ("u", "undo")
+            }
+        }
+        return keys.map(\.0).joined(separator: "/") + " " + keys.map(\.1).joined(separator: "/")
+    }
+}
+
+extension UserListViewModel {
+    /// `a`, `e`, `d`, `u` on the Users list.
+    /// - Returns: `false` when `key` is not an editing key.
+    func handleEditKey(_ key: Key) -> Bool {
+        switch EditIntent.keyMap.action(for: key) {
+        case .add?: addUser()
+        case .edit?: editSelectedUser()
+        case .delete?: deleteSelectedUser()
+        case .undo?: undoDelete()
+        case nil: return false
+        }
+        return true
+    }
+}
+
+extension UserDetailViewModel {
+    /// `a`, `e`, `d`, `u` on a user's posts.
+    /// - Returns: `false` when `key` is not an editing key.
+    func handleEditKey(_ key: Key) -> Bool {
+        switch EditIntent.keyMap.action(for: key) {
+        case .add?: addPost()
+        case .edit?: editSelectedPost()
+        case .delete?: deleteSelectedPost()
+        case .undo?: undoDelete()
+        case nil: return false
+        }
+        return true
+    }
+}
+
+extension PostDetailViewModel {
+    /// `e` (the post), `a` (a comment), `u` on a post's detail; `d` is not offered (the
+    /// comments are text, not a selectable list).
+    /// - Returns: `false` when `key` is not one of those keys.
+    func handleEditKey(_ key: Key) -> Bool {
+        switch EditIntent.keyMap.action(for: key) {
+        case .add?: addComment()
+        case .edit?: editPost()
+        case .undo?: undoDelete()
+        case .delete?, nil: return false
+        }
+        return true
+    }
+}
+
+extension TextFieldState {
+    /// A field holding `text` with the cursor after `cursor` characters and the given scroll.
+    init(text: String, cursor: Int, scroll: Int) {
+        self.init(text: text)
+        moveToStart()
+        for _ in 0..<min(max(0, cursor), characters.count) { moveRight() }
+        self.scroll = scroll
+    }
+}
