@@ -35,7 +35,11 @@ let package = Package(
         ),
         .testTarget(name: "TermViewTests", dependencies: ["TermView", "BulletinTestSupport"]),
         .testTarget(name: "MVVMCTests", dependencies: ["MVVMC", "BulletinTestSupport"]),
-        .testTarget(name: "BulletinDataTests", dependencies: ["BulletinData", "BulletinTestSupport"]),
+        // Test-only child for the SIGKILL test: loops saves of one record through FileDataWriter.
+        .executableTarget(name: "bulletin-save-loop", dependencies: ["BulletinData"], path: "Tests/SaveLoop"),
+        .testTarget(
+            name: "BulletinDataTests", dependencies: ["BulletinData", "BulletinTestSupport", "bulletin-save-loop"]
+        ),
         .testTarget(
             name: "BulletinFeaturesTests",
             dependencies: ["BulletinFeatures", "BulletinData", "MVVMC", "BulletinTestSupport"]

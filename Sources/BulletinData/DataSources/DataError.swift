@@ -28,6 +28,13 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     /// A write was refused because the source is read-only; `reason` says why.
     case readOnly(reason: String)
+    /// A save was refused because the file changed on disk since Bulletin loaded or last saved
+    /// it (another program or another Bulletin wrote it). Nothing was written; the caller may
+    /// ask the person and retry with `overwriteIfChanged: true`.
+    case changedOnDisk(path: String)
+    /// A file could not be written (directory not writable, disk full, backup not possible);
+    /// the file is left as it was. `reason` is the system's words, such as `permission denied`.
+    case unwritableFile(path: String, reason: String)
 
     /// The error as one line of text naming the URL or file, for the error banner.
     public var description: String {
@@ -45,6 +52,8 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
                 + (remaining.map { " (\($0) requests left)" } ?? "")
         case .cancelled: "Cancelled"
         case let .readOnly(reason): "Read-only: \(reason)"
+        case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
+        case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
         }
     }
 

@@ -35,6 +35,11 @@ actor DataSetStore {
         return loaded
     }
 
+    /// Replaces the cached data set with `dataSet` (after a save), so later reads answer with it.
+    func replace(with dataSet: DataSet) {
+        cached = dataSet
+    }
+
     /// Reads `url` and decodes it as a json-server `db.json` object, or as one collection when
     /// the file holds a top-level array and its name starts with `users`, `posts` or `comments`
     /// (`users-string-ids.json`). Records that do not decode are skipped and listed in ``DataSet/issues``.

@@ -92,3 +92,44 @@ public struct ReadOnlyWriter: DataWriter {
         throw .readOnly(reason: reason)
     }
 }
+
+// MARK: - Saving over a file that changed on disk (issue 8, writes)
+
+extension DataWriter {
+    /// Creates `record`; with `overwriteIfChanged` a file source saves even when the file
+    /// changed on disk since it was loaded (after the person said so). Writers without files
+    /// ignore the flag.
+    /// - Throws: As ``create(_:)``; without the flag, a file source throws
+    ///   ``DataError/changedOnDisk(path:)`` when the file changed.
+    public func create(_ record: Record, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+        if overwriteIfChanged, let writer = self as? any OverwritingWriter {
+            return try await writer.apply(.create(record), overwriteIfChanged: true)
+        }
+        return try await create(record)
+    }
+
+    /// Replaces the record with `record.id`; `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
+    /// - Throws: As ``update(_:)``.
+    public func update(_ record: Record, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+        if overwriteIfChanged, let writer = self as? any OverwritingWriter {
+            return try await writer.apply(.update(record), overwriteIfChanged: true)
+        }
+        return try await update(record)
+    }
+
+    /// Deletes the record of `kind` with `id`; `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
+    /// - Throws: As ``delete(_:id:)``.
+    public func delete(_ kind: RecordKind, id: RecordID, overwriteIfChanged: Bool) async throws(DataError)
+        -> WriteOutcome
+    {
+        if overwriteIfChanged, let writer = self as? any OverwritingWriter {
+            return try await writer.apply(.delete(kind, id), overwriteIfChanged: true)
+        }
+        return try await delete(kind, id: id)
+    }
+}
+
+/// A writer that saves to a file and can be told to overwrite changes made on disk.
+protocol OverwritingWriter: DataWriter {
+    func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome
+}

@@ -16,7 +16,10 @@ public struct FileDataSource: DataSource {
     /// Kind `.file`, location the path as given.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .file, location: path) }
 
-    private let store: DataSetStore
+    /// The cached data set; a ``FileDataWriter`` replaces it after each save.
+    let store: DataSetStore
+    /// The file's version as last loaded or saved, for ``DataError/changedOnDisk(path:)``.
+    let fileState: FileState
     /// How far the first read (or a reload) has got: bytes read, then decoding.
     public let loadProgress: LoadProgress?
 
@@ -29,8 +32,11 @@ public struct FileDataSource: DataSource {
         let url = URL(fileURLWithPath: path)
         let progress = LoadProgress()
         loadProgress = progress
+        let state = FileState()
+        fileState = state
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            try DataSetStore.readDB(at: url, location: path, progress: progress)
+            state.record(FileFingerprint.of(path: path))
+            return try DataSetStore.readDB(at: url, location: path, progress: progress)
         }
     }
 

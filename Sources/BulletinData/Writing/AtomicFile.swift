@@ -1,0 +1,157 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What identifies one version of a file on disk: device, inode, size and modification time
+/// (nanoseconds). An atomic save by anyone gives a new inode; an in-place edit a new time or size.
+struct FileFingerprint: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    /// The fingerprint of the file at `path` now; `nil` when it cannot be `stat`ed (missing).
+    static func of(path: String) -> FileFingerprint? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileFingerprint(info)
+    }
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modifiedSeconds = Int(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+    }
+}
+
+/// Saves a whole file so that a crash or `SIGKILL` at any moment leaves either the old or the
+/// new version, and `FILE.bak` a complete previous version.
+///
+/// The protocol (POSIX; each step is atomic or invisible):
+/// 1. write the new bytes to `.FILE.tmp-PID-N` in the same directory, `fsync` it;
+/// 2. make `.FILE.bak.tmp-PID-N` a hard link to the current `FILE` (a copy, `fsync`ed, where
+///    the file system has no hard links) and `rename` it over `FILE.bak`;
+/// 3. `rename` the temporary file over `FILE`; 4. `fsync` the directory.
+/// A failure before step 3 removes the temporary files and leaves `FILE` as it was.
+enum AtomicFile {
+    /// A step at which tests make a save fail, to check that a failure changes nothing.
+    enum Step: Sendable { case writeTemporary, backup, rename }
+
+    /// Why a step failed: the step's words and `errno`'s.
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// Writes `bytes` to `path` by the protocol above.
+    /// - Parameter failingAt: Tests only: fail at this step as if the system call had.
+    /// - Returns: The fingerprint of the new file.
+    /// - Throws: ``Failure`` naming the step and the system's reason; `path` is then unchanged.
+    static func save(_ bytes: [UInt8], to path: String, failingAt: Step? = nil) throws(Failure) -> FileFingerprint {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = directory + "/.\(name).tmp-\(unique)"
+        let existing = FileFingerprint.of(path: path)
+        let mode = existing.flatMap { _ in fileMode(path) } ?? 0o644
+        let fingerprint = try writeSynced(bytes, to: temporary, mode: mode, failing: failingAt == .writeTemporary)
+        do throws(Failure) {
+            if existing != nil {
+                try backUp(path, directory: directory, name: name, unique: unique, failing: failingAt == .backup)
+            }
+            if failingAt == .rename { throw Failure(reason: "cannot rename the new version into place: simulated failure") }
+            guard rename(temporary, path) == 0 else { throw failure("cannot rename the new version into place") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        syncDirectory(directory)
+        return fingerprint
+    }
+
+    /// The backup's path for `path`: `FILE.bak`.
+    static func backupPath(for path: String) -> String { path + ".bak" }
+
+    // MARK: - Private
+
+    /// Creates `path` (which must not exist), writes every byte, `fsync`s and closes it.
+    private static func writeSynced(_ bytes: [UInt8], to path: String, mode: mode_t, failing: Bool)
+        throws(Failure) -> FileFingerprint
+    {
+        if failing { throw Failure(reason: "cannot create a temporary file: simulated failure") }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw failure("cannot create a temporary file in the file's directory") }
+        var info = stat()
+        let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        let ok = written && fchmod(fd, mode) == 0 && fsync(fd) == 0 && fstat(fd, &info) == 0
+        let error = failure("cannot write the new version")
+        close(fd)
+        guard ok else {
+            unlink(path)
+            throw error
+        }
+        return FileFingerprint(info)
+    }
+
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// Points `FILE.bak` at the current version: a hard link (or a synced copy) made under a
+    /// temporary name, then renamed over the old backup, so `FILE.bak` is always complete.
+    private static func backUp(_ path: String, directory: String, name: String, unique: String, failing: Bool)
+        throws(Failure)
+    {
+        if failing { throw Failure(reason: "cannot keep the previous version as \(name).bak: simulated failure") }
+        let temporary = directory + "/.\(name).bak.tmp-\(unique)"
+        if link(path, temporary) != 0 {
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                throw failure("cannot read the current version to keep it as \(name).bak")
+            }
+            do throws(Failure) {
+                _ = try writeSynced([UInt8](bytes), to: temporary, mode: fileMode(path) ?? 0o644, failing: false)
+            } catch {
+                throw Failure(reason: "cannot keep the previous version as \(name).bak: \(error.reason)")
+            }
+        }
+        guard rename(temporary, backupPath(for: path)) == 0 else {
+            let error = failure("cannot keep the previous version as \(name).bak")
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private static func fileMode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// Makes the renames durable (`fsync` on the directory); failures here are ignored, as the
+    /// file itself is already complete.
+    private static func syncDirectory(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    /// `step: reason`, with `errno`'s words in lower case (`permission denied`).
+    private static func failure(_ step: String) -> Failure {
+        let words = String(cString: strerror(errno))
+        return Failure(reason: "\(step): \(words.prefix(1).lowercased() + words.dropFirst())")
+    }
+}

@@ -1,0 +1,96 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SplitMix64: a small seeded generator, so a failing run can be replayed from its seed.
+private struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Issue 8: SIGKILL at random moments during a loop of saves to a file source. After every
+/// kill the file parses and holds the old or the new version of the record, and FILE.bak is
+/// intact. Replay a failure with `BULLETIN_KILL_SEED=<seed>`.
+struct KillDuringSaveTests {
+    static let kills = 80
+    static let postCount = 300
+    static let recordID = 5
+
+    /// `bulletin-save-loop`, built beside the test bundle (BulletinDataTests depends on it).
+    private var childPath: String {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let sibling = bundleDirectory.appendingPathComponent("bulletin-save-loop").path
+        if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
+        return SharedData.repositoryRoot.appendingPathComponent(".build/debug/bulletin-save-loop").path
+    }
+
+    @Test("SIGKILL during saves leaves the file parseable with the old or new record, and FILE.bak intact")
+    func killDuringSaves() throws {
+        let seed = ProcessInfo.processInfo.environment["BULLETIN_KILL_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64.max)
+        print("KillDuringSaveTests: seed \(seed) (replay with BULLETIN_KILL_SEED=\(seed))")
+        var random = SeededRandom(seed: seed)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.json").path
+        try Data(Self.initialDB().utf8).write(to: URL(fileURLWithPath: path))
+
+        var savesSeen = 0
+        for round in 1...Self.kills {
+            let before = try #require(Self.savedCount(inFileAt: path), "round \(round), seed \(seed): the file parses")
+            let child = try Subprocess.spawn([childPath, path, String(Self.recordID)])
+            let started = Date()
+            while child.output.isEmpty, Date().timeIntervalSince(started) < 10 { usleep(500) }
+            usleep(UInt32.random(in: 0...15_000, using: &random))
+            child.send(SIGKILL)
+            let status = child.wait()
+            #expect(status == 128 + SIGKILL, "round \(round), seed \(seed): \(child.output)")
+            let printed = child.output.split(separator: "\n").compactMap { Int($0) }
+            let lastReported = printed.last ?? before
+            savesSeen += printed.count
+
+            let after = Self.savedCount(inFileAt: path)
+            #expect(after == lastReported || after == lastReported + 1,
+                    "round \(round), seed \(seed): file holds save \(after.map(String.init) ?? "unparseable"), last reported \(lastReported)")
+            let backup = Self.savedCount(inFileAt: path + ".bak")
+            #expect(backup != nil, "round \(round), seed \(seed): db.json.bak parses and holds the record")
+            if let backup, let after { #expect(backup <= after, "round \(round), seed \(seed): the backup is an older version") }
+        }
+        #expect(savesSeen >= Self.kills, "the children saved (\(savesSeen) saves in \(Self.kills) rounds)")
+    }
+
+    /// The `N` of post 5's title `save N` (0 for the initial title) when the file parses as a
+    /// db.json with every post, the same body length and the `albums` member; `nil` otherwise.
+    private static func savedCount(inFileAt path: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let posts = root["posts"] as? [[String: Any]], posts.count == postCount,
+            (root["albums"] as? [Any])?.count == 1,
+            let post = posts.first(where: { ($0["id"] as? Int) == recordID }),
+            let title = post["title"] as? String, let body = post["body"] as? String
+        else { return nil }
+        let count = title == "initial" ? 0 : Int(title.dropFirst("save ".count))
+        guard let count, body.count == count % 5000 else { return nil }
+        return count
+    }
+
+    private static func initialDB() -> String {
+        let posts = (1...postCount).map { id in
+            #"{"userId": 1, "id": \#(id), "title": "\#(id == recordID ? "initial" : "post \(id)")", "body": "\#(id == recordID ? "" : String(repeating: "lorem ipsum ", count: 20))"}"#
+        }
+        return #"{"users": [{"id": 1, "name": "Ann", "username": "ann"}], "posts": [\#(posts.joined(separator: ","))], "albums": [{"id": 1, "title": "kept"}]}"#
+    }
+}
