@@ -41,7 +41,9 @@ if let reason = TerminalCheck.current() {
 
 MainActor.assumeIsolated {
     do {
-        let app = try Application(dependencies: AppDependencies(source: source), usesMouse: options.usesMouse)
+        let app = try Application(
+            dependencies: AppDependencies(source: source, writer: WriterFactory.make(for: source)),
+            usesMouse: options.usesMouse)
         app.run(opening: options.link)
     } catch {
         printError("cannot start the terminal: \(error)")

@@ -155,8 +155,15 @@ public final class RecordFormViewModel {
         fields[index].scroll = scroll
     }
 
+    /// Whether the last save failed because the file changed on disk, so Retry overwrites it.
+    public var offersOverwrite: Bool {
+        if case .failed(.changedOnDisk) = phase { return true }
+        return false
+    }
+
     /// Ctrl-S: checks every field, then writes. A problem moves the focus to its field.
-    public func save() {
+    /// - Parameter overwrite: Save even though the file changed on disk (the person said so).
+    public func save(overwrite: Bool = false) {
         guard phase == .editing || isFailed else { return }
         triedToSave = true
         if let bad = fields.firstIndex(where: { $0.localProblem != nil || referenceProblems[$0.id] != nil }) {
@@ -174,14 +181,16 @@ public final class RecordFormViewModel {
                 return
             }
             let outcome = await attempt { () async throws(DataError) in
-                isCreate ? try await writer.create(record) : try await writer.update(record)
+                isCreate ? try await writer.create(record, overwriteIfChanged: overwrite)
+                    : try await writer.update(record, overwriteIfChanged: overwrite)
             }
             self?.saveFinished(outcome)
         }
     }
 
-    /// Retry in the failure dialog: saves again with the fields as they are.
-    public func retry() { save() }
+    /// Retry in the failure dialog: saves again with the fields as they are (overwriting the
+    /// file when it had changed on disk: the dialog said so).
+    public func retry() { save(overwrite: offersOverwrite) }
 
     /// "Keep editing" in a dialog: back to the fields, nothing changed.
     public func keepEditing() {

@@ -95,8 +95,9 @@ struct RecordFormScreen: Screen {
             Dialog(title: "Discard changes?", message: "Your changes to this \(model.kind.noun) are not saved.",
                    buttons: ["Keep editing", "Discard"])
         case let .failed(error):
-            Dialog(title: "Could not save", message: "\(error). Everything you typed is kept.",
-                   buttons: ["Retry", "Keep editing"])
+            Dialog(title: model.offersOverwrite ? "File changed on disk" : "Could not save",
+                   message: "\(error). Everything you typed is kept.",
+                   buttons: [model.offersOverwrite ? "Overwrite" : "Retry", "Keep editing"])
         case .editing, .saving: nil
         }
     }
