@@ -3,7 +3,8 @@ import MVVMC
 
 /// Runs every change a person makes: opens record forms, asks before deleting, undoes the last
 /// delete of the run, and afterwards reloads the screens on the stack with the selection on the
-/// changed record. Outcomes go to the status line through a ``StatusNote``.
+/// changed record. Outcomes go to the status line through a ``StatusNote``, once the screens
+/// show the change.
 ///
 /// Owned by the ``AppCoordinator`` for the whole run (it remembers the last delete); screens
 /// reach it through the `Router<EditRequest>` their view models are given. When the writer is
@@ -73,8 +74,11 @@ public final class EditingCoordinator: Coordinator {
             guard case let .completed(outcome) = result, let self else { return }
             let record = outcome.record ?? mode.record
             let verb = mode == .create ? "Created" : "Saved"
-            note.show(Self.sentence(verb, record, kind: kind, outcome))
-            run { [weak self] in await self?.refreshScreens(selecting: record) }
+            let sentence = Self.sentence(verb, record, kind: kind, outcome)
+            run { [weak self] in
+                await self?.refreshScreens(selecting: record)
+                self?.note.show(sentence)
+            }
         }.start()
     }
 
@@ -98,8 +102,8 @@ public final class EditingCoordinator: Coordinator {
             switch outcome {
             case let .success(written):
                 lastDeleted = record
-                note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
                 await refreshScreens(selecting: nil)
+                note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
             case let .failure(error): note.show("Could not delete \(record.kind.noun) \(record.id): \(error)")
             }
         }
@@ -114,8 +118,8 @@ public final class EditingCoordinator: Coordinator {
             switch outcome {
             case let .success(written):
                 lastDeleted = nil
-                note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
                 await refreshScreens(selecting: written.record ?? record)
+                note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
             case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
             }
         }
