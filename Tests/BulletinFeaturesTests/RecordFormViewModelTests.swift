@@ -1,5 +1,6 @@
 import BulletinData
 import BulletinTestSupport
+import Foundation
 import Testing
 
 @testable import BulletinFeatures
@@ -218,5 +219,34 @@ struct RecordFormViewModelTests {
         await setup.form.waitForTasks()
         #expect(setup.form.phase == .failed(.readOnly(reason: "started with --read-only")))
         #expect(setup.form.fields.map(\.text) == ["1", "T", "B"])
+    }
+
+    @Test("a save refused because the file changed on disk offers Overwrite, which saves over the file as it is now")
+    func overwriteChangedFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-form-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        let users = #"[{"id": 1, "name": "Leanne Graham", "username": "Bret"}]"#
+        let posts = #"[{"userId": 1, "id": 1, "title": "old", "body": "b"}]"#
+        try Data(#"{"users": \#(users), "posts": \#(posts), "comments": []}"#.utf8).write(to: file)
+        let source = FileDataSource(path: file.path)
+        let post = try await source.post(id: 1)
+        // Another program changes the file after Bulletin loaded it.
+        try Data(#"{"users": \#(users), "posts": \#(posts), "comments": [], "albums": [{"id": 9}]}"#.utf8).write(to: file)
+        let closes = Closes()
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), source: source, writer: FileDataWriter(source: source)) {
+            closes.results.append($0)
+        }
+        type("new", into: .title, form)
+        form.save()
+        await form.waitForTasks()
+        #expect(form.phase == .failed(.changedOnDisk(path: file.path)) && form.offersOverwrite)
+        #expect(form.fields[1].text == "new")
+        form.retry()
+        await form.waitForTasks()
+        #expect(closes.results.count == 1)
+        let saved = try #require(String(data: Data(contentsOf: file), encoding: .utf8))
+        #expect(saved.contains("\"new\"") && saved.contains("albums"), "saved over the file as it is now: \(saved)")
     }
 }

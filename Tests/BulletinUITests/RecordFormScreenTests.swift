@@ -187,4 +187,16 @@ struct RecordFormScreenTests {
         #expect(harness.app.stack.routes == ["home", "users", "users/1"])
         #expect(await harness.writer.log.isEmpty)
     }
+
+    @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
+    func hintsAndNote() async {
+        let harness = await makeHarness()
+        let plain = " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ open  r reload  a/e/d/u edit  Esc back  q quit"
+        #expect(harness.lines(width: 100, height: 20).last == plain + String(repeating: " ", count: 7) + "Posts (2)")
+        harness.press(.character("u"))
+        await harness.settle()
+        #expect(harness.lines(width: 100, height: 20).last?.hasSuffix(" Nothing to undo: no record was deleted in this run") == true)
+        harness.press(.down)
+        #expect(harness.lines(width: 100, height: 20).last == plain + String(repeating: " ", count: 7) + "Posts (2)")
+    }
 }

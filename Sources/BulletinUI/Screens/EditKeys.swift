@@ -14,18 +14,9 @@ enum EditIntent: Sendable {
         KeyBinding(keys: [.character("u")], help: "u undo", action: .undo),
     ])
 
-    /// The status-line hint for the keys `intents`, such as `a/e/d/u add/edit/del/undo`.
-    static func hint(_ intents: [EditIntent]) -> String {
-        let keys = intents.map { intent in
-            switch intent {
-            case .add: ("a", "add")
-            case .edit: ("e", "edit")
-            case .delete: ("d", "del")
-            case .undo: ("u", "undo")
-            }
-        }
-        return keys.map(\.0).joined(separator: "/") + " " + keys.map(\.1).joined(separator: "/")
-    }
+    /// The status-line hint for a list's editing keys: `a/e/d/u edit` (add, edit, delete,
+    /// undo; short, so the list's own hints and `q quit` still fit in 100 columns).
+    static let listHint = "a/e/d/u edit"
 }
 
 extension UserListViewModel {

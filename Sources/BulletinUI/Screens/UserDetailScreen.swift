@@ -5,7 +5,7 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { ListIntent.hints + [EditIntent.hint([.add, .edit, .delete, .undo])] }
+    var hints: [String] { ListIntent.hints + [EditIntent.listHint] }
     var summary: String { model.state.value == nil ? "" : model.postsHeading }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }

@@ -5,7 +5,7 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    var hints: [String] { ListIntent.hints + [EditIntent.hint([.add, .edit, .delete, .undo])] }
+    var hints: [String] { ListIntent.hints + [EditIntent.listHint] }
     var summary: String { model.summary }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.paging == .loading }
