@@ -245,4 +245,22 @@ struct EditingFlowTests {
         dialog?.cancel()
         #expect(dialog == nil)
     }
+
+    @Test("a post opened from the Posts list is edited there too; the Posts list below shows the new title")
+    func editFromPostsList() async throws {
+        let setup = makeApp()
+        setup.app.navigate(to: .posts)
+        guard case let .postList(posts)? = setup.app.stack.top?.destination else { throw Failure("no posts list") }
+        await posts.load()
+        posts.openSelected()
+        guard case let .postDetail(post)? = setup.app.stack.top?.destination else { throw Failure("no post") }
+        await post.load()
+        post.editPost()
+        await setup.app.editing.waitForIdle()
+        fill(try topForm(setup.app), [.title: "Retitled"])
+        await save(try topForm(setup.app), setup.app)
+        #expect(post.headline == "Retitled")
+        #expect(posts.rows.first?.post.title == "Retitled")
+        #expect(setup.app.stack.routes == ["home", "posts", "posts/1"])
+    }
 }

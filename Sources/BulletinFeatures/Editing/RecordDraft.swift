@@ -101,3 +101,14 @@ enum RecordDraft {
         return company.name == nil && company.catchPhrase == nil && company.bs == nil ? nil : company
     }
 }
+
+extension RecordKind {
+    /// `user`, `post`, `comment`.
+    public var noun: String {
+        switch self {
+        case .user: "user"
+        case .post: "post"
+        case .comment: "comment"
+        }
+    }
+}

@@ -287,14 +287,3 @@ public final class RecordFormViewModel {
         }
     }
 }
-
-extension RecordKind {
-    /// `user`, `post`, `comment`.
-    public var noun: String {
-        switch self {
-        case .user: "user"
-        case .post: "post"
-        case .comment: "comment"
-        }
-    }
-}

@@ -17,7 +17,7 @@ struct PostDetailScreen: Screen {
 
     let model: PostDetailViewModel
 
-    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["e edit", "a comment", "u undo"] }
+    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["e edit", "a comment"] }  // u works too; the line has no room for it at 100 columns
     var summary: String { model.state.value == nil ? "" : model.commentsHeading }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }
