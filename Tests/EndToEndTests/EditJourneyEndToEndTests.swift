@@ -109,4 +109,19 @@ struct EditJourneyEndToEndTests {
         again.send("q")
         #expect(try again.waitForExit() == 0)
     }
+
+    @Test("on a read-only source the editing keys say why at once and open no form")
+    func readOnlySource() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path, "open", "users"])
+        defer { session.close() }
+        try session.waitFor("Username")
+        session.send("a")
+        var screen = try session.waitFor("Read-only: editing embedded data set is not available yet")
+        #expect(!screen.contains("New user"))
+        session.send("d")
+        screen = try session.waitFor("Read-only:")
+        #expect(!screen.contains("Delete user"))
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

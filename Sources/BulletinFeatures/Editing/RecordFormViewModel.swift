@@ -173,7 +173,7 @@ public final class RecordFormViewModel {
         }
         phase = .saving
         let (record, isCreate, writer, source) = (draft, mode == .create, writer, source)
-        let reference = fields.first { $0.referenceRule != nil }.map { ($0.id, $0.referenceRule!, $0.trimmed) }
+        let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
         task = Task { [weak self] in
             if let (id, rule, text) = reference,
                let problem = await Self.lookUp(rule, id: RecordID(text), source: source) {
