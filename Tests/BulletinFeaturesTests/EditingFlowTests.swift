@@ -1,5 +1,6 @@
 import BulletinData
 import BulletinTestSupport
+import Foundation
 import MVVMC
 import Testing
 
@@ -262,5 +263,34 @@ struct EditingFlowTests {
         #expect(post.headline == "Retitled")
         #expect(posts.rows.first?.post.title == "Retitled")
         #expect(setup.app.stack.routes == ["home", "posts", "posts/1"])
+    }
+
+    @Test("a delete over a file changed on disk asks first; Overwrite deletes from the file as it is now")
+    func deleteOverChangedFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-flow-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        let users = #"[{"id": 1, "name": "Ann", "username": "ann"}, {"id": 2, "name": "Bo", "username": "bo"}]"#
+        try Data(#"{"users": \#(users), "posts": [], "comments": []}"#.utf8).write(to: file)
+        let source = FileDataSource(path: file.path)
+        let app = AppCoordinator(
+            dependencies: AppDependencies(source: source, writer: FileDataWriter(source: source)), onQuit: {})
+        app.start()
+        let list = try await openUsers(app)
+        try Data(#"{"users": \#(users), "posts": [], "comments": [], "albums": [{"id": 7}]}"#.utf8).write(to: file)
+        list.deleteSelectedUser()
+        await app.editing.waitForIdle()
+        try topConfirmation(app).choose(0)
+        await app.editing.waitForIdle()
+        let ask = try topConfirmation(app)
+        #expect(ask.title == "File changed on disk" && ask.buttons == ["Overwrite", "Cancel"])
+        #expect(list.users.count == 2, "nothing deleted before the person agrees")
+        ask.choose(0)
+        await app.editing.waitForIdle()
+        #expect(list.users.map(\.name) == ["Bo"])
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains("albums") && !saved.contains("Ann"), "\(saved)")
+        #expect(app.statusNote.text == "Deleted user 1 “Ann” · saved to \(file.path) · u undoes")
     }
 }

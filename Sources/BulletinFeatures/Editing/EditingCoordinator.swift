@@ -94,35 +94,59 @@ public final class EditingCoordinator: Coordinator {
         stack.present(.confirmation(model), title: "Delete?")
     }
 
-    private func delete(_ record: Record) {
+    /// Deletes `record`; `overwrite` after the person agreed to save over a file changed on disk.
+    private func delete(_ record: Record, overwrite: Bool = false) {
         let writer = writer
         run { [weak self] in
-            let outcome = await attempt { () async throws(DataError) in try await writer.delete(record.kind, id: record.id) }
+            let outcome = await attempt { () async throws(DataError) in
+                try await writer.delete(record.kind, id: record.id, overwriteIfChanged: overwrite)
+            }
             guard let self else { return }
             switch outcome {
             case let .success(written):
                 lastDeleted = record
                 await refreshScreens(selecting: nil)
                 note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
+            case let .failure(.changedOnDisk(path)):
+                askToOverwrite(path) { [weak self] in self?.delete(record, overwrite: true) }
             case let .failure(error): note.show("Could not delete \(record.kind.noun) \(record.id): \(error)")
             }
         }
     }
 
-    private func undo() {
+    /// Re-creates the last deleted record; `overwrite` as in ``delete(_:overwrite:)``.
+    private func undo(overwrite: Bool = false) {
         guard let record = lastDeleted else { return note.show("Nothing to undo: no record was deleted in this run") }
         let writer = writer
         run { [weak self] in
-            let outcome = await attempt { () async throws(DataError) in try await writer.create(record) }
+            let outcome = await attempt { () async throws(DataError) in
+                try await writer.create(record, overwriteIfChanged: overwrite)
+            }
             guard let self else { return }
             switch outcome {
             case let .success(written):
                 lastDeleted = nil
                 await refreshScreens(selecting: written.record ?? record)
                 note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
+            case let .failure(.changedOnDisk(path)):
+                askToOverwrite(path) { [weak self] in self?.undo(overwrite: true) }
             case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
             }
         }
+    }
+
+    /// Asks before saving over a file that changed on disk since it was loaded.
+    private func askToOverwrite(_ path: String, then retry: @escaping @MainActor () -> Void) {
+        let model = ConfirmationViewModel(
+            title: "File changed on disk",
+            message: "\(path) changed on disk since it was loaded. Save this change over it? "
+                + "Changes made there to other records are kept.",
+            confirmLabel: "Overwrite"
+        ) { [weak self] agreed in
+            self?.stack.dismiss()
+            if agreed { retry() } else { self?.note.show("Not changed: \(path) changed on disk") }
+        }
+        stack.present(.confirmation(model), title: "Overwrite?")
     }
 
     private func loadThen(_ kind: RecordKind, _ id: RecordID, _ then: @escaping @MainActor (Record) -> Void) {
