@@ -27,8 +27,9 @@ if options.showsVersion {
 }
 
 let source: any DataSource
+let writer: any DataWriter
 do {
-    source = try SourceFactory.make(options.source, timeout: options.timeout)
+    (source, writer) = try SourceFactory.makeWithWriter(options.source, timeout: options.timeout)
 } catch {
     printError(error.description)
     exit(2)
@@ -41,9 +42,7 @@ if let reason = TerminalCheck.current() {
 
 MainActor.assumeIsolated {
     do {
-        let app = try Application(
-            dependencies: AppDependencies(source: source, writer: WriterFactory.make(for: source)),
-            usesMouse: options.usesMouse)
+        let app = try Application(dependencies: AppDependencies(source: source, writer: writer), usesMouse: options.usesMouse)
         app.run(opening: options.link)
     } catch {
         printError("cannot start the terminal: \(error)")

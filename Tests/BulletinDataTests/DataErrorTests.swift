@@ -13,12 +13,22 @@ struct DataErrorTests {
             (.malformedJSON(path: "$[2].email", location: "/tmp/users.json", reason: "expected String"), "/tmp/users.json"),
             (.unreadableFile(path: "/tmp/db.json", reason: "no such file"), "/tmp/db.json"),
             (.notFound("user 42", location: url), url),
+            (.changedOnDisk(path: "/tmp/db.json"), "/tmp/db.json"),
+            (.unwritableFile(path: "/tmp/db.json", reason: "permission denied"), "/tmp/db.json"),
         ]
         for (error, place) in cases {
             #expect(error.description.contains(place), "\(error)")
             #expect(!error.description.contains("\n"), "\(error)")
         }
         #expect(DataError.cancelled.description == "Cancelled")
+    }
+
+    @Test("save errors say what happened to the file (issue 8)")
+    func saveErrorText() {
+        #expect(DataError.changedOnDisk(path: "db.json").description
+            == "db.json changed on disk since it was loaded; save anyway to overwrite")
+        #expect(DataError.unwritableFile(path: "db.json", reason: "permission denied").description
+            == "Cannot save db.json: permission denied; the file is unchanged")
     }
 
     @Test("a bad status shows its code, URL and excerpt")

@@ -228,3 +228,56 @@ struct FileDataWriterTests {
         #expect(text(path) == db)
     }
 }
+
+/// The file writer on the shared hard inputs (issue 8): bad files are never overwritten, string ids stay strings.
+@Suite(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+struct FileDataWriterHardInputTests {
+    /// A copy of the hard input `name` in a fresh temporary directory.
+    private func copy(_ name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-hard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: SharedData.input(name).path, toPath: path)
+        return path
+    }
+
+    @Test("an empty, truncated or NUL-padded file is not written: an error names it and its bytes stay", arguments: [
+        "users-empty-file.json", "users-truncated.json", "users-nul-padded.json", "comments-invalid-utf8.json",
+    ])
+    func badFilesAreKept(name: String) async throws {
+        let path = try copy(name)
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+        let original = FileManager.default.contents(atPath: path)
+        let writer = FileDataWriter(source: FileDataSource(path: path))
+        do throws(DataError) {
+            _ = try await writer.create(.user(User(id: 0, name: "New", username: "new")))
+            Issue.record("\(name): the save should have been refused")
+        } catch {
+            #expect(error.description.contains(path), "\(error)")
+        }
+        #expect(FileManager.default.contents(atPath: path) == original)
+        #expect(!FileManager.default.fileExists(atPath: path + ".bak"))
+    }
+
+    @Test("in a users file with string ids, edits keep the ids' type and a new user gets the next numeric id")
+    func stringIDs() async throws {
+        let path = try copy("users-string-ids.json")
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+        let source = FileDataSource(path: path)
+        let writer = FileDataWriter(source: source)
+        let users = try await source.users()
+        let first = try #require(users.first)
+        var renamed = first
+        renamed.name = "Renamed"
+        _ = try await writer.update(.user(renamed))
+        #expect(try await FileDataSource(path: path).user(id: first.id).name == "Renamed")
+        let largest = users.compactMap(\.id.number).max() ?? 0
+        let created = try await writer.create(.user(User(id: 0, name: "New", username: "new")))
+        #expect(created.record?.id == RecordID(largest + 1))
+        #expect(try await FileDataSource(path: path).users().count == users.count + 1)
+        let value = try JSONValue.parse(try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard case let .array(records) = value else { Issue.record("not an array"); return }
+        #expect(records.first?["id"] == .string("1"))
+        #expect(records.last?["id"] == .string(String(largest + 1)))
+    }
+}

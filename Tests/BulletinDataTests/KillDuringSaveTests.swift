@@ -24,7 +24,7 @@ private struct SeededRandom: RandomNumberGenerator {
 /// kill the file parses and holds the old or the new version of the record, and FILE.bak is
 /// intact. Replay a failure with `BULLETIN_KILL_SEED=<seed>`.
 struct KillDuringSaveTests {
-    static let kills = 80
+    static let kills = 60
     static let postCount = 300
     static let recordID = 5
 
@@ -70,6 +70,19 @@ struct KillDuringSaveTests {
             if let backup, let after { #expect(backup <= after, "round \(round), seed \(seed): the backup is an older version") }
         }
         #expect(savesSeen >= Self.kills, "the children saved (\(savesSeen) saves in \(Self.kills) rounds)")
+        try removesLeftovers(path)
+    }
+
+    /// The next save removes the temporary files that killed saves left behind.
+    private func removesLeftovers(_ path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let child = try Subprocess.spawn([childPath, path, String(Self.recordID)])
+        let started = Date()
+        while child.output.isEmpty, Date().timeIntervalSince(started) < 10 { usleep(500) }
+        child.send(SIGTERM)
+        _ = child.wait()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp-") }
+        #expect(left.allSatisfy { $0.contains("-\(child.pid)-") }, "leftovers of killed saves are removed: \(left)")
     }
 
     /// The `N` of post 5's title `save N` (0 for the initial title) when the file parses as a

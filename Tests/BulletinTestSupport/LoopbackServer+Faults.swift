@@ -65,6 +65,8 @@ public struct RecordedRequest: Decodable, Sendable {
     public var path: String
     /// The request headers, names as sent.
     public var headers: [String: String]
+    /// The request body as text, for writes (`POST`, `PUT`, `PATCH`, `DELETE`); `nil` for reads.
+    public var body: String?
 
     /// The value of header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {

@@ -110,17 +110,21 @@ struct EditJourneyEndToEndTests {
         #expect(try again.waitForExit() == 0)
     }
 
-    @Test("on a read-only source the editing keys say why at once and open no form")
+    @Test("on a read-only source (DummyJSON) the editing keys say why at once and open no form",
+          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func readOnlySource() throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "open", "users"])
+        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        defer { server.stop() }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString, "open", "users"])
         defer { session.close() }
-        try session.waitFor("Username")
+        try session.waitFor("Emily Johnson")
         session.send("a")
-        var screen = try session.waitFor("Read-only: editing embedded data set is not available yet")
+        let screen = try session.waitFor("Read-only: the DummyJSON API is read-only here")
         #expect(!screen.contains("New user"))
-        session.send("d")
-        screen = try session.waitFor("Read-only:")
-        #expect(!screen.contains("Delete user"))
+        session.send("e")
+        Thread.sleep(forTimeInterval: 0.3)  // an edit form would load the user first
+        let after = session.capture()
+        #expect(after.contains("Read-only: the DummyJSON API is read-only here") && !after.contains("Edit user"))
         session.send("q")
         #expect(try session.waitForExit() == 0)
     }

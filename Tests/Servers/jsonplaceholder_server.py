@@ -10,6 +10,17 @@ holding a top-level array in a directory (``--dir DIR``, collection name = file 
 
 Unknown paths and ids answer 404 with the body ``{}`` (as JSONPlaceholder does).
 
+Writes are kept in memory, as json-server keeps them (until the server stops):
+
+    POST   /posts           JSON body; the record gets id = largest numeric id + 1; 201 with the record
+    PUT    /posts/{id}      replaces the record (id kept); 200 with it      404 {} when missing
+    PATCH  /posts/{id}      merges the body into the record; 200 with it    404 {} when missing
+    DELETE /posts/{id}      removes it; 200 {}                              404 {} when missing
+
+With ``--no-persist`` it answers writes as the public JSONPlaceholder does but keeps nothing:
+POST answers 201 with the body and id = count + 1 (101 for 100 posts), PUT/PATCH 200 with the
+body merged over the record (500 when there is none), DELETE 200 ``{}``.
+
 Once listening it prints exactly one line, ``PORT <n>``, to stdout and flushes it. It exits
 when its stdin closes (the launching test died or closed the pipe) or on SIGTERM; pass
 ``--keep-running`` to ignore stdin when starting it by hand in the background.
@@ -91,10 +102,13 @@ class Faults:
         with self.lock:
             self.rules, self.requests = [], []
 
-    def log(self, handler):
+    def log(self, handler, body=None):
         with self.lock:
-            self.requests.append({"method": handler.command, "path": handler.path,
-                                  "headers": {k: v for k, v in handler.headers.items()}})
+            entry = {"method": handler.command, "path": handler.path,
+                     "headers": {k: v for k, v in handler.headers.items()}}
+            if body is not None:
+                entry["body"] = body.decode("utf-8", "replace")
+            self.requests.append(entry)
 
     def take(self, path):
         """The first rule for ``path`` with uses left, counting this use; or None."""
@@ -110,7 +124,46 @@ class Faults:
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
 
 
-def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None):
+def next_id(records):
+    """The largest numeric id + 1 (json-server's rule for new records)."""
+    numbers = [int(as_text(r.get("id"))) for r in records if as_text(r.get("id")).lstrip("-").isdigit()]
+    return max(numbers, default=0) + 1
+
+
+def apply_write(collections, method, parts, body, persist):
+    """Answers a write to /collection or /collection/id: (status, body); changes ``collections`` if ``persist``."""
+    if not parts or parts[0] not in collections or len(parts) > 2 or (len(parts) == 1) != (method == "POST"):
+        return 404, {}
+    records = collections[parts[0]]
+    if method == "POST":
+        if not isinstance(body, dict):
+            return 400, {"error": "expected a JSON object"}
+        record = dict(body, id=next_id(records) if persist else len(records) + 1)
+        if persist:
+            records.append(record)
+        return 201, record
+    match = [i for i, r in enumerate(records) if as_text(r.get("id")) == parts[1]]
+    if not match:
+        if persist:
+            return 404, {}
+        return (200, {}) if method == "DELETE" else (500, {})
+    if method == "DELETE":
+        if persist:
+            del records[match[0]]
+        return 200, {}
+    if not isinstance(body, dict):
+        return 400, {"error": "expected a JSON object"}
+    old = records[match[0]]
+    record = dict(old, **body) if method == "PATCH" or not persist else dict(body)
+    record["id"] = old.get("id")
+    if persist:
+        records[match[0]] = record
+    return 200, record
+
+
+def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None, persist=True):
+    store_lock = threading.Lock()
+
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -132,8 +185,9 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 base = "http://%s" % self.headers.get("Host", "127.0.0.1")
                 status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
             else:
-                status, body = self.route()
-                data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
+                with store_lock:
+                    status, body = self.route()
+                    data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
             content_type = "application/json; charset=utf-8"
             recorded_etag = next((v for k, v in extra_headers.items() if k.lower() == "etag"), None)
             extra_headers = {k: v for k, v in extra_headers.items() if k.lower() not in ("etag", "content-type")}
@@ -173,8 +227,35 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             url = urlsplit(self.path)
             if url.path.startswith("/__control/"):
                 return self.control(url.path)
-            faults.log(self)
-            self.send_json(405, {"error": "read-only test server"})
+            self.write()
+
+        def do_PUT(self):
+            self.write()
+
+        def do_PATCH(self):
+            self.write()
+
+        def do_DELETE(self):
+            self.write()
+
+        def write(self):
+            url = urlsplit(self.path)
+            length = int(self.headers.get("Content-Length") or 0)
+            payload = self.rfile.read(length) if length else b""
+            faults.log(self, payload)
+            rule = faults.take(url.path) or {}
+            if "status" in rule:
+                return self.send_json(rule["status"], json.loads(rule.get("body") or "{}"))
+            if style != "jsonplaceholder":
+                return self.send_json(405, {"error": "read-only test server"})
+            try:
+                body = json.loads(payload) if payload else None
+            except ValueError:
+                return self.send_json(400, {"error": "malformed JSON"})
+            parts = [unquote(p) for p in url.path.split("/") if p]
+            with store_lock:
+                status, answer = apply_write(collections, self.command, parts, body, persist)
+            self.send_json(status, answer)
 
         def control(self, path):
             if path == "/__control/requests" and self.command == "GET":
@@ -238,11 +319,14 @@ def main(argv):
                         help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
     parser.add_argument("--fixtures", help="github style: a directory of extra answers by path")
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
+    parser.add_argument("--no-persist", action="store_true",
+                        help="answer writes as the public JSONPlaceholder does, but keep nothing")
     args = parser.parse_args(argv)
 
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
             {} if args.style == "github" else load_collections(args), Faults(), args.style,
-            load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures))
+            load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
+            persist=not args.no_persist))
     server.daemon_threads = True
     # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.
     server.handle_error = lambda request, address: None

@@ -15,7 +15,8 @@ public struct EmbeddedDataSource: DataSource {
     /// Kind `.embedded`, location `embedded.json`.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .embedded, location: Self.resourceName) }
 
-    private let store: DataSetStore
+    /// The cached data set; an ``EmbeddedDataWriter`` replaces it after each save.
+    let store: DataSetStore
 
     // MARK: - Init
 

@@ -16,7 +16,7 @@ public actor ResponseCache {
         public var link: String?
     }
 
-    private var entries: [String: Entry] = [:]
+    var entries: [String: Entry] = [:]
 
     /// Creates an empty cache.
     public init() {}

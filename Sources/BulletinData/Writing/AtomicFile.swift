@@ -70,7 +70,39 @@ enum AtomicFile {
             throw error
         }
         syncDirectory(directory)
+        removeLeftovers(of: name, in: directory)
         return fingerprint
+    }
+
+    /// Removes `.FILE.tmp-PID-N` and `.FILE.bak.tmp-PID-N` files left by saves whose process
+    /// died mid-save (killed, crashed): only those whose PID no longer runs.
+    static func removeLeftovers(of name: String, in directory: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries {
+            let rest: Substring
+            if entry.hasPrefix(".\(name).tmp-") {
+                rest = entry.dropFirst(".\(name).tmp-".count)
+            } else if entry.hasPrefix(".\(name).bak.tmp-") {
+                rest = entry.dropFirst(".\(name).bak.tmp-".count)
+            } else {
+                continue
+            }
+            guard let pid = rest.split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
+        }
+    }
+
+    /// Creates `path` with `bytes`, complete or not at all, and never over an existing file:
+    /// a synced temporary file hard-linked to `path` (`link` fails if `path` exists).
+    /// - Throws: ``Failure``; `file exists` when `path` is already there.
+    static func create(_ bytes: [UInt8], at path: String) throws(Failure) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/.\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        _ = try writeSynced(bytes, to: temporary, mode: 0o644, failing: false)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else { throw failure("cannot create the file") }
+        syncDirectory(directory)
     }
 
     /// The backup's path for `path`: `FILE.bak`.

@@ -30,7 +30,7 @@ actor FileSaver {
     private let store: DataSetStore
     private let state: FileState
     /// The document as last read or saved, with its fingerprint, so a save need not re-read.
-    private var cached: (document: JSONValue, dataSet: DataSet, fingerprint: FileFingerprint)?
+    private var cached: (document: JSONValue, dataSet: DataSet, fingerprint: FileFingerprint, newline: Bool)?
     /// Tests only: the step at which the next saves fail.
     private var failingAt: AtomicFile.Step?
 
@@ -57,7 +57,7 @@ actor FileSaver {
         let current = FileFingerprint.of(path: path)
         if let known = state.fingerprint, current != known, !overwrite { throw .changedOnDisk(path: path) }
         guard let current else { throw .unreadableFile(path: path, reason: "no such file") }
-        let (root, dataSet) = try load(current)
+        let (root, dataSet, newline) = try load(current)
         var document: DBDocument
         let stored: Record?
         do throws(DBDocument.EditError) {
@@ -69,7 +69,7 @@ actor FileSaver {
             case let .unsupported(reason): throw .unwritableFile(path: path, reason: reason)
             }
         }
-        let bytes = document.root.printed()
+        let bytes = document.root.printed() + (newline ? [UInt8(ascii: "\n")] : [])
         let saved = try DataSetStore.decodeDataSet(Data(bytes), location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
         let fingerprint: FileFingerprint
         do throws(AtomicFile.Failure) {
@@ -78,8 +78,10 @@ actor FileSaver {
             throw .unwritableFile(path: path, reason: error.reason)
         }
         state.record(fingerprint)
-        cached = (document.root, saved, fingerprint)
+        cached = (document.root, saved, fingerprint, newline)
         await store.replace(with: saved)
+        // A save that ran while this one waited may have reached the store first: the newest wins.
+        if let latest = cached, latest.fingerprint != fingerprint { await store.replace(with: latest.dataSet) }
         return stored
     }
 
@@ -89,9 +91,9 @@ actor FileSaver {
     // MARK: - Private
 
     /// The document and data set of the file's version `fingerprint`: the cached one when it is
-    /// that version, else read and parsed now.
-    private func load(_ fingerprint: FileFingerprint) throws(DataError) -> (JSONValue, DataSet) {
-        if let cached, cached.fingerprint == fingerprint { return (cached.document, cached.dataSet) }
+    /// that version, else read and parsed now; `newline` when the file ends with one (kept on save).
+    private func load(_ fingerprint: FileFingerprint) throws(DataError) -> (JSONValue, DataSet, newline: Bool) {
+        if let cached, cached.fingerprint == fingerprint { return (cached.document, cached.dataSet, cached.newline) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableFile(path: path, reason: "cannot read it")
         }
@@ -102,7 +104,7 @@ actor FileSaver {
             throw .malformedJSON(path: "$", location: path, reason: error.description)
         }
         let dataSet = try DataSetStore.decodeDataSet(data, location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
-        return (root, dataSet)
+        return (root, dataSet, data.last == UInt8(ascii: "\n"))
     }
 
     private static func apply(_ change: RecordChange, to document: inout DBDocument, reading dataSet: DataSet)

@@ -55,6 +55,11 @@ public struct LaunchOptions: Equatable, Sendable {
           --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
           --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
 
+        Edits are saved where the data lives: --data FILE atomically (FILE.bak keeps the previous
+        version); --api URL by POST, PUT and DELETE; the embedded data set in a copy at
+        $XDG_DATA_HOME/bulletin/db.json (default ~/.local/share/bulletin/db.json), which later
+        runs open with --data ~/.local/share/bulletin/db.json. GitHub and DummyJSON are read-only.
+
         Network options:
           --timeout SECONDS  give up on a request after this long (default 15)
 

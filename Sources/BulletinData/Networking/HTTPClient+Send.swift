@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPClient {
+    /// Sends one `method` request (`POST`, `PUT`, `PATCH`, `DELETE`) with a JSON body and returns
+    /// the response body of a 2xx answer. Never retried (writes are not idempotent) and never cached.
+    ///
+    /// Headers: `Content-Type: application/json; charset=utf-8` (with a body), `Accept`,
+    /// `User-Agent` and ``headers``.
+    /// - Parameters:
+    ///   - body: The JSON body, or `nil` for none.
+    /// - Throws: ``DataError``: `.badStatus` naming the status and URL for a non-2xx answer,
+    ///   `.transport`, `.timedOut`, `.cancelled`.
+    public func send(_ method: String, to url: URL, json body: Data?) async throws(DataError) -> Data {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await Self.withDeadline(seconds: timeout * Self.wholeRequestFactor) { [session, request] in
+                try await session.data(for: request)
+            }
+        } catch {
+            throw Self.dataError(for: error, url: url)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .transport(url: url.absoluteString, reason: "not an HTTP response")
+        }
+        guard (200..<300).contains(http.statusCode) else { throw Self.statusError(http, body: data, url: url) }
+        return data
+    }
+}
+
+extension ResponseCache {
+    /// Forgets every stored answer whose URL's path is `path` or lies under it (`/posts` also
+    /// drops `/posts?userId=1` and `/posts/3`), after a write changed that collection.
+    public func invalidate(path: String) {
+        entries = entries.filter { key, _ in
+            guard let stored = URLComponents(string: key)?.path else { return true }
+            return !(stored == path || stored.hasPrefix(path + "/"))
+        }
+    }
+}
