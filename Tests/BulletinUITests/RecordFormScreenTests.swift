@@ -199,4 +199,27 @@ struct RecordFormScreenTests {
         harness.press(.down)
         #expect(harness.lines(width: 100, height: 20).last == plain + String(repeating: " ", count: 7) + "Posts (2)")
     }
+
+    @Test("on a short terminal the form scrolls so the focused field stays in view")
+    func shortTerminal() async {
+        let harness = await makeHarness()
+        harness.press(.escape)
+        await harness.settle()
+        harness.press(.character("a"))
+        #expect(harness.lines(width: 40, height: 7) == [
+            " Bulletin  Home › Users › New user",
+            " New user",
+            "",
+            " › Name",
+            "   Username",
+            "   Email",
+            " Tab/S-Tab field  Ctrl-S save  Esc canc…",
+        ])
+        harness.press(.tab, .tab, .tab, .tab)
+        let surface = harness.frame(width: 40, height: 7)
+        #expect(Array(harness.lines(width: 40, height: 7)[3...5]) == ["   Email" + String(repeating: " ", count: 19) + "required", "   Phone", " › Website"])
+        #expect(surface.cursor == Point(x: 13, y: 5))
+        #expect(RecordFormScreen.firstVisible(focus: 5, count: 6, visible: 3) == 3)
+        #expect(RecordFormScreen.firstVisible(focus: 0, count: 2, visible: 3) == 0)
+    }
 }

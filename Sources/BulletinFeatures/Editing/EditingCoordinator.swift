@@ -151,6 +151,7 @@ public final class EditingCoordinator: Coordinator {
 
     private func loadThen(_ kind: RecordKind, _ id: RecordID, _ then: @escaping @MainActor (Record) -> Void) {
         let source = source
+        note.show("Opening \(kind.noun) \(id)…")
         run { [weak self] in
             let loaded = await attempt { () async throws(DataError) -> Record in
                 switch kind {
@@ -160,7 +161,9 @@ public final class EditingCoordinator: Coordinator {
                 }
             }
             switch loaded {
-            case let .success(record): then(record)
+            case let .success(record):
+                self?.note.clear()
+                then(record)
             case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
             }
         }

@@ -12,6 +12,8 @@ struct RecordFormScreen: Screen {
 
     /// Widest text field, in columns.
     nonisolated static let maxFieldWidth = 50
+    /// Narrowest text field while the screen has room for it (problems then get what is left).
+    nonisolated static let minFieldWidth = 12
     /// Columns kept for a field's problem text when the screen is narrow.
     nonisolated static let problemRoom = 24
 
@@ -31,14 +33,23 @@ struct RecordFormScreen: Screen {
         surface.fill(area, style: .normal)
         guard area.height > 0 else { return }
         surface.write(model.title, at: Point(x: area.x + 1, y: area.y), style: .title, maxWidth: max(0, area.width - 1))
-        let step = area.height >= model.fields.count * 2 + 2 ? 2 : 1
+        let top = area.height > 3 ? 2 : 1
+        let step = area.height >= model.fields.count * 2 + top ? 2 : 1
+        let visible = max(1, (area.height - top + step - 1) / step)
+        let first = Self.firstVisible(focus: model.focus, count: model.fields.count, visible: visible)
         let layout = Layout(fields: model.fields, area: area)
-        for index in model.fields.indices {
-            let y = area.y + 2 + index * step
+        for index in first..<model.fields.count {
+            let y = area.y + top + (index - first) * step
             guard y < area.maxY else { break }
             renderField(index, y: y, layout: layout, on: &surface)
         }
         renderDialog(in: area, on: &surface)
+    }
+
+    /// The first field drawn when only `visible` of `count` fit: the focused field stays in view.
+    static func firstVisible(focus: Int, count: Int, visible: Int) -> Int {
+        guard count > visible else { return 0 }
+        return min(max(0, focus - visible + 1), count - visible)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
@@ -67,7 +78,8 @@ struct RecordFormScreen: Screen {
             labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
             fieldX = labelX + labelWidth + 2
             let room = area.maxX - fieldX - 1
-            fieldWidth = max(1, min(RecordFormScreen.maxFieldWidth, room - RecordFormScreen.problemRoom, room))
+            let preferred = min(RecordFormScreen.maxFieldWidth, room - RecordFormScreen.problemRoom)
+            fieldWidth = max(1, min(room, max(RecordFormScreen.minFieldWidth, preferred)))
             problemX = fieldX + fieldWidth + 2
             maxX = area.maxX
         }
