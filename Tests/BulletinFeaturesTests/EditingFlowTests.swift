@@ -295,4 +295,42 @@ struct EditingFlowTests {
         #expect(saved.contains("albums") && !saved.contains("Ann"), "\(saved)")
         #expect(app.statusNote.text == "Deleted user 1 “Ann” · saved to \(file.path) · u undoes")
     }
+
+    @Test("on a post's detail, Tab selects a comment; e edits it, d deletes it after asking, u restores it")
+    func commentEditing() async throws {
+        let setup = makeApp()
+        setup.app.open(.userPost(user: 1, post: 1))
+        await setup.app.waitForLink()
+        guard case let .postDetail(post)? = setup.app.stack.top?.destination else { throw Failure("no post") }
+        await post.load()
+        var order: [Int?] = [post.commentSelection]
+        for _ in 0..<3 {
+            post.selectNextComment()
+            order.append(post.commentSelection)
+        }
+        #expect(order == [nil, 0, 1, nil], "Tab walks the comments, then back to the post")
+        post.selectPreviousComment()
+        #expect(post.commentSelection == 1)
+        post.deleteSelectedComment()
+        await setup.app.editing.waitForIdle()
+        #expect(try topConfirmation(setup.app).title == "Delete comment 2?")
+        try topConfirmation(setup.app).choose(0)
+        await setup.app.editing.waitForIdle()
+        #expect(post.comments.map(\.name) == ["Nice"] && post.commentSelection == nil)
+        post.undoDelete()
+        await setup.app.editing.waitForIdle()
+        #expect(post.comments.map(\.name) == ["Nice", "Agreed"] && post.commentSelection == 1)
+        post.editSelected()
+        await setup.app.editing.waitForIdle()
+        let form = try topForm(setup.app)
+        #expect(form.title == "Edit comment 4" && form.fields.map(\.text) == ["1", "Agreed", "b@example.com", "Me too."])
+        fill(form, [.body: "Me too, really."])
+        await save(form, setup.app)
+        #expect(post.comments.last?.body == "Me too, really." && post.commentSelection == 1)
+        #expect(await setup.writer.log == ["delete comment 2", "create comment", "update comment 4"])
+        post.selectNextComment()
+        post.deleteSelectedComment()
+        await setup.app.editing.waitForIdle()
+        #expect(setup.app.stack.top?.style == .push, "with no comment selected, d asks nothing")
+    }
 }

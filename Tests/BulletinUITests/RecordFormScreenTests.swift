@@ -222,4 +222,20 @@ struct RecordFormScreenTests {
         #expect(RecordFormScreen.firstVisible(focus: 5, count: 6, visible: 3) == 3)
         #expect(RecordFormScreen.firstVisible(focus: 0, count: 2, visible: 3) == 0)
     }
+
+    @Test("on a post, Tab marks the selected comment and the hints offer the editing keys")
+    func selectedComment() async {
+        let harness = await makeHarness()
+        harness.press(.enter)
+        if case let .postDetail(post)? = harness.app.stack.top?.destination { await post.load() }
+        #expect(!harness.lines().contains { $0.contains("Agreed") }, "below the fold at 70x12")
+        harness.press(.tab, .tab)
+        #expect(harness.lines().contains { $0.hasPrefix(" ▸ Agreed") }, "scrolled into view: \(harness.lines())")
+        let surface = harness.frame(width: 60, height: 20)
+        let lines = harness.lines(width: 60, height: 20)
+        #expect(lines.contains(" ▸ Agreed") && lines.contains(" Nice"), "\(lines)")
+        let row = lines.firstIndex(of: " ▸ Agreed") ?? 0
+        #expect(surface.style(at: Point(x: 1, y: row)) == .selected)
+        #expect(harness.lines(width: 100, height: 20).last?.hasPrefix(" ↑↓ scroll  PgUp/PgDn page  Home/End  r reload  Tab/e/a/d edit  Esc back  q quit ") == true)
+    }
 }

@@ -18,6 +18,10 @@ public enum EditRequest: Sendable, Equatable {
     case deletePost(RecordID)
     /// `a` on a post's detail: a comment on this post.
     case newComment(postID: RecordID)
+    /// `e` on a post's selected comment.
+    case editComment(RecordID, postID: RecordID)
+    /// `d` on a post's selected comment (asks first).
+    case deleteComment(RecordID, postID: RecordID)
     /// `u`: re-create the record deleted last in this run.
     case undoDelete
 }

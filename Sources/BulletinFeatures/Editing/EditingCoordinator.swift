@@ -51,8 +51,11 @@ public final class EditingCoordinator: Coordinator {
         case let .newComment(post): showForm(.comment, mode: .create, parent: post)
         case let .editUser(id): loadThen(.user, id) { [weak self] in self?.showForm(.user, mode: .edit($0)) }
         case let .editPost(id): loadThen(.post, id) { [weak self] in self?.showForm(.post, mode: .edit($0)) }
+        case let .editComment(id, post):
+            loadThen(.comment, id, postID: post) { [weak self] in self?.showForm(.comment, mode: .edit($0)) }
         case let .deleteUser(id): loadThen(.user, id) { [weak self] in self?.confirmDelete($0) }
         case let .deletePost(id): loadThen(.post, id) { [weak self] in self?.confirmDelete($0) }
+        case let .deleteComment(id, post): loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete($0) }
         case .undoDelete: undo()
         }
     }
@@ -149,15 +152,24 @@ public final class EditingCoordinator: Coordinator {
         stack.present(.confirmation(model), title: "Overwrite?")
     }
 
-    private func loadThen(_ kind: RecordKind, _ id: RecordID, _ then: @escaping @MainActor (Record) -> Void) {
+    /// Loads the record (a comment through its post's comments: sources have no single-comment
+    /// read), then runs `then` with it; a failure goes to the status line.
+    private func loadThen(
+        _ kind: RecordKind, _ id: RecordID, postID: RecordID? = nil, _ then: @escaping @MainActor (Record) -> Void
+    ) {
         let source = source
         note.show("Opening \(kind.noun) \(id)…")
         run { [weak self] in
             let loaded = await attempt { () async throws(DataError) -> Record in
                 switch kind {
-                case .user: .user(try await source.user(id: id))
-                case .post: .post(try await source.post(id: id))
-                case .comment: throw .notFound("comment \(id)", location: source.descriptor.description)
+                case .user: return .user(try await source.user(id: id))
+                case .post: return .post(try await source.post(id: id))
+                case .comment:
+                    let comments = try await source.comments(postID: postID ?? RecordID(""))
+                    guard let comment = comments.first(where: { $0.id == id }) else {
+                        throw .notFound("comment \(id)", location: source.descriptor.description)
+                    }
+                    return .comment(comment)
                 }
             }
             switch loaded {

@@ -50,6 +50,31 @@ extension UserDetailViewModel {
 extension PostDetailViewModel {
     /// `e`: a form for this post.
     public func editPost() { editor?.go(.editPost(postID)) }
+    /// `e`: a form for the selected comment, or for the post when none is selected.
+    public func editSelected() {
+        guard let comment = selectedComment else { return editPost() }
+        editor?.go(.editComment(comment.id, postID: postID))
+    }
+    /// `d`: asks before deleting the selected comment; does nothing when none is selected.
+    public func deleteSelectedComment() {
+        if let comment = selectedComment { editor?.go(.deleteComment(comment.id, postID: postID)) }
+    }
+    /// Tab: selects the next comment; after the last, none (the post).
+    public func selectNextComment() {
+        guard !comments.isEmpty else { return commentSelection = nil }
+        let next = (commentSelection ?? -1) + 1
+        commentSelection = next < comments.count ? next : nil
+    }
+    /// Shift-Tab: selects the previous comment; before the first, none (the post).
+    public func selectPreviousComment() {
+        guard !comments.isEmpty else { return commentSelection = nil }
+        let previous = (commentSelection ?? comments.count) - 1
+        commentSelection = previous >= 0 ? previous : nil
+    }
+    /// The selected comment, if any.
+    public var selectedComment: Comment? {
+        commentSelection.flatMap { comments.indices.contains($0) ? comments[$0] : nil }
+    }
     /// `a`: a form for a new comment on this post.
     public func addComment() { editor?.go(.newComment(postID: postID)) }
     /// `u`: re-creates the record deleted last in this run.
@@ -71,6 +96,11 @@ extension Destination {
             await model.load()
         case let .postDetail(model):
             await model.load()
+            if case let .comment(comment)? = record, let index = model.comments.firstIndex(where: { $0.id == comment.id }) {
+                model.commentSelection = index
+            } else if model.selectedComment == nil {
+                model.commentSelection = nil
+            }
         default:
             break
         }

@@ -25,6 +25,8 @@ public final class PostDetailViewModel {
     public private(set) var state: LoadState<PostDetail> = .idle
     /// The first visible line of the scrolled text, kept across redraws.
     public var scrollOffset = 0
+    /// The selected comment (index into ``comments``) for `e` and `d`; `nil`: the post itself.
+    public var commentSelection: Int?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.

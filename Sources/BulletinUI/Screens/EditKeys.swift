@@ -50,15 +50,21 @@ extension UserDetailViewModel {
 }
 
 extension PostDetailViewModel {
-    /// `e` (the post), `a` (a comment), `u` on a post's detail; `d` is not offered (the
-    /// comments are text, not a selectable list).
+    /// On a post's detail: Tab / Shift-Tab select a comment (or the post), `e` edits the
+    /// selected comment or the post, `a` adds a comment, `d` deletes the selected comment, `u` undoes.
     /// - Returns: `false` when `key` is not one of those keys.
     func handleEditKey(_ key: Key) -> Bool {
-        switch EditIntent.keyMap.action(for: key) {
-        case .add?: addComment()
-        case .edit?: editPost()
-        case .undo?: undoDelete()
-        case .delete?, nil: return false
+        switch key {
+        case .tab: selectNextComment()
+        case .backTab: selectPreviousComment()
+        default:
+            switch EditIntent.keyMap.action(for: key) {
+            case .add?: addComment()
+            case .edit?: editSelected()
+            case .delete?: deleteSelectedComment()
+            case .undo?: undoDelete()
+            case nil: return false
+            }
         }
         return true
     }
