@@ -4,8 +4,9 @@ import MVVMC
 import TermView
 
 /// Draws the top of the navigation stack with its header and status line, and routes keys:
-/// to the `:` command prompt while it is open, else first to the screen, then to the global
-/// keys (Back, quit, `:`).
+/// to a screen that captures them (a list's `/` prompt, an id being typed), then to the `:`
+/// command prompt while it is open, else first to the screen, then to the global keys
+/// (Back, quit, `:`).
 ///
 /// Frame layout, in rows: header (breadcrumbs), body, status line (key hints and a summary).
 @MainActor
@@ -89,7 +90,9 @@ public final class ScreenHost {
         guard let screen = currentScreen else { return }
         renderBeneathModal(in: body, on: &surface)
         screen.render(in: body, on: &surface)
+        if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
+        if screen.renderStatus(in: statusArea, on: &surface) { return }
         let summary = [spinner(for: screen), statusNote?.text ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         StatusBar(left: hintLine(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
@@ -115,11 +118,15 @@ public final class ScreenHost {
     /// Handles one key press.
     public func handle(_ key: Key) {
         statusNote?.clear()
-        if let commandLine, !(currentScreen?.capturesText ?? false) {
-            commandLine.clearMessage()
-            if CommandPromptView.handle(key, model: commandLine) { return }
+        if let screen = currentScreen, screen.capturesKeys {
+            if screen.handle(key, in: bodyArea) { return }
+        } else {
+            if let commandLine {
+                commandLine.clearMessage()
+                if CommandPromptView.handle(key, model: commandLine) { return }
+            }
+            if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
         }
-        if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
         switch Self.globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }
         case .quit?: onQuit()
@@ -145,9 +152,9 @@ public final class ScreenHost {
     }
 
     private func hintLine(for screen: any Screen) -> String {
-        if screen.capturesText || stack.top?.style == .modal { return " " + screen.hints.joined(separator: "  ") }
-        let back = stack.entries.count > 1 ? ["Esc back"] : []
+        if screen.capturesKeys { return " " + screen.hints.joined(separator: "  ") }
         let hints = screen.loadFailed ? ["r retry"] : screen.hints
+        let back = stack.entries.count > 1 && !hints.contains(where: { $0.hasPrefix("Esc ") }) ? ["Esc back"] : []
         let quit = hints.contains("q quit") ? [] : ["q quit"]
         return " " + (hints + back + quit).joined(separator: "  ")
     }

@@ -26,10 +26,12 @@ if options.showsVersion {
     exit(0)
 }
 
-let source: any DataSource
-let writer: any DataWriter
+let dependencies: AppDependencies
 do {
-    (source, writer) = try SourceFactory.makeWithWriter(options.source, timeout: options.timeout)
+    let factory = SourceFactory(
+        timeout: options.timeout, readOnly: options.readOnly,
+        githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
+    dependencies = try factory.dependencies(for: options.source)
 } catch {
     printError(error.description)
     exit(2)
@@ -42,7 +44,7 @@ if let reason = TerminalCheck.current() {
 
 MainActor.assumeIsolated {
     do {
-        let app = try Application(dependencies: AppDependencies(source: source, writer: writer), usesMouse: options.usesMouse)
+        let app = try Application(dependencies: dependencies, usesMouse: options.usesMouse)
         app.run(opening: options.link)
     } catch {
         printError("cannot start the terminal: \(error)")

@@ -57,6 +57,10 @@ struct FileDataWriterTests {
         await #expect(throws: DataError.notFound("post 8", location: path)) {
             try await FileDataSource(path: path).post(id: 8)
         }
+        _ = try await writer.create(.user(User(id: 0, name: "Cy", username: "cy")))
+        _ = try await writer.update(.user(User(id: 1, name: "Ann", username: "ann", email: nil)))
+        _ = try await writer.delete(.post, id: 1)
+        #expect(try await source.dataSet() == FileDataSource(path: path).dataSet(), "the source's data is what the file holds")
     }
 
     @Test("FILE.bak holds the previous version after each save")

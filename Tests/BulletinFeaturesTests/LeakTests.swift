@@ -122,3 +122,50 @@ struct LeakTests {
         #expect(probes.map(\.alive).reduce(0, +) == 0)
     }
 }
+
+@MainActor
+@Suite("Leaks: a source switch")
+struct SourceSwitchLeakTests {
+    @Test("after a source switch, every coordinator and view model of the old source is released; Home › Users of the new one shows")
+    func afterASourceSwitch() async throws {
+        let old = StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://old"))
+        let new = StubDataSource(descriptor: SourceDescriptor(kind: .file, location: "/new/db.json"))
+        let dependencies = AppDependencies(source: old, makeDependencies: { _ in AppDependencies(source: new) })
+        let app = AppCoordinator(dependencies: dependencies, onQuit: {})
+        app.start()
+        await LeakTests().openUserPost(app)
+        let users = FlowProbe(app.stack)
+        weak let oldHome = app.stack.entries.first?.destination.viewModel
+        app.stack.popToRoot()
+        app.navigate(to: .admin)
+        await Self.panel(app)?.load()
+        let admin = FlowProbe(app.stack)
+        #expect(users.alive == 0 && admin.count == 2 && admin.alive == 2)
+        await LeakTests().openUserPost(app)  // Users › user › post above the panel, then a second panel on top
+        let again = FlowProbe(app.stack)
+        app.navigate(to: .admin)
+        Self.switchToEmbedded(app)
+        #expect(app.stack.routes == ["home", "users"])
+        #expect(app.dependencies.source.descriptor.location == "/new/db.json")
+        #expect(again.count > 0 && again.alive == 0, "the old users flow")
+        #expect(oldHome == nil, "the old Home")
+        #expect(admin.alive == 0, "the panel that asked for the switch and its coordinator")
+    }
+
+    /// The panel on top of the stack, if any (no local keeps it alive after the call).
+    static func panel(_ app: AppCoordinator) -> AdminPanelViewModel? {
+        guard case let .adminPanel(model)? = app.stack.top?.destination else { return nil }
+        return model
+    }
+
+    /// Types `embedded` in the panel's switch field and presses Enter.
+    static func switchToEmbedded(_ app: AppCoordinator) {
+        guard let panel = panel(app) else {
+            Issue.record("no panel on top")
+            return
+        }
+        panel.beginSwitch()
+        panel.editField(text: "embedded", cursor: 8, scroll: 0)
+        panel.submitField()
+    }
+}

@@ -220,9 +220,14 @@ struct AdminPanelViewModelTests {
     func fields() async {
         let source = StubDataSource(descriptor: SourceDescriptor(kind: .file, location: "/tmp/db.json"))
         let model = AdminPanelViewModel(source: source)
-        #expect(model.countFields.map(\.value) == ["…", "…", "…"])
+        #expect(model.countFields.map(\.value) == ["…", "…", "…", "not yet"])
         await model.load()
-        #expect(model.sourceFields == [DetailField("Source", "json-server file"), DetailField("Location", "/tmp/db.json")])
-        #expect(model.countFields == [DetailField("Users", "3"), DetailField("Posts", "3"), DetailField("Comments", "3")])
+        #expect(model.sourceFields == [
+            DetailField("Source", "json-server file"), DetailField("Location", "/tmp/db.json"),
+            DetailField("Auth", "none"), DetailField("Writes", "off: no writer"),
+        ])
+        #expect(model.countFields == [
+            DetailField("Users", "3"), DetailField("Posts", "3"), DetailField("Comments", "3"), DetailField("Loaded", "not yet"),
+        ])
     }
 }

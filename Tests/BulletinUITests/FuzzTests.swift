@@ -28,6 +28,9 @@ struct FuzzTests {
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab,
         .character("j"), .character("k"), .character("r"), .character("q"), .character("日"), .ctrl("c"),
         .ctrl("z"), .function(1), .unknown(999), .resize,
+        // Finding in lists: filter (with a letter that matches some rows), sort, next, jump.
+        .character("/"), .character("a"), .character("s"), .character("S"), .character("n"), .character("N"),
+        .character("3"), .ctrl("u"), .ctrl("w"),
     ]
 
     /// Where the top screen's list selection is out of range, or `nil` when all is well.
@@ -36,8 +39,8 @@ struct FuzzTests {
         switch app.stack.top?.destination {
         case let .home(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.items.count)
         case let .userList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
-        case let .userDetail(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.posts.count)
-        case let .postList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rows.count)
+        case let .userDetail(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
+        case let .postList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
         case let .postDetail(model)?: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
         case .adminPanel?, .linkError?, .recordForm?, .confirmation?, nil: return nil
         }

@@ -157,7 +157,7 @@ struct RecordFormScreenTests {
         ])
         harness.press(.enter)
         await harness.settle()
-        #expect(harness.lines().last == " ↑↓ move  PgUp/PgDn page  Home/En… Created post 4 “Hi” · saved to stub")
+        #expect(harness.lines().last == " ↑↓ move  ⏎ open  / filter  s sor… Created post 4 “Hi” · saved to stub")
         #expect(await harness.writer.log == ["create post", "create post"])
     }
 
@@ -191,13 +191,13 @@ struct RecordFormScreenTests {
     @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
     func hintsAndNote() async {
         let harness = await makeHarness()
-        let plain = " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ open  r reload  a/e/d/u edit  Esc back  q quit"
-        #expect(harness.lines(width: 100, height: 20).last == plain + String(repeating: " ", count: 7) + "Posts (2)")
+        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  PgUp/PgDn page  Home/End  r rel…"
+        #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
         harness.press(.character("u"))
         await harness.settle()
         #expect(harness.lines(width: 100, height: 20).last?.hasSuffix(" Nothing to undo: no record was deleted in this run") == true)
         harness.press(.down)
-        #expect(harness.lines(width: 100, height: 20).last == plain + String(repeating: " ", count: 7) + "Posts (2)")
+        #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
     }
 
     @Test("on a short terminal the form scrolls so the focused field stays in view")

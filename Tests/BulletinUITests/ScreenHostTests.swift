@@ -94,7 +94,7 @@ struct ScreenHostTests {
             "   2 Zoë Ångström   zoe       zoe@example.o… —",
             "   3 山田 太郎      taro      —              —",
         ])
-        #expect(trimmed(surface).last == " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ open  r reloa… 3 users")
+        #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u… 3 users")
         #expect(surface.style(at: Point(x: 10, y: 2)) == .selected)
         #expect(surface.style(at: Point(x: 10, y: 3)) == .alternate)
         #expect(surface.style(at: Point(x: 10, y: 4)) == .normal)
@@ -122,7 +122,7 @@ struct ScreenHostTests {
             "  ID Title",
             "   3 Zoë writes",
             "",
-            " ↑↓ move  PgUp/PgDn page  Home/End  ⏎ o… Posts (1)",
+            " ↑↓ move  ⏎ open  / filter  s sort  n n… Posts (1)",
         ])
     }
 
@@ -174,13 +174,15 @@ struct ScreenHostTests {
         let harness = makeHarness(source: StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://x")))
         harness.press(.down, .down, .enter)
         await harness.settle()
-        let lines = trimmed(harness.frame(width: 60, height: 14))
-        #expect(Array(lines[0...9]) == [
+        let lines = trimmed(harness.frame(width: 60, height: 22))
+        #expect(Array(lines[0...11]) == [
             " Bulletin  Home › Admin panel                         admin",
             "",
             " Data source",
             " Source:    REST API (JSONPlaceholder-compatible)",
             " Location:  http://x",
+            " Auth:      none",
+            " Writes:    off: this source cannot be edited yet",
             "",
             " Contents",
             " Users:     3",
@@ -202,9 +204,9 @@ struct ScreenHostTests {
         #expect(users.contains { $0.contains("1 user · 1 record skipped: users[1].name missing") }, "\(users)")
         harness.press(.escape, .down, .down, .enter)
         await harness.settle()
-        let admin = trimmed(harness.frame(width: 120, height: 16))
-        #expect(admin[11] == " Records not read (1)", "\(admin)")
-        #expect(admin[12] == " users[1].name missing (record skipped) in \(url.path)")
+        let admin = trimmed(harness.frame(width: 120, height: 30))
+        let heading = try #require(admin.firstIndex(of: " Records not read (1)"), "\(admin)")
+        #expect(admin[heading + 1] == " users[1].name missing (record skipped) in \(url.path)")
     }
 
     @Test("Esc, Left and Backspace go back; on Home they do nothing; q quits")

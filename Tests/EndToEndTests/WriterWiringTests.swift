@@ -9,15 +9,15 @@ import Testing
 struct WriterWiringTests {
     @Test("embedded, --data and --api get writers; DummyJSON and GitHub are read-only with a reason")
     func writerPerSource() throws {
-        #expect(try SourceFactory.makeWithWriter(.embedded).writer is EmbeddedDataWriter)
-        let file = try SourceFactory.makeWithWriter(.file("/tmp/db.json"))
+        #expect(try SourceFactory().make(.embedded).writer is EmbeddedDataWriter)
+        let file = try SourceFactory().make(.file("/tmp/db.json"))
         #expect((file.writer as? FileDataWriter)?.path == "/tmp/db.json")
         #expect((file.source as? FileDataSource)?.path == "/tmp/db.json")
-        let api = try SourceFactory.makeWithWriter(.api("http://127.0.0.1:9"))
+        let api = try SourceFactory().make(.api("http://127.0.0.1:9"))
         #expect((api.writer as? RESTDataWriter)?.baseURL.absoluteString == "http://127.0.0.1:9")
-        #expect(try SourceFactory.makeWithWriter(.github("http://127.0.0.1:9")).writer.access
+        #expect(try SourceFactory().make(.github("http://127.0.0.1:9")).writer.access
             == .denied(reason: "the GitHub API is read-only here"))
-        #expect(try SourceFactory.makeWithWriter(.dummyJSON("http://127.0.0.1:9")).writer.access
+        #expect(try SourceFactory().make(.dummyJSON("http://127.0.0.1:9")).writer.access
             == .denied(reason: "the DummyJSON API is read-only here"))
     }
 

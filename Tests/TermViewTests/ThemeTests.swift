@@ -59,8 +59,28 @@ struct ThemeTests {
     }
 }
 
+@Suite("Theme: filter matches")
+struct ThemeHighlightTests {
+    @Test("a match in the selected row keeps the selection's reverse video in monochrome and adds emphasis")
+    func monochromeMatch() {
+        let theme = Theme.standard(.monochrome)
+        #expect(theme.look(for: .selectedHighlight) == Look(bold: true, reverse: true, underline: true))
+    }
+
+    @Test("matches differ from plain, alternate and selected rows in every mode",
+          arguments: [ColorMode.monochrome, .eightColors, .colors256])
+    func distinct(mode: ColorMode) {
+        let theme = Theme.standard(mode)
+        for plain in [Style.normal, .alternate, .selected] {
+            #expect(theme.look(for: .highlight) != theme.look(for: plain), "\(plain) in \(mode)")
+            #expect(theme.look(for: .selectedHighlight) != theme.look(for: plain), "\(plain) in \(mode)")
+        }
+    }
+}
+
 extension Style {
     static let allCasesForTests: [Style] = [
         .normal, .header, .title, .label, .selected, .alternate, .muted, .error, .statusBar, .highlight,
+        .selectedHighlight,
     ]
 }

@@ -36,9 +36,10 @@ public struct DummyJSONDataSource: DataSource {
     }
 
     /// Creates a source from text such as the `--dummyjson` option.
+    /// - Parameter log: Where requests and failures are recorded (default none).
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not an absolute http(s) URL.
-    public static func make(baseURL: String, timeout: TimeInterval = 15) throws(DataError) -> DummyJSONDataSource {
-        DummyJSONDataSource(baseURL: try Endpoint.base(baseURL), timeout: timeout)
+    public static func make(baseURL: String, timeout: TimeInterval = 15, log: RequestLog? = nil) throws(DataError) -> DummyJSONDataSource {
+        DummyJSONDataSource(baseURL: try Endpoint.base(baseURL), client: HTTPClient(timeout: timeout, log: log), timeout: timeout)
     }
 
     // MARK: - API
@@ -103,8 +104,9 @@ public struct DummyJSONDataSource: DataSource {
     ) async throws(DataError) -> (page: DummyJSONPage<R>, total: Int, issues: [RecordIssue]) {
         let url = try Endpoint.url(baseURL, path, query: ["limit": String(limit), "skip": String(skip)])
         let data = try await client.data(from: url)
-        let (page, issues) = try JSONDecoding.decodeReportingIssues(
-            DummyJSONPage<R>.self, from: data, location: url.absoluteString, root: name)
+        let (page, issues) = try client.loggingErrors { () throws(DataError) in
+            try JSONDecoding.decodeReportingIssues(DummyJSONPage<R>.self, from: data, location: url.absoluteString, root: name)
+        }
         await issueLog.replace(issues, for: url.absoluteString)
         return (page, page.total, issues)
     }

@@ -21,12 +21,17 @@ public struct EmbeddedDataSource: DataSource {
     // MARK: - Init
 
     /// Creates the source; nothing is read until the first request.
-    public init() {
+    /// - Parameter log: Where each read of the resource (`READ embedded.json`) is recorded (default none).
+    public init(log: RequestLog? = nil) {
         store = DataSetStore(location: Self.resourceName) { () throws(DataError) -> DataSet in
-            guard let url = Bundle.module.url(forResource: "embedded", withExtension: "json") else {
-                throw .unreadableFile(path: Self.resourceName, reason: "resource missing from the bundle")
+            let read = { () throws(DataError) -> DataSet in
+                guard let url = Bundle.module.url(forResource: "embedded", withExtension: "json") else {
+                    throw .unreadableFile(path: Self.resourceName, reason: "resource missing from the bundle")
+                }
+                return try DataSetStore.readDB(at: url, location: Self.resourceName)
             }
-            return try DataSetStore.readDB(at: url, location: Self.resourceName)
+            guard let log else { return try read() }
+            return try log.recordRead(of: Self.resourceName, read)
         }
     }
 

@@ -27,7 +27,9 @@ public struct FileDataSource: DataSource {
 
     /// Creates a source for the `db.json` at `path` (absolute, or relative to the current
     /// directory); nothing is read until the first request.
-    public init(path: String) {
+    /// - Parameter log: Where each read of the file (`READ path`, its duration) and its
+    ///   failures are recorded, for the Admin panel (default none).
+    public init(path: String, log: RequestLog? = nil) {
         self.path = path
         let url = URL(fileURLWithPath: path)
         let progress = LoadProgress()
@@ -35,8 +37,12 @@ public struct FileDataSource: DataSource {
         let state = FileState()
         fileState = state
         store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
-            state.record(FileFingerprint.of(path: path))
-            return try DataSetStore.readDB(at: url, location: path, progress: progress)
+            let read = { () throws(DataError) -> DataSet in
+                state.record(FileFingerprint.of(path: path))
+                return try DataSetStore.readDB(at: url, location: path, progress: progress)
+            }
+            guard let log else { return try read() }
+            return try log.recordRead(of: path, read)
         }
     }
 

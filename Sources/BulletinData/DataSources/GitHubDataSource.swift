@@ -38,20 +38,23 @@ public struct GitHubDataSource: DataSource {
     ///   - token: A GitHub token, sent as a bearer token; `nil` or empty for none.
     ///   - maxPages: How many pages of `/users` to follow.
     ///   - timeout: The per-request timeout in seconds.
-    public init(baseURL: URL, token: String? = nil, maxPages: Int = 3, timeout: TimeInterval = 15) {
+    ///   - log: Where requests, failures and the rate-limit budget are recorded (default none).
+    public init(baseURL: URL, token: String? = nil, maxPages: Int = 3, timeout: TimeInterval = 15, log: RequestLog? = nil) {
         self.baseURL = baseURL
         let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         hasToken = !token.isEmpty
         var headers = ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
         if hasToken { headers["Authorization"] = "Bearer \(token)" }
-        client = HTTPClient(timeout: timeout, headers: headers)
+        client = HTTPClient(timeout: timeout, headers: headers, log: log)
         self.maxPages = max(1, maxPages)
     }
 
     /// Creates a source from text such as `--github-url`.
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not an absolute http(s) URL.
-    public static func make(baseURL: String, token: String?, timeout: TimeInterval = 15) throws(DataError) -> GitHubDataSource {
-        GitHubDataSource(baseURL: try Endpoint.base(baseURL), token: token, timeout: timeout)
+    public static func make(
+        baseURL: String, token: String?, timeout: TimeInterval = 15, log: RequestLog? = nil
+    ) throws(DataError) -> GitHubDataSource {
+        GitHubDataSource(baseURL: try Endpoint.base(baseURL), token: token, timeout: timeout, log: log)
     }
 
     // MARK: - API
@@ -77,7 +80,9 @@ public struct GitHubDataSource: DataSource {
             url = try Endpoint.url(baseURL, ["users"], query: ["per_page": "100"])
         }
         let (data, link) = try await client.dataAndLink(from: url)
-        let page = try JSONDecoding.decodeRecords(GitHubUser.self, from: data, location: url.absoluteString, root: "users")
+        let page = try client.loggingErrors { () throws(DataError) in
+            try JSONDecoding.decodeRecords(GitHubUser.self, from: data, location: url.absoluteString, root: "users")
+        }
         return UserPage(
             list: RecordList(records: page.records.map(\.user), issues: page.issues),
             next: Self.nextLink(link).map { PageCursor($0.absoluteString) })
@@ -137,7 +142,9 @@ public struct GitHubDataSource: DataSource {
         var visited = 0
         while let url = next, visited < limit {
             let (data, link) = try await client.dataAndLink(from: url)
-            let page = try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+            let page = try client.loggingErrors { () throws(DataError) in
+                try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+            }
             list.records += page.records
             list.issues += page.issues
             next = Self.nextLink(link)

@@ -34,20 +34,22 @@ public struct RESTDataSource: DataSource {
     ///   - baseURL: The API root (`http` or `https`).
     ///   - session: The URLSession to use; by default one with an ephemeral configuration.
     ///   - timeout: The per-request timeout in seconds (default 15).
-    public init(baseURL: URL, session: URLSession? = nil, timeout: TimeInterval = 15) {
+    ///   - log: Where requests and failures are recorded, for the Admin panel (default none).
+    public init(baseURL: URL, session: URLSession? = nil, timeout: TimeInterval = 15, log: RequestLog? = nil) {
         self.baseURL = baseURL
-        self.client = HTTPClient(session: session, timeout: timeout)
+        self.client = HTTPClient(session: session, timeout: timeout, log: log)
     }
 
     /// Creates a source from text such as the `--api` option.
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - timeout: The per-request timeout in seconds (default 15).
+    ///   - log: Where requests and failures are recorded (default none).
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not such a URL.
-    public static func make(baseURL: String, timeout: TimeInterval = 15) throws(DataError) -> RESTDataSource {
+    public static func make(baseURL: String, timeout: TimeInterval = 15, log: RequestLog? = nil) throws(DataError) -> RESTDataSource {
         let trimmed = baseURL.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: trimmed), isUsable(url) else { throw .invalidURL(baseURL) }
-        return RESTDataSource(baseURL: url, timeout: timeout)
+        return RESTDataSource(baseURL: url, timeout: timeout, log: log)
     }
 
     // MARK: - API
@@ -126,7 +128,9 @@ public struct RESTDataSource: DataSource {
         _ type: R.Type, at url: URL, root: String
     ) async throws(DataError) -> RecordList<R> {
         let data = try await client.data(from: url)
-        let list = try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+        let list = try client.loggingErrors { () throws(DataError) in
+            try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+        }
         await issueLog.replace(list.issues, for: url.absoluteString)
         return list
     }

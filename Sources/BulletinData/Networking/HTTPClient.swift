@@ -29,6 +29,9 @@ public struct HTTPClient: Sendable {
     public let headers: [String: String]
     /// Bodies already fetched this run; shared by copies of this client.
     public let cache: ResponseCache
+    /// Where every request sent (method, path, status, duration), every failure and the
+    /// rate-limit budget are recorded, for the Admin panel; `nil` for none.
+    public let log: RequestLog?
 
     // MARK: - Init
 
@@ -38,15 +41,17 @@ public struct HTTPClient: Sendable {
     ///   - timeout: The per-request timeout in seconds (default 15).
     ///   - retry: When to send a failed request again (default ``RetryPolicy/standard``).
     ///   - headers: Extra headers for every request.
+    ///   - log: Where requests and failures are recorded (default none).
     public init(
         session: URLSession? = nil, timeout: TimeInterval = 15, retry: RetryPolicy = .standard,
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], log: RequestLog? = nil
     ) {
         self.session = session ?? Self.ephemeralSession(timeout: timeout)
         self.timeout = timeout
         self.retry = retry
         self.headers = headers
         self.cache = ResponseCache()
+        self.log = log
     }
 
     /// A session with an ephemeral configuration and the given request timeout, in seconds.
@@ -67,7 +72,12 @@ public struct HTTPClient: Sendable {
     ///   with the start of the body), or `.malformedJSON` with the URL as location.
     public func fetch<T: Decodable>(_ url: URL) async throws(DataError) -> T {
         let body = try await data(from: url)
-        return try JSONDecoding.decode(T.self, from: body, location: url.absoluteString)
+        do throws(DataError) {
+            return try JSONDecoding.decode(T.self, from: body, location: url.absoluteString)
+        } catch {
+            log?.record(error)
+            throw error
+        }
     }
 
     /// Fetches `url` and returns its body when the status is 2xx, retrying as ``retry`` says.
@@ -103,18 +113,20 @@ public struct HTTPClient: Sendable {
                 failure = error
             }
             guard let delay = retry.delay(after: failure, attempt: attempt, retryAfter: retryAfter) else {
+                var final = failure
                 if case .badStatus(429, _, _) = failure {
-                    throw .rateLimited(url: url.absoluteString, resetAt: retryAfter.map { Date() + $0 }, remaining: nil)
+                    final = .rateLimited(url: url.absoluteString, resetAt: retryAfter.map { Date() + $0 }, remaining: nil)
                 }
-                throw failure
+                log?.record(final)
+                throw final
             }
             do { try await Task.sleep(for: .seconds(delay)) } catch { throw .cancelled }
             attempt += 1
         }
     }
 
-    /// Sends one `GET` and returns the body and response, whatever the status.
-    private func send(_ url: URL, etag: String?) async throws(DataError) -> (Data, HTTPURLResponse) {
+    /// Sends one `GET` and returns the body and response, whatever the status (unrecorded; see ``send(_:etag:)``).
+    func sendUnlogged(_ url: URL, etag: String?) async throws(DataError) -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -47,10 +47,15 @@ enum AtomicFile {
     }
 
     /// Writes `bytes` to `path` by the protocol above.
-    /// - Parameter failingAt: Tests only: fail at this step as if the system call had.
+    /// - Parameters:
+    ///   - keepingBackup: Whether step 2 runs (`false` for exports, which keep no `FILE.bak`).
+    ///   - failingAt: Tests only: fail at this step as if the system call had.
     /// - Returns: The fingerprint of the new file.
     /// - Throws: ``Failure`` naming the step and the system's reason; `path` is then unchanged.
-    static func save(_ bytes: [UInt8], to path: String, failingAt: Step? = nil) throws(Failure) -> FileFingerprint {
+    @discardableResult
+    static func save(_ bytes: [UInt8], to path: String, keepingBackup: Bool = true, failingAt: Step? = nil)
+        throws(Failure) -> FileFingerprint
+    {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
@@ -60,7 +65,7 @@ enum AtomicFile {
         let mode = existing.flatMap { _ in fileMode(path) } ?? 0o644
         let fingerprint = try writeSynced(bytes, to: temporary, mode: mode, failing: failingAt == .writeTemporary)
         do throws(Failure) {
-            if existing != nil {
+            if existing != nil, keepingBackup {
                 try backUp(path, directory: directory, name: name, unique: unique, failing: failingAt == .backup)
             }
             if failingAt == .rename { throw Failure(reason: "cannot rename the new version into place: simulated failure") }

@@ -57,7 +57,7 @@ actor FileSaver {
         let current = FileFingerprint.of(path: path)
         if let known = state.fingerprint, current != known, !overwrite { throw .changedOnDisk(path: path) }
         guard let current else { throw .unreadableFile(path: path, reason: "no such file") }
-        let (root, dataSet, newline) = try load(current)
+        let (root, dataSet, newline) = try await load(current)
         var document: DBDocument
         let stored: Record?
         do throws(DBDocument.EditError) {
@@ -69,8 +69,13 @@ actor FileSaver {
             case let .unsupported(reason): throw .unwritableFile(path: path, reason: reason)
             }
         }
-        let bytes = document.root.printed() + (newline ? [UInt8(ascii: "\n")] : [])
-        let saved = try DataSetStore.decodeDataSet(Data(bytes), location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
+        let bytes = document.root.printed(capacity: Int(current.size)) + (newline ? [UInt8(ascii: "\n")] : [])
+        let saved: DataSet
+        if let changed = dataSet.applying(change, stored: stored) {
+            saved = changed
+        } else {
+            saved = try DataSetStore.decodeDataSet(Data(bytes), location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
+        }
         let fingerprint: FileFingerprint
         do throws(AtomicFile.Failure) {
             fingerprint = try AtomicFile.save(bytes, to: path, failingAt: failingAt)
@@ -91,8 +96,9 @@ actor FileSaver {
     // MARK: - Private
 
     /// The document and data set of the file's version `fingerprint`: the cached one when it is
-    /// that version, else read and parsed now; `newline` when the file ends with one (kept on save).
-    private func load(_ fingerprint: FileFingerprint) throws(DataError) -> (JSONValue, DataSet, newline: Bool) {
+    /// that version, else read and parsed now (the records from the source's cache when the
+    /// source loaded this very version); `newline` when the file ends with one (kept on save).
+    private func load(_ fingerprint: FileFingerprint) async throws(DataError) -> (JSONValue, DataSet, newline: Bool) {
         if let cached, cached.fingerprint == fingerprint { return (cached.document, cached.dataSet, cached.newline) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadableFile(path: path, reason: "cannot read it")
@@ -103,7 +109,12 @@ actor FileSaver {
         } catch {
             throw .malformedJSON(path: "$", location: path, reason: error.description)
         }
-        let dataSet = try DataSetStore.decodeDataSet(data, location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
+        let dataSet: DataSet
+        if state.fingerprint == fingerprint, FileFingerprint.of(path: path) == fingerprint {
+            dataSet = try await store.dataSet()
+        } else {
+            dataSet = try DataSetStore.decodeDataSet(data, location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
+        }
         return (root, dataSet, data.last == UInt8(ascii: "\n"))
     }
 

@@ -2,9 +2,10 @@
 extension JSONValue {
     /// The value as UTF-8 text: two-space indent, `"key": value`, empty containers as `[]` and
     /// `{}`, non-ASCII characters as themselves, no trailing newline (as json-server writes).
-    func printed() -> [UInt8] {
+    /// - Parameter capacity: Bytes to reserve up front, such as the size of the file read.
+    func printed(capacity: Int = 1 << 16) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(1 << 16)
+        output.reserveCapacity(capacity + capacity / 8)
         write(to: &output, indent: 0)
         return output
     }
@@ -34,7 +35,7 @@ extension JSONValue {
             Self.newline(&output, indent: indent)
             output.append(UInt8(ascii: "]"))
         case let .string(text): Self.writeString(text, to: &output)
-        case let .number(text): output += Array(text.utf8)
+        case let .number(text): output.append(contentsOf: text.utf8)
         case let .bool(flag): output += Array((flag ? "true" : "false").utf8)
         case .null: output += Array("null".utf8)
         }
@@ -42,28 +43,40 @@ extension JSONValue {
 
     private static func newline(_ output: inout [UInt8], indent: Int) {
         output.append(UInt8(ascii: "\n"))
-        output += repeatElement(UInt8(ascii: " "), count: indent)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
     }
 
     /// A JSON string as `JSON.stringify` writes it: `\"`, `\\`, `\b \f \n \r \t`, other
-    /// controls as `\u00XX`; everything else as UTF-8.
+    /// controls as `\u00XX`; everything else as UTF-8. Runs without escapes are copied whole.
     private static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                appendEscape(for: byte, to: &output)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
     }
 }

@@ -11,19 +11,23 @@ public final class AdminPanelCoordinator: Coordinator {
     public typealias Output = Never
 
     private unowned let stack: NavigationStack<Destination>
-    private let source: any DataSource
+    private let dependencies: AppDependencies
+    private let switchSource: AdminPanelViewModel.SwitchSource?
     private let finish: FinishHandler<Never>
 
     /// - Parameters:
     ///   - stack: The app's navigation stack; it outlives every coordinator.
-    ///   - source: The active data source, described and counted by the panel.
+    ///   - dependencies: The active source (described and counted by the panel), its writer and request log.
+    ///   - switchSource: Switches the app to another source (closing every screen, this flow's too).
     ///   - onFinish: Called once when the flow ends.
     public init(
-        stack: NavigationStack<Destination>, source: any DataSource,
+        stack: NavigationStack<Destination>, dependencies: AppDependencies,
+        switchSource: AdminPanelViewModel.SwitchSource? = nil,
         onFinish: @escaping @MainActor (CoordinatorResult<Never>) -> Void
     ) {
         self.stack = stack
-        self.source = source
+        self.dependencies = dependencies
+        self.switchSource = switchSource
         self.finish = FinishHandler(onFinish)
     }
 
@@ -36,7 +40,9 @@ public final class AdminPanelCoordinator: Coordinator {
     public func request(for route: AdminRoute) -> NavigationRequest<Destination> {
         switch route {
         case .panel:
-            let model = AdminPanelViewModel(source: source)
+            let model = AdminPanelViewModel(
+                source: dependencies.source, writeAccess: dependencies.writer.access, log: dependencies.log,
+                switchSource: switchSource)
             return Destination.adminPanel(model).request(title: "Admin panel", link: .admin, owner: self) { [finish] in
                 finish.finish(.cancelled)
             }

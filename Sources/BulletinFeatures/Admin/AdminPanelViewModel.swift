@@ -1,25 +1,72 @@
 import BulletinData
+import Foundation
 import Observation
 
-/// The Admin panel: where the data comes from and how many records it holds.
+/// The Admin panel: where the data comes from, how many records it holds, what the source
+/// has been doing (requests, errors, load time, rate limit), whether writes are on; and the
+/// actions: switch to another source, export the data (see `AdminPanelViewModel+Actions`).
 @MainActor
 @Observable
 public final class AdminPanelViewModel {
+    /// Switches the app to another source (the app coordinator's); throws when it cannot be built.
+    public typealias SwitchSource = @MainActor (LaunchOptions.Source) throws(DataError) -> Void
+
     // MARK: - Properties
 
+    /// The record counts: loading, loaded or failed.
     public private(set) var state: LoadState<DataStatistics> = .idle
     /// Records the source had to leave out (or read with a field blanked) so far this run.
     public private(set) var issues: [RecordIssue] = []
-    @ObservationIgnored private let source: any DataSource
+    /// The request log at its latest change.
+    public private(set) var activity = RequestLog.Snapshot()
+    /// The open input (switch or export), if any.
+    public internal(set) var field: AdminField?
+    /// An export waiting for "overwrite?", if any.
+    public internal(set) var overwrite: OverwriteQuestion?
+    /// The last action's result, such as `Exported 10 users, … to /tmp/db.json`.
+    public internal(set) var notice: String?
+    /// Whether an export is being written.
+    public internal(set) var isExporting = false
+    /// The first visible line of the panel's scrolled text.
+    public var scrollOffset = 0
+
+    @ObservationIgnored let source: any DataSource
+    @ObservationIgnored let switchSource: SwitchSource?
+    @ObservationIgnored private let writeAccess: WriteAccess
+    @ObservationIgnored private let log: RequestLog
+    @ObservationIgnored let timeZone: TimeZone
     @ObservationIgnored private let runner = LoadRunner()
+    @ObservationIgnored var exportTask: Task<Void, Never>?
+    @ObservationIgnored private var observation: UUID?
 
     // MARK: - Init
 
-    public init(source: any DataSource) { self.source = source }
+    /// - Parameters:
+    ///   - source: The active source, described and counted.
+    ///   - writeAccess: Whether writes are on (the writer's ``DataWriter/access``).
+    ///   - log: The source's request log.
+    ///   - switchSource: Switches the app to another source; `nil` hides the switch.
+    ///   - timeZone: For the clock times shown.
+    public init(
+        source: any DataSource, writeAccess: WriteAccess = .denied(reason: "no writer"), log: RequestLog = RequestLog(),
+        switchSource: SwitchSource? = nil, timeZone: TimeZone = .current
+    ) {
+        self.source = source
+        self.writeAccess = writeAccess
+        self.log = log
+        self.switchSource = switchSource
+        self.timeZone = timeZone
+        activity = log.snapshot
+    }
+
+    isolated deinit {
+        if let observation { log.stopObserving(observation) }
+        exportTask?.cancel()
+    }
 
     // MARK: - Presentation
 
-    /// The source's kind and location, always shown.
+    /// The source's kind, location, authentication (never the token) and whether writes are on.
     public var sourceFields: [DetailField] {
         let descriptor = source.descriptor
         let kind: String =
@@ -30,25 +77,45 @@ public final class AdminPanelViewModel {
             case .dummyJSON: "DummyJSON API"
             case .github: "GitHub REST API"
             }
-        var fields = [DetailField("Source", kind), DetailField("Location", descriptor.location)]
-        if let authentication = descriptor.authentication { fields.append(DetailField("Auth", authentication)) }
-        return fields
+        return [
+            DetailField("Source", kind), DetailField("Location", descriptor.location),
+            DetailField("Auth", descriptor.authentication ?? "none"),
+            DetailField("Writes", AdminStatusText.writes(writeAccess)),
+        ]
     }
 
-    /// The counts, once loaded; `…` while loading.
+    /// The counts, once loaded (`…` while loading), and when data was last loaded.
     public var countFields: [DetailField] {
+        let loaded = DetailField("Loaded", AdminStatusText.lastLoad(activity.lastLoad, timeZone: timeZone))
         switch state {
         case .idle, .loading:
-            return ["Users", "Posts", "Comments"].map { DetailField($0, "…") }
+            return ["Users", "Posts", "Comments"].map { DetailField($0, "…") } + [loaded]
         case let .loaded(statistics):
             return [
                 DetailField("Users", String(statistics.users)),
                 DetailField("Posts", String(statistics.posts)),
                 DetailField("Comments", String(statistics.comments)),
+                loaded,
             ]
         case .failed:
-            return []
+            return [loaded]
         }
+    }
+
+    /// The rate-limit budget, for GitHub sources only; `nil` for others.
+    public var rateLimitLine: String? {
+        guard source.descriptor.kind == .github else { return nil }
+        return AdminStatusText.rateLimit(activity.rateLimit, timeZone: timeZone)
+    }
+
+    /// The last ``RequestLog/capacity`` requests, newest first.
+    public var requestLines: [String] {
+        activity.requests.reversed().map { AdminStatusText.requestLine($0, timeZone: timeZone) }
+    }
+
+    /// The recent errors, newest first.
+    public var errorLines: [String] {
+        activity.errors.reversed().map { AdminStatusText.errorLine($0, timeZone: timeZone) }
     }
 
     /// One line per record left out, such as `users[3].name null (record skipped) in db.json`.
@@ -56,14 +123,22 @@ public final class AdminPanelViewModel {
         issues.map { "\($0) in \($0.location)" }
     }
 
+    /// Whether the panel offers to switch source.
+    public var canSwitchSource: Bool { switchSource != nil }
+
     // MARK: - Intents
 
-    /// The screen appeared: count unless already counted or counting.
+    /// The screen appeared: count unless already counted or counting, and follow the request log.
     public func start() {
+        if observation == nil {
+            observation = log.observe { [weak self] in
+                Task { @MainActor in self?.refreshActivity() }
+            }
+        }
         if case .idle = state { reload() }
     }
 
-    /// Counts again (`r`).
+    /// Counts again (`r`), bypassing caches: files are read again, URLs revalidated.
     public func reload() {
         let reloading = !state.isIdle
         state = .loading
@@ -72,6 +147,7 @@ public final class AdminPanelViewModel {
             return Counted(statistics: statistics, issues: await source.recordIssues())
         }) { [weak self] outcome in
             guard let self else { return }
+            refreshActivity()
             switch outcome {
             case let .loaded(counted):
                 issues = counted.issues
@@ -82,13 +158,24 @@ public final class AdminPanelViewModel {
         }
     }
 
-    /// The screen left the stack: the count in flight is cancelled and its result dropped.
-    public func cancelLoad() { runner.cancel() }
+    /// The screen left the stack: the count and export in flight are cancelled, the log no longer followed.
+    public func cancelLoad() {
+        runner.cancel()
+        exportTask?.cancel()
+        if let observation { log.stopObserving(observation) }
+        observation = nil
+    }
 
     /// Counts and waits for the result.
     public func load() async {
         reload()
         await runner.wait()
+    }
+
+    /// Reads the request log again.
+    public func refreshActivity() {
+        let snapshot = log.snapshot
+        if snapshot != activity { activity = snapshot }
     }
 }
 

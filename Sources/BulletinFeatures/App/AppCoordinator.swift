@@ -19,10 +19,11 @@ public final class AppCoordinator: Coordinator {
     public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
     /// The status line's message: outcomes of saves, deletes and undos.
     public let statusNote = StatusNote()
-    /// Forms, delete confirmations and undo, for the whole run (it remembers the last delete).
-    public private(set) lazy var editing = EditingCoordinator(
-        stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
-    private let dependencies: AppDependencies
+    /// Forms, delete confirmations and undo for the active source (it remembers the last
+    /// delete); replaced with the source by ``switchSource(to:)``.
+    public private(set) lazy var editing = makeEditing()
+    /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
+    public private(set) var dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
     private var linkTask: Task<Void, Never>?
 
@@ -79,6 +80,20 @@ public final class AppCoordinator: Coordinator {
         }
     }
 
+    /// Switches to another source at run time: builds its source and writer together, closes
+    /// every screen of the old source (their coordinators and view models are released) and
+    /// shows Home › Users of the new one.
+    /// - Throws: ``DataError`` when the source cannot be built (such as an invalid URL); the
+    ///   old source and screens then stay.
+    public func switchSource(to choice: LaunchOptions.Source) throws(DataError) {
+        let next = try dependencies.makeDependencies(choice)
+        linkTask?.cancel()
+        linkTask = nil
+        dependencies = next
+        editing = makeEditing()
+        apply([.home, .users])
+    }
+
     /// Waits until the link being opened (if any) has been applied.
     public func waitForLink() async { await linkTask?.value }
 
@@ -87,6 +102,9 @@ public final class AppCoordinator: Coordinator {
         switch command {
         case let .open(link): open(link)
         case .quit: onQuit()
+        case let .goTo(id):
+            guard stack.top?.destination.goTo(id: id) != true else { return }
+            commandLine.show("Not on a list: :\(id) selects an id on Users or Posts")
         }
     }
 
@@ -139,6 +157,10 @@ public final class AppCoordinator: Coordinator {
         return Destination.home(home).request(title: "Home", link: .home, owner: nil)
     }
 
+    private func makeEditing() -> EditingCoordinator {
+        EditingCoordinator(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
+    }
+
     private func makeUsers() -> UserListCoordinator {
         UserListCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
     }
@@ -148,6 +170,9 @@ public final class AppCoordinator: Coordinator {
     }
 
     private func makeAdmin() -> AdminPanelCoordinator {
-        AdminPanelCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+        AdminPanelCoordinator(
+            stack: stack, dependencies: dependencies,
+            switchSource: { [weak self] choice throws(DataError) in try self?.switchSource(to: choice) },
+            onFinish: { _ in })
     }
 }

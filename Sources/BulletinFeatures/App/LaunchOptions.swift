@@ -1,7 +1,7 @@
 /// What the command line asked for: which data source to browse, or help.
 ///
 /// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-/// [--timeout SECONDS] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
+/// [--timeout SECONDS] [--read-only] [--no-mouse] [open PATH] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {
@@ -29,6 +29,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var timeout: Double?
     /// Whether the terminal should report mouse clicks and the wheel (`--no-mouse` turns it off).
     public var usesMouse = true
+    /// Whether every write is refused (`--read-only`), whatever the source.
+    public var readOnly = false
 
     public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false, timeout: Double? = nil) {
         self.source = source
@@ -43,7 +45,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The text `--help` prints.
     public static let usage = """
         Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-                        [--timeout SECONDS] [--no-mouse] [open PATH]
+                        [--timeout SECONDS] [--read-only] [--no-mouse] [open PATH]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
@@ -67,6 +69,7 @@ public struct LaunchOptions: Equatable, Sendable {
           open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin
 
         Other options:
+          --read-only    turn every write off (the Admin panel says so)
           --no-mouse     leave the mouse to the terminal (no click to select, no wheel)
           -h, --help     show this help and exit
           --version      show the version and exit
@@ -89,6 +92,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
             case "--no-mouse": options.usesMouse = false
+            case "--read-only": options.readOnly = true
             case "--api", "--data", "--dummyjson", "--github-url":
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
                     throw .missingValue(flag)

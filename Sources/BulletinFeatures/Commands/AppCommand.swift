@@ -1,5 +1,5 @@
 /// A command typed after `:` (as in vim or k9s): `users`, `posts`, `admin`, `home`,
-/// `open PATH`, `q`.
+/// `open PATH`, `q`, or an id (`:12`) to select on the current list.
 ///
 /// `:users` is `:open users`: both go to the screen with its whole back stack, so the
 /// strings a person learns from the header work in both places.
@@ -8,6 +8,8 @@ public enum AppCommand: Equatable, Sendable {
     case open(DeepLink)
     /// Leave the app.
     case quit
+    /// Select the record with this id on the current list (`:12`): the line is all digits.
+    case goTo(id: String)
 
     /// The command names, in the order Tab offers them.
     public static let names = ["users", "posts", "admin", "home", "open", "q", "quit"]
@@ -19,6 +21,10 @@ public enum AppCommand: Equatable, Sendable {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { throw .empty }
         let arguments = Array(words.dropFirst())
+        if name.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard arguments.isEmpty else { throw .unexpectedArguments(name) }
+            return .goTo(id: name)
+        }
         switch name {
         case "users", "posts", "admin", "home":
             guard arguments.isEmpty else { throw .unexpectedArguments(name) }

@@ -46,6 +46,9 @@ public final class CommandLineViewModel {
         text = ""
     }
 
+    /// Shows `message` in the status line until the next key (what a command that ran said).
+    public func show(_ message: String) { self.message = message }
+
     /// Clears the last command's message (any key after it).
     public func clearMessage() {
         if message != nil { message = nil }

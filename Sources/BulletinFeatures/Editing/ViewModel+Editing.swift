@@ -17,12 +17,14 @@ extension UserListViewModel {
     /// `u`: re-creates the record deleted last in this run.
     public func undoDelete() { editor?.go(.undoDelete) }
 
-    /// Selects the user with `id`, if loaded.
+    /// Selects the user with `id`, if loaded and shown (the filter may hide it).
     public func select(userID id: RecordID) {
-        if let index = users.firstIndex(where: { $0.id == id }) { selection.index = index }
+        guard let row = users.firstIndex(where: { $0.id == id }),
+              let position = find.finder.order.firstIndex(of: row) else { return }
+        selection.index = position
     }
 
-    private var selectedUser: User? { users.indices.contains(selection.index) ? users[selection.index] : nil }
+    private var selectedUser: User? { user(at: selection.index) }
 }
 
 extension UserDetailViewModel {
@@ -39,12 +41,14 @@ extension UserDetailViewModel {
     /// `u`: re-creates the record deleted last in this run.
     public func undoDelete() { editor?.go(.undoDelete) }
 
-    /// Selects the post with `id`, if it is one of this user's.
+    /// Selects the post with `id`, if it is one of this user's and shown (the filter may hide it).
     public func select(postID id: RecordID) {
-        if let index = posts.firstIndex(where: { $0.id == id }) { selection.index = index }
+        guard let row = posts.firstIndex(where: { $0.id == id }),
+              let position = find.finder.order.firstIndex(of: row) else { return }
+        selection.index = position
     }
 
-    private var selectedPost: Post? { posts.indices.contains(selection.index) ? posts[selection.index] : nil }
+    private var selectedPost: Post? { post(at: selection.index) }
 }
 
 extension PostDetailViewModel {

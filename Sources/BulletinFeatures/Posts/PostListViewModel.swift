@@ -38,7 +38,14 @@ public final class PostListViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[PostRow]> = .idle
-    public var selection = ListSelection()
+    /// The filter, sort and jump state; rows show in `find.finder.order`.
+    public let find = FindBar(
+        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+    /// The selected display position (the finder's).
+    public var selection: ListSelection {
+        get { find.finder.selection }
+        set { find.finder.selection = newValue }
+    }
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<PostsRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -55,14 +62,29 @@ public final class PostListViewModel {
     /// The loaded rows (empty until loaded).
     public var rows: [PostRow] { state.value ?? [] }
 
-    /// The text of one cell.
+    /// How many rows the list shows (all, or those passing the filter).
+    public var rowCount: Int { find.finder.order.count }
+
+    /// The text of the cell at display position `row`.
     public func cell(row: Int, column: Column) -> String {
-        guard rows.indices.contains(row) else { return "" }
+        guard let shown = self.row(at: row) else { return "" }
+        return Self.text(of: shown, column: column)
+    }
+
+    /// The text `row` shows in `column` (what the filter matches).
+    nonisolated static func text(of row: PostRow, column: Column) -> String {
         switch column {
-        case .id: return rows[row].post.id.text
-        case .author: return rows[row].author
-        case .title: return rows[row].post.title
+        case .id: row.post.id.text
+        case .author: row.author
+        case .title: row.post.title
         }
+    }
+
+    /// The row shown at display position `position`, if any.
+    private func row(at position: Int) -> PostRow? {
+        let order = find.finder.order
+        guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
+        return rows[order[position]]
     }
 
     /// A summary for the status line, such as `100 posts`.
@@ -86,7 +108,7 @@ public final class PostListViewModel {
         state = .loading
         runner.run({ [source] () async throws(DataError) in try await Self.loadRows(source) }) { [weak self] outcome in
             self?.state = outcome
-            self?.selection.clamp(count: outcome.value?.count ?? 0)
+            self?.indexRows()
         }
     }
 
@@ -97,16 +119,30 @@ public final class PostListViewModel {
     public func load() async {
         reload()
         await runner.wait()
+        await find.finder.waitUntilIdle()
     }
 
-    public func moveSelection(by delta: Int) { selection.move(by: delta, count: rows.count) }
+    public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
     public func selectFirst() { selection.moveToFirst() }
-    public func selectLast() { selection.moveToLast(count: rows.count) }
+    public func selectLast() { selection.moveToLast(count: rowCount) }
 
     /// The user pressed Enter on the selected post.
     public func openSelected() {
-        guard rows.indices.contains(selection.index) else { return }
-        router.go(.post(id: rows[selection.index].post.id))
+        guard let shown = row(at: selection.index) else { return }
+        router.go(.post(id: shown.post.id))
+    }
+
+    /// `:12` or `12` then Enter: selects the post with id `id`, or says it is not there.
+    public func goTo(id: String) {
+        find.jump(toRow: rows.firstIndex { $0.post.id == RecordID(id) }, id: id)
+    }
+
+    /// Hands the loaded rows to the finder, which filters and sorts them again.
+    private func indexRows() {
+        let rows = rows
+        find.finder.setRows(count: rows.count) { row, column in
+            Self.text(of: rows[row], column: Column.allCases[column])
+        }
     }
 
     // MARK: - Private

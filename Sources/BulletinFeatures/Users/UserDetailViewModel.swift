@@ -21,8 +21,14 @@ public final class UserDetailViewModel {
 
     public let userID: RecordID
     public private(set) var state: LoadState<UserDetail> = .idle
-    /// The selected post.
-    public var selection = ListSelection()
+    /// The posts list's filter, sort and jump state; posts show in `find.finder.order`.
+    public let find = FindBar(
+        columns: PostColumn.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+    /// The selected display position in the posts list (the finder's).
+    public var selection: ListSelection {
+        get { find.finder.selection }
+        set { find.finder.selection = newValue }
+    }
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -66,13 +72,28 @@ public final class UserDetailViewModel {
     /// The heading above the posts, such as `Posts (10)`.
     public var postsHeading: String { "Posts (\(posts.count))" }
 
-    /// The text of one row of the posts list: `id` and `title` columns.
+    /// How many posts the list shows (all, or those passing the filter).
+    public var rowCount: Int { find.finder.order.count }
+
+    /// The text of the posts list's cell at display position `row`: `id` and `title` columns.
     public func postCell(row: Int, column: PostColumn) -> String {
-        guard posts.indices.contains(row) else { return "" }
+        guard let post = post(at: row) else { return "" }
+        return Self.text(of: post, column: column)
+    }
+
+    /// The text `post` shows in `column` (what the filter matches).
+    nonisolated static func text(of post: Post, column: PostColumn) -> String {
         switch column {
-        case .id: return posts[row].id.text
-        case .title: return posts[row].title
+        case .id: post.id.text
+        case .title: post.title
         }
+    }
+
+    /// The post shown at display position `row`, if any.
+    func post(at row: Int) -> Post? {
+        let order = find.finder.order
+        guard order.indices.contains(row), posts.indices.contains(order[row]) else { return nil }
+        return posts[order[row]]
     }
 
     /// The posts list's columns.
@@ -103,8 +124,12 @@ public final class UserDetailViewModel {
             async let posts = attempt { () async throws(DataError) in try await source.posts(userID: userID) }
             return UserDetail(user: try await user.get(), posts: try await posts.get())
         }) { [weak self] outcome in
-            self?.state = outcome
-            self?.selection.clamp(count: outcome.value?.posts.count ?? 0)
+            guard let self else { return }
+            state = outcome
+            let posts = posts
+            find.finder.setRows(count: posts.count) { row, column in
+                Self.text(of: posts[row], column: PostColumn.allCases[column])
+            }
         }
     }
 
@@ -115,15 +140,21 @@ public final class UserDetailViewModel {
     public func load() async {
         reload()
         await runner.wait()
+        await find.finder.waitUntilIdle()
     }
 
-    public func moveSelection(by delta: Int) { selection.move(by: delta, count: posts.count) }
+    public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
     public func selectFirst() { selection.moveToFirst() }
-    public func selectLast() { selection.moveToLast(count: posts.count) }
+    public func selectLast() { selection.moveToLast(count: rowCount) }
 
     /// The user pressed Enter on the selected post.
     public func openSelected() {
-        guard posts.indices.contains(selection.index) else { return }
-        router.go(.post(id: posts[selection.index].id, userID: userID))
+        guard let post = post(at: selection.index) else { return }
+        router.go(.post(id: post.id, userID: userID))
+    }
+
+    /// `:7` or `7` then Enter: selects this user's post with id `id`, or says it is not there.
+    public func goTo(id: String) {
+        find.jump(toRow: posts.firstIndex { $0.id == RecordID(id) }, id: id)
     }
 }

@@ -2,7 +2,8 @@ import BulletinData
 import MVVMC
 import Observation
 
-/// The User List screen: one row per user, in aligned columns.
+/// The User List screen: one row per user, in aligned columns, filtered and sorted by its
+/// ``FindBar`` (over the users loaded so far).
 @MainActor
 @Observable
 public final class UserListViewModel {
@@ -40,7 +41,14 @@ public final class UserListViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[User]> = .idle
-    public var selection = ListSelection()
+    /// The filter, sort and jump state; rows show in `find.finder.order`.
+    public let find = FindBar(
+        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
+    /// The selected display position (the finder's).
+    public var selection: ListSelection {
+        get { find.finder.selection }
+        set { find.finder.selection = newValue }
+    }
     /// Users the loads skipped or read with a field blanked; empty when every record was read.
     public private(set) var issues: [RecordIssue] = []
     /// Whether more pages remain, are loading, or failed.
@@ -68,8 +76,19 @@ public final class UserListViewModel {
     /// How far a long load has got (`reading 45% of 12.3 MB`), while loading; `nil` otherwise.
     public var loadProgressText: String? { state.isLoading ? source.loadProgress?.text : nil }
 
-    /// How many rows the table has: the users, plus a last "loading more" row while pages remain.
-    public var rowCount: Int { users.count + (paging == .complete || state.value == nil ? 0 : 1) }
+    /// How many rows the table has: the users shown (all, or those passing the filter), plus
+    /// a last "loading more" row while pages remain and no filter is set.
+    public var rowCount: Int { find.finder.order.count + (showsPagingRow ? 1 : 0) }
+
+    /// Whether the last row is the "loading more" row (pages remain, no filter hides rows).
+    private var showsPagingRow: Bool { paging != .complete && state.value != nil && find.finder.query.isEmpty }
+
+    /// The user shown at display position `row`, if any.
+    func user(at row: Int) -> User? {
+        let order = find.finder.order
+        guard order.indices.contains(row), users.indices.contains(order[row]) else { return nil }
+        return users[order[row]]
+    }
 
     /// The text of the last row while pages remain: `Loading more…`, or the failure with how to retry.
     public var pagingRowText: String? {
@@ -80,11 +99,17 @@ public final class UserListViewModel {
         }
     }
 
-    /// The text of one cell; missing optional fields show as `—`.
+    /// The text of the cell at display position `row`; missing optional fields show as `—`.
     public func cell(row: Int, column: Column) -> String {
-        if row == users.count, let pagingRowText, state.value != nil { return column == .name ? pagingRowText : "" }
-        guard users.indices.contains(row) else { return "" }
-        let user = users[row]
+        if row == find.finder.order.count, showsPagingRow, let pagingRowText {
+            return column == .name ? pagingRowText : ""
+        }
+        guard let user = user(at: row) else { return "" }
+        return Self.text(of: user, column: column)
+    }
+
+    /// The text `user` shows in `column` (what the filter matches).
+    nonisolated static func text(of user: User, column: Column) -> String {
         switch column {
         case .id: return user.id.text
         case .name: return user.name
@@ -129,9 +154,11 @@ public final class UserListViewModel {
                 issues = page.list.issues
                 state = .loaded(page.list.records)
                 setNext(page.next)
+                indexRows()
             case let .failed(error):
                 state = .failed(error)
                 setNext(nil)
+                indexRows()
             case .idle, .loading: break
             }
             selection.clamp(count: rowCount)
@@ -150,10 +177,14 @@ public final class UserListViewModel {
         reload()
         await runner.wait()
         await pageRunner.wait()
+        await find.finder.waitUntilIdle()
     }
 
-    /// Waits for the page in flight, if any (tests).
-    public func waitForPage() async { await pageRunner.wait() }
+    /// Waits for the page in flight, if any, and for the filter over it (tests).
+    public func waitForPage() async {
+        await pageRunner.wait()
+        await find.finder.waitUntilIdle()
+    }
 
     /// The user moved the selection by `delta` rows (PageUp/PageDown pass the page size).
     public func moveSelection(by delta: Int) {
@@ -172,9 +203,24 @@ public final class UserListViewModel {
 
     /// The user pressed Enter on the selected user (or on a failed "loading more" row: retry it).
     public func openSelected() {
-        if selection.index == users.count, case .failed = paging { return loadMore() }
-        guard users.indices.contains(selection.index) else { return }
-        router.go(.user(id: users[selection.index].id))
+        if selection.index == find.finder.order.count, showsPagingRow, case .failed = paging { return loadMore() }
+        guard let user = user(at: selection.index) else { return }
+        router.go(.user(id: user.id))
+    }
+
+    /// `:12` or `12` then Enter: selects the loaded user with id `id`, or says it is not there.
+    public func goTo(id: String) {
+        find.jump(toRow: users.firstIndex { $0.id == RecordID(id) }, id: id)
+    }
+
+    // MARK: - Finding
+
+    /// Hands the loaded users to the finder, which filters and sorts them again.
+    private func indexRows() {
+        let users = users
+        find.finder.setRows(count: users.count) { row, column in
+            Self.text(of: users[row], column: Column.allCases[column])
+        }
     }
 
     // MARK: - Paging
@@ -184,9 +230,11 @@ public final class UserListViewModel {
         paging = cursor == nil ? .complete : .more
     }
 
-    /// Asks for the next page when the selection is within ``prefetchDistance`` rows of the end.
+    /// Asks for the next page when the selection is within ``prefetchDistance`` rows of the end
+    /// of the loaded users (counted from the users, not the finder's order, which may still be
+    /// catching up with a page just appended). Never while a filter is set.
     private func loadMoreIfNear() {
-        guard case .more = paging, selection.index >= users.count - Self.prefetchDistance else { return }
+        guard case .more = paging, showsPagingRow, selection.index >= users.count - Self.prefetchDistance else { return }
         loadMore()
     }
 
@@ -202,6 +250,7 @@ public final class UserListViewModel {
                 state = .loaded(users + page.list.records)
                 issues += page.list.issues
                 setNext(page.next)
+                indexRows()
                 loadMoreIfNear()
             case let .failed(error): paging = .failed(error)
             case .idle, .loading: break

@@ -7,6 +7,7 @@ struct ConfirmationScreen: Screen {
     let model: ConfirmationViewModel
 
     var hints: [String] { ["←→ choose", "⏎ answer", "Esc cancel"] }
+    var capturesKeys: Bool { true }
 
     func render(in area: Rect, on surface: inout Surface) {
         Dialog(title: model.title, message: model.message, buttons: model.buttons)

@@ -17,6 +17,13 @@ enum EditIntent: Sendable {
     /// The status-line hint for a list's editing keys: `a/e/d/u edit` (add, edit, delete,
     /// undo; short, so the list's own hints and `q quit` still fit in 100 columns).
     static let listHint = "a/e/d/u edit"
+
+    /// A list's hints with ``listHint`` before the paging keys (which people guess anyway), so
+    /// it stays visible on a 100-column status line.
+    static func listHints(_ hints: [String]) -> [String] {
+        guard let paging = hints.firstIndex(where: { $0.hasPrefix("PgUp") }) else { return hints + [listHint] }
+        return Array(hints[..<paging]) + [listHint] + hints[paging...]
+    }
 }
 
 extension UserListViewModel {

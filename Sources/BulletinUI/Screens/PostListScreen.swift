@@ -5,9 +5,10 @@ import TermView
 struct PostListScreen: Screen {
     let model: PostListViewModel
 
-    var hints: [String] { ListIntent.hints }
-    var summary: String { model.summary }
-    var isLoading: Bool { model.state.isLoading }
+    var hints: [String] { model.findHints }
+    var summary: String { model.findSummary(model.summary) }
+    var capturesKeys: Bool { model.find.capturesKeys }
+    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
     var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow and right-aligned; the title gets the most room.
@@ -22,14 +23,19 @@ struct PostListScreen: Screen {
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "posts", in: area, on: &surface) { return }
         let columns = PostListViewModel.Column.allCases
-        let table = TableView(columns: columns.map(Self.column), rowCount: model.rows.count) { [model] row, column in
+        let table = model.findTable(columns: columns.map(Self.column)) { [model] row, column in
             model.cell(row: row, column: columns[column])
         }
-        model.renderTable(table, in: area, on: &surface)
+        model.renderFindTable(table, in: area, on: &surface)
+    }
+
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
+        FindStatusView(find: model.find).render(in: area, on: &surface)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if model.handleListMouse(key, tableArea: area, rowCount: model.rows.count) { return true }
+        if !loadFailed, model.handleFindKey(key) { return true }
+        if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
     }
 }

@@ -27,7 +27,7 @@ struct RecordFormScreen: Screen {
 
     var summary: String { model.statusText }
     var isLoading: Bool { model.phase == .saving }
-    var capturesText: Bool { true }
+    var capturesKeys: Bool { true }
 
     func render(in area: Rect, on surface: inout Surface) {
         surface.fill(area, style: .normal)

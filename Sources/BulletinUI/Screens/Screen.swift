@@ -20,21 +20,29 @@ protocol Screen {
     /// Text for the right side of the status line, such as `10 users`.
     var summary: String { get }
 
-    /// Whether the screen is waiting for data (a load or the next page), for the spinner.
+    /// Whether the screen is waiting for data (a load, the next page, a filter or sort still
+    /// running), for the spinner.
     var isLoading: Bool { get }
 
     /// Whether the screen shows a failed load, so its list keys do nothing and the status
     /// line offers only retry, back and quit.
     var loadFailed: Bool { get }
 
-    /// Whether the screen takes typed text (a form): then `:` and `q` are typed, not commands,
-    /// and the status line offers the screen's own keys only.
-    var capturesText: Bool { get }
+    /// Whether the screen takes every key first, before the `:` prompt and the global keys
+    /// (a list's `/` prompt, a text field of the Admin panel or a form, where `q` and `:` are
+    /// text); keys it leaves (Ctrl-C) go to the global keys. The status line then shows only
+    /// the screen's hints.
+    var capturesKeys: Bool { get }
+
+    /// Draws the screen's own status line (a prompt or a message) in `area`.
+    /// - Returns: `false` when the screen has none, so the host draws hints and summary.
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool
 }
 
 extension Screen {
+    var capturesKeys: Bool { false }
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool { false }
     var summary: String { "" }
     var isLoading: Bool { false }
     var loadFailed: Bool { false }
-    var capturesText: Bool { false }
 }

@@ -5,10 +5,11 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { ListIntent.hints + [EditIntent.listHint] }
-    var summary: String { model.state.value == nil ? "" : model.postsHeading }
+    var hints: [String] { EditIntent.listHints(model.findHints) }
+    var summary: String { model.state.value == nil ? "" : model.findSummary(model.postsHeading) }
+    var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading }
+    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }
@@ -19,12 +20,15 @@ struct UserDetailScreen: Screen {
         surface.write(model.postsHeading, at: Point(x: headingArea.x + 1, y: headingArea.y), style: .title,
                       maxWidth: headingArea.width - 1)
         let columns = UserDetailViewModel.PostColumn.allCases
-        let table = TableView(
+        let table = model.findTable(
             columns: [TableColumn("ID", width: .fixed(4), alignment: .right),
-                      TableColumn("Title", width: .flexible(min: 10, weight: 1))],
-            rowCount: model.posts.count
+                      TableColumn("Title", width: .flexible(min: 10, weight: 1))]
         ) { [model] row, column in model.postCell(row: row, column: columns[column]) }
-        model.renderTable(table, in: postsArea, on: &surface)
+        model.renderFindTable(table, in: postsArea, on: &surface)
+    }
+
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
+        FindStatusView(find: model.find).render(in: area, on: &surface)
     }
 
     private func renderProfile(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
@@ -42,7 +46,8 @@ struct UserDetailScreen: Screen {
         let postsHeight = area.height - (model.profile.count + 2)
         let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
         let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
-        if model.handleListMouse(key, tableArea: tableArea, rowCount: model.posts.count) { return true }
+        if !loadFailed, model.handleFindKey(key) { return true }
+        if model.handleListMouse(key, tableArea: tableArea, rowCount: model.rowCount) { return true }
         if model.handleEditKey(key) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
     }

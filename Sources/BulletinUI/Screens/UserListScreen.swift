@@ -5,10 +5,11 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    var hints: [String] { ListIntent.hints + [EditIntent.listHint] }
-    var summary: String { model.summary }
+    var hints: [String] { EditIntent.listHints(model.findHints) }
+    var summary: String { model.findSummary(model.summary) }
+    var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading || model.paging == .loading }
+    var isLoading: Bool { model.state.isLoading || model.paging == .loading || model.find.finder.isWorking }
 
     /// Column widths: the id is narrow and right-aligned; the rest share the width.
     static func column(_ column: UserListViewModel.Column) -> TableColumn {
@@ -26,13 +27,18 @@ struct UserListScreen: Screen {
             return
         }
         let columns = UserListViewModel.Column.allCases
-        let table = TableView(columns: columns.map(Self.column), rowCount: model.rowCount) { [model] row, column in
+        let table = model.findTable(columns: columns.map(Self.column)) { [model] row, column in
             model.cell(row: row, column: columns[column])
         }
-        model.renderTable(table, in: area, on: &surface)
+        model.renderFindTable(table, in: area, on: &surface)
+    }
+
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
+        FindStatusView(find: model.find).render(in: area, on: &surface)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
+        if !loadFailed, model.handleFindKey(key) { return true }
         if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
         if model.handleEditKey(key) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))

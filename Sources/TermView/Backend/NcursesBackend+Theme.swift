@@ -45,6 +45,7 @@ struct NcursesTheme {
 
     private static let allStyles: [Style] = [
         .normal, .header, .title, .label, .selected, .alternate, .muted, .error, .statusBar, .highlight,
+        .selectedHighlight,
     ]
 
     private static func number(_ color: ThemeColor, default fallback: Int16) -> Int16 {

@@ -23,4 +23,7 @@ public enum Style: Hashable, Sendable {
     case statusBar
     /// Emphasised text, such as filter matches.
     case highlight
+    /// A filter match inside the selected row: the selection's look plus emphasis, so the
+    /// row stays visibly selected and the match stays visible in it.
+    case selectedHighlight
 }

@@ -42,6 +42,40 @@ public enum TextLayout {
         }
     }
 
+    /// Where characters of `text` land once it is ``fit(_:width:alignment:)``ted: the display
+    /// columns (0-based, relative to the fitted text) of the characters in `ranges`.
+    ///
+    /// Offsets count `Character`s of the original text; each is measured as sanitized (a
+    /// control character shown as `^[` takes 2 columns). Characters cut off by truncation, and
+    /// the "…" that replaces them, are never included.
+    /// - Parameters:
+    ///   - ranges: Character offsets into `text` (such as filter matches).
+    /// - Returns: Column ranges in ascending order, one per run of consecutive marked characters.
+    public static func columns(of ranges: [Range<Int>], in text: String, fittedTo width: Int,
+                               alignment: Alignment) -> [Range<Int>] {
+        guard width > 0, !ranges.isEmpty else { return [] }
+        let clean = Sanitizer.singleLine(text)
+        let total = DisplayWidth.of(clean)
+        let visible = total <= width ? total : width - 1
+        let shift = alignment == .right ? max(0, width - min(total, width)) : 0
+        var result: [Range<Int>] = []
+        var column = 0
+        for (offset, character) in text.enumerated() {
+            let columns = DisplayWidth.of(Sanitizer.singleLine(String(character)))
+            guard column + columns <= visible else { break }
+            if columns > 0, ranges.contains(where: { $0.contains(offset) }) {
+                let span = (shift + column)..<(shift + column + columns)
+                if let last = result.last, last.upperBound == span.lowerBound {
+                    result[result.count - 1] = last.lowerBound..<span.upperBound
+                } else {
+                    result.append(span)
+                }
+            }
+            column += columns
+        }
+        return result
+    }
+
     // MARK: - Private
 
     /// Splits on `\n` and `\r\n` (one Character in Swift), keeping empty paragraphs.

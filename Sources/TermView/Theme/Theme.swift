@@ -66,7 +66,9 @@ public struct Look: Hashable, Sendable {
 /// terminal; `NcursesBackend` turns looks into colour pairs and attribute bits.
 ///
 /// The selection is visible in every mode: reverse video in monochrome, black on cyan with
-/// 8 colours, black on a bright blue with 256.
+/// 8 colours, black on a bright blue with 256. Filter matches (`highlight`) are bold and
+/// underlined in monochrome and coloured otherwise; a match inside the selected row
+/// (`selectedHighlight`) keeps reverse video in monochrome and is black on yellow in colour.
 public struct Theme: Sendable {
     /// The mode the looks were chosen for.
     public let mode: ColorMode
@@ -97,6 +99,7 @@ public struct Theme: Sendable {
         .error: Look(bold: true),
         .statusBar: Look(reverse: true),
         .highlight: Look(bold: true, underline: true),
+        .selectedHighlight: Look(bold: true, reverse: true, underline: true),
     ]
 
     private static let eightColorLooks: [Style: Look] = [
@@ -107,6 +110,7 @@ public struct Theme: Sendable {
         .error: Look(foreground: .index(1), bold: true),
         .statusBar: Look(foreground: .index(0), background: .index(7)),
         .highlight: Look(foreground: .index(5), bold: true),
+        .selectedHighlight: Look(foreground: .index(0), background: .index(3), bold: true),
     ]
 
     private static let colors256Looks: [Style: Look] = [
@@ -119,5 +123,6 @@ public struct Theme: Sendable {
         .error: Look(foreground: .index(196), bold: true),
         .statusBar: Look(foreground: .index(16), background: .index(250)),
         .highlight: Look(foreground: .index(213), bold: true, underline: true),
+        .selectedHighlight: Look(foreground: .index(16), background: .index(220), bold: true, underline: true),
     ]
 }

@@ -8,15 +8,22 @@ public struct TableView {
     public var rowCount: Int
     /// Whether the first row of the area shows column titles.
     public var showsHeader: Bool
+    /// The parts of a cell to highlight (filter matches), as ranges of `Character` offsets
+    /// into the text `cell` gave for (row, column); `nil` for none. Called only for visible rows.
+    public var highlights: ((Int, Int) -> [Range<Int>])?
     private let cell: (Int, Int) -> String
 
     /// Creates a table.
     /// - Parameters:
+    ///   - highlights: Character ranges of each cell's text to draw in `.highlight`
+    ///     (`.selectedHighlight` on the selected row); parts cut off by truncation are not marked.
     ///   - cell: Text for (row, column); called only for visible rows.
-    public init(columns: [TableColumn], rowCount: Int, showsHeader: Bool = true, cell: @escaping (Int, Int) -> String) {
+    public init(columns: [TableColumn], rowCount: Int, showsHeader: Bool = true,
+                highlights: ((Int, Int) -> [Range<Int>])? = nil, cell: @escaping (Int, Int) -> String) {
         self.columns = columns
         self.rowCount = max(0, rowCount)
         self.showsHeader = showsHeader
+        self.highlights = highlights
         self.cell = cell
     }
 
@@ -56,10 +63,33 @@ public struct TableView {
             let style: Style = row == state.selected ? .selected : (row % 2 == 1 ? .alternate : .normal)
             let texts = columns.indices.map { widths[$0] > 0 ? cell(row, $0) : "" }
             drawRow(texts, y: y + line, area: area, widths: widths, style: style, on: &surface)
+            if let highlights {
+                let marked: Style = row == state.selected ? .selectedHighlight : .highlight
+                markHighlights(texts, row: row, ranges: highlights, y: y + line, area: area, widths: widths,
+                               style: marked, on: &surface)
+            }
         }
     }
 
     // MARK: - Private
+
+    /// Restyles the highlighted characters of each cell of one drawn row.
+    private func markHighlights(_ texts: [String], row: Int, ranges: (Int, Int) -> [Range<Int>], y: Int, area: Rect,
+                                widths: [Int], style: Style, on surface: inout Surface) {
+        var x = area.x
+        for (index, column) in columns.enumerated() where widths[index] > 0 {
+            let marked = ranges(row, index)
+            if !marked.isEmpty {
+                let width = min(widths[index], area.maxX - x)
+                for span in TextLayout.columns(of: marked, in: texts[index], fittedTo: widths[index],
+                                               alignment: column.alignment) where span.lowerBound < width {
+                    let cells = min(span.upperBound, width) - span.lowerBound
+                    surface.setStyle(Rect(x: x + span.lowerBound, y: y, width: cells, height: 1), style: style)
+                }
+            }
+            x += widths[index] + 1
+        }
+    }
 
     private func drawRow(_ texts: [String], y: Int, area: Rect, widths: [Int], style: Style, on surface: inout Surface) {
         surface.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)

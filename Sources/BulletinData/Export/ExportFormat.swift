@@ -1,0 +1,93 @@
+import Foundation
+
+/// The files the Admin panel exports.
+public enum ExportFormat: String, Equatable, Sendable, CaseIterable {
+    /// A json-server `db.json`: `{"comments": [...], "posts": [...], "users": [...]}`.
+    case dbJSON
+    /// Every post as CSV (RFC 4180): `id,userId,title,body`.
+    case postsCSV
+
+    /// A name to suggest for the file.
+    public var suggestedFileName: String {
+        switch self {
+        case .dbJSON: "db.json"
+        case .postsCSV: "posts.csv"
+        }
+    }
+
+    /// `db.json` or `posts CSV`, for prompts and messages.
+    public var label: String {
+        switch self {
+        case .dbJSON: "db.json"
+        case .postsCSV: "posts CSV"
+        }
+    }
+
+    /// The file's bytes for `data`.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` only if a record cannot be encoded.
+    public func encode(_ data: ExportData) throws(DataError) -> Data {
+        switch self {
+        case .dbJSON: try DBJSONFormat.encode(data)
+        case .postsCSV: PostsCSVFormat.encode(data.posts)
+        }
+    }
+}
+
+/// Every record of a source, gathered for an export.
+public struct ExportData: Equatable, Sendable {
+    /// Every user, in the source's order.
+    public var users: [User]
+    /// Every post reached through the users, user by user.
+    public var posts: [Post]
+    /// Every comment on those posts, post by post (empty for a posts CSV).
+    public var comments: [Comment]
+
+    /// Creates export data from records.
+    public init(users: [User], posts: [Post], comments: [Comment]) {
+        self.users = users
+        self.posts = posts
+        self.comments = comments
+    }
+
+    /// Reads every record of `source`: a file or the embedded set hands over its whole data set
+    /// at once; other sources are read user by user, then post by post
+    /// (``DataSource/users()``, ``DataSource/posts(userID:)``, ``DataSource/comments(postID:)``),
+    /// which misses posts whose author is not among the users.
+    /// - Parameter includeComments: `false` skips the comments (a CSV of posts needs none).
+    /// - Throws: The first ``DataError`` the source throws.
+    public static func gather(from source: any DataSource, includeComments: Bool = true) async throws(DataError) -> ExportData {
+        if let whole = source as? any WholeDataSetSource {
+            let set = try await whole.dataSet()
+            return ExportData(users: set.users, posts: set.posts, comments: includeComments ? set.comments : [])
+        }
+        let users = try await source.users()
+        var posts: [Post] = []
+        for user in users {
+            try Task.checkCancellation(or: .cancelled)
+            posts += try await source.posts(userID: user.id)
+        }
+        var comments: [Comment] = []
+        if includeComments {
+            for post in posts {
+                try Task.checkCancellation(or: .cancelled)
+                comments += try await source.comments(postID: post.id)
+            }
+        }
+        return ExportData(users: users, posts: posts, comments: comments)
+    }
+}
+
+/// A source that holds its whole data set in memory (file, embedded), so an export reads it in one call.
+protocol WholeDataSetSource: DataSource {
+    func dataSet() async throws(DataError) -> DataSet
+}
+
+extension FileDataSource: WholeDataSetSource {}
+extension EmbeddedDataSource: WholeDataSetSource {}
+
+extension Task where Success == Never, Failure == Never {
+    /// Throws `error` when the current task is cancelled.
+    static func checkCancellation(or error: DataError) throws(DataError) {
+        if Task.isCancelled { throw error }
+    }
+}

@@ -1,0 +1,149 @@
+import BulletinData
+import Foundation
+
+/// The Admin panel's actions: switch to another source, export the data, with the input
+/// field and the "overwrite?" question they use.
+extension AdminPanelViewModel {
+    // MARK: - Field
+
+    /// `s`: opens the "Switch to" field (only when switching is available).
+    public func beginSwitch() {
+        guard canSwitchSource else { return }
+        notice = nil
+        field = AdminField(purpose: .switchSource)
+    }
+
+    /// `e` (db.json) or `c` (posts CSV): opens the "Export to" field.
+    public func beginExport(_ format: ExportFormat) {
+        notice = nil
+        field = AdminField(purpose: .export(format))
+    }
+
+    /// The person edited the field: its new text, cursor and scroll.
+    public func editField(text: String, cursor: Int, scroll: Int) {
+        guard var edited = field else { return }
+        edited.text = text
+        edited.cursor = cursor
+        edited.scroll = scroll
+        field = edited
+    }
+
+    /// Esc in the field: closes it.
+    public func cancelField() {
+        field = nil
+    }
+
+    /// Enter in the field: switches or exports, or shows beside the field why not.
+    public func submitField() {
+        guard let current = field, !isExporting else { return }
+        switch current.purpose {
+        case .switchSource: submitSwitch(current.text)
+        case let .export(format): submitExport(current.text, format: format)
+        }
+    }
+
+    // MARK: - Overwrite question
+
+    /// Moves the dialog's selection to `button` (0 Overwrite, 1 Cancel).
+    public func selectOverwriteButton(_ button: Int) {
+        overwrite?.selected = min(max(0, button), OverwriteQuestion.buttons.count - 1)
+    }
+
+    /// "Overwrite": writes the export over the existing file.
+    public func confirmOverwrite() {
+        guard let question = overwrite else { return }
+        overwrite = nil
+        startExport(to: question.path, format: question.format, overwrite: true)
+    }
+
+    /// "Cancel" or Esc: nothing is written; the field keeps its text for another path.
+    public func cancelOverwrite() {
+        overwrite = nil
+    }
+
+    /// Waits until the export in flight (if any) has finished.
+    public func waitForExport() async { await exportTask?.value }
+
+    // MARK: - Private
+
+    private func submitSwitch(_ text: String) {
+        guard let switchSource else { return }
+        let choice: LaunchOptions.Source
+        do throws(SourceChoice.Problem) {
+            choice = try SourceChoice.parse(text)
+        } catch {
+            field?.error = error.description
+            return
+        }
+        do throws(DataError) {
+            try switchSource(choice)
+        } catch {
+            field?.error = error.description
+        }
+    }
+
+    private func submitExport(_ text: String, format: ExportFormat) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            field?.error = "Type a file path, such as ./\(format.suggestedFileName)"
+            return
+        }
+        let path = SourceChoice.absolutePath(trimmed, relativeTo: FileManager.default.currentDirectoryPath)
+        do throws(ExportFile.Failure) {
+            if try ExportFile.check(path) {
+                overwrite = OverwriteQuestion(path: path, format: format)
+                return
+            }
+        } catch {
+            field?.error = error.description
+            return
+        }
+        startExport(to: path, format: format, overwrite: false)
+    }
+
+    private func startExport(to path: String, format: ExportFormat, overwrite: Bool) {
+        field?.error = nil
+        isExporting = true
+        exportTask = Task { [weak self, source] in
+            let outcome = await Self.export(source: source, format: format, to: path, overwrite: overwrite)
+            guard !Task.isCancelled, let self else { return }
+            isExporting = false
+            switch outcome {
+            case let .success(summary):
+                field = nil
+                notice = summary
+            case let .failure(failure):
+                field?.error = failure.message
+                if field == nil { notice = failure.message }
+            }
+        }
+    }
+
+    /// Gathers, encodes and writes an export off the main actor.
+    /// - Returns: `Exported 10 users, 100 posts, 500 comments to PATH`, or the error's words.
+    private nonisolated static func export(
+        source: any DataSource, format: ExportFormat, to path: String, overwrite: Bool
+    ) async -> Result<String, ExportFailure> {
+        do throws(DataError) {
+            let data = try await ExportData.gather(from: source, includeComments: format == .dbJSON)
+            let bytes = try format.encode(data)
+            do throws(ExportFile.Failure) {
+                try ExportFile.write(bytes, to: path, overwrite: overwrite)
+            } catch {
+                return .failure(ExportFailure(error.description))
+            }
+            let counts = format == .dbJSON
+                ? "\(data.users.count) users, \(data.posts.count) posts, \(data.comments.count) comments"
+                : "\(data.posts.count) posts"
+            return .success("Exported \(counts) to \(path)")
+        } catch {
+            return .failure(ExportFailure("Export failed: \(error.description)"))
+        }
+    }
+}
+
+/// Why an export did not happen, in words.
+struct ExportFailure: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

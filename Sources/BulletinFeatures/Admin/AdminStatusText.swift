@@ -1,0 +1,50 @@
+import BulletinData
+import Foundation
+
+/// The Admin panel's status lines, as plain functions of the request log, so they are tested
+/// without a screen. Times are clock times (`14:05:09`) in the given time zone.
+public enum AdminStatusText {
+    /// `14:05:09`.
+    public static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// `14:05:09  GET   200       12 ms  /posts?userId=1`: time, method, status, duration, then
+    /// the path last so that a narrow screen wraps only the path.
+    public static func requestLine(_ request: RequestRecord, timeZone: TimeZone) -> String {
+        let method = request.method.padding(toLength: 5, withPad: " ", startingAt: 0)
+        let status = request.statusText.padding(toLength: 6, withPad: " ", startingAt: 0)
+        let duration = String(request.milliseconds)
+        let padded = String(repeating: " ", count: max(0, 6 - duration.count)) + duration
+        return "\(clockTime(request.date, timeZone: timeZone))  \(method) \(status) \(padded) ms  \(request.path)"
+    }
+
+    /// `14:05:09  Cannot reach http://127.0.0.1:9/users: connection refused`.
+    public static func errorLine(_ record: ErrorRecord, timeZone: TimeZone) -> String {
+        "\(clockTime(record.date, timeZone: timeZone))  \(record.error.description)"
+    }
+
+    /// `14:05:09, took 230 ms (GET /users)`, or `not yet` before anything has loaded.
+    public static func lastLoad(_ request: RequestRecord?, timeZone: TimeZone) -> String {
+        guard let request else { return "not yet" }
+        return "\(clockTime(request.date, timeZone: timeZone)), took \(request.milliseconds) ms (\(request.method) \(request.path))"
+    }
+
+    /// `57 of 60 requests left, resets at 15:04:00`, or `not reported yet`.
+    public static func rateLimit(_ status: RateLimitStatus?, timeZone: TimeZone) -> String {
+        guard let status else { return "not reported yet" }
+        let reset = status.resetAt.map { ", resets at \(clockTime($0, timeZone: timeZone))" } ?? ""
+        return "\(status.remaining) of \(status.limit) requests left\(reset)"
+    }
+
+    /// `on` or `off: started with --read-only`.
+    public static func writes(_ access: WriteAccess) -> String {
+        switch access {
+        case .allowed: "on"
+        case let .denied(reason): "off: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Reads what a person typed in the Admin panel's "Switch to" field as a data source:
+/// `embedded`, an `http://` or `https://` URL (a JSONPlaceholder-compatible API), or the
+/// path of a json-server `db.json` file (absolute, relative to the current directory, or
+/// starting with `~/`).
+public enum SourceChoice {
+    /// What a path on disk turned out to be.
+    public enum FileKind: Equatable, Sendable {
+        /// Nothing there; a directory; a file this process cannot read; a readable file.
+        case missing, directory, unreadable, file
+    }
+
+    /// Why the text cannot be switched to; ``description`` is shown beside the field.
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case empty
+        case unsupportedScheme(String)
+        case invalidURL(String)
+        case missingFile(String)
+        case directory(String)
+        case unreadable(String)
+
+        /// One sentence for beside the field.
+        public var description: String {
+            switch self {
+            case .empty: "Type embedded, an http(s) URL or a file path"
+            case let .unsupportedScheme(scheme): "Only http and https URLs can be read, not \(scheme):"
+            case let .invalidURL(text): "Not a valid URL: \(text) (needs a host, such as http://127.0.0.1:3000)"
+            case let .missingFile(path): "No such file: \(path)"
+            case let .directory(path): "\(path) is a directory, not a file"
+            case let .unreadable(path): "Cannot read \(path): permission denied"
+            }
+        }
+    }
+
+    /// The source `text` names.
+    /// - Parameters:
+    ///   - text: What was typed; surrounding spaces are ignored.
+    ///   - directory: Where relative paths start (the current directory).
+    ///   - kind: Inspects a path (tests pass their own).
+    /// - Throws: ``Problem`` saying what is wrong.
+    public static func parse(
+        _ text: String, relativeTo directory: String = FileManager.default.currentDirectoryPath,
+        kind: (String) -> FileKind = SourceChoice.kind(of:)
+    ) throws(Problem) -> LaunchOptions.Source {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .empty }
+        if trimmed.lowercased() == "embedded" { return .embedded }
+        if let schemeEnd = trimmed.range(of: "://") {
+            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+            guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+            guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else { throw .invalidURL(trimmed) }
+            return .api(trimmed)
+        }
+        let path = absolutePath(trimmed, relativeTo: directory)
+        switch kind(path) {
+        case .missing: throw .missingFile(path)
+        case .directory: throw .directory(path)
+        case .unreadable: throw .unreadable(path)
+        case .file: return .file(path)
+        }
+    }
+
+    /// `text` as an absolute path: `~/` is the home directory; a relative path starts at `directory`.
+    public static func absolutePath(_ text: String, relativeTo directory: String) -> String {
+        var path = text
+        if path == "~" || path.hasPrefix("~/") {
+            path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+        }
+        if !path.hasPrefix("/") { path = URL(fileURLWithPath: directory).appendingPathComponent(path).path }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// What is at `path` on disk.
+    public static func kind(of path: String) -> FileKind {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
+        if isDirectory.boolValue { return .directory }
+        return FileManager.default.isReadableFile(atPath: path) ? .file : .unreadable
+    }
+}

@@ -1,0 +1,75 @@
+import BulletinData
+import Foundation
+
+/// Builds the data source and its writer for a ``LaunchOptions/Source``: once at launch
+/// (from the command line) and again whenever the Admin panel switches source at run time.
+///
+/// Every source it builds records its requests, file reads and errors in the same ``log``.
+/// ``make(_:)`` builds a source with its writer; `--read-only` overrides the writer for every source.
+public struct SourceFactory: Sendable {
+    // MARK: - Properties
+
+    /// Why writes are off with `--read-only`.
+    public static let readOnlyReason = "started with --read-only"
+
+    /// The per-request timeout in seconds (`--timeout`).
+    public var timeout: Double
+    /// Whether every write is refused (`--read-only`).
+    public var readOnly: Bool
+    /// The GitHub token sent as a bearer token (`GITHUB_TOKEN`); never shown.
+    public var githubToken: String?
+    /// Where every source built here records its activity.
+    public let log: RequestLog
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - timeout: The per-request timeout in seconds; `nil` for 15.
+    ///   - readOnly: Refuse every write, whatever the source.
+    ///   - githubToken: Sent to GitHub sources; `nil` or empty for none.
+    ///   - log: Shared by every source built.
+    public init(timeout: Double? = nil, readOnly: Bool = false, githubToken: String? = nil, log: RequestLog = RequestLog()) {
+        self.timeout = timeout ?? 15
+        self.readOnly = readOnly
+        self.githubToken = githubToken
+        self.log = log
+    }
+
+    // MARK: - API
+
+    /// The source for `choice`, recording into ``log``, and the writer that saves edits where
+    /// its data lives, built together because a writer works on its own source: a
+    /// ``FileDataWriter`` for `--data`, a ``RESTDataWriter`` for `--api`, an
+    /// ``EmbeddedDataWriter`` (a copy under `$XDG_DATA_HOME/bulletin/`) for the embedded set,
+    /// and a ``ReadOnlyWriter`` saying why for DummyJSON and GitHub.
+    /// - Throws: ``DataError/invalidURL(_:)`` for a URL that is not an absolute http(s) URL.
+    public func make(_ choice: LaunchOptions.Source) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
+        switch choice {
+        case .embedded:
+            let source = EmbeddedDataSource(log: log)
+            return (source, EmbeddedDataWriter(source: source))
+        case let .api(url):
+            let source = try RESTDataSource.make(baseURL: url, timeout: timeout, log: log)
+            return (source, RESTDataWriter(source: source))
+        case let .file(path):
+            let source = FileDataSource(path: path, log: log)
+            return (source, FileDataWriter(source: source))
+        case let .dummyJSON(url):
+            return (try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log),
+                    ReadOnlyWriter(reason: "the DummyJSON API is read-only here"))
+        case let .github(url):
+            let source = try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout, log: log)
+            return (source, ReadOnlyWriter(reason: "the GitHub API is read-only here"))
+        }
+    }
+
+    /// The source and its writer together (a switch replaces both), with this factory kept
+    /// for the next switch. With ``readOnly`` the writer is a ``ReadOnlyWriter`` whatever the source.
+    /// - Throws: As ``make(_:)``.
+    public func dependencies(for choice: LaunchOptions.Source) throws(DataError) -> AppDependencies {
+        let (source, writer) = try make(choice)
+        return AppDependencies(
+            source: source, writer: readOnly ? ReadOnlyWriter(reason: Self.readOnlyReason) : writer, log: log,
+            makeDependencies: { choice throws(DataError) in try self.dependencies(for: choice) })
+    }
+}

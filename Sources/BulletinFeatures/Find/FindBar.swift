@@ -1,0 +1,156 @@
+import Observation
+
+/// What a list's bottom line does for finding: the `/` filter prompt (its text cursor), the
+/// digits typed to jump to an id (`go to 12`), and what the last `n`, `N` or jump said.
+///
+/// A list view model owns one, beside (and around) its ``ListFinder``; the finder does the
+/// filtering and sorting, this keeps the prompt's editing state and turns ids into messages.
+/// It lives as long as its view model, so the filter and sort are kept while the list is on
+/// the stack.
+@MainActor
+@Observable
+public final class FindBar {
+    // MARK: - Properties
+
+    /// The list's filter, sort and display order.
+    public let finder: ListFinder
+    /// The kind of record a row shows, for messages: `user` in `no user 12 in this list`.
+    public let noun: String
+    /// The prompt's cursor, in `Character`s from the start of ``ListFinder/query`` (0 … count).
+    public private(set) var cursor = 0
+    /// The digits typed so far for a jump to an id, or `nil` when no jump is being typed.
+    public private(set) var jumpDigits: String?
+    /// What the last `n`, `N` or jump said (`no user 12 in this list`); cleared by the next key.
+    public private(set) var message: String?
+    /// Whether matches of ``ListFinder/lastQuery`` are highlighted with no filter set: after
+    /// `n` / `N`, until the filter is cleared or edited again.
+    public private(set) var marksLastQuery = false
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - columns: The list's columns, left to right (ids `numeric`).
+    ///   - noun: The kind of record a row shows (`user`, `post`).
+    public init(columns: [ListFinder.Column], noun: String) {
+        finder = ListFinder(columns: columns)
+        self.noun = noun
+    }
+
+    // MARK: - Presentation
+
+    /// Whether keys are text for the bottom line (the `/` prompt or a jump being typed), so
+    /// `q`, `s`, `n` and digits are not commands.
+    public var capturesKeys: Bool { finder.isEditing || jumpDigits != nil }
+
+    /// `/gra  37 of 100` (or `/xyz  no matches`) while a filter is set; `nil` without one.
+    public var filterSummary: String? {
+        guard let count = finder.statusText else { return nil }
+        return "/" + finder.query + "  " + count
+    }
+
+    /// Whether the table highlights matches: while a filter is set, or after `n` / `N`.
+    public var highlightsMatches: Bool { !finder.query.isEmpty || marksLastQuery }
+
+    /// `go to 12` while digits are being typed; `nil` otherwise.
+    public var jumpPrompt: String? { jumpDigits.map { "go to " + $0 } }
+
+    // MARK: - Filter
+
+    /// `/`: opens the prompt on the current query, the cursor at its end.
+    public func beginFilter() {
+        message = nil
+        jumpDigits = nil
+        marksLastQuery = false
+        finder.beginFilter()
+        cursor = finder.query.count
+    }
+
+    /// The prompt's text or cursor changed: filters again when the text did.
+    /// - Parameters:
+    ///   - text: The whole query as typed, taken literally.
+    ///   - cursor: Where the cursor is, in `Character`s (clamped to the text).
+    public func editFilter(text: String, cursor: Int) {
+        self.cursor = min(max(0, cursor), text.count)
+        if text != finder.query { finder.updateFilter(text) }
+    }
+
+    /// Enter at the prompt: keeps the filter and returns to the list.
+    public func commitFilter() { finder.commitFilter() }
+
+    /// Esc at the prompt (or on a filtered list): clears the filter and closes the prompt.
+    public func cancelFilter() {
+        finder.cancelFilter()
+        cursor = 0
+        marksLastQuery = false
+    }
+
+    // MARK: - Find next, sort
+
+    /// `n` / `N`: selects the next (previous) row matching the last query, hiding nothing.
+    public func findNext(forward: Bool) {
+        message = nil
+        finder.findNext(forward: forward)
+        message = finder.message
+        marksLastQuery = !finder.lastQuery.isEmpty
+    }
+
+    /// `s`: sorts by the next column (after the last, back to the source order).
+    public func cycleSort() {
+        message = nil
+        finder.cycleSort()
+    }
+
+    /// `S`: reverses the sort.
+    public func reverseSort() {
+        message = nil
+        finder.reverseSort()
+    }
+
+    // MARK: - Jump to an id
+
+    /// A digit typed on the list: starts or extends the id to jump to.
+    public func typeDigit(_ digit: Character) {
+        message = nil
+        jumpDigits = (jumpDigits ?? "") + String(digit)
+    }
+
+    /// Backspace while typing an id: removes the last digit; with none left, stops the jump.
+    public func deleteDigit() {
+        guard var digits = jumpDigits else { return }
+        digits.removeLast()
+        jumpDigits = digits.isEmpty ? nil : digits
+    }
+
+    /// Esc (or any other key) while typing an id: stops the jump.
+    public func cancelJump() { jumpDigits = nil }
+
+    /// Enter while typing an id: stops typing and returns the id typed.
+    public func takeJump() -> String? {
+        defer { jumpDigits = nil }
+        return jumpDigits
+    }
+
+    /// Selects the record with id `id`, found at source row `row`, or says why it cannot.
+    /// - Parameters:
+    ///   - row: The record's source row (index into the loaded rows), `nil` when no loaded record has that id.
+    ///   - id: The id as typed, for the message.
+    public func jump(toRow row: Int?, id: String) {
+        jumpDigits = nil
+        guard let row else {
+            message = "no \(noun) \(id) in this list"
+            return
+        }
+        if finder.select(row: row) {
+            message = nil
+        } else if !finder.query.isEmpty {
+            message = "\(noun) \(id) is hidden by the filter (/ then Esc clears it)"
+        } else {
+            message = "\(noun) \(id) is not shown yet (still sorting)"
+        }
+    }
+
+    /// Clears the last message (any key after it).
+    public func clearMessage() {
+        if message != nil { message = nil }
+    }
+}

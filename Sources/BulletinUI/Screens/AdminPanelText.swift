@@ -1,0 +1,38 @@
+import BulletinFeatures
+import TermView
+
+/// The Admin panel's scrolled text: source, contents, rate limit (GitHub), requests, errors
+/// and records not read, as styled paragraphs.
+@MainActor
+struct AdminPanelText {
+    let model: AdminPanelViewModel
+
+    var paragraphs: [StyledLine] {
+        var lines = [StyledLine("Data source", style: .title)]
+        lines += model.sourceFields.map(Self.line)
+        lines += [StyledLine(""), StyledLine("Contents", style: .title)]
+        if let error = model.state.error {
+            lines += [StyledLine("Could not count records: \(error.description)", style: .error),
+                      StyledLine("Press r to retry.", style: .muted)]
+        }
+        lines += model.countFields.map(Self.line)
+        if let rateLimit = model.rateLimitLine {
+            lines += [StyledLine(""), StyledLine("Rate limit", style: .title), Self.line(DetailField("Budget", rateLimit))]
+        }
+        let requests = model.requestLines
+        lines += [StyledLine(""), StyledLine("Requests (\(requests.count), newest first)", style: .title)]
+        lines += requests.isEmpty ? [StyledLine("none yet", style: .muted)] : requests.map { StyledLine($0) }
+        let errors = model.errorLines
+        lines += [StyledLine(""), StyledLine("Errors (\(errors.count))", style: .title)]
+        lines += errors.isEmpty ? [StyledLine("none", style: .muted)] : errors.map { StyledLine($0, style: .error) }
+        if !model.issueLines.isEmpty {
+            lines += [StyledLine(""), StyledLine("Records not read (\(model.issueLines.count))", style: .title)]
+            lines += model.issueLines.map { StyledLine($0) }
+        }
+        return lines
+    }
+
+    private static func line(_ field: DetailField) -> StyledLine {
+        StyledLine(TextLayout.fit(field.label + ":", width: 11, alignment: .left) + field.value)
+    }
+}

@@ -1,0 +1,138 @@
+import BulletinData
+import BulletinFeatures
+import BulletinTestSupport
+import Foundation
+import TermView
+import Testing
+
+@testable import BulletinUI
+
+/// The Admin panel rendered into the in-memory surface: status at 100x30 and at small sizes,
+/// the switch field with its error, the overwrite dialog, and the keys.
+@MainActor
+@Suite("Admin panel screen")
+struct AdminPanelScreenTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    func trimmed(_ surface: Surface) -> [String] {
+        surface.lines.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    func render(_ model: AdminPanelViewModel, width: Int, height: Int) -> [String] {
+        var surface = Surface(width: width, height: height)
+        AdminPanelScreen(model: model).render(in: Rect(x: 0, y: 0, width: width, height: height), on: &surface)
+        return trimmed(surface)
+    }
+
+    func loggedModel() async -> AdminPanelViewModel {
+        let log = RequestLog()
+        for index in 0..<3 {
+            log.record(RequestRecord(date: Date(timeIntervalSince1970: 3600 + Double(index)), method: "GET",
+                                     path: "/posts?userId=\(index + 1)", status: .http(200), milliseconds: 10 + index))
+        }
+        log.record(.badStatus(500, url: "http://127.0.0.1:3000/comments?postId=1", excerpt: ""), at: Date(timeIntervalSince1970: 3700))
+        let source = StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://127.0.0.1:3000"))
+        let model = AdminPanelViewModel(source: source, writeAccess: .denied(reason: "started with --read-only"),
+                                        log: log, switchSource: { _ in }, timeZone: Self.utc)
+        await model.load()
+        return model
+    }
+
+    @Test("at 100x30: source, writes, counts, last load, requests newest first, errors")
+    func status() async {
+        let lines = await render(loggedModel(), width: 100, height: 28)
+        #expect(Array(lines[0...22]) == [
+            "",
+            " Data source",
+            " Source:    REST API (JSONPlaceholder-compatible)",
+            " Location:  http://127.0.0.1:3000",
+            " Auth:      none",
+            " Writes:    off: started with --read-only",
+            "",
+            " Contents",
+            " Users:     3",
+            " Posts:     3",
+            " Comments:  3",
+            " Loaded:    01:00:02, took 12 ms (GET /posts?userId=3)",
+            "",
+            " Requests (3, newest first)",
+            " 01:00:02  GET   200        12 ms  /posts?userId=3",
+            " 01:00:01  GET   200        11 ms  /posts?userId=2",
+            " 01:00:00  GET   200        10 ms  /posts?userId=1",
+            "",
+            " Errors (1)",
+            " 01:01:40  HTTP 500 from http://127.0.0.1:3000/comments?postId=1",
+            "", "", "",
+        ])
+    }
+
+    @Test("a long panel scrolls: End shows the errors at the bottom, with the scroll indicator")
+    func scrolls() async {
+        let model = await loggedModel()
+        let screen = AdminPanelScreen(model: model)
+        _ = render(model, width: 60, height: 10)
+        #expect(screen.handle(.end, in: Rect(x: 0, y: 0, width: 60, height: 10)))
+        let lines = render(model, width: 60, height: 10)
+        #expect(model.scrollOffset > 0)
+        #expect(lines[8].hasPrefix(" 01:01:40  HTTP 500 from"), "\(lines)")
+        #expect(lines[9].hasPrefix(" http://127.0.0.1:3000/comments?postId=1"), "the last line, wrapped")
+        #expect(lines.contains { $0.hasSuffix("┃") })
+        let offset = model.scrollOffset
+        #expect(screen.handle(.mouse(MouseEvent(.wheelUp, at: Point(x: 5, y: 5))), in: Rect(x: 0, y: 0, width: 60, height: 10)))
+        #expect(model.scrollOffset == offset - MouseEvent.wheelStep, "the wheel scrolls the panel")
+    }
+
+    @Test("the switch field shows the typed text and its error below; keys go to the field, not to q or :")
+    func switchField() throws {
+        let harness = ScreenHostTests().makeHarness()
+        harness.press(.down, .down, .enter)
+        harness.press(.character("s"), width: 50, height: 12)
+        for character in "q:/nope" { harness.press(.character(character), width: 50, height: 12) }
+        harness.press(.enter, width: 50, height: 12)
+        let lines = trimmed(harness.frame(width: 50, height: 12))
+        #expect(harness.quits.count == 0)
+        let row = try #require(lines.firstIndex(of: " Switch to: q:/nope"), "\(lines)")
+        #expect(lines[row + 1].hasPrefix(" ✗ No such file: "), "\(lines)")
+        #expect(lines[row...].joined().contains("q:/nope"), "the error names the path, wrapped if need be")
+        #expect(lines[11].hasPrefix(" ⏎ switch  Esc cancel"))
+        harness.press(.escape, width: 50, height: 12)
+        #expect(harness.app.stack.routes == ["home", "admin"], "Esc closed the field, not the panel")
+        #expect(trimmed(harness.frame(width: 50, height: 12))[11].hasPrefix(" ↑↓ scroll  r reload  s switch source"))
+    }
+
+    @Test("small terminals: 20x5 shows the top of the panel; the field keeps its row at 30x6")
+    func smallSizes() async throws {
+        let harness = ScreenHostTests().makeHarness()
+        harness.press(.down, .down, .enter)
+        await harness.settle()
+        let tiny = trimmed(harness.frame(width: 20, height: 5))
+        #expect(tiny[1].hasPrefix(" Data source"), "\(tiny)")
+        #expect(tiny[2].hasPrefix(" Source:"))
+        harness.press(.character("s"), width: 30, height: 6)
+        harness.press(.character("x"), .enter, width: 30, height: 6)
+        let small = trimmed(harness.frame(width: 30, height: 6))
+        let row = try #require(small.firstIndex(of: " Switch to: x"), "\(small)")
+        #expect(row >= 1 && row <= 3, "the field keeps a row in the 4-row body")
+        #expect(small[row + 1].hasPrefix(" ✗ No such file"))
+        let tinyField = trimmed(harness.frame(width: 20, height: 5))
+        #expect(tinyField.contains { $0.hasPrefix(" Switch to: x") }, "\(tinyField)")
+    }
+
+    @Test("an existing export target asks in a dialog; Enter on the default keeps the file")
+    func overwriteDialog() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-\(UUID().uuidString).json")
+        try Data("old".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let harness = ScreenHostTests().makeHarness()
+        harness.press(.down, .down, .enter, .character("e"), width: 70, height: 16)
+        for character in url.path { harness.press(.character(character), width: 70, height: 16) }
+        harness.press(.enter, width: 70, height: 16)
+        let lines = trimmed(harness.frame(width: 70, height: 16))
+        #expect(lines.contains { $0.contains("┌─ Overwrite? ─") }, "\(lines)")
+        #expect(lines.contains { $0.contains("[ Overwrite ]  [ Cancel ]") })
+        #expect(lines[15].hasPrefix(" ←→ choose  ⏎ confirm  Esc cancel"))
+        harness.press(.enter, width: 70, height: 16)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "old")
+        #expect(!trimmed(harness.frame(width: 70, height: 16)).contains { $0.contains("Overwrite?") })
+    }
+}

@@ -1,0 +1,234 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Filter, sort and jump on the Users and Posts lists of the real binary in tmux (100x30), on
+/// the embedded data set and on a paged DummyJSON loopback server (issue 7).
+@Suite("End to end: finding in lists in tmux", .serialized)
+struct FindEndToEndTests {
+    /// The embedded data set's post titles by id.
+    static func postTitles() throws -> [String: String] {
+        let data = try Data(contentsOf: BrowseEndToEndTests.embeddedFile)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let posts = try #require(object?["posts"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: posts.compactMap { post in
+            (post["title"] as? String).map { ("\(post["id"] ?? "")", $0) }
+        })
+    }
+
+    /// The screen row (as captured) that contains `text`, or `""`.
+    func row(_ screen: String, containing text: String) -> String {
+        screen.components(separatedBy: "\n").first { $0.contains(text) } ?? ""
+    }
+
+    @Test("Users: / narrows with a count, Enter keeps it, a user opens and Back finds the filter, Esc clears; s ▲; :3 and digits jump")
+    func users() async throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try await session.appears("Welcome to Bulletin")
+        session.send("Enter")
+        var screen = try await session.appears("Margaret Okafor")
+        #expect(screen.contains("/ filter  s sort  n next"), "key hints")
+        session.type("/")
+        try await session.appears("⏎ keep  Esc clear")
+        session.type("meridian")
+        screen = try await session.appears("3 of 10")
+        #expect(screen.contains("/meridian▏"))
+        #expect(screen.contains("Priya Raghunathan") && screen.contains("Amara Nwosu-Bell"))
+        #expect(!screen.contains("Zoë Ångström"), "rows that do not match are hidden")
+        let marked = session.captureWithAttributes().first { $0.contains("Priya") } ?? ""
+        #expect(marked.contains("mMeridian"), "the match starts a new attribute run (highlighted): \(marked)")
+        session.send("Enter")
+        screen = try await session.appears("/meridian  3 of 10")
+        #expect(screen.contains("↑↓ move"), "back to the list's hints")
+        session.send("Down")
+        session.send("Enter")
+        screen = try await session.appears("Home › Users › Priya Raghunathan")
+        #expect(screen.contains("Posts ("))
+        session.send("Escape")
+        screen = try await session.appears("/meridian  3 of 10")
+        #expect(!screen.contains("Zoë Ångström"), "the filter is still there after coming back")
+        session.send("Escape")
+        screen = try await session.appears("Zoë Ångström")
+        #expect(screen.contains("10 users") && !screen.contains("of 10"), "Esc clears the filter")
+        session.type("s")
+        try await session.appears("ID ▲")
+        session.type("s")
+        screen = try await session.appears("Name ▲")
+        let lines = screen.components(separatedBy: "\n")
+        let header = try #require(lines.firstIndex { $0.contains("Name ▲") })
+        #expect(lines[header + 1].contains("Amara Nwosu-Bell"), "sorted by name: \(lines[header + 1])")
+        session.type(":3")
+        session.send("Enter")
+        session.send("Enter")
+        try await session.appears("Home › Users › José Núñez")
+        session.send("Escape")
+        try await session.appears("Name ▲")
+        session.type("12")
+        try await session.appears("go to 12")
+        session.send("Enter")
+        try await session.appears("no user 12 in this list")
+        session.type("q")
+        #expect(try await session.exits() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    @Test("--dummyjson (paged REST): the filter covers the users loaded so far and loads no pages; cleared, paging goes on; :104 jumps",
+          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    func pagedUsers() async throws {
+        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        defer { server.stop() }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
+        defer { session.close() }
+        try await session.appears("Welcome to Bulletin")
+        session.send("Enter")
+        try await session.appears("100 users so far")
+        session.type("/johnson")
+        var screen = try await session.appears("2 of 100")
+        #expect(screen.contains("Emily Johnson") && !screen.contains("Loading more"))
+        session.send("Enter")
+        session.send("End")
+        try await Task.sleep(for: .seconds(1))
+        screen = try await session.appears("/johnson  2 of 100")
+        #expect(!screen.contains("Loading more"), "no page is asked for while filtering what is loaded")
+        session.send("Escape")
+        try await session.appears("100 users so far")
+        session.send("End")
+        try await session.appears("200 users so far")
+        session.send("End")
+        try await session.appears("208 users")
+        session.type("/johnson")
+        try await session.appears("3 of 208")
+        session.send("Escape")
+        try await session.appears("208 users")
+        session.type(":104")
+        session.send("Enter")
+        session.send("Enter")
+        try await session.appears("Home › Users › \(try Self.dummyJSONName(104))")
+        session.type("q")
+        #expect(try await session.exits() == 0)
+    }
+
+    /// The name Bulletin shows for DummyJSON user `id` (first and last name).
+    static func dummyJSONName(_ id: Int) throws -> String {
+        let data = try Data(contentsOf: SharedData.data("dummyjson/users.json"))
+        let object = try JSONSerialization.jsonObject(with: data)
+        let users = try #require(object as? [[String: Any]] ?? (object as? [String: Any])?["users"] as? [[String: Any]])
+        let user = try #require(users.first { ($0["id"] as? Int) == id })
+        return "\(user["firstName"] ?? "") \(user["lastName"] ?? "")"
+    }
+
+    /// The parameters of the SGR sequences written right before the first `text` in `row`
+    /// (`["1", "4", "38", "5", "213"]`), or `nil` when none is.
+    func attributes(before text: String, in row: String) -> [String]? {
+        guard let range = row.range(of: text) else { return nil }
+        var head = row[..<range.lowerBound]
+        var parameters: [String] = []
+        while head.hasSuffix("m"), let start = head.range(of: "\u{1B}[", options: .backwards) {
+            parameters = head[start.upperBound..<head.index(before: head.endIndex)].split(separator: ";").map(String.init)
+                + parameters
+            head = head[..<start.lowerBound]
+        }
+        return parameters.isEmpty ? nil : parameters
+    }
+
+    @Test("matches are underlined in monochrome (NO_COLOR) and coloured with 256 colours, in the selected row too",
+          arguments: [("1", ["4"], ["1", "4"], "\u{1B}[0;7m"), ("", ["38", "5", "213"], ["48", "5", "220"], "48;5;39")])
+    func highlightAttributes(noColor: String, plain: [String], selected: [String], selection: String) async throws {
+        let session = try TmuxSession(command: [BulletinBinary.path], environment: ["NO_COLOR": noColor])
+        defer { session.close() }
+        try await session.appears("Welcome to Bulletin")
+        session.send("Enter")
+        try await session.appears("Margaret Okafor")
+        session.type("/meridian")
+        try await session.appears("3 of 10")
+        let rows = session.captureWithAttributes()
+        let priya = rows.first { $0.contains("Priya") } ?? ""
+        let other = try #require(attributes(before: "Meridian", in: priya), "\(priya.debugDescription)")
+        let margaret = rows.first { $0.contains("Margaret") } ?? ""
+        let chosen = try #require(attributes(before: "Meridian", in: margaret), "\(margaret.debugDescription)")
+        #expect(plain.allSatisfy(other.contains), "\(other)")
+        #expect(selected.allSatisfy(chosen.contains), "\(margaret.debugDescription)")
+        #expect(margaret.prefix(30).contains(selection), "the row is still drawn as selected: \(margaret.debugDescription)")
+        #expect(!(attributes(before: "   7 Priya", in: priya) ?? []).contains("4"), "the rest of the row is not underlined")
+        session.send("Enter")
+        try await session.appears("/meridian  3 of 10")
+        session.type("q")
+        _ = try await session.exits()
+    }
+
+    @Test("Posts: / narrows, Enter keeps it, a post opens and Back finds the filter, Esc clears; S ▲▼; :42 jumps")
+    func posts() async throws {
+        let titles = try Self.postTitles()
+        let gentle = titles.filter { $0.value.lowercased().contains("gentle") }.sorted { Int($0.key)! < Int($1.key)! }
+        let first = try #require(gentle.first)
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try await session.appears("Welcome to Bulletin")
+        session.send("Down")
+        session.send("Enter")
+        try await session.appears("100 posts")
+        session.type("/gentle")
+        var screen = try await session.appears("\(gentle.count) of 100")
+        #expect(!screen.contains("What the market taught me"), "non-matching posts are hidden")
+        #expect(screen.contains(first.value))
+        session.send("Enter")
+        try await session.appears("/gentle  \(gentle.count) of 100")
+        session.send("Enter")
+        screen = try await session.appears("Comments (")
+        #expect(screen.contains("posts/\(first.key)"))
+        session.send("Escape")
+        screen = try await session.appears("/gentle  \(gentle.count) of 100")
+        #expect(!screen.contains("What the market taught me"))
+        session.send("Escape")
+        try await session.appears("100 posts")
+        try await session.appears("What the market taught me")
+        session.type("S")
+        try await session.appears("ID ▲")
+        session.type("S")
+        screen = try await session.appears("ID ▼")
+        #expect(row(screen, containing: first.value).contains(" \(first.key) "),
+                "the selected post (the first match, kept since the filter) stays selected, scrolled into view")
+        session.send("Home")
+        screen = try await session.appears(try #require(titles["100"]))
+        let lines = screen.components(separatedBy: "\n")
+        let header = try #require(lines.firstIndex { $0.contains("ID ▼") })
+        #expect(lines[header + 1].hasPrefix(" 100 ") && lines[header + 2].hasPrefix("  99 "), "descending ids")
+        session.type(":42")
+        session.send("Enter")
+        session.send("Enter")
+        screen = try await session.appears("Comments (")
+        #expect(screen.contains("posts/42"))
+        session.type("q")
+        #expect(try await session.exits() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+}
+
+/// Waiting without holding a thread of Swift's cooperative pool. `TmuxSession.waitFor` sleeps
+/// its thread between captures; on a 2-core machine the pool has two threads, and end-to-end
+/// suites sleeping on both starve every async test beside them (the HTTP deadline tests
+/// stretched past their 25 s allowance). These waits run `waitFor` on a thread of their own
+/// and suspend the test meanwhile, so the timeout is measured where the polling happens.
+extension TmuxSession {
+    /// ``waitFor(_:timeout:)`` on a dedicated thread.
+    /// - Returns: The screen once it contains `text`.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
+    @discardableResult
+    func appears(_ text: String, timeout: TimeInterval = 15) async throws -> String {
+        try await Self.onOwnThread { try self.waitFor(text, timeout: timeout) }
+    }
+
+    /// ``waitForExit(timeout:)`` on a dedicated thread.
+    /// - Returns: The command's exit status.
+    func exits(timeout: TimeInterval = 15) async throws -> Int32 {
+        try await Self.onOwnThread { try self.waitForExit(timeout: timeout) }
+    }
+
+    /// Runs blocking `body` on a new thread; the calling task is suspended until it returns.
+    private static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+}
