@@ -333,4 +333,30 @@ struct EditingFlowTests {
         await setup.app.editing.waitForIdle()
         #expect(setup.app.stack.top?.style == .push, "with no comment selected, d asks nothing")
     }
+
+    @Test("with the list filtered and sorted, e and d act on the row shown selected, and a save selects the row shown")
+    func filteredList() async throws {
+        let setup = makeApp()
+        let list = try await openUsers(setup.app)
+        list.find.beginFilter()
+        list.find.editFilter(text: "e", cursor: 1)  // Leanne Graham and Zoë Ångström (zoe)
+        list.find.commitFilter()
+        list.find.cycleSort()  // by id
+        list.find.reverseSort()  // descending
+        await list.find.finder.waitUntilIdle()
+        let shown = (0..<list.rowCount).map { list.cell(row: $0, column: .name) }
+        #expect(shown == ["Zoë Ångström", "Leanne Graham"])
+        list.selectLast()  // row 1: Leanne, where the unfiltered list has Zoë
+        let target = "Leanne Graham"
+        list.editSelectedUser()
+        await setup.app.editing.waitForIdle()
+        let form = try topForm(setup.app)
+        #expect(form.fields[0].text == target)
+        fill(form, [.website: "example.org"])
+        await save(form, setup.app)
+        #expect(list.cell(row: list.selection.index, column: .name) == target, "the selection stays on the saved user")
+        list.deleteSelectedUser()
+        await setup.app.editing.waitForIdle()
+        #expect(try topConfirmation(setup.app).message.contains(target))
+    }
 }
