@@ -16,6 +16,7 @@ public final class ScreenHost {
     private let stack: NavigationStack<Destination>
     private let onQuit: @MainActor () -> Void
     private let commandLine: CommandLineViewModel?
+    private let statusNote: StatusNote?
     private var lastSize = Size(width: 0, height: 0)
     private let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
@@ -42,14 +43,17 @@ public final class ScreenHost {
     ///   - stack: The app's navigation stack; the host draws its top entry.
     ///   - onQuit: Called when the user presses `q` or Ctrl-C.
     ///   - commandLine: The `:` prompt (the app coordinator's); without it `:` does nothing.
+    ///   - statusNote: Outcomes of saves and deletes, shown in place of the screen's summary
+    ///     until the next key.
     ///   - clock: Seconds on a monotonic clock, for the spinner (tests pass their own).
     public init(
         stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
-        onQuit: @escaping @MainActor () -> Void,
+        statusNote: StatusNote? = nil, onQuit: @escaping @MainActor () -> Void,
         clock: @escaping @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     ) {
         self.stack = stack
         self.commandLine = commandLine
+        self.statusNote = statusNote
         self.onQuit = onQuit
         self.clock = clock
     }
@@ -85,11 +89,12 @@ public final class ScreenHost {
                route: stack.top.flatMap { $0.destination.currentRoute ?? $0.route } ?? "")
             .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
+        renderBeneathModal(in: body, on: &surface)
         screen.render(in: body, on: &surface)
         if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
         if screen.renderStatus(in: statusArea, on: &surface) { return }
-        let summary = [spinner(for: screen), screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        let summary = [spinner(for: screen), statusNote?.text ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         StatusBar(left: hintLine(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
 
@@ -113,6 +118,7 @@ public final class ScreenHost {
 
     /// Handles one key press.
     public func handle(_ key: Key) {
+        statusNote?.clear()
         if let screen = currentScreen, screen.capturesKeys {
             if screen.handle(key, in: bodyArea) { return }
         } else {
@@ -139,6 +145,13 @@ public final class ScreenHost {
         stack.top.map { Self.screen(for: $0.destination) }
     }
 
+    /// A modal (a dialog) is drawn over the screen beneath it: that screen first.
+    private func renderBeneathModal(in body: Rect, on surface: inout Surface) {
+        guard stack.top?.style == .modal, stack.entries.count > 1 else { return }
+        Self.screen(for: stack.entries[stack.entries.count - 2].destination).render(in: body, on: &surface)
+        surface.cursor = nil
+    }
+
     private func hintLine(for screen: any Screen) -> String {
         if screen.capturesKeys { return " " + screen.hints.joined(separator: "  ") }
         let hints = screen.loadFailed ? ["r retry"] : screen.hints
@@ -158,6 +171,8 @@ public final class ScreenHost {
         case let .adminPanel(model): AdminPanelScreen(model: model)
         case let .linkError(model): LinkErrorScreen(model: model)
         case let .search(model): SearchScreen(model: model)
+        case let .recordForm(model): RecordFormScreen(model: model)
+        case let .confirmation(model): ConfirmationScreen(model: model)
         }
     }
 }

@@ -37,7 +37,7 @@ final class Application {
             Self.shutdown(backend, status: 0)
         })
         host = ScreenHost(
-            stack: coordinator.stack, commandLine: coordinator.commandLine,
+            stack: coordinator.stack, commandLine: coordinator.commandLine, statusNote: coordinator.statusNote,
             onQuit: { [unowned self] in self.quit(status: 0) })
     }
 

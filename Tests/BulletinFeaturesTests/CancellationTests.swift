@@ -33,7 +33,7 @@ struct CancellationTests {
         case let .postDetail(model): if case .loading = model.state { return true }
         case let .adminPanel(model): if case .loading = model.state { return true }
         case let .search(model): if case .loading = model.state { return true }
-        case .home, .linkError: break
+        case .home, .linkError, .recordForm, .confirmation: break
         }
         return false
     }

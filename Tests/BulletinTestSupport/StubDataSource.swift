@@ -5,9 +5,9 @@ import Foundation
 /// delay, and a count of the calls it received.
 public actor StubDataSource: DataSource {
     public nonisolated let descriptor: SourceDescriptor
-    private let users: [User]
-    private let posts: [Post]
-    private let comments: [Comment]
+    var users: [User]
+    var posts: [Post]
+    var comments: [Comment]
     private var failure: DataError?
     private let delay: Duration?
     /// How many calls each method received, by method name (`users`, `user`, `posts`, …).

@@ -133,7 +133,7 @@ struct FindScreenTests {
         #expect(lines[2].contains("Leanne Graham") && lines[3].contains("Zoë"), "z: Leanne's biz and Zoë")
         press(.escape)
         await settle()
-        #expect(self.lines().last == " ↑↓ move  ⏎ open  / filter  s sort  n next  PgUp/Pg… 3 users")
+        #expect(self.lines().last == " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u… 3 users")
     }
 
     @Test("s sorts by the next column with ▲ in its header, S reverses to ▼, the selection stays")

@@ -44,7 +44,7 @@ struct FuzzTests {
         case let .postList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
         case let .postDetail(model)?: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
         case let .search(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.results.count)
-        case .adminPanel?, .linkError?, nil: return nil
+        case .adminPanel?, .linkError?, .recordForm?, .confirmation?, nil: return nil
         }
         // While a reload is in flight the list has no rows and keeps its selection, so it
         // comes back on the same row; with rows shown the selection must be one of them.

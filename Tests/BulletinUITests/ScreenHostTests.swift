@@ -42,7 +42,7 @@ struct ScreenHostTests {
             case let .adminPanel(model)?: await model.load()
             case let .postList(model)?: await model.load()
             case let .search(model)?: await model.load()
-            case .home?, .linkError?, nil: break
+            case .home?, .linkError?, .recordForm?, .confirmation?, nil: break
             }
         }
     }
@@ -95,7 +95,7 @@ struct ScreenHostTests {
             "   2 Zoë Ångström   zoe       zoe@example.o… —",
             "   3 山田 太郎      taro      —              —",
         ])
-        #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  s sort  n next  PgUp/Pg… 3 users")
+        #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u… 3 users")
         #expect(surface.style(at: Point(x: 10, y: 2)) == .selected)
         #expect(surface.style(at: Point(x: 10, y: 3)) == .alternate)
         #expect(surface.style(at: Point(x: 10, y: 4)) == .normal)

@@ -17,6 +17,11 @@ public final class AppCoordinator: Coordinator {
     public let stack = NavigationStack<Destination>()
     /// The `:` prompt; its commands run through ``perform(_:)``.
     public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
+    /// The status line's message: outcomes of saves, deletes and undos.
+    public let statusNote = StatusNote()
+    /// Forms, delete confirmations and undo for the active source (it remembers the last
+    /// delete); replaced with the source by ``switchSource(to:)``.
+    public private(set) lazy var editing = makeEditing()
     /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
     public private(set) var dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
@@ -86,6 +91,7 @@ public final class AppCoordinator: Coordinator {
         linkTask?.cancel()
         linkTask = nil
         dependencies = next
+        editing = makeEditing()
         apply([.home, .users])
     }
 
@@ -154,12 +160,16 @@ public final class AppCoordinator: Coordinator {
         return Destination.home(home).request(title: "Home", link: .home, owner: nil)
     }
 
+    private func makeEditing() -> EditingCoordinator {
+        EditingCoordinator(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
+    }
+
     private func makeUsers() -> UserListCoordinator {
-        UserListCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+        UserListCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
     }
 
     private func makePosts() -> PostsCoordinator {
-        PostsCoordinator(stack: stack, source: dependencies.source, onFinish: { _ in })
+        PostsCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
     }
 
     private func makeSearch(query: String) -> SearchCoordinator {

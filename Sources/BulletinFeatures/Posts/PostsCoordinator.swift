@@ -13,17 +13,20 @@ public final class PostsCoordinator: Coordinator {
     private unowned let stack: NavigationStack<Destination>
     private let source: any DataSource
     private let finish: FinishHandler<Never>
+    private let editing: EditingCoordinator?
 
     /// - Parameters:
     ///   - stack: The app's navigation stack; it outlives every coordinator.
     ///   - source: Where posts and their authors come from.
+    ///   - editing: Where a post's `e`, `a` and `u` go; `nil`: no editing.
     ///   - onFinish: Called once when the flow ends.
     public init(
-        stack: NavigationStack<Destination>, source: any DataSource,
+        stack: NavigationStack<Destination>, source: any DataSource, editing: EditingCoordinator? = nil,
         onFinish: @escaping @MainActor (CoordinatorResult<Never>) -> Void
     ) {
         self.stack = stack
         self.source = source
+        self.editing = editing
         self.finish = FinishHandler(onFinish)
     }
 
@@ -43,6 +46,7 @@ public final class PostsCoordinator: Coordinator {
             }
         case let .post(id):
             let model = PostDetailViewModel(postID: id, source: source)
+            model.editor = editing?.router
             return Destination.postDetail(model).request(title: "Post \(id)", link: route.link, owner: self)
         }
     }

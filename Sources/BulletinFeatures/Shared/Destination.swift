@@ -14,6 +14,8 @@ public enum Destination {
     case adminPanel(AdminPanelViewModel)
     case linkError(LinkErrorViewModel)
     case search(SearchViewModel)
+    case recordForm(RecordFormViewModel)
+    case confirmation(ConfirmationViewModel)
 
     /// The screen's title for the header's breadcrumbs; may change once data has loaded
     /// (a user screen shows the user's name).
@@ -27,6 +29,8 @@ public enum Destination {
         case .adminPanel: "Admin panel"
         case .linkError: "Not found"
         case .search: "Search"
+        case let .recordForm(model): model.title
+        case let .confirmation(model): model.title
         }
     }
 
@@ -41,13 +45,15 @@ public enum Destination {
         case let .adminPanel(model): model
         case let .linkError(model): model
         case let .search(model): model
+        case let .recordForm(model): model
+        case let .confirmation(model): model
         }
     }
 
     /// The screen appeared: start its load (does nothing when loaded or loading).
     public func start() {
         switch self {
-        case .home, .linkError: break
+        case .home, .linkError, .recordForm, .confirmation: break
         case let .userList(model): model.start()
         case let .userDetail(model): model.start()
         case let .postList(model): model.start()
@@ -61,7 +67,8 @@ public enum Destination {
     /// something still holds the view model.
     public func stop() {
         switch self {
-        case .home, .linkError: break
+        case .home, .linkError, .confirmation: break
+        case let .recordForm(model): model.stop()
         case let .userList(model): model.cancelLoad()
         case let .userDetail(model): model.cancelLoad()
         case let .postList(model): model.cancelLoad()

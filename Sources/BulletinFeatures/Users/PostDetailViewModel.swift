@@ -1,4 +1,5 @@
 import BulletinData
+import MVVMC
 import Observation
 
 /// A post with its comments and, when the source has them, its author.
@@ -24,8 +25,12 @@ public final class PostDetailViewModel {
     public private(set) var state: LoadState<PostDetail> = .idle
     /// The first visible line of the scrolled text, kept across redraws.
     public var scrollOffset = 0
+    /// The selected comment (index into ``comments``) for `e` and `d`; `nil`: the post itself.
+    public var commentSelection: Int?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let runner = LoadRunner()
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Router<EditRequest>?
 
     // MARK: - Init
 

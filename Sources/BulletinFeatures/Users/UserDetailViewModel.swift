@@ -32,6 +32,8 @@ public final class UserDetailViewModel {
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Router<EditRequest>?
 
     // MARK: - Init
 
@@ -88,7 +90,7 @@ public final class UserDetailViewModel {
     }
 
     /// The post shown at display position `row`, if any.
-    private func post(at row: Int) -> Post? {
+    func post(at row: Int) -> Post? {
         let order = find.finder.order
         guard order.indices.contains(row), posts.indices.contains(order[row]) else { return nil }
         return posts[order[row]]

@@ -16,19 +16,22 @@ public final class UserListCoordinator: Coordinator {
     private unowned let stack: NavigationStack<Destination>
     private let source: any DataSource
     private let finish: FinishHandler<Never>
+    private let editing: EditingCoordinator?
 
     // MARK: - Init
 
     /// - Parameters:
     ///   - stack: The app's navigation stack; it outlives every coordinator.
     ///   - source: Where users, posts and comments come from.
+    ///   - editing: Where the screens' `a`, `e`, `d` and `u` go; `nil`: no editing.
     ///   - onFinish: Called once when the flow ends.
     public init(
-        stack: NavigationStack<Destination>, source: any DataSource,
+        stack: NavigationStack<Destination>, source: any DataSource, editing: EditingCoordinator? = nil,
         onFinish: @escaping @MainActor (CoordinatorResult<Never>) -> Void
     ) {
         self.stack = stack
         self.source = source
+        self.editing = editing
         self.finish = FinishHandler(onFinish)
     }
 
@@ -46,14 +49,17 @@ public final class UserListCoordinator: Coordinator {
         switch route {
         case .list:
             let model = UserListViewModel(source: source, router: router)
+            model.editor = editing?.router
             return Destination.userList(model).request(title: "Users", link: route.link, owner: self) { [finish] in
                 finish.finish(.cancelled)
             }
         case let .user(id):
             let model = UserDetailViewModel(userID: id, source: source, router: router)
+            model.editor = editing?.router
             return Destination.userDetail(model).request(title: "User \(id)", link: route.link, owner: self)
         case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)
+            model.editor = editing?.router
             return Destination.postDetail(model).request(title: "Post \(id)", link: route.link, owner: self)
         }
     }

@@ -58,6 +58,8 @@ public final class UserListViewModel {
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored private let pageRunner = LoadRunner()
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Router<EditRequest>?
 
     // MARK: - Init
 
@@ -82,7 +84,7 @@ public final class UserListViewModel {
     private var showsPagingRow: Bool { paging != .complete && state.value != nil && find.finder.query.isEmpty }
 
     /// The user shown at display position `row`, if any.
-    private func user(at row: Int) -> User? {
+    func user(at row: Int) -> User? {
         let order = find.finder.order
         guard order.indices.contains(row), users.indices.contains(order[row]) else { return nil }
         return users[order[row]]

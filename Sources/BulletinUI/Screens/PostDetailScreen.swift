@@ -17,23 +17,32 @@ struct PostDetailScreen: Screen {
 
     let model: PostDetailViewModel
 
-    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } }
+    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["Tab/e/a/d edit"] }
     var summary: String { model.state.value == nil ? "" : model.commentsHeading }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading }
 
     /// The text, as styled paragraphs for the text view.
-    var paragraphs: [StyledLine] {
+    var paragraphs: [StyledLine] { layout.lines }
+
+    /// The paragraphs, and the index of each comment's name among them. The selected
+    /// comment's name is marked `▸` in the selected style.
+    var layout: (lines: [StyledLine], commentStarts: [Int]) {
         var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted), StyledLine("")]
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         lines += [StyledLine(""), StyledLine(model.commentsHeading, style: .header)]
-        for comment in model.comments {
+        var starts: [Int] = []
+        for (index, comment) in model.comments.enumerated() {
+            let selected = index == model.commentSelection
+            lines.append(StyledLine(""))
+            starts.append(lines.count)
             lines += [
-                StyledLine(""), StyledLine(comment.name, style: .label), StyledLine(comment.email, style: .muted),
+                StyledLine(selected ? "▸ " + comment.name : comment.name, style: selected ? .selected : .label),
+                StyledLine(comment.email, style: .muted),
             ]
             lines += comment.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         }
-        return lines
+        return (lines, starts)
     }
 
     func render(in area: Rect, on surface: inout Surface) {
@@ -45,6 +54,10 @@ struct PostDetailScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
+        if model.state.value != nil, model.handleEditKey(key) {
+            if key == .tab || key == .backTab { scrollToSelectedComment(in: area) }
+            return true
+        }
         let page = max(1, area.height - 1)
         switch Self.keys.action(for: key) {
         case .up?: model.scroll(by: -1)
@@ -57,5 +70,18 @@ struct PostDetailScreen: Screen {
         case nil: return false
         }
         return true
+    }
+
+    /// Scrolls so the selected comment's name is in view (with one line above it), or to the
+    /// top when the post itself is selected again.
+    private func scrollToSelectedComment(in area: Rect) {
+        guard let selection = model.commentSelection else { return model.scrollToTop() }
+        let (lines, starts) = layout
+        guard starts.indices.contains(selection) else { return }
+        let width = max(0, area.width - 1)
+        let line = TextView(paragraphs: Array(lines[..<starts[selection]])).lineCount(width: width)
+        if line < model.scrollOffset || line >= model.scrollOffset + area.height - 1 {
+            model.scrollOffset = max(0, line - 1)
+        }
     }
 }

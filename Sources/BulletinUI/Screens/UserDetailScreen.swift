@@ -5,7 +5,7 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { model.findHints }
+    var hints: [String] { EditIntent.listHints(model.findHints) }
     var summary: String { model.state.value == nil ? "" : model.findSummary(model.postsHeading) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
@@ -48,6 +48,7 @@ struct UserDetailScreen: Screen {
         let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
         if !loadFailed, model.handleFindKey(key) { return true }
         if model.handleListMouse(key, tableArea: tableArea, rowCount: model.rowCount) { return true }
+        if model.handleEditKey(key) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
     }
 }

@@ -5,7 +5,7 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    var hints: [String] { model.findHints }
+    var hints: [String] { EditIntent.listHints(model.findHints) }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
@@ -40,6 +40,7 @@ struct UserListScreen: Screen {
     func handle(_ key: Key, in area: Rect) -> Bool {
         if !loadFailed, model.handleFindKey(key) { return true }
         if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
+        if model.handleEditKey(key) { return true }
         return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
     }
 }

@@ -27,7 +27,7 @@ public final class NcursesBackend: TerminalBackend {
     /// Starts ncurses full-screen on stdin/stdout.
     ///
     /// Calls `setlocale(LC_ALL, "")`, then `newterm(NULL, stdout, stdin)` (not `initscr`, so a
-    /// bad `TERM` is an error instead of an exit), `cbreak`, `noecho`, `nonl`,
+    /// bad `TERM` is an error instead of an exit), `cbreak`, `noecho`, `nonl`, flow control off (`IXON`, so Ctrl-S is a key),
     /// `keypad(stdscr, TRUE)`, `nodelay(stdscr, TRUE)`, `set_escdelay(25)`, `curs_set(0)`.
     /// Colours (`start_color`, `use_default_colors`) are used when `has_colors()` and
     /// `NO_COLOR` is unset or empty; otherwise the theme is monochrome. The alternate screen
@@ -151,6 +151,19 @@ public final class NcursesBackend: TerminalBackend {
         nodelay(window, true)
         set_escdelay(25)
         curs_set(0)
+        disableFlowControl()
+    }
+
+    /// Turns off XON/XOFF flow control (`IXON`, `tcsetattr(3)`) so Ctrl-S and Ctrl-Q reach
+    /// the app as keys (Ctrl-S saves a form) instead of freezing the output; then records the
+    /// mode with `def_prog_mode(3X)`, so it comes back after Ctrl-Z. `endwin` restores the
+    /// shell's own setting on exit.
+    private static func disableFlowControl() {
+        var modes = termios()
+        guard tcgetattr(0, &modes) == 0 else { return }
+        modes.c_iflag &= ~tcflag_t(IXON)
+        tcsetattr(0, TCSANOW, &modes)
+        def_prog_mode()
     }
 
     /// Picks the ``ColorMode`` (``ColorMode/detect(hasColors:colors:noColor:)``), starting

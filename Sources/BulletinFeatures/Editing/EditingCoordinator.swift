@@ -1,0 +1,227 @@
+import BulletinData
+import MVVMC
+
+/// Runs every change a person makes: opens record forms, asks before deleting, undoes the last
+/// delete of the run, and afterwards reloads the screens on the stack with the selection on the
+/// changed record. Outcomes go to the status line through a ``StatusNote``, once the screens
+/// show the change.
+///
+/// Owned by the ``AppCoordinator`` for the whole run (it remembers the last delete); screens
+/// reach it through the `Router<EditRequest>` their view models are given. When the writer is
+/// read-only, every request only says why.
+@MainActor
+public final class EditingCoordinator: Coordinator {
+    public typealias Route = EditRequest
+
+    // MARK: - Properties
+
+    /// The record deleted last in this run, which `u` re-creates.
+    public private(set) var lastDeleted: Record?
+    private unowned let stack: NavigationStack<Destination>
+    private let source: any DataSource
+    private let writer: any DataWriter
+    private let note: StatusNote
+    private var task: Task<Void, Never>?
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - stack: The app's navigation stack; it outlives the coordinator.
+    ///   - note: Where outcomes are reported (`Saved post 3 · saved to ./db.json`).
+    public init(stack: NavigationStack<Destination>, source: any DataSource, writer: any DataWriter, note: StatusNote) {
+        self.stack = stack
+        self.source = source
+        self.writer = writer
+        self.note = note
+    }
+
+    /// A router for view models, holding this coordinator weakly.
+    public var router: Router<EditRequest> { Router { [weak self] in self?.navigate(to: $0) } }
+
+    // MARK: - Coordinator
+
+    public func start() {}
+
+    /// Handles one request: a form, a delete confirmation, or the undo.
+    public func navigate(to request: EditRequest) {
+        if case let .denied(reason) = writer.access { return note.show("Read-only: \(reason)") }
+        switch request {
+        case .newUser: showForm(.user, mode: .create)
+        case let .newPost(author): showForm(.post, mode: .create, parent: author)
+        case let .newComment(post): showForm(.comment, mode: .create, parent: post)
+        case let .editUser(id): loadThen(.user, id) { [weak self] in self?.showForm(.user, mode: .edit($0)) }
+        case let .editPost(id): loadThen(.post, id) { [weak self] in self?.showForm(.post, mode: .edit($0)) }
+        case let .editComment(id, post):
+            loadThen(.comment, id, postID: post) { [weak self] in self?.showForm(.comment, mode: .edit($0)) }
+        case let .deleteUser(id): loadThen(.user, id) { [weak self] in self?.confirmDelete($0) }
+        case let .deletePost(id): loadThen(.post, id) { [weak self] in self?.confirmDelete($0) }
+        case let .deleteComment(id, post): loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete($0) }
+        case .undoDelete: undo()
+        }
+    }
+
+    /// Waits for the load, write or reload in flight (tests).
+    public func waitForIdle() async {
+        while let running = task {
+            await running.value
+            if task == running { task = nil }
+        }
+    }
+
+    // MARK: - Private
+
+    private func showForm(_ kind: RecordKind, mode: RecordFormViewModel.Mode, parent: RecordID? = nil) {
+        RecordFormCoordinator(
+            stack: stack, kind: kind, mode: mode, parent: parent, source: source, writer: writer
+        ) { [weak self] result in
+            guard case let .completed(outcome) = result, let self else { return }
+            let record = outcome.record ?? mode.record
+            let verb = mode == .create ? "Created" : "Saved"
+            let sentence = Self.sentence(verb, record, kind: kind, outcome)
+            run { [weak self] in
+                await self?.refreshScreens(selecting: record)
+                self?.note.show(sentence)
+            }
+        }.start()
+    }
+
+    private func confirmDelete(_ record: Record) {
+        let model = ConfirmationViewModel(
+            title: "Delete \(record.kind.noun) \(record.id)?",
+            message: "\(Self.label(of: record)) will be deleted from the data. u undoes the last delete.",
+            confirmLabel: "Delete"
+        ) { [weak self] agreed in
+            self?.stack.dismiss()
+            if agreed { self?.delete(record) }
+        }
+        stack.present(.confirmation(model), title: "Delete?")
+    }
+
+    /// Deletes `record`; `overwrite` after the person agreed to save over a file changed on disk.
+    private func delete(_ record: Record, overwrite: Bool = false) {
+        let writer = writer
+        run { [weak self] in
+            let outcome = await attempt { () async throws(DataError) in
+                try await writer.delete(record.kind, id: record.id, overwriteIfChanged: overwrite)
+            }
+            guard let self else { return }
+            switch outcome {
+            case let .success(written):
+                lastDeleted = record
+                await refreshScreens(selecting: nil)
+                note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
+            case let .failure(.changedOnDisk(path)):
+                askToOverwrite(path) { [weak self] in self?.delete(record, overwrite: true) }
+            case let .failure(error): note.show("Could not delete \(record.kind.noun) \(record.id): \(error)")
+            }
+        }
+    }
+
+    /// Re-creates the last deleted record; `overwrite` as in ``delete(_:overwrite:)``.
+    private func undo(overwrite: Bool = false) {
+        guard let record = lastDeleted else { return note.show("Nothing to undo: no record was deleted in this run") }
+        let writer = writer
+        run { [weak self] in
+            let outcome = await attempt { () async throws(DataError) in
+                try await writer.create(record, overwriteIfChanged: overwrite)
+            }
+            guard let self else { return }
+            switch outcome {
+            case let .success(written):
+                lastDeleted = nil
+                await refreshScreens(selecting: written.record ?? record)
+                note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
+            case let .failure(.changedOnDisk(path)):
+                askToOverwrite(path) { [weak self] in self?.undo(overwrite: true) }
+            case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
+            }
+        }
+    }
+
+    /// Asks before saving over a file that changed on disk since it was loaded.
+    private func askToOverwrite(_ path: String, then retry: @escaping @MainActor () -> Void) {
+        let model = ConfirmationViewModel(
+            title: "File changed on disk",
+            message: "\(path) changed on disk since it was loaded. Save this change over it? "
+                + "Changes made there to other records are kept.",
+            confirmLabel: "Overwrite"
+        ) { [weak self] agreed in
+            self?.stack.dismiss()
+            if agreed { retry() } else { self?.note.show("Not changed: \(path) changed on disk") }
+        }
+        stack.present(.confirmation(model), title: "Overwrite?")
+    }
+
+    /// Loads the record (a comment through its post's comments: sources have no single-comment
+    /// read), then runs `then` with it; a failure goes to the status line.
+    private func loadThen(
+        _ kind: RecordKind, _ id: RecordID, postID: RecordID? = nil, _ then: @escaping @MainActor (Record) -> Void
+    ) {
+        let source = source
+        note.show("Opening \(kind.noun) \(id)…")
+        run { [weak self] in
+            let loaded = await attempt { () async throws(DataError) -> Record in
+                switch kind {
+                case .user: return .user(try await source.user(id: id))
+                case .post: return .post(try await source.post(id: id))
+                case .comment:
+                    let comments = try await source.comments(postID: postID ?? RecordID(""))
+                    guard let comment = comments.first(where: { $0.id == id }) else {
+                        throw .notFound("comment \(id)", location: source.descriptor.description)
+                    }
+                    return .comment(comment)
+                }
+            }
+            switch loaded {
+            case let .success(record):
+                self?.note.clear()
+                then(record)
+            case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
+            }
+        }
+    }
+
+    /// Reloads every screen on the stack; lists showing `record` select it.
+    private func refreshScreens(selecting record: Record?) async {
+        for entry in stack.entries {
+            await entry.destination.reloadAfterWrite(selecting: record)
+        }
+    }
+
+    private func run(_ operation: @escaping @MainActor () async -> Void) {
+        let previous = task
+        task = Task { @MainActor in
+            await previous?.value
+            await operation()
+        }
+    }
+
+    /// `Saved post 3 “Title” · saved to ./db.json`, or `… · the server did not keep the change`.
+    static func sentence(_ verb: String, _ record: Record?, kind: RecordKind, _ outcome: WriteOutcome) -> String {
+        var text = "\(verb) " + (record.map(label(of:)) ?? kind.noun)
+        if let extra = outcome.note {
+            text += " · \(extra)"
+        } else if !outcome.persisted {
+            text += " · the server did not keep the change"
+        }
+        return text
+    }
+
+    /// `post 3 “Title”`, `user 2 “Zoë Ångström”`, `comment 7 “Nice”`.
+    static func label(of record: Record) -> String {
+        let name = switch record {
+        case let .user(user): user.name
+        case let .post(post): post.title
+        case let .comment(comment): comment.name
+        }
+        return "\(record.kind.noun) \(record.id) “\(name)”"
+    }
+}
+
+extension RecordFormViewModel.Mode {
+    /// The record being edited, `nil` when creating.
+    var record: Record? {
+        if case let .edit(record) = self { return record }
+        return nil
+    }
+}

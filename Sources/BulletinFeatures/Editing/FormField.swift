@@ -1,0 +1,98 @@
+import Foundation
+
+/// Which field of a record form: one case per editable field of a user, a post or a comment.
+public enum FormFieldID: String, Sendable, Hashable, CaseIterable {
+    case name, username, email, phone, website, companyName
+    case authorID, title, body
+    case postID
+}
+
+/// A check on one field's text. Local rules run on every edit; ``existingUser`` and
+/// ``existingPost`` ask the data source (when the person leaves the field, and before saving).
+public enum FieldRule: Sendable, Equatable {
+    /// Not empty once leading and trailing spaces are removed.
+    case required
+    /// At most this many characters.
+    case maxLength(Int)
+    /// An e-mail address's shape: `local@domain.tld`, no spaces (not a full RFC 5322 parse).
+    case email
+    /// Digits with the usual separators: `+ - . ( ) x` and spaces.
+    case phone
+    /// No spaces (a host name or URL).
+    case noSpaces
+    /// A record id: letters, digits, `-` or `_` (json-server's ids are numbers or short strings).
+    case recordID
+    /// The id names a user the data source holds.
+    case existingUser
+    /// The id names a post the data source holds.
+    case existingPost
+
+    /// Why `text` breaks this rule, or `nil` when it passes (always `nil` for the data-source
+    /// rules, which ``RecordFormViewModel`` checks asynchronously). Empty optional fields pass
+    /// every rule but ``required``.
+    public func problem(with text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch self {
+        case .required: return trimmed.isEmpty ? "required" : nil
+        case let .maxLength(limit): return text.count > limit ? "at most \(limit) characters (\(text.count))" : nil
+        case .email: return trimmed.isEmpty || Self.isEmail(trimmed) ? nil : "not an e-mail address (name@example.com)"
+        case .phone:
+            let allowed = Set("0123456789+-.()x ")
+            return trimmed.allSatisfy(allowed.contains) ? nil : "digits, spaces and + - . ( ) x only"
+        case .noSpaces: return trimmed.contains(" ") ? "no spaces" : nil
+        case .recordID:
+            return trimmed.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } ? nil : "not an id"
+        case .existingUser, .existingPost: return nil
+        }
+    }
+
+    private static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(" ") else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
+    }
+}
+
+/// One labelled field of a form: its text, cursor and the checks it must pass.
+///
+/// The text is edited by the UI's text field; the view model keeps it here so nothing typed is
+/// lost while dialogs come and go. ``cursor`` counts characters (grapheme clusters) from the start.
+public struct FormField: Equatable, Sendable {
+    /// Which field.
+    public let id: FormFieldID
+    /// The label drawn before the field, such as `Title`.
+    public let label: String
+    /// The text as typed.
+    public internal(set) var text: String
+    /// Where the cursor is, in characters (0 … `text.count`).
+    public internal(set) var cursor: Int
+    /// The first character shown when the text is wider than the field (kept by the screen).
+    public var scroll = 0
+    /// The text the form opened with, for dirty tracking.
+    public let original: String
+    /// The checks, in the order their problems are reported.
+    public let rules: [FieldRule]
+
+    /// Creates a field holding `text`, the cursor at its end.
+    public init(_ id: FormFieldID, label: String, text: String = "", rules: [FieldRule]) {
+        self.id = id
+        self.label = label
+        self.text = text
+        self.cursor = text.count
+        self.original = text
+        self.rules = rules
+    }
+
+    /// Whether the text differs from what the form opened with.
+    public var isChanged: Bool { text != original }
+
+    /// The first local rule the text breaks, as a short phrase (`required`), or `nil`.
+    public var localProblem: String? { rules.lazy.compactMap { $0.problem(with: self.text) }.first }
+
+    /// The data-source rule on this field, if any.
+    var referenceRule: FieldRule? { rules.first { $0 == .existingUser || $0 == .existingPost } }
+
+    /// The text without leading and trailing spaces.
+    var trimmed: String { text.trimmingCharacters(in: .whitespaces) }
+}

@@ -1,0 +1,289 @@
+import BulletinData
+import Observation
+
+/// A form that creates or edits one user, post or comment, saving through a ``DataWriter``.
+///
+/// Tab and Shift-Tab move between fields; problems show beside each field once it has been
+/// edited or left (or a save was tried); a post's author and a comment's post are looked up in
+/// the data source when the person leaves the field and again before saving. Ctrl-S saves
+/// asynchronously (``Phase/saving``); a failed save keeps every field as typed and offers
+/// Retry. Esc closes at once when nothing changed, and otherwise asks first.
+@MainActor
+@Observable
+public final class RecordFormViewModel {
+    /// What the form does.
+    public enum Mode: Equatable, Sendable {
+        /// Makes a new record (the writer picks its id).
+        case create
+        /// Changes this record.
+        case edit(Record)
+    }
+
+    /// Where the form is in its life.
+    public enum Phase: Equatable, Sendable {
+        /// The person is typing.
+        case editing
+        /// The write is on its way; keys other than quit wait.
+        case saving
+        /// The write failed: the error is shown with Retry; the fields are untouched.
+        case failed(DataError)
+        /// Esc with unsaved changes: asking whether to discard them.
+        case confirmingDiscard
+    }
+
+    /// How the form closed.
+    public enum Result: Sendable, Equatable {
+        /// The record was written; the outcome says how it is stored.
+        case saved(WriteOutcome)
+        /// The person left without saving.
+        case discarded
+    }
+
+    // MARK: - Properties
+
+    public let kind: RecordKind
+    public let mode: Mode
+    public private(set) var fields: [FormField]
+    /// Index of the field with the keyboard.
+    public private(set) var focus = 0
+    public private(set) var phase: Phase = .editing
+    /// The selected button of the dialog shown in ``Phase/failed(_:)`` or ``Phase/confirmingDiscard``.
+    public var dialogSelection = 0
+    /// Problems found through the data source (`no user 42`), by field.
+    public private(set) var referenceProblems: [FormFieldID: String] = [:]
+    /// Fields edited or left at least once: their problems are shown.
+    private var touched: Set<FormFieldID> = []
+    private var triedToSave = false
+    @ObservationIgnored private let source: any DataSource
+    @ObservationIgnored private let writer: any DataWriter
+    @ObservationIgnored private let onClose: @MainActor (Result) -> Void
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored private var referenceTask: Task<Void, Never>?
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - kind: What the form writes.
+    ///   - mode: Create, or edit a given record (its values fill the fields).
+    ///   - parent: For a new post its author's id, for a new comment its post's id (prefilled).
+    ///   - onClose: Told once how the form closed; the coordinator then removes it.
+    public init(
+        kind: RecordKind, mode: Mode, parent: RecordID? = nil, source: any DataSource, writer: any DataWriter,
+        onClose: @escaping @MainActor (Result) -> Void
+    ) {
+        self.kind = kind
+        self.mode = mode
+        self.source = source
+        self.writer = writer
+        self.onClose = onClose
+        if case let .edit(record) = mode {
+            fields = RecordDraft.fields(for: record)
+        } else {
+            fields = RecordDraft.fields(for: kind, parent: parent)
+        }
+        focus = fields.firstIndex { $0.text.isEmpty } ?? 0
+    }
+
+    isolated deinit {
+        task?.cancel()
+        referenceTask?.cancel()
+    }
+
+    // MARK: - Presentation
+
+    /// `New post`, `Edit post 3`.
+    public var title: String {
+        switch mode {
+        case .create: "New \(kind.noun)"
+        case let .edit(record): "Edit \(kind.noun) \(record.id)"
+        }
+    }
+
+    /// Whether any field differs from what the form opened with.
+    public var isDirty: Bool { fields.contains { $0.isChanged } }
+
+    /// The problem to show beside field `index`, or `nil`: shown once the field was edited or
+    /// left, or a save was tried.
+    public func problem(at index: Int) -> String? {
+        guard fields.indices.contains(index) else { return nil }
+        let field = fields[index]
+        guard triedToSave || touched.contains(field.id) else { return nil }
+        return field.localProblem ?? referenceProblems[field.id]
+    }
+
+    /// Whether every local rule passes (data-source checks aside).
+    public var isValid: Bool { fields.allSatisfy { $0.localProblem == nil } }
+
+    /// The line for the status bar: `Saving…`, `unsaved changes`, or nothing to say.
+    public var statusText: String {
+        switch phase {
+        case .saving: "Saving…"
+        case .failed: "Not saved"
+        case .editing, .confirmingDiscard: isDirty ? "unsaved changes" : ""
+        }
+    }
+
+    /// The record the fields describe now.
+    public var draft: Record {
+        if case let .edit(record) = mode { return RecordDraft.record(kind: kind, fields: fields, original: record) }
+        return RecordDraft.record(kind: kind, fields: fields, original: nil)
+    }
+
+    // MARK: - Intents
+
+    /// Tab: the next field (wrapping to the first).
+    public func focusNext() { moveFocus(to: (focus + 1) % max(1, fields.count)) }
+
+    /// Shift-Tab: the previous field (wrapping to the last).
+    public func focusPrevious() { moveFocus(to: (focus + fields.count - 1) % max(1, fields.count)) }
+
+    /// The focused field's text changed to `text` with the cursor at `cursor` (characters).
+    public func edit(text: String, cursor: Int) {
+        guard phase == .editing, fields.indices.contains(focus) else { return }
+        let id = fields[focus].id
+        if fields[focus].text != text {
+            referenceProblems[id] = nil
+            touched.insert(id)
+        }
+        fields[focus].text = text
+        fields[focus].cursor = min(max(0, cursor), text.count)
+    }
+
+    /// Keeps the focused field's scroll position (the screen's text field adjusts it).
+    public func setScroll(_ scroll: Int, at index: Int) {
+        guard fields.indices.contains(index), fields[index].scroll != scroll else { return }
+        fields[index].scroll = scroll
+    }
+
+    /// Whether the last save failed because the file changed on disk, so Retry overwrites it.
+    public var offersOverwrite: Bool {
+        if case .failed(.changedOnDisk) = phase { return true }
+        return false
+    }
+
+    /// Ctrl-S: checks every field, then writes. A problem moves the focus to its field.
+    /// - Parameter overwrite: Save even though the file changed on disk (the person said so).
+    public func save(overwrite: Bool = false) {
+        guard phase == .editing || isFailed else { return }
+        triedToSave = true
+        if let bad = fields.firstIndex(where: { $0.localProblem != nil || referenceProblems[$0.id] != nil }) {
+            phase = .editing
+            focus = bad
+            return
+        }
+        phase = .saving
+        let (record, isCreate, writer, source) = (draft, mode == .create, writer, source)
+        let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
+        task = Task { [weak self] in
+            if let (id, rule, text) = reference,
+               let problem = await Self.lookUp(rule, id: RecordID(text), source: source) {
+                self?.referenceFailed(id, problem)
+                return
+            }
+            let outcome = await attempt { () async throws(DataError) in
+                isCreate ? try await writer.create(record, overwriteIfChanged: overwrite)
+                    : try await writer.update(record, overwriteIfChanged: overwrite)
+            }
+            self?.saveFinished(outcome)
+        }
+    }
+
+    /// Retry in the failure dialog: saves again with the fields as they are (overwriting the
+    /// file when it had changed on disk: the dialog said so).
+    public func retry() { save(overwrite: offersOverwrite) }
+
+    /// "Keep editing" in a dialog: back to the fields, nothing changed.
+    public func keepEditing() {
+        guard phase == .confirmingDiscard || isFailed else { return }
+        phase = .editing
+    }
+
+    /// Esc: closes at once when nothing changed; otherwise asks (``Phase/confirmingDiscard``).
+    /// In a dialog, Esc is "keep editing"; while saving it waits.
+    public func cancel() {
+        switch phase {
+        case .editing:
+            guard isDirty else { return close(.discarded) }
+            dialogSelection = 0
+            phase = .confirmingDiscard
+        case .confirmingDiscard, .failed: keepEditing()
+        case .saving: break
+        }
+    }
+
+    /// "Discard" in the confirmation: closes without saving.
+    public func discard() {
+        guard phase == .confirmingDiscard else { return }
+        close(.discarded)
+    }
+
+    /// The form left the stack: pending look-ups stop (a save in flight still finishes in the writer).
+    public func stop() { referenceTask?.cancel() }
+
+    /// Waits for the save or look-up in flight (tests).
+    public func waitForTasks() async {
+        await task?.value
+        await referenceTask?.value
+    }
+
+    // MARK: - Private
+
+    private var isFailed: Bool {
+        if case .failed = phase { return true }
+        return false
+    }
+
+    private func close(_ result: Result) {
+        task = nil
+        onClose(result)
+    }
+
+    private func moveFocus(to index: Int) {
+        guard phase == .editing, fields.indices.contains(focus) else { return }
+        let left = fields[focus]
+        touched.insert(left.id)
+        focus = index
+        if let rule = left.referenceRule, left.localProblem == nil { checkReference(left.id, rule: rule, text: left.trimmed) }
+    }
+
+    private func checkReference(_ id: FormFieldID, rule: FieldRule, text: String) {
+        referenceTask?.cancel()
+        let source = source
+        referenceTask = Task { [weak self] in
+            let problem = await Self.lookUp(rule, id: RecordID(text), source: source)
+            guard !Task.isCancelled, let self, fields.first(where: { $0.id == id })?.trimmed == text else { return }
+            referenceProblems[id] = problem
+        }
+    }
+
+    private func referenceFailed(_ id: FormFieldID, _ problem: String) {
+        referenceProblems[id] = problem
+        phase = .editing
+        focus = fields.firstIndex { $0.id == id } ?? focus
+    }
+
+    private func saveFinished(_ outcome: Swift.Result<WriteOutcome, DataError>) {
+        switch outcome {
+        case let .success(written): close(.saved(written))
+        case let .failure(error):
+            dialogSelection = 0
+            phase = .failed(error)
+        }
+    }
+
+    /// Why `id` does not name a record for `rule` (`no user 42`), or `nil` when it does, or the
+    /// source could not say (the write then reports its own error).
+    nonisolated private static func lookUp(_ rule: FieldRule, id: RecordID, source: any DataSource) async -> String? {
+        do throws(DataError) {
+            switch rule {
+            case .existingUser: _ = try await source.user(id: id)
+            case .existingPost: _ = try await source.post(id: id)
+            default: break
+            }
+            return nil
+        } catch {
+            if case .notFound = error { return rule == .existingUser ? "no user \(id)" : "no post \(id)" }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import BulletinData
+
+// The editing intents of the browsing screens: each sends an ``EditRequest`` through the view
+// model's `editor` router; the ``EditingCoordinator`` does the rest.
+
+extension UserListViewModel {
+    /// `a`: a form for a new user.
+    public func addUser() { editor?.go(.newUser) }
+    /// `e`: a form for the selected user.
+    public func editSelectedUser() {
+        if let user = selectedUser { editor?.go(.editUser(user.id)) }
+    }
+    /// `d`: asks before deleting the selected user.
+    public func deleteSelectedUser() {
+        if let user = selectedUser { editor?.go(.deleteUser(user.id)) }
+    }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+
+    /// Selects the user with `id`, if loaded and shown (the filter may hide it).
+    public func select(userID id: RecordID) {
+        guard let row = users.firstIndex(where: { $0.id == id }),
+              let position = find.finder.order.firstIndex(of: row) else { return }
+        selection.index = position
+    }
+
+    private var selectedUser: User? { user(at: selection.index) }
+}
+
+extension UserDetailViewModel {
+    /// `a`: a form for a new post by this user.
+    public func addPost() { editor?.go(.newPost(authorID: userID)) }
+    /// `e`: a form for the selected post.
+    public func editSelectedPost() {
+        if let post = selectedPost { editor?.go(.editPost(post.id)) }
+    }
+    /// `d`: asks before deleting the selected post.
+    public func deleteSelectedPost() {
+        if let post = selectedPost { editor?.go(.deletePost(post.id)) }
+    }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+
+    /// Selects the post with `id`, if it is one of this user's and shown (the filter may hide it).
+    public func select(postID id: RecordID) {
+        guard let row = posts.firstIndex(where: { $0.id == id }),
+              let position = find.finder.order.firstIndex(of: row) else { return }
+        selection.index = position
+    }
+
+    private var selectedPost: Post? { post(at: selection.index) }
+}
+
+extension PostDetailViewModel {
+    /// `e`: a form for this post.
+    public func editPost() { editor?.go(.editPost(postID)) }
+    /// `e`: a form for the selected comment, or for the post when none is selected.
+    public func editSelected() {
+        guard let comment = selectedComment else { return editPost() }
+        editor?.go(.editComment(comment.id, postID: postID))
+    }
+    /// `d`: asks before deleting the selected comment; does nothing when none is selected.
+    public func deleteSelectedComment() {
+        if let comment = selectedComment { editor?.go(.deleteComment(comment.id, postID: postID)) }
+    }
+    /// Tab: selects the next comment; after the last, none (the post).
+    public func selectNextComment() {
+        guard !comments.isEmpty else { return commentSelection = nil }
+        let next = (commentSelection ?? -1) + 1
+        commentSelection = next < comments.count ? next : nil
+    }
+    /// Shift-Tab: selects the previous comment; before the first, none (the post).
+    public func selectPreviousComment() {
+        guard !comments.isEmpty else { return commentSelection = nil }
+        let previous = (commentSelection ?? comments.count) - 1
+        commentSelection = previous >= 0 ? previous : nil
+    }
+    /// The selected comment, if any.
+    public var selectedComment: Comment? {
+        commentSelection.flatMap { comments.indices.contains($0) ? comments[$0] : nil }
+    }
+    /// `a`: a form for a new comment on this post.
+    public func addComment() { editor?.go(.newComment(postID: postID)) }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+}
+
+extension Destination {
+    /// After a write: reloads the screen's data (lists, a user, a post) and, when the screen
+    /// lists `record`, selects it. Other screens (Home, forms, dialogs) are left alone.
+    func reloadAfterWrite(selecting record: Record?) async {
+        switch self {
+        case let .userList(model):
+            await model.load()
+            if case let .user(user)? = record { model.select(userID: user.id) }
+        case let .userDetail(model):
+            await model.load()
+            if case let .post(post)? = record { model.select(postID: post.id) }
+        case let .postList(model):
+            await model.load()
+        case let .postDetail(model):
+            await model.load()
+            if case let .comment(comment)? = record, let index = model.comments.firstIndex(where: { $0.id == comment.id }) {
+                model.commentSelection = index
+            } else if model.selectedComment == nil {
+                model.commentSelection = nil
+            }
+        default:
+            break
+        }
+    }
+}

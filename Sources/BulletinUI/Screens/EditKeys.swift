@@ -1,0 +1,88 @@
+import BulletinFeatures
+import TermView
+
+/// The editing keys of the browsing screens: `a` add, `e` edit, `d` delete, `u` undo the
+/// last delete. Each screen offers the ones that make sense there.
+enum EditIntent: Sendable {
+    case add, edit, delete, undo
+
+    /// Every editing key.
+    static let keyMap = KeyMap<EditIntent>([
+        KeyBinding(keys: [.character("a")], help: "a add", action: .add),
+        KeyBinding(keys: [.character("e")], help: "e edit", action: .edit),
+        KeyBinding(keys: [.character("d")], help: "d delete", action: .delete),
+        KeyBinding(keys: [.character("u")], help: "u undo", action: .undo),
+    ])
+
+    /// The status-line hint for a list's editing keys: `a/e/d/u edit` (add, edit, delete,
+    /// undo; short, so the list's own hints and `q quit` still fit in 100 columns).
+    static let listHint = "a/e/d/u edit"
+
+    /// A list's hints with ``listHint`` before the paging keys (which people guess anyway), so
+    /// it stays visible on a 100-column status line.
+    static func listHints(_ hints: [String]) -> [String] {
+        guard let paging = hints.firstIndex(where: { $0.hasPrefix("PgUp") }) else { return hints + [listHint] }
+        return Array(hints[..<paging]) + [listHint] + hints[paging...]
+    }
+}
+
+extension UserListViewModel {
+    /// `a`, `e`, `d`, `u` on the Users list.
+    /// - Returns: `false` when `key` is not an editing key.
+    func handleEditKey(_ key: Key) -> Bool {
+        switch EditIntent.keyMap.action(for: key) {
+        case .add?: addUser()
+        case .edit?: editSelectedUser()
+        case .delete?: deleteSelectedUser()
+        case .undo?: undoDelete()
+        case nil: return false
+        }
+        return true
+    }
+}
+
+extension UserDetailViewModel {
+    /// `a`, `e`, `d`, `u` on a user's posts.
+    /// - Returns: `false` when `key` is not an editing key.
+    func handleEditKey(_ key: Key) -> Bool {
+        switch EditIntent.keyMap.action(for: key) {
+        case .add?: addPost()
+        case .edit?: editSelectedPost()
+        case .delete?: deleteSelectedPost()
+        case .undo?: undoDelete()
+        case nil: return false
+        }
+        return true
+    }
+}
+
+extension PostDetailViewModel {
+    /// On a post's detail: Tab / Shift-Tab select a comment (or the post), `e` edits the
+    /// selected comment or the post, `a` adds a comment, `d` deletes the selected comment, `u` undoes.
+    /// - Returns: `false` when `key` is not one of those keys.
+    func handleEditKey(_ key: Key) -> Bool {
+        switch key {
+        case .tab: selectNextComment()
+        case .backTab: selectPreviousComment()
+        default:
+            switch EditIntent.keyMap.action(for: key) {
+            case .add?: addComment()
+            case .edit?: editSelected()
+            case .delete?: deleteSelectedComment()
+            case .undo?: undoDelete()
+            case nil: return false
+            }
+        }
+        return true
+    }
+}
+
+extension TextFieldState {
+    /// A field holding `text` with the cursor after `cursor` characters and the given scroll.
+    init(text: String, cursor: Int, scroll: Int) {
+        self.init(text: text)
+        moveToStart()
+        for _ in 0..<min(max(0, cursor), characters.count) { moveRight() }
+        self.scroll = scroll
+    }
+}

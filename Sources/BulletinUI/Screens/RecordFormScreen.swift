@@ -1,0 +1,149 @@
+import BulletinFeatures
+import TermView
+
+/// A record form: one row per field (label, one-line text field, the field's problem beside it),
+/// the focused field highlighted with the cursor in it; dialogs for "discard changes?" and a
+/// failed save (Retry) drawn over it.
+///
+/// Body fields are one line that scrolls sideways; line breaks in a body show as `↵` and are
+/// kept when saving.
+struct RecordFormScreen: Screen {
+    let model: RecordFormViewModel
+
+    /// Widest text field, in columns.
+    nonisolated static let maxFieldWidth = 50
+    /// Narrowest text field while the screen has room for it (problems then get what is left).
+    nonisolated static let minFieldWidth = 12
+    /// Columns kept for a field's problem text when the screen is narrow.
+    nonisolated static let problemRoom = 24
+
+    var hints: [String] {
+        switch model.phase {
+        case .editing: ["Tab/S-Tab field", "Ctrl-S save", "Esc cancel", "Ctrl-C quit"]
+        case .saving: ["saving…", "Ctrl-C quit"]
+        case .failed, .confirmingDiscard: ["←→ choose", "⏎ answer", "Esc keep editing"]
+        }
+    }
+
+    var summary: String { model.statusText }
+    var isLoading: Bool { model.phase == .saving }
+    var capturesKeys: Bool { true }
+
+    func render(in area: Rect, on surface: inout Surface) {
+        surface.fill(area, style: .normal)
+        guard area.height > 0 else { return }
+        surface.write(model.title, at: Point(x: area.x + 1, y: area.y), style: .title, maxWidth: max(0, area.width - 1))
+        let top = area.height > 3 ? 2 : 1
+        let step = area.height >= model.fields.count * 2 + top ? 2 : 1
+        let visible = max(1, (area.height - top + step - 1) / step)
+        let first = Self.firstVisible(focus: model.focus, count: model.fields.count, visible: visible)
+        let layout = Layout(fields: model.fields, area: area)
+        for index in first..<model.fields.count {
+            let y = area.y + top + (index - first) * step
+            guard y < area.maxY else { break }
+            renderField(index, y: y, layout: layout, on: &surface)
+        }
+        renderDialog(in: area, on: &surface)
+    }
+
+    /// The first field drawn when only `visible` of `count` fit: the focused field stays in view.
+    static func firstVisible(focus: Int, count: Int, visible: Int) -> Int {
+        guard count > visible else { return 0 }
+        return min(max(0, focus - visible + 1), count - visible)
+    }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        if key == .ctrl("c") { return false }
+        switch model.phase {
+        case .editing: handleEditing(key)
+        case .saving: break
+        case .confirmingDiscard, .failed: handleDialog(key)
+        }
+        return true
+    }
+
+    // MARK: - Private
+
+    /// Where the labels, fields and problems go.
+    private struct Layout {
+        let labelX: Int
+        let labelWidth: Int
+        let fieldX: Int
+        let fieldWidth: Int
+        let problemX: Int
+        let maxX: Int
+
+        init(fields: [FormField], area: Rect) {
+            labelX = area.x + 3
+            labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+            fieldX = labelX + labelWidth + 2
+            let room = area.maxX - fieldX - 1
+            let preferred = min(RecordFormScreen.maxFieldWidth, room - RecordFormScreen.problemRoom)
+            fieldWidth = max(1, min(room, max(RecordFormScreen.minFieldWidth, preferred)))
+            problemX = fieldX + fieldWidth + 2
+            maxX = area.maxX
+        }
+    }
+
+    private func renderField(_ index: Int, y: Int, layout: Layout, on surface: inout Surface) {
+        let field = model.fields[index]
+        let focused = index == model.focus && model.phase == .editing
+        if index == model.focus { surface.write("›", at: Point(x: layout.labelX - 2, y: y), style: .highlight) }
+        surface.write(field.label, at: Point(x: layout.labelX, y: y), style: focused ? .highlight : .label,
+                      maxWidth: layout.labelWidth)
+        let box = Rect(x: layout.fieldX, y: y, width: min(layout.fieldWidth, max(0, layout.maxX - layout.fieldX)), height: 1)
+        var state = TextFieldState(text: field.text, cursor: field.cursor, scroll: field.scroll)
+        TextField(isFocused: focused).render(in: box, on: &surface, state: &state)
+        surface.setStyle(box, style: focused ? .selected : .alternate)
+        if state.scroll != field.scroll { model.setScroll(state.scroll, at: index) }
+        if let problem = model.problem(at: index), layout.problemX < layout.maxX {
+            surface.write(problem, at: Point(x: layout.problemX, y: y), style: .error, maxWidth: layout.maxX - layout.problemX)
+        }
+    }
+
+    private var dialog: Dialog? {
+        switch model.phase {
+        case .confirmingDiscard:
+            Dialog(title: "Discard changes?", message: "Your changes to this \(model.kind.noun) are not saved.",
+                   buttons: ["Keep editing", "Discard"])
+        case let .failed(error):
+            Dialog(title: model.offersOverwrite ? "File changed on disk" : "Could not save",
+                   message: "\(error). Everything you typed is kept.",
+                   buttons: [model.offersOverwrite ? "Overwrite" : "Retry", "Keep editing"])
+        case .editing, .saving: nil
+        }
+    }
+
+    private func renderDialog(in area: Rect, on surface: inout Surface) {
+        guard let dialog else { return }
+        surface.cursor = nil
+        dialog.render(in: area, on: &surface, state: DialogState(selected: model.dialogSelection))
+    }
+
+    private func handleEditing(_ key: Key) {
+        switch key {
+        case .tab, .down, .enter: model.focusNext()
+        case .backTab, .up: model.focusPrevious()
+        case .ctrl("s"): model.save()
+        case .escape: model.cancel()
+        default:
+            guard model.fields.indices.contains(model.focus) else { return }
+            let field = model.fields[model.focus]
+            var state = TextFieldState(text: field.text, cursor: field.cursor, scroll: field.scroll)
+            if state.handle(key) { model.edit(text: state.text, cursor: state.cursor) }
+        }
+    }
+
+    private func handleDialog(_ key: Key) {
+        if key == .escape { return model.cancel() }
+        var state = DialogState(selected: model.dialogSelection)
+        let chosen = state.handle(key, buttonCount: 2)
+        model.dialogSelection = state.selected
+        guard let chosen else { return }
+        switch (model.phase, chosen) {
+        case (.confirmingDiscard, 1): model.discard()
+        case (.failed, 0): model.retry()
+        default: model.keepEditing()
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import BulletinData
+import BulletinFeatures
+import BulletinTestSupport
+import TermView
+import Testing
+
+@testable import BulletinUI
+
+/// The form, the discard dialog and the delete confirmation, rendered by the ScreenHost into
+/// the in-memory surface and compared line by line.
+@MainActor
+@Suite("Record form and confirmation screens")
+struct RecordFormScreenTests {
+    @MainActor
+    struct Harness {
+        let app: AppCoordinator
+        let host: ScreenHost
+        let writer: StubDataWriter
+
+        func frame(width: Int = 70, height: Int = 12) -> Surface {
+            var surface = Surface(width: width, height: height)
+            host.render(on: &surface)
+            return surface
+        }
+
+        func lines(width: Int = 70, height: Int = 12) -> [String] {
+            frame(width: width, height: height).lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        }
+
+        func press(_ keys: Key...) {
+            for key in keys {
+                _ = frame()
+                host.handle(key)
+            }
+        }
+
+        func type(_ text: String) {
+            for character in text { press(.character(character)) }
+        }
+
+        func settle() async {
+            if case let .recordForm(form)? = app.stack.top?.destination { await form.waitForTasks() }
+            await app.editing.waitForIdle()
+            switch app.stack.top?.destination {
+            case let .userList(model)?: await model.load()
+            case let .userDetail(model)?: await model.load()
+            default: break
+            }
+        }
+    }
+
+    func makeHarness() async -> Harness {
+        let source = StubDataSource()
+        let writer = StubDataWriter(source: source)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: writer), onQuit: {})
+        app.start()
+        let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, statusNote: app.statusNote, onQuit: {})
+        let harness = Harness(app: app, host: host, writer: writer)
+        app.open(.user(1))
+        await app.waitForLink()
+        await harness.settle()
+        return harness
+    }
+
+    @Test("a on a user's posts draws a new-post form: labels, fields, the focused one marked, the cursor in it")
+    func newPostForm() async {
+        let harness = await makeHarness()
+        harness.press(.character("a"))
+        let surface = harness.frame()
+        #expect(harness.lines() == [
+            " Bulletin  Home › Users › Leanne Graham › New post",
+            " New post",
+            "",
+            "   Author id  1",
+            "",
+            " › Title",
+            "",
+            "   Body",
+            "",
+            "",
+            "",
+            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit",
+        ])
+        #expect(surface.cursor == Point(x: 14, y: 5), "the cursor sits in the focused (empty) Title field")
+        #expect(surface.style(at: Point(x: 14, y: 5)) == .selected)
+        #expect(surface.style(at: Point(x: 44, y: 5)) == .selected, "the field is 31 columns wide at 70")
+        #expect(surface.style(at: Point(x: 45, y: 5)) == .normal)
+        #expect(surface.style(at: Point(x: 14, y: 3)) == .alternate)
+        #expect(surface.style(at: Point(x: 3, y: 5)) == .highlight)
+        #expect(surface.style(at: Point(x: 3, y: 3)) == .label)
+    }
+
+    @Test("a problem is drawn beside its field in the error style; q and : are typed, not commands")
+    func problemBesideField() async {
+        let harness = await makeHarness()
+        harness.press(.character("a"), .tab)
+        harness.type("q:")
+        let surface = harness.frame()
+        let lines = harness.lines()
+        #expect(lines[5] == "   Title" + String(repeating: " ", count: 39) + "required")
+        #expect(lines[7] == " › Body       q:")
+        #expect(surface.style(at: Point(x: 47, y: 5)) == .error)
+        #expect(surface.cursor == Point(x: 16, y: 7))
+        #expect(lines.last == " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit unsaved changes")
+        #expect(harness.app.stack.titles.last == "New post")
+    }
+
+    @Test("Esc with changes draws the discard dialog over the form; Discard closes it")
+    func discardDialog() async {
+        let harness = await makeHarness()
+        harness.press(.character("a"))
+        harness.type("Draft")
+        harness.press(.escape)
+        #expect(harness.lines() == [
+            " Bulletin  Home › Users › Leanne Graham › New post",
+            " New post",
+            "",
+            "   Author ┌─ Discard changes? ─────────────────────────────┐",
+            "          │ Your changes to this post are not saved.       │",
+            " › Title  │                                                │",
+            "          │         [ Keep editing ]  [ Discard ]          │",
+            "   Body   └────────────────────────────────────────────────┘",
+            "",
+            "",
+            "",
+            " ←→ choose  ⏎ answer  Esc keep editing                 unsaved changes",
+        ])
+        #expect(harness.frame().style(at: Point(x: 21, y: 6)) == .selected, "Keep editing is the default")
+        harness.press(.right, .enter)
+        #expect(harness.app.stack.routes == ["home", "users", "users/1"])
+        #expect(await harness.writer.log.isEmpty)
+    }
+
+    @Test("a failed save draws the error with Retry over the form; Retry saves and the status line says where")
+    func failedSave() async {
+        let harness = await makeHarness()
+        await harness.writer.failNext(with: .badStatus(500, url: "http://127.0.0.1:3000/posts", excerpt: ""))
+        harness.press(.character("a"))
+        harness.type("Hi")
+        harness.press(.tab)
+        harness.type("There")
+        harness.press(.ctrl("s"))
+        await harness.settle()
+        #expect(harness.lines() == [
+            " Bulletin  Home › Users › Leanne Graham › New post",
+            " New post",
+            "",
+            "   Author ┌─ Could not save ───────────────────────────────┐",
+            "          │ HTTP 500 from http://127.0.0.1:3000/posts.     │",
+            "   Title  │ Everything you typed is kept.                  │",
+            "          │                                                │",
+            " › Body   │          [ Retry ]  [ Keep editing ]           │",
+            "          └────────────────────────────────────────────────┘",
+            "",
+            "",
+            " ←→ choose  ⏎ answer  Esc keep editing                       Not saved",
+        ])
+        harness.press(.enter)
+        await harness.settle()
+        #expect(harness.lines().last == " ↑↓ move  ⏎ open  / filter  s sor… Created post 4 “Hi” · saved to stub")
+        #expect(await harness.writer.log == ["create post", "create post"])
+    }
+
+    @Test("d on a user's post draws the delete confirmation over the user's screen, Cancel selected")
+    func deleteConfirmation() async {
+        let harness = await makeHarness()
+        harness.press(.down, .character("d"))
+        await harness.settle()
+        let surface = harness.frame()
+        #expect(harness.lines() == [
+            " Bulletin  Home › Users › Leanne Graham › Delete post 2?",
+            " Name:     Leanne Graham",
+            " Username: Bret",
+            " Email:   ┌─ Delete post 2? ───────────────────────────────┐",
+            " Phone:   │ post 2 “Second post” will be deleted from the  │",
+            " Website: │ data. u undoes the last delete.                │",
+            " Address: │                                                │",
+            " Company: │             [ Delete ]  [ Cancel ]             │ral-net",
+            "          └────────────────────────────────────────────────┘",
+            " Posts (2)",
+            "  ID Title",
+            " ←→ choose  ⏎ answer  Esc cancel",
+        ])
+        #expect(surface.style(at: Point(x: 36, y: 7)) == .selected, "Cancel is the default")
+        #expect(surface.cursor == nil)
+        harness.press(.escape)
+        #expect(harness.app.stack.routes == ["home", "users", "users/1"])
+        #expect(await harness.writer.log.isEmpty)
+    }
+
+    @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
+    func hintsAndNote() async {
+        let harness = await makeHarness()
+        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  PgUp/PgDn page  Home/End  r rel…"
+        #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
+        harness.press(.character("u"))
+        await harness.settle()
+        #expect(harness.lines(width: 100, height: 20).last?.hasSuffix(" Nothing to undo: no record was deleted in this run") == true)
+        harness.press(.down)
+        #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
+    }
+
+    @Test("on a short terminal the form scrolls so the focused field stays in view")
+    func shortTerminal() async {
+        let harness = await makeHarness()
+        harness.press(.escape)
+        await harness.settle()
+        harness.press(.character("a"))
+        #expect(harness.lines(width: 40, height: 7) == [
+            " Bulletin  Home › Users › New user",
+            " New user",
+            "",
+            " › Name",
+            "   Username",
+            "   Email",
+            " Tab/S-Tab field  Ctrl-S save  Esc canc…",
+        ])
+        harness.press(.tab, .tab, .tab, .tab)
+        let surface = harness.frame(width: 40, height: 7)
+        #expect(Array(harness.lines(width: 40, height: 7)[3...5]) == ["   Email" + String(repeating: " ", count: 19) + "required", "   Phone", " › Website"])
+        #expect(surface.cursor == Point(x: 13, y: 5))
+        #expect(RecordFormScreen.firstVisible(focus: 5, count: 6, visible: 3) == 3)
+        #expect(RecordFormScreen.firstVisible(focus: 0, count: 2, visible: 3) == 0)
+    }
+
+    @Test("on a post, Tab marks the selected comment and the hints offer the editing keys")
+    func selectedComment() async {
+        let harness = await makeHarness()
+        harness.press(.enter)
+        if case let .postDetail(post)? = harness.app.stack.top?.destination { await post.load() }
+        #expect(!harness.lines().contains { $0.contains("Agreed") }, "below the fold at 70x12")
+        harness.press(.tab, .tab)
+        #expect(harness.lines().contains { $0.hasPrefix(" ▸ Agreed") }, "scrolled into view: \(harness.lines())")
+        let surface = harness.frame(width: 60, height: 20)
+        let lines = harness.lines(width: 60, height: 20)
+        #expect(lines.contains(" ▸ Agreed") && lines.contains(" Nice"), "\(lines)")
+        let row = lines.firstIndex(of: " ▸ Agreed") ?? 0
+        #expect(surface.style(at: Point(x: 1, y: row)) == .selected)
+        #expect(harness.lines(width: 100, height: 20).last?.hasPrefix(" ↑↓ scroll  PgUp/PgDn page  Home/End  r reload  Tab/e/a/d edit  Esc back  q quit ") == true)
+    }
+}
