@@ -21,7 +21,7 @@ struct UserDetailScreen: Screen {
                       maxWidth: headingArea.width - 1)
         let columns = UserDetailViewModel.PostColumn.allCases
         let table = model.findTable(
-            columns: [TableColumn("ID", width: .fixed(4), alignment: .right),
+            columns: [TableColumn("ID", width: .fixed(model.idWidth), alignment: .right),
                       TableColumn("Title", width: .flexible(min: 10, weight: 1))]
         ) { [model] row, column in model.postCell(row: row, column: columns[column]) }
         model.renderFindTable(table, in: postsArea, on: &surface)
