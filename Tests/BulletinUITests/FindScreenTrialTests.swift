@@ -69,4 +69,44 @@ struct FindScreenTrialTests {
         let lines = screen.lines(height: 20)
         #expect(lines.contains { $0.hasPrefix("1000000 Post 1000000") }, "\(lines)")
     }
+
+    func type(_ text: String) async {
+        for character in text { press(.character(character)) }
+        await settle()
+    }
+
+    @Test("on a narrow terminal the / prompt shows the query and its cursor; the key help goes first")
+    func narrowPromptShowsQuery() async {
+        app.navigate(to: .users)
+        await settle()
+        press(.character("/"))
+        await type("zzz")
+        let narrow = lines(width: 24).last ?? ""
+        #expect(narrow.hasPrefix("/zzz▏") && narrow.hasSuffix("no matches"), "\(narrow)")
+        let tiny = lines(width: 20).last ?? ""
+        #expect(tiny.hasPrefix("/zzz▏"), "\(tiny)")
+    }
+
+    @Test("a query longer than the line shows its end up to the cursor, after …")
+    func longQueryShowsCursor() async {
+        app.navigate(to: .users)
+        await settle()
+        press(.character("/"))
+        await type("abcdefghijklmnopqrstuvwxyz0123456789")
+        let last = lines(width: 40).last ?? ""
+        #expect(last.hasPrefix("/…lmnopqrstuvwxyz0123456789▏") && last.hasSuffix("no matches"), "\(last)")
+        press(.home)
+        let atStart = lines(width: 40).last ?? ""
+        #expect(atStart.hasPrefix("/▏abcdefghijklmnopqrstuvwx"), "\(atStart)")
+    }
+
+    @Test("on a narrow terminal the : prompt shows what is typed, not only its key help")
+    func narrowCommandPromptShowsText() async {
+        app.navigate(to: .users)
+        await settle()
+        press(.character(":"))
+        for character in "search hello" { press(.character(character)) }
+        let last = lines(width: 30).last ?? ""
+        #expect(last.hasPrefix(":search hello▏"), "\(last)")
+    }
 }
