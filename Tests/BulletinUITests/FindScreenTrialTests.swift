@@ -1,9 +1,9 @@
 import BulletinData
-import BulletinFeatures
 import BulletinTestSupport
 import TermView
 import Testing
 
+@testable import BulletinFeatures
 @testable import BulletinUI
 
 /// Defects found by trying issue 7's lists at the keyboard, rendered into the in-memory surface.
@@ -108,5 +108,39 @@ struct FindScreenTrialTests {
         for character in "search hello" { press(.character(character)) }
         let last = lines(width: 30).last ?? ""
         #expect(last.hasPrefix(":search hello▏"), "\(last)")
+    }
+
+    @Test("while a loaded list sorts or filters off the main thread, the spinner says so, not loading")
+    func spinnerSaysSorting() async {
+        final class FakeClock { var now = 100.0 }
+        let clock = FakeClock()
+        let host = ScreenHost(stack: app.stack, onQuit: {}, clock: { clock.now })
+        app.navigate(to: .posts)
+        await settle()
+        guard case let .postList(model)? = app.stack.top?.destination else {
+            Issue.record("expected the Posts list")
+            return
+        }
+        model.find.finder.cycleSort()
+        await model.find.finder.waitUntilIdle()
+        // A pass over a million rows takes a while; stand in for one still running.
+        model.find.finder.isWorking = true
+        func statusLine() -> String {
+            var surface = Surface(width: 80, height: 8)
+            host.render(on: &surface)
+            return surface.lines[7]
+        }
+        _ = statusLine()
+        clock.now += 1
+        #expect(statusLine().contains(" sorting 3 posts"), "\(statusLine())")
+        model.find.finder.isWorking = false
+        model.find.finder.beginFilter()
+        model.find.finder.updateFilter("post")
+        await model.find.finder.waitUntilIdle()
+        model.find.finder.commitFilter()
+        model.find.finder.isWorking = true
+        clock.now += 1
+        #expect(statusLine().contains(" filtering") && !statusLine().contains("loading"), "\(statusLine())")
+        model.find.finder.isWorking = false
     }
 }

@@ -9,6 +9,7 @@ struct PostListScreen: Screen {
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
     var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;

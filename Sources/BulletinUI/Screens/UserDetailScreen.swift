@@ -10,6 +10,7 @@ struct UserDetailScreen: Screen {
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }
