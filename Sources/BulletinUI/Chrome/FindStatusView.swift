@@ -16,7 +16,7 @@ struct FindStatusView {
     /// - Returns: `false` when there is none of them, so the host draws the normal status line.
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if find.finder.isEditing {
-            let count = find.finder.isWorking ? "filtering…" : find.finder.statusText
+            let count = find.finder.isWorking ? "filtering…" : find.countText
             PromptLine(prefix: "/", text: Array(find.finder.query), cursor: find.cursor, notes: [count].compactMap { $0 },
                        help: Self.promptHelp).render(in: area, on: &surface)
             return true
