@@ -141,6 +141,10 @@ struct FindScreenTrialTests {
         model.find.finder.isWorking = true
         clock.now += 1
         #expect(statusLine().contains(" filtering") && !statusLine().contains("loading"), "\(statusLine())")
+        model.find.finder.isIndexing = true
+        clock.now += 1
+        #expect(statusLine().contains(" indexing"), "the rows just loaded: \(statusLine())")
+        model.find.finder.isIndexing = false
         model.find.finder.isWorking = false
     }
 }

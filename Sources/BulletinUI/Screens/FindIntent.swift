@@ -40,11 +40,12 @@ extension UserDetailViewModel: FindableScreenModel {}
 extension PostListViewModel: FindableScreenModel {}
 
 extension FindableScreenModel {
-    /// What the finder is doing, for the spinner: `sorting` (no query, a sort column) or
-    /// `filtering`; `nil` when it is idle.
+    /// What the finder is doing, for the spinner: `indexing` (the rows just loaded), `sorting`
+    /// (no query, a sort column) or `filtering`; `nil` when it is idle.
     var findBusyWord: String? {
         let finder = find.finder
         guard finder.isWorking else { return nil }
+        if finder.isIndexing { return "indexing" }
         return finder.query.isEmpty && finder.sortColumn != nil ? "sorting" : "filtering"
     }
 
