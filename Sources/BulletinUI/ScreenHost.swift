@@ -113,7 +113,7 @@ public final class ScreenHost {
         let elapsed = now - since.time
         guard elapsed >= Self.spinnerDelay else { return nil }
         let frame = Int((elapsed - Self.spinnerDelay) / Self.spinnerInterval) % Self.spinnerFrames.count
-        return Self.spinnerFrames[frame] + " loading"
+        return Self.spinnerFrames[frame] + " " + screen.busyWord
     }
 
     /// Handles one key press.

@@ -25,6 +25,9 @@ public final class FindBar {
     /// Whether matches of ``ListFinder/lastQuery`` are highlighted with no filter set: after
     /// `n` / `N`, until the filter is cleared or edited again.
     public private(set) var marksLastQuery = false
+    /// Whether the rows are the first pages of a longer list (more pages to load): counts and
+    /// "not there" messages then say `so far`.
+    public var isPartial = false
 
     // MARK: - Init
 
@@ -44,9 +47,12 @@ public final class FindBar {
 
     /// `/gra  37 of 100` (or `/xyz  no matches`) while a filter is set; `nil` without one.
     public var filterSummary: String? {
-        guard let count = finder.statusText else { return nil }
+        guard let count = countText else { return nil }
         return "/" + finder.query + "  " + count
     }
+
+    /// The finder's `37 of 100` or `no matches`, with `so far` on a partial list; `nil` without a filter.
+    public var countText: String? { finder.statusText.map { isPartial ? $0 + " so far" : $0 } }
 
     /// Whether the table highlights matches: while a filter is set, or after `n` / `N`.
     public var highlightsMatches: Bool { !finder.query.isEmpty || marksLastQuery }
@@ -137,7 +143,8 @@ public final class FindBar {
     public func jump(toRow row: Int?, id: String) {
         jumpDigits = nil
         guard let row else {
-            message = "no \(noun) \(id) in this list"
+            message = isPartial ? "no \(noun) \(id) in the \(finder.rowCount) loaded so far"
+                : "no \(noun) \(id) in this list"
             return
         }
         if finder.select(row: row) {

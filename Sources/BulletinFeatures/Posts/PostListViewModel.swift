@@ -42,6 +42,8 @@ public final class PostListViewModel {
     public private(set) var state: LoadState<[PostRow]> = .idle
     /// The posts (or users' posts) that could not be read in the last load.
     public private(set) var issues: [RecordIssue] = []
+    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
+    public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order`.
     public let find = FindBar(
         columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
@@ -116,6 +118,7 @@ public final class PostListViewModel {
         runner.run({ [source] () async throws(DataError) in try await Self.loadRows(source) }) { [weak self] outcome in
             self?.issues = outcome.value?.issues ?? []
             self?.state = outcome.map(\.records)
+            self?.idWidth = Display.idWidth(outcome.value?.records.lazy.map(\.post.id) ?? [])
             self?.indexRows()
         }
     }

@@ -66,6 +66,9 @@ public final class UserDetailViewModel {
         ]
     }
 
+    /// Columns the posts' ID column needs to show the loaded ids whole (4 to 12).
+    public private(set) var idWidth = 4
+
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
 
@@ -127,6 +130,7 @@ public final class UserDetailViewModel {
             guard let self else { return }
             state = outcome
             let posts = posts
+            idWidth = Display.idWidth(posts.lazy.map(\.id))
             find.finder.setRows(count: posts.count) { row, column in
                 Self.text(of: posts[row], column: PostColumn.allCases[column])
             }

@@ -52,7 +52,7 @@ public final class UserListViewModel {
     /// Users the loads skipped or read with a field blanked; empty when every record was read.
     public private(set) var issues: [RecordIssue] = []
     /// Whether more pages remain, are loading, or failed.
-    public private(set) var paging: Paging = .complete
+    public private(set) var paging: Paging = .complete { didSet { find.isPartial = paging != .complete } }
     @ObservationIgnored private var nextCursor: PageCursor?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>

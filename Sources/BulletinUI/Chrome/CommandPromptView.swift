@@ -14,7 +14,9 @@ struct CommandPromptView {
     /// - Returns: `false` when there is neither, so the host draws the normal status line.
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if model.isActive {
-            StatusBar(left: ":" + model.text + "▏", right: Self.help).render(in: area, on: &surface)
+            let text = Array(model.text)
+            PromptLine(prefix: ":", text: text, cursor: text.count, notes: [], help: Self.help)
+                .render(in: area, on: &surface)
             return true
         }
         guard let message = model.message else { return false }

@@ -16,12 +16,9 @@ struct FindStatusView {
     /// - Returns: `false` when there is none of them, so the host draws the normal status line.
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if find.finder.isEditing {
-            let query = Array(find.finder.query)
-            let cursor = min(find.cursor, query.count)
-            let left = "/" + String(query[..<cursor]) + "▏" + String(query[cursor...])
-            let count = find.finder.isWorking ? "filtering…" : find.finder.statusText
-            let right = [count, Self.promptHelp].compactMap { $0 }.joined(separator: "  ")
-            StatusBar(left: left, right: right).render(in: area, on: &surface)
+            let count = find.finder.isWorking ? "filtering…" : find.countText
+            PromptLine(prefix: "/", text: Array(find.finder.query), cursor: find.cursor, notes: [count].compactMap { $0 },
+                       help: Self.promptHelp).render(in: area, on: &surface)
             return true
         }
         if let jump = find.jumpPrompt {

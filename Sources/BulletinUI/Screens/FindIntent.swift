@@ -40,6 +40,15 @@ extension UserDetailViewModel: FindableScreenModel {}
 extension PostListViewModel: FindableScreenModel {}
 
 extension FindableScreenModel {
+    /// What the finder is doing, for the spinner: `indexing` (the rows just loaded), `sorting`
+    /// (no query, a sort column) or `filtering`; `nil` when it is idle.
+    var findBusyWord: String? {
+        let finder = find.finder
+        guard finder.isWorking else { return nil }
+        if finder.isIndexing { return "indexing" }
+        return finder.query.isEmpty && finder.sortColumn != nil ? "sorting" : "filtering"
+    }
+
     /// Handles `key` for finding: the `/` prompt's editing keys while it is open, the digits
     /// of a jump while one is typed, else `/`, `n`, `N`, `s`, `S`, a digit, and Esc on a
     /// filtered list (clears the filter before Esc goes back).

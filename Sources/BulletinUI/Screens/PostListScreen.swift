@@ -9,12 +9,14 @@ struct PostListScreen: Screen {
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
     var loadFailed: Bool { model.state.error != nil }
 
-    /// Column widths: the id is narrow and right-aligned; the title gets the most room.
-    static func column(_ column: PostListViewModel.Column) -> TableColumn {
+    /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
+    /// the title gets the most room.
+    static func column(_ column: PostListViewModel.Column, idWidth: Int = 4) -> TableColumn {
         switch column {
-        case .id: TableColumn(column.title, width: .fixed(4), alignment: .right)
+        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
         case .author: TableColumn(column.title, width: .flexible(min: 10, weight: 2))
         case .title: TableColumn(column.title, width: .flexible(min: 10, weight: 5))
         }
@@ -23,7 +25,7 @@ struct PostListScreen: Screen {
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "posts", in: area, on: &surface) { return }
         let columns = PostListViewModel.Column.allCases
-        let table = model.findTable(columns: columns.map(Self.column)) { [model] row, column in
+        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
             model.cell(row: row, column: columns[column])
         }
         model.renderFindTable(table, in: area, on: &surface)

@@ -24,6 +24,10 @@ protocol Screen {
     /// running), for the spinner.
     var isLoading: Bool { get }
 
+    /// The word beside the spinner while ``isLoading``: `loading`, or what a list does with
+    /// rows it has (`sorting`, `filtering`).
+    var busyWord: String { get }
+
     /// Whether the screen shows a failed load, so its list keys do nothing and the status
     /// line offers only retry, back and quit.
     var loadFailed: Bool { get }
@@ -44,5 +48,6 @@ extension Screen {
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool { false }
     var summary: String { "" }
     var isLoading: Bool { false }
+    var busyWord: String { "loading" }
     var loadFailed: Bool { false }
 }

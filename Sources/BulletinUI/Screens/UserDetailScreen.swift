@@ -10,6 +10,7 @@ struct UserDetailScreen: Screen {
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }
@@ -21,7 +22,7 @@ struct UserDetailScreen: Screen {
                       maxWidth: headingArea.width - 1)
         let columns = UserDetailViewModel.PostColumn.allCases
         let table = model.findTable(
-            columns: [TableColumn("ID", width: .fixed(4), alignment: .right),
+            columns: [TableColumn("ID", width: .fixed(model.idWidth), alignment: .right),
                       TableColumn("Title", width: .flexible(min: 10, weight: 1))]
         ) { [model] row, column in model.postCell(row: row, column: columns[column]) }
         model.renderFindTable(table, in: postsArea, on: &surface)

@@ -10,6 +10,7 @@ struct UserListScreen: Screen {
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.paging == .loading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
 
     /// Column widths: the id is narrow and right-aligned; the rest share the width.
     static func column(_ column: UserListViewModel.Column) -> TableColumn {
