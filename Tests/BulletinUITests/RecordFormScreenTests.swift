@@ -191,7 +191,8 @@ struct RecordFormScreenTests {
     @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
     func hintsAndNote() async {
         let harness = await makeHarness()
-        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  PgUp/PgDn page  Home/End  r rel…"
+        // At 100 columns every hint fits, `q quit` included (paging keys carry no hint).
+        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  q quit      "
         #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
         harness.press(.character("u"))
         await harness.settle()

@@ -18,11 +18,10 @@ enum EditIntent: Sendable {
     /// undo; short, so the list's own hints and `q quit` still fit in 100 columns).
     static let listHint = "a/e/d/u edit"
 
-    /// A list's hints with ``listHint`` before the paging keys (which people guess anyway), so
-    /// it stays visible on a 100-column status line.
+    /// A list's hints with ``listHint`` before `r reload` (the last of the list keys).
     static func listHints(_ hints: [String]) -> [String] {
-        guard let paging = hints.firstIndex(where: { $0.hasPrefix("PgUp") }) else { return hints + [listHint] }
-        return Array(hints[..<paging]) + [listHint] + hints[paging...]
+        guard let reload = hints.firstIndex(of: "r reload") else { return hints + [listHint] }
+        return Array(hints[..<reload]) + [listHint] + hints[reload...]
     }
 }
 
