@@ -33,6 +33,31 @@ struct FileDataWriterTests {
         try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path).sorted()
     }
 
+    @Test("restore (undo of a delete) puts a user back under their own id, so their posts are theirs again")
+    func restoreKeepsID() async throws {
+        let path = try makeFile(db)
+        defer { remove(path) }
+        let source = FileDataSource(path: path)
+        let writer = FileDataWriter(source: source)
+        let ann = try await source.user(id: 1)
+        _ = try await writer.delete(.user, id: 1)
+        await #expect(throws: DataError.notFound("user 1", location: path)) { try await source.user(id: 1) }
+
+        let restored = try await writer.restore(.user(ann))
+        #expect(restored.record == .user(ann))
+        #expect(try await source.user(id: 1) == ann)
+        #expect(try await FileDataSource(path: path).user(id: 1).name == "Ann", "the file holds user 1 again")
+        #expect(try await source.posts(userID: 1).map(\.id) == [1, 7])
+
+        // When the id was taken meanwhile, the restored record gets a new one instead of a duplicate.
+        let post7 = try await source.post(id: 7)
+        _ = try await writer.delete(.post, id: 7)
+        _ = try await writer.restore(.post(post7))
+        let again = try await writer.restore(.post(post7))
+        #expect(again.record?.id == RecordID(8))
+        #expect(try await FileDataSource(path: path).posts(userID: 1).map(\.id) == [1, 7, 8])
+    }
+
     @Test("create, update and delete round-trip through the file, and the source's reads see each change")
     func roundTrip() async throws {
         let path = try makeFile(db)

@@ -108,6 +108,18 @@ extension DataWriter {
         return try await create(record)
     }
 
+    /// Puts back a record deleted earlier in this run (undo), keeping its id where the writer
+    /// can choose ids (files: a user's posts and a post's comments then point at it again; a
+    /// new id only if another record took that one meanwhile); elsewhere (REST, where the
+    /// server chooses ids) it is ``create(_:)``. `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
+    /// - Throws: As ``create(_:)``.
+    public func restore(_ record: Record, overwriteIfChanged: Bool = false) async throws(DataError) -> WriteOutcome {
+        if let writer = self as? any OverwritingWriter {
+            return try await writer.apply(.restore(record), overwriteIfChanged: overwriteIfChanged)
+        }
+        return try await create(record)
+    }
+
     /// Replaces the record with `record.id`; `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
     /// - Throws: As ``update(_:)``.
     public func update(_ record: Record, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {

@@ -56,6 +56,18 @@ struct DBDocument {
         return stored
     }
 
+    /// Appends `record` under its own id, as it was before a delete (undo), so the posts of a
+    /// restored user and the comments of a restored post point at it again; when another
+    /// record has taken that id meanwhile, it gets a new one as in ``create(_:)``.
+    /// - Returns: The record as stored.
+    mutating func restore(_ record: Record) throws(EditError) -> Record {
+        var elements = try collection(record.kind)
+        guard index(of: record.id, in: elements) == nil else { return try create(record) }
+        elements.append(RecordJSON.compacted(RecordJSON.value(of: record)))
+        setCollection(record.kind, elements)
+        return record
+    }
+
     /// Replaces the first record with `record.id`, changing only the members that differ from
     /// `old` (the record as Bulletin read it; `nil` when it could not be read).
     /// - Throws: ``EditError/notFound(_:)`` when the collection has no such id.

@@ -9,9 +9,9 @@ extension DataSet {
         var posts = posts
         var comments = comments
         switch (change, stored) {
-        case let (.create, .user(user)?): users.append(user)
-        case let (.create, .post(post)?): posts.append(post)
-        case let (.create, .comment(comment)?): comments.append(comment)
+        case let (.create, .user(user)?), let (.restore, .user(user)?): users.append(user)
+        case let (.create, .post(post)?), let (.restore, .post(post)?): posts.append(post)
+        case let (.create, .comment(comment)?), let (.restore, .comment(comment)?): comments.append(comment)
         case let (.update, .user(user)?):
             guard let index = users.firstIndex(where: { $0.id == user.id }) else { return nil }
             users[index] = user

@@ -16,6 +16,8 @@ final class FileState: @unchecked Sendable {
 /// One change to a record.
 enum RecordChange: Sendable {
     case create(Record)
+    /// Put back a deleted record under its own id (a new id only when that one is taken again).
+    case restore(Record)
     case update(Record)
     case delete(RecordKind, RecordID)
 }
@@ -124,6 +126,8 @@ actor FileSaver {
         switch change {
         case let .create(record):
             return try document.create(record)
+        case let .restore(record):
+            return try document.restore(record)
         case let .update(record):
             try document.update(record, old: dataSet.record(record.kind, id: record.id))
             return record

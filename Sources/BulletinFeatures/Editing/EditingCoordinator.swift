@@ -123,7 +123,7 @@ public final class EditingCoordinator: Coordinator {
         let writer = writer
         run { [weak self] in
             let outcome = await attempt { () async throws(DataError) in
-                try await writer.create(record, overwriteIfChanged: overwrite)
+                try await writer.restore(record, overwriteIfChanged: overwrite)
             }
             guard let self else { return }
             switch outcome {
