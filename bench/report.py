@@ -156,6 +156,10 @@ def find_table(results):
                  _mp(r, "posts_sort_title_s", 1e3), _ratio(r, "posts_sort_title_s"),
                  _mp(r, "search_open_s", 1e3), _mp(r, "search_key_s", 1e3), _ratio(r, "search_key_s")]
         lines.append(f"| {name} | {r['list_rows']['posts']} | " + " | ".join(cells) + " |")
+    for name, r in sets.items():
+        for kind, typed in r.get("keystrokes", {}).items():
+            steps = "  ".join(f"{entry['character']!r} {entry['median'] * 1e3:.1f}" for entry in typed["per_character_s"])
+            lines.append(f"\n{name}, {kind} `{typed['query']}`, ms median per character typed: {steps}")
     return lines
 
 

@@ -213,9 +213,20 @@ def measure_set(binary, name, posts, runs, config):
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["load_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
-    return {"file": os.path.relpath(path, ROOT), "bytes": size, "posts": posts, "users": users,
+    query = FILTER_QUERIES.get(name, DEFAULT_FILTER_QUERY)
+    by_position = {"filter": (query, "posts_filter_key_s"), "search": (SEARCH_QUERY, "search_key_s")}
+    keystrokes = {kind: {"query": text, "per_character_s": per_character(samples.get(figure, []), text)}
+                  for kind, (text, figure) in by_position.items() if samples.get(figure)}
+    return {"file": os.path.relpath(path, ROOT), "bytes": size, "keystrokes": keystrokes, "posts": posts, "users": users,
             "list_rows": {"posts": posts, "users": users}, "runs": runs, "load_capped_s": capped,
             "figures": figures}
+
+
+def per_character(latencies, query):
+    """Keystroke latencies (each run types `query` once, in order) summarized per character
+    typed: [{character, median, p95, n}], so the first keystroke (no narrowing) shows apart."""
+    return [dict(report.summarize(latencies[number::len(query)]), character=character)
+            for number, character in enumerate(query)]
 
 
 def startup_baseline(binary, runs):
