@@ -7,7 +7,6 @@ statistics and completeness check, and the pty harness against small stand-in pr
 import json
 import os
 import tempfile
-import time
 import unittest
 
 import generate_data
@@ -277,9 +276,10 @@ class HarnessTests(unittest.TestCase):
             self.assertGreater(app.close(), 0)
 
     def test_typing_waits_past_the_busy_frame_for_the_result(self):
-        script = "stty raw -echo; head -c 1 >/dev/null; printf '/w filtering…  keep'; sleep 0.3; printf ' 12 of 100'; sleep 5"
+        script = ("stty raw -echo; printf ready; head -c 1 >/dev/null; printf '/w filtering…  keep'; sleep 0.3; "
+                  "printf ' 12 of 100'; sleep 5")
         with harness.Session("/bin/sh", ["-c", script]) as app:
-            time.sleep(0.2)     # let stty run before the key
+            app.settle(limit=5, until=b"ready")    # no echo of the key from here on
             _, written = app.type(b"w", run.FILTER_DONE, limit=5)
         self.assertIn(b"12 of 100", bytes(app.output))
         self.assertEqual(written, len("/w filtering…  keep 12 of 100".encode()))
