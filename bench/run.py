@@ -53,11 +53,13 @@ KEY_STEPS = ["down", "page_down", "open", "back", "back_left"]
 # "idle_quiet": seconds of no output that mean "idle", longer than any gap between frames while
 # the app works (the spinner shows after 0.3 s of work and redraws every 0.125 s); quick mode's
 # lists (5,000 rows and fewer) filter and sort synchronously, with no such gaps.
-# Issue 7 in the app: the `/` filter typed on the Posts list one character at a time (the same
-# queries as the in-process filter benchmark: title words of the data), `s` until the list is
-# sorted by title, and Search from Home (`s`) typed one character at a time.
-FILTER_QUERIES = {"1M": "to Westfold"}     # every other set: DEFAULT_FILTER_QUERY
-DEFAULT_FILTER_QUERY = "week ferry"
+# Issue 7 in the app: the `/` filter typed on the Posts list one character at a time, `s` until
+# the list is sorted by title, and Search from Home (`s`) typed one character at a time. The
+# filter query is the start of a title of the generated data ("A week of restoring in …") that
+# still matches rows when complete (1,025 of 100,000 posts): the in-process benchmark's queries,
+# made from its own rows, match nothing in these files after a few characters.
+FILTER_QUERIES = {}     # per set; every other set: DEFAULT_FILTER_QUERY
+DEFAULT_FILTER_QUERY = "week of rest"
 SEARCH_QUERY = "ferry"
 FILTER_DONE = rb"of [0-9]|no matches"   # the `/` prompt's count (`37 of 100`) replacing `filtering…`
 SEARCH_DONE = rb"comment"                # Search's `3 posts · 12 comments` replacing `searching…`
