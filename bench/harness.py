@@ -15,6 +15,7 @@ harness's own reaction time (well under a millisecond).
 import fcntl
 import os
 import pty
+import re
 import select
 import signal
 import struct
@@ -26,6 +27,24 @@ QUIET = 0.05            # seconds without output that count as "settled"
 # Keys as xterm sends them in keypad-transmit mode (ncurses turns it on: kcud1=\EOB, kcuu1=\EOA, knp=\E[6~,
 # khome=\EOH, kcub1=\EOD).
 KEYS = {"down": b"\x1bOB", "up": b"\x1bOA", "page_down": b"\x1b[6~", "home": b"\x1bOH", "left": b"\x1bOD", "enter": b"\r", "escape": b"\x1b", "quit": b"q"}
+# What the app shows while work is still running (ScreenHost's spinner frames, the `/` prompt's
+# "filtering…", Search's "searching…"): a keystroke answered off the main thread has settled only
+# once output arrives *after* the last of these.
+SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+# Search's summary ends at the last column, where the app turns autowrap off around the "…"
+# (`searching\e[?7l…\e[?7h`), so its marker is the word alone.
+BUSY_MARKERS = ["filtering…".encode(), b"searching"] + [frame.encode() for frame in SPINNER]
+
+
+def after_busy(got, done):
+    """Whether `got` (output since a key) shows the work the key started as done: either no
+    busy marker at all (the result came in the key's own frame), or the regular expression
+    `done` (bytes) matches the output after the last busy marker (the frame that replaced it:
+    bytes after the marker in its own frame, such as the rest of the status line, do not count)."""
+    end = max((got.rfind(marker) + len(marker) for marker in BUSY_MARKERS if marker in got), default=None)
+    if end is None:
+        return len(got) > 0
+    return re.search(done, bytes(got[end:])) is not None
 
 
 class AppExited(Exception):
@@ -68,17 +87,18 @@ class Session:
         self.output += chunk
         return chunk, time.perf_counter()
 
-    def settle(self, limit=120.0, until=b""):
-        """Waits for output containing `until` (b"" = any output), then reads until output has
-        been quiet for QUIET seconds. Returns (bytes read, arrival time of the last byte).
-        Raises TimeoutError when `until` has not appeared within `limit` seconds."""
+    def settle(self, limit=120.0, until=b"", ready=None, quiet=QUIET):
+        """Waits for output containing `until` (b"" = any output) and, when given, for
+        `ready(bytes so far)` to be true, then reads until output has been quiet for `quiet`
+        seconds. Returns (bytes read, arrival time of the last byte).
+        Raises TimeoutError when that has not happened within `limit` seconds."""
         start, got, last = time.perf_counter(), bytearray(), None
         while True:
             remaining = limit - (time.perf_counter() - start)
             if remaining <= 0:
                 raise TimeoutError(f"no output showing {until!r} within {limit} s")
-            seen = last is not None and until in got
-            chunk, at = self._read(QUIET if seen else min(1.0, remaining))
+            seen = last is not None and until in got and (ready is None or ready(got))
+            chunk, at = self._read(quiet if seen else min(1.0, remaining))
             if chunk:
                 got += chunk
                 last = at
@@ -99,6 +119,35 @@ class Session:
         os.write(self.fd, KEYS[name])
         got, last = self.settle(limit=limit, until=until)
         return last - written, len(got)
+
+    def type(self, text, done, limit=60.0):
+        """Writes `text` (one keystroke: a character, as bytes) and waits until the output shows
+        its work done (``after_busy`` with the regular expression `done`, e.g. the filter's
+        count replacing `filtering…`), then for QUIET seconds of quiet.
+        Returns (latency in seconds, bytes written to the terminal)."""
+        written = time.perf_counter()
+        os.write(self.fd, text)
+        got, last = self.settle(limit=limit, ready=lambda got: after_busy(got, done))
+        return last - written, len(got)
+
+    def key_until_idle(self, name, quiet, limit=120.0, until=b""):
+        """Writes one key (a name in KEYS, or bytes) and waits until output (showing `until`) has
+        been quiet for `quiet` seconds: longer than any gap between frames while the app works
+        (the spinner redraws every 0.125 s once work has run 0.3 s), so the last byte is the
+        frame that shows the work done. Returns (latency in seconds, bytes read)."""
+        written = time.perf_counter()
+        os.write(self.fd, KEYS.get(name, name) if isinstance(name, str) else name)
+        got, last = self.settle(limit=limit, until=until, quiet=quiet)
+        return last - written, got
+
+    def wait_quiet(self, seconds, limit=120.0):
+        """Reads until there has been no output for `seconds` (at most `limit` seconds)."""
+        start = time.perf_counter()
+        while time.perf_counter() - start < limit:
+            chunk, _ = self._read(seconds)
+            if not chunk:
+                return
+        raise TimeoutError(f"output never quiet for {seconds} s within {limit} s")
 
     def cpu_seconds(self):
         """User + system CPU time of the app so far, from /proc/PID/stat (fields 14 and 15)."""

@@ -43,11 +43,28 @@ HOME_MARKER = b"Welcome to Bulletin"
 FIRST_ROW_MARKER = b"Okafor"   # user 1, Margaret Okafor, in every data set: first row of Users, author of post 1
 FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3)],
         "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20,
-        "load_limit": 300.0, "find_rows": "100000,1000000"}
+        "load_limit": 300.0, "find_rows": "100000,1000000", "search_max_posts": 100_000,
+        "idle_quiet": 0.6}
 QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
          "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3,
-         "load_limit": 60.0, "find_rows": "2000,20000"}
+         "load_limit": 60.0, "find_rows": "2000,20000", "search_max_posts": 100_000,
+         "idle_quiet": 0.3}
 KEY_STEPS = ["down", "page_down", "open", "back", "back_left"]
+# "idle_quiet": seconds of no output that mean "idle", longer than any gap between frames while
+# the app works (the spinner shows after 0.3 s of work and redraws every 0.125 s); quick mode's
+# lists (5,000 rows and fewer) filter and sort synchronously, with no such gaps.
+# Issue 7 in the app: the `/` filter typed on the Posts list one character at a time, `s` until
+# the list is sorted by title, and Search from Home (`s`) typed one character at a time. The
+# filter query is the start of a title of the generated data ("A week of restoring in …") that
+# still matches rows when complete (1,025 of 100,000 posts): the in-process benchmark's queries,
+# made from its own rows, match nothing in these files after a few characters.
+FILTER_QUERIES = {}     # per set; every other set: DEFAULT_FILTER_QUERY
+DEFAULT_FILTER_QUERY = "week of rest"
+SEARCH_QUERY = "ferry"
+FILTER_DONE = rb"of [0-9]|no matches"   # the `/` prompt's count (`37 of 100`) replacing `filtering…`
+SEARCH_DONE = rb"comment"                # Search's `3 posts · 12 comments` replacing `searching…`
+FIND_FIGURES = report.APP_FIND_FIGURES
+SEARCH_FIGURES = ["search_open_s", "search_key_s", "search_key_bytes"]
 LISTS = ["posts", "users"]         # the lists whose keys are measured, in the order visited
 PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
 
@@ -82,7 +99,56 @@ def list_keys(app, rows, config, samples, prefix):
         position = min(rows - 1, position + (1 if key == "down" else PAGE_ROWS if key == "page_down" else 0))
 
 
-def one_run(binary, path, embedded, rows, config, samples, measure_idle):
+def wait_until_idle(app, quiet):
+    """Waits until the list has no work running (the index built: no spinner, and the `/` prompt
+    shows without `filtering…`); leaves the prompt open. Raises TimeoutError after 20 tries."""
+    for _ in range(20):
+        app.wait_quiet(quiet)
+        _, got = app.key_until_idle(b"/", quiet)
+        if harness.BUSY_MARKERS[0] not in got:
+            return
+        app.key_until_idle("escape", quiet)
+    raise TimeoutError("the list never became idle")
+
+
+def find_keys(app, query, samples, quiet):
+    """On an open Posts list: waits until it is indexed, opens `/`, types `query` one character
+    at a time (each keystroke until the new count is shown: output after the last
+    `filtering…`, then settled), Esc; then `s` three times (Id, Author, Title), timing the last
+    until the re-sorted page is shown, and `s` back to the source order."""
+    wait_until_idle(app, quiet)
+    for number, character in enumerate(query.encode()):
+        latency, written = app.type(bytes([character]), FILTER_DONE)
+        samples["posts_filter_key_s"].append(latency)
+        samples["posts_filter_key_bytes"].append(written)
+        if number == 0:
+            samples["posts_filter_first_key_s"].append(latency)
+    app.key_until_idle("escape", quiet)      # clears the filter, closes the prompt
+    app.key_until_idle(b"s", quiet)          # Id ▲ (the source order already)
+    app.key_until_idle(b"s", quiet)          # Author ▲
+    latency, got = app.key_until_idle(b"s", quiet)   # Title ▲
+    if "▲".encode() not in got:
+        raise RuntimeError("s did not show a sorted column (no ▲ in the header)")
+    samples["posts_sort_title_s"].append(latency)
+    app.key_until_idle(b"s", quiet)          # back to the source order
+
+
+def search_keys(app, config, samples):
+    """From the Users list: Esc to Home, `s` to Search until its corpus is loaded (settled for
+    "idle_quiet"), then SEARCH_QUERY one character at a time until its results are shown; Esc
+    back to Home (in Search's field `q` is typed, not quit)."""
+    quiet = config["idle_quiet"]
+    app.key("escape")
+    latency, _ = app.key_until_idle(b"s", quiet, limit=config["load_limit"])
+    samples["search_open_s"].append(latency)
+    for character in SEARCH_QUERY.encode():
+        latency, written = app.type(bytes([character]), SEARCH_DONE)
+        samples["search_key_s"].append(latency)
+        samples["search_key_bytes"].append(written)
+    app.key("escape")
+
+
+def one_run(binary, path, embedded, rows, config, samples, measure_idle, name):
     """Runs the app once on `path` and appends its figures to `samples`.
 
     Returns False when the Posts list did not show within the load limit (the run ends there:
@@ -97,6 +163,7 @@ def one_run(binary, path, embedded, rows, config, samples, measure_idle):
             return False
         samples["load_s"].append(load)
         list_keys(app, rows["posts"], config, samples, "posts")
+        find_keys(app, FILTER_QUERIES.get(name, DEFAULT_FILTER_QUERY), samples, config["idle_quiet"])
         app.key("escape")                                 # Posts → Home (Posts still selected)
         app.key("up")                                     # Posts → Users
         users_open, _ = app.key("enter", until=FIRST_ROW_MARKER, limit=config["load_limit"])
@@ -104,6 +171,8 @@ def one_run(binary, path, embedded, rows, config, samples, measure_idle):
         list_keys(app, rows["users"], config, samples, "users")
         if measure_idle:
             samples["idle_cpu_s"].append(app.idle_cpu(config["idle"]))
+        if rows["posts"] <= config["search_max_posts"]:
+            search_keys(app, config, samples)
         samples["peak_rss_bytes"].append(app.quit())
         return True
 
@@ -117,12 +186,12 @@ def counts(path, posts):
     return generate_data.sizes(posts)[0], posts
 
 
-def sample_names():
+def sample_names(search=True):
     """Every figure a run records samples of (names must not collide: `users_open_s` is
-    Enter on a user, `users_list_s` opening the Users list)."""
+    Enter on a user, `users_list_s` opening the Users list); Search's only when it runs."""
     names = ["first_frame_s", "load_s", "users_list_s", "idle_cpu_s", "peak_rss_bytes"]
     names += [f"{prefix}_{step}_{unit}" for prefix in LISTS for step in KEY_STEPS for unit in ("s", "bytes")]
-    return names
+    return names + FIND_FIGURES + (SEARCH_FIGURES if search else [])
 
 
 def measure_set(binary, name, posts, runs, config):
@@ -131,13 +200,13 @@ def measure_set(binary, name, posts, runs, config):
     When a run hits the load limit, the remaining runs are skipped and the set is marked
     `load_capped_s` (the limit): its load and key figures are then missing, not guessed."""
     path = data_file(name, posts)
-    samples = {key: [] for key in sample_names()}
     users, posts = counts(path, posts)
+    samples = {key: [] for key in sample_names(search=posts <= config["search_max_posts"])}
     capped = None
     for run in range(runs):
         print(f"  {name}: run {run + 1}/{runs}", file=sys.stderr, flush=True)
         if not one_run(binary, path, path == EMBEDDED, {"posts": posts, "users": users}, config, samples,
-                       measure_idle=run == 0):
+                       measure_idle=run == 0, name=name):
             capped = config["load_limit"]
             print(f"  {name}: the Posts list did not show within {capped:g} s; skipping the other runs",
                   file=sys.stderr, flush=True)
@@ -146,9 +215,20 @@ def measure_set(binary, name, posts, runs, config):
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["load_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
-    return {"file": os.path.relpath(path, ROOT), "bytes": size, "posts": posts, "users": users,
+    query = FILTER_QUERIES.get(name, DEFAULT_FILTER_QUERY)
+    by_position = {"filter": (query, "posts_filter_key_s"), "search": (SEARCH_QUERY, "search_key_s")}
+    keystrokes = {kind: {"query": text, "per_character_s": per_character(samples.get(figure, []), text)}
+                  for kind, (text, figure) in by_position.items() if samples.get(figure)}
+    return {"file": os.path.relpath(path, ROOT), "bytes": size, "keystrokes": keystrokes, "posts": posts, "users": users,
             "list_rows": {"posts": posts, "users": users}, "runs": runs, "load_capped_s": capped,
             "figures": figures}
+
+
+def per_character(latencies, query):
+    """Keystroke latencies (each run types `query` once, in order) summarized per character
+    typed: [{character, median, p95, n}], so the first keystroke (no narrowing) shows apart."""
+    return [dict(report.summarize(latencies[number::len(query)]), character=character)
+            for number, character in enumerate(query)]
 
 
 def startup_baseline(binary, runs):
@@ -184,8 +264,16 @@ def main(argv):
     parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--out", help="results file (default bench/results.json, quick: bench/results-quick.json)")
     parser.add_argument("--check", action="store_true", help="exit 1 unless every figure was produced")
+    parser.add_argument("--sets", help="only these data sets, comma-separated (e.g. 100k,1M): re-measure a few "
+                                       "figures without the whole run; the targets then cover only those sets")
     args = parser.parse_args(argv)
-    config = QUICK if args.quick else FULL
+    config = dict(QUICK if args.quick else FULL)
+    if args.sets:
+        wanted = args.sets.split(",")
+        unknown = set(wanted) - {entry[0] for entry in config["sets"]}
+        if unknown:
+            parser.error(f"--sets: no data set {', '.join(sorted(unknown))} in this mode")
+        config["sets"] = [entry for entry in config["sets"] if entry[0] in wanted]
     out = args.out or os.path.join(ROOT, "bench", "results-quick.json" if args.quick else "results.json")
     binary = os.path.join(args.bin_dir, "bulletin")
     started = time.time()
@@ -195,9 +283,12 @@ def main(argv):
     for name, posts, runs in config["sets"]:
         results["sets"][name] = measure_set(binary, name, posts, runs, config)
     results["startup_baseline_s"] = startup_baseline(binary, 10)
-    micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
-    results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts), config["micro_iterations"],
-                             config["find_rows"])
+    if args.sets:       # a partial run: the harness figures of those sets only
+        results["micro"] = {"benchmarks": [], "skipped": "--sets: micro-benchmarks not run"}
+    else:
+        micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
+        results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts),
+                                 config["micro_iterations"], config["find_rows"])
     results["machine"]["load_average_end"] = os.getloadavg()
     results["missing"] = report.MISSING
     results["targets"] = report.targets(results)

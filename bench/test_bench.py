@@ -161,6 +161,104 @@ class ListKeysTests(unittest.TestCase):
         self.assertEqual(len(samples["posts_back_left_s"]), 1)
 
 
+class FindApp(FakeApp):
+    """Also answers the find steps: typed keys, waits for quiet, and `s` frames showing ▲;
+    `busy_slashes` `/` presses show `filtering…` (the index still building) first."""
+    def __init__(self, busy_slashes=0):
+        super().__init__()
+        self.busy_slashes = busy_slashes
+
+    def type(self, text, done, limit=60.0):
+        self.pressed.append(text)
+        return 0.002, 100
+
+    def wait_quiet(self, seconds, limit=120.0):
+        self.pressed.append("quiet")
+
+    def key_until_idle(self, name, quiet, limit=120.0, until=b""):
+        self.pressed.append(name)
+        if name == b"/" and self.busy_slashes:
+            self.busy_slashes -= 1
+            return 0.001, "/▏ filtering…".encode()
+        return 0.3, "Title ▲".encode() if name == b"s" else b"x"
+
+
+class FindKeysTests(unittest.TestCase):
+    def samples(self, search=True):
+        return {name: [] for name in run.sample_names(search)}
+
+    def test_the_filter_waits_for_an_idle_list_then_types_each_character_and_sorts_by_title(self):
+        app, samples = FindApp(busy_slashes=1), self.samples()
+        run.find_keys(app, "ab", samples, 0.3)
+        self.assertEqual(app.pressed, ["quiet", b"/", "escape", "quiet", b"/", b"a", b"b", "escape",
+                                       b"s", b"s", b"s", b"s"])
+        self.assertEqual(samples["posts_filter_key_s"], [0.002, 0.002])
+        self.assertEqual(samples["posts_filter_first_key_s"], [0.002])
+        self.assertEqual(samples["posts_filter_key_bytes"], [100, 100])
+        self.assertEqual(samples["posts_sort_title_s"], [0.3])
+
+    def test_search_opens_from_home_types_the_query_and_leaves_by_esc(self):
+        app, samples = FindApp(), self.samples()
+        run.search_keys(app, {"idle_quiet": 0.3, "load_limit": 5}, samples)
+        self.assertEqual(app.pressed, ["escape", b"s"] + [bytes([c]) for c in run.SEARCH_QUERY.encode()] + ["escape"])
+        self.assertEqual(len(samples["search_key_s"]), len(run.SEARCH_QUERY))
+        self.assertEqual(samples["search_open_s"], [0.3])
+
+    def test_search_figures_are_named_only_where_search_runs(self):
+        self.assertIn("search_key_s", run.sample_names(search=True))
+        self.assertNotIn("search_key_s", run.sample_names(search=False))
+        self.assertIn("posts_sort_title_s", run.sample_names(search=False))
+
+    def test_after_busy_needs_the_done_text_after_the_last_busy_marker(self):
+        done = run.FILTER_DONE
+        self.assertTrue(harness.after_busy(bytearray(b"/w 12 of 100"), done))       # no marker: any output
+        self.assertFalse(harness.after_busy(bytearray(b""), done))
+        self.assertFalse(harness.after_busy(bytearray("/w filtering…  ⏎ keep".encode()), done))
+        self.assertTrue(harness.after_busy(bytearray("filtering… \x1b[40;90H12 of 100".encode()), done))
+        self.assertFalse(harness.after_busy(bytearray("3 of 9 filtering… x".encode()), done))
+        self.assertTrue(harness.after_busy(bytearray("filtering…  no matches".encode()), done))
+        self.assertFalse(harness.after_busy(bytearray("searching\x1b[?7l…\x1b[?7h".encode()), run.SEARCH_DONE))
+        self.assertTrue(harness.after_busy(bytearray(b"searching then 3 posts \xc2\xb7 1 comment"), run.SEARCH_DONE))
+        self.assertFalse(harness.after_busy(bytearray("7 comments ⠋".encode()), run.SEARCH_DONE))
+
+
+class AppFindReportTests(unittest.TestCase):
+    def results(self):
+        results = fake_results()
+        for name in ("embedded", "1M"):
+            figures = results["sets"][name]["figures"]
+            figures["posts_filter_key_s"] = report.summarize([0.006, 0.012])
+            figures["posts_filter_key_bytes"] = report.summarize([300])
+            figures["posts_filter_first_key_s"] = report.summarize([0.05])
+            figures["posts_sort_title_s"] = report.summarize([1.2])
+        results["sets"]["embedded"]["figures"]["search_key_s"] = report.summarize([0.009])
+        results["targets"] = report.targets(results)
+        return results
+
+    def test_in_app_targets_and_table_use_the_sets_that_ran(self):
+        results = self.results()
+        targets = {t["target"]: t for t in results["targets"]}
+        keystroke = targets["filter keystroke in the app, through the terminal, 1,000,000 posts"]
+        self.assertAlmostEqual(keystroke["measured"], 9.0)
+        self.assertTrue(keystroke["met"])
+        sort = targets["s to the title sort in the app, through the terminal, 1,000,000 posts"]
+        self.assertEqual(sort["verdict"], "missed by 200 ms (1.20x the target)")
+        self.assertNotIn("filter keystroke in the app, through the terminal, 100,000 posts", targets)  # no 100k set
+        text = report.table(results)
+        self.assertIn("in the app, through the terminal", text)
+        self.assertIn("| 1M | 1000000 | 3.0 / 3.0 | 9.0 / 12.0 | 3.0x | 50.0 / 50.0 | 300 / 300 | 1200.0 / 1200.0 | 400.0x | – | – | – |", text)
+        self.assertIn("| 9.0 / 9.0 | 3.0x |", text)   # Search on the embedded set
+
+    def test_the_check_asks_for_the_in_app_figures(self):
+        results = self.results()
+        self.assertFalse([p for p in report.problems(results) if "in the app" in p or "search_key_s" in p])
+        del results["sets"]["1M"]["figures"]["posts_sort_title_s"]
+        del results["sets"]["embedded"]["figures"]["search_key_s"]
+        found = report.problems(results)
+        self.assertIn("1M: no posts_sort_title_s (filter and sort in the app)", found)
+        self.assertIn("no search_key_s (Search from Home in the app) in any data set", found)
+
+
 class HarnessTests(unittest.TestCase):
     def test_first_frame_waits_for_the_marker_and_the_quiet_window(self):
         script = "printf 'start '; sleep 0.3; printf 'Home shown'; sleep 5"
@@ -176,6 +274,15 @@ class HarnessTests(unittest.TestCase):
             self.assertGreaterEqual(latency, 0)
             self.assertGreaterEqual(app.idle_cpu(0.2), 0)
             self.assertGreater(app.close(), 0)
+
+    def test_typing_waits_past_the_busy_frame_for_the_result(self):
+        script = ("stty raw -echo; printf ready; head -c 1 >/dev/null; printf '/w filtering…  keep'; sleep 0.3; "
+                  "printf ' 12 of 100'; sleep 5")
+        with harness.Session("/bin/sh", ["-c", script]) as app:
+            app.settle(limit=5, until=b"ready")    # no echo of the key from here on
+            _, written = app.type(b"w", run.FILTER_DONE, limit=5)
+        self.assertIn(b"12 of 100", bytes(app.output))
+        self.assertEqual(written, len("/w filtering…  keep 12 of 100".encode()))
 
     def test_the_terminal_is_120_by_40(self):
         with harness.Session("/bin/sh", ["-c", "stty size; sleep 5"]) as app:
