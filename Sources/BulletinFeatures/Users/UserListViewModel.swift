@@ -210,7 +210,7 @@ public final class UserListViewModel {
 
     /// `:12` or `12` then Enter: selects the loaded user with id `id`, or says it is not there.
     public func goTo(id: String) {
-        find.jump(toRow: users.firstIndex { $0.id == RecordID(id) }, id: id)
+        find.jump(toID: id)
     }
 
     // MARK: - Finding
@@ -218,9 +218,9 @@ public final class UserListViewModel {
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
         let users = users
-        find.finder.setRows(count: users.count) { row, column in
+        find.finder.setRows(count: users.count, text: { row, column in
             Self.text(of: users[row], column: Column.allCases[column])
-        }
+        }, id: { users[$0].id.text })
     }
 
     // MARK: - Paging
