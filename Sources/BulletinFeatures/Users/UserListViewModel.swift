@@ -41,6 +41,8 @@ public final class UserListViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[User]> = .idle
+    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
+    public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order`.
     public let find = FindBar(
         columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
@@ -218,6 +220,7 @@ public final class UserListViewModel {
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
         let users = users
+        idWidth = Display.idWidth(users.lazy.map(\.id))
         find.finder.setRows(count: users.count, text: { row, column in
             Self.text(of: users[row], column: Column.allCases[column])
         }, id: { users[$0].id.text })
