@@ -38,12 +38,28 @@ struct GoToCommandTests {
         #expect(app.stack.routes == ["home", "users"], "a jump never navigates")
     }
 
+    @Test(":2 on a user's posts selects post 2, as the Home message says it does")
+    func onUserPosts() async {
+        let app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource()), onQuit: {})
+        app.start()
+        app.open(.user(1))
+        await app.waitForLink()
+        guard case let .userDetail(model)? = app.stack.top?.destination else {
+            Issue.record("no user detail")
+            return
+        }
+        await model.load()
+        app.perform(.goTo(id: "2"))
+        #expect(app.commandLine.message == nil)
+        #expect(model.postCell(row: model.selection.index, column: .id) == "2")
+    }
+
     @Test(":2 on Home says it needs a list")
     func onHome() {
         let app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource()), onQuit: {})
         app.start()
         app.perform(.goTo(id: "2"))
-        #expect(app.commandLine.message == "Not on a list: :2 selects an id on Users or Posts")
+        #expect(app.commandLine.message == "Not on a list: :2 selects an id on Users, Posts or a user's posts")
         #expect(app.stack.routes == ["home"])
     }
 }

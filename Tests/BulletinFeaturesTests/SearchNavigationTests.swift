@@ -59,6 +59,8 @@ struct SearchNavigationTests {
     func command() async throws {
         #expect(try AppCommand.parse("search café  au .*") == .search("café  au .*"))
         #expect(try AppCommand.parse("  search") == .search(""))
+        #expect(try AppCommand.parse("search   cafe  ") == .search("cafe"), "spaces around the text are not searched for")
+        #expect(try AppCommand.parse("search \t café  au \t") == .search("café  au"))
         #expect(AppCommand.complete("se") == "search ")
         let app = makeApp()
         app.navigate(to: .users)
@@ -68,6 +70,9 @@ struct SearchNavigationTests {
         #expect(model.query == "what does")
         await model.load()
         #expect(model.results.comments == [1])
+        for character in " x" { model.type(character) }
+        model.deleteBackward()
+        #expect(model.query == "what does ", "the field keeps a trailing space while typing: it may start the next word")
     }
 
     @Test("search?q=TEXT: percent-encoded, round-trips, and opens Home › Search", arguments: [

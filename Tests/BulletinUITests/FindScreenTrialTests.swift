@@ -18,9 +18,9 @@ struct FindScreenTrialTests {
         Post(userId: 1, id: RecordID($0), title: "Post \($0)", body: "Body")
     }
 
-    init(posts: [Post] = Fixtures.posts) {
+    init(users: [User] = Fixtures.users, posts: [Post] = Fixtures.posts) {
         app = AppCoordinator(
-            dependencies: AppDependencies(source: StubDataSource(users: Fixtures.users, posts: posts)), onQuit: {})
+            dependencies: AppDependencies(source: StubDataSource(users: users, posts: posts)), onQuit: {})
         app.start()
         host = ScreenHost(stack: app.stack, commandLine: app.commandLine, onQuit: {})
     }
@@ -57,6 +57,18 @@ struct FindScreenTrialTests {
         #expect(lines[1].hasPrefix("     ID Author"))
         #expect(lines[2].hasPrefix(" 999998 Leanne Graham"))
         #expect(lines[4].hasPrefix("1000000 Leanne Graham"))
+    }
+
+    @Test("the Users list's ID column shows 7-digit ids whole, not 999…")
+    func usersListShowsLongIDs() async {
+        let users = [999_998, 1_000_000].map { User(id: RecordID($0), name: "User \($0)", username: "u\($0)", email: nil) }
+        let screen = FindScreenTrialTests(users: users)
+        screen.app.navigate(to: .users)
+        await screen.settle()
+        let lines = screen.lines()
+        #expect(lines[1].hasPrefix("     ID Name"), "\(lines[1])")
+        #expect(lines[2].hasPrefix(" 999998 User 999998"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("1000000 User 1000000"), "\(lines[3])")
     }
 
     @Test("a user's posts show 7-digit ids whole")

@@ -105,7 +105,7 @@ public final class AppCoordinator: Coordinator {
         case .quit: onQuit()
         case let .goTo(id):
             guard stack.top?.destination.goTo(id: id) != true else { return }
-            commandLine.show("Not on a list: :\(id) selects an id on Users or Posts")
+            commandLine.show("Not on a list: :\(id) selects an id on Users, Posts or a user's posts")
         case let .search(text): open(.search(text))
         }
     }

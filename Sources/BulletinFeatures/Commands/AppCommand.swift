@@ -10,7 +10,8 @@ public enum AppCommand: Equatable, Sendable {
     case quit
     /// Select the record with this id on the current list (`:12`): the line is all digits.
     case goTo(id: String)
-    /// Search every post and comment for the text (the rest of the line, spaces kept).
+    /// Search every post and comment for the text: the rest of the line, spaces inside it kept,
+    /// spaces around it dropped (the Search field itself keeps what is typed, see ``SearchViewModel``).
     case search(String)
 
     /// The command names, in the order Tab offers them.
@@ -59,10 +60,10 @@ public enum AppCommand: Equatable, Sendable {
         return prefix.count > line.count ? prefix : line
     }
 
-    /// The text after `search` and the one space that ends the name, other spaces kept.
+    /// The text after `search`, without the whitespace around it; spaces inside it are kept.
     private static func searchText(_ line: String) -> String {
         let afterName = line.drop(while: \.isWhitespace).dropFirst("search".count)
-        return String(afterName.first?.isWhitespace == true ? afterName.dropFirst() : afterName)
+        return String(afterName.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     private static func link(_ path: String) throws(AppCommandError) -> DeepLink {

@@ -34,8 +34,12 @@ public final class FindBar {
     /// - Parameters:
     ///   - columns: The list's columns, left to right (ids `numeric`).
     ///   - noun: The kind of record a row shows (`user`, `post`).
-    public init(columns: [ListFinder.Column], noun: String) {
-        finder = ListFinder(columns: columns)
+    ///   - backgroundThreshold: The finder's ``ListFinder/backgroundThreshold`` (tests pass a small one).
+    public init(
+        columns: [ListFinder.Column], noun: String,
+        backgroundThreshold: Int = ListFinder.defaultBackgroundThreshold
+    ) {
+        finder = ListFinder(columns: columns, backgroundThreshold: backgroundThreshold)
         self.noun = noun
     }
 
@@ -134,6 +138,18 @@ public final class FindBar {
     public func takeJump() -> String? {
         defer { jumpDigits = nil }
         return jumpDigits
+    }
+
+    /// Selects the record with id `id` through the finder's id → row map (one lookup, for rows
+    /// set with ids), or says why it cannot: not in the list, hidden by the filter, or (while a
+    /// large list is still being indexed) to try again.
+    public func jump(toID id: String) {
+        guard !finder.isIndexing else {
+            jumpDigits = nil
+            message = "still indexing: try again"
+            return
+        }
+        jump(toRow: finder.row(withID: id), id: id)
     }
 
     /// Selects the record with id `id`, found at source row `row`, or says why it cannot.

@@ -37,15 +37,17 @@ extension ListFinder {
     }
 
     /// Builds the index off the main actor, showing the rows unfiltered meanwhile.
-    func startBuild(count: Int, text: @escaping @Sendable (Int, Int) -> String) {
+    /// With `id`, the id → row map is built in the same task, after the index.
+    func startBuild(count: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?) {
         isIndexing = true
         refresh()
         let version = rowsVersion
         let columnCount = columns.count
         buildTask = Task { [weak self] in
-            let built = await Self.build(count: count, columnCount: columnCount, text: text)
+            let built = await Self.build(count: count, columnCount: columnCount, text: text, id: id)
             guard let self, let built, self.rowsVersion == version else { return }
-            self.index = built
+            self.index = built.index
+            self.rowsByID = built.rowsByID
             self.isIndexing = false
             self.buildTask = nil
             self.refresh()
@@ -131,8 +133,25 @@ extension ListFinder {
 
     @concurrent
     private nonisolated static func build(
-        count: Int, columnCount: Int, text: @escaping @Sendable (Int, Int) -> String
-    ) async -> FindIndex? {
-        FindIndex.build(rowCount: count, columnCount: columnCount, isCancelled: { Task.isCancelled }, text: text)
+        count: Int, columnCount: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?
+    ) async -> (index: FindIndex, rowsByID: [String: Int])? {
+        let isCancelled = { Task.isCancelled }
+        guard let index = FindIndex.build(rowCount: count, columnCount: columnCount, isCancelled: isCancelled, text: text)
+        else { return nil }
+        guard let id else { return (index, [:]) }
+        guard let rowsByID = idMap(count: count, isCancelled: isCancelled, id: id) else { return nil }
+        return (index, rowsByID)
+    }
+
+    /// Row id → the first source row with that id, polling `isCancelled` every 4,096 rows.
+    /// - Returns: The map, or `nil` when cancelled.
+    nonisolated static func idMap(count: Int, isCancelled: () -> Bool, id: (Int) -> String) -> [String: Int]? {
+        var map = [String: Int](minimumCapacity: count)
+        for row in 0..<count {
+            if row & 4095 == 0, isCancelled() { return nil }
+            let key = id(row)
+            if map[key] == nil { map[key] = row }
+        }
+        return map
     }
 }

@@ -69,6 +69,9 @@ public final class ListFinder {
 
     /// The index of the current rows; `nil` while it is built in the background.
     @ObservationIgnored var index: FindIndex? = FindIndex(rowCount: 0, columnCount: 0) { _, _ in "" }
+    /// Row id → source row (the first row with that id), built with ``index`` (so `nil` exactly
+    /// while it is); empty when the rows were set without ids.
+    @ObservationIgnored var rowsByID: [String: Int]? = [:]
     /// Source row → display position (-1 hidden), matching ``order``; empty when not known.
     @ObservationIgnored var positions: [Int32] = []
     /// The last applied pass's folded query and matching rows (source order), for narrowing.
@@ -135,6 +138,24 @@ public final class ListFinder {
     /// order without rows that no longer exist).
     /// - Parameter text: The visible text of (row, column); called off the main actor for large lists.
     public func setRows(count: Int, text: @escaping @Sendable (Int, Int) -> String) {
+        setRows(count: count, text: text, id: nil)
+    }
+
+    /// The list's rows changed, each with an id: like ``setRows(count:text:)``, and builds the
+    /// id → row map that ``row(withID:)`` reads, at the same time and place as the index (off
+    /// the main actor above ``backgroundThreshold`` rows), so a jump is one dictionary lookup.
+    /// - Parameter id: The id of a row as a jump types it (`12`); called off the main actor for large lists.
+    public func setRows(
+        count: Int, text: @escaping @Sendable (Int, Int) -> String, id: @escaping @Sendable (Int) -> String
+    ) {
+        setRows(count: count, text: text, id: Optional(id))
+    }
+
+    /// The source row whose id is `id` (the first, when ids repeat), or `nil` when no row has it
+    /// or the map is still being built (``isIndexing``): one dictionary lookup.
+    public func row(withID id: String) -> Int? { rowsByID?[id] }
+
+    private func setRows(count: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?) {
         rowsVersion += 1
         buildTask?.cancel()
         buildTask = nil
@@ -143,11 +164,13 @@ public final class ListFinder {
         matchMask = nil
         if count <= backgroundThreshold {
             index = FindIndex(rowCount: count, columnCount: columns.count, text: text)
+            rowsByID = id.map { Self.idMap(count: count, isCancelled: { false }, id: $0) ?? [:] } ?? [:]
             isIndexing = false
             refresh()
         } else {
             index = nil
-            startBuild(count: count, text: text)
+            rowsByID = nil
+            startBuild(count: count, text: text, id: id)
         }
     }
 

@@ -145,15 +145,15 @@ public final class PostListViewModel {
 
     /// `:12` or `12` then Enter: selects the post with id `id`, or says it is not there.
     public func goTo(id: String) {
-        find.jump(toRow: rows.firstIndex { $0.post.id == RecordID(id) }, id: id)
+        find.jump(toID: id)
     }
 
     /// Hands the loaded rows to the finder, which filters and sorts them again.
     private func indexRows() {
         let rows = rows
-        find.finder.setRows(count: rows.count) { row, column in
+        find.finder.setRows(count: rows.count, text: { row, column in
             Self.text(of: rows[row], column: Column.allCases[column])
-        }
+        }, id: { rows[$0].post.id.text })
     }
 
     // MARK: - Private

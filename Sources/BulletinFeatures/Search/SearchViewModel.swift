@@ -21,7 +21,8 @@ public final class SearchViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<SearchCorpus> = .idle
-    /// The query as typed.
+    /// The query as typed, taken literally: spaces around it are kept while typing, since a
+    /// trailing space may start the next word (`:search TEXT` drops those around TEXT).
     public private(set) var query: String
     /// Where the keys go.
     public private(set) var focus: Focus

@@ -131,9 +131,9 @@ public final class UserDetailViewModel {
             state = outcome
             let posts = posts
             idWidth = Display.idWidth(posts.lazy.map(\.id))
-            find.finder.setRows(count: posts.count) { row, column in
+            find.finder.setRows(count: posts.count, text: { row, column in
                 Self.text(of: posts[row], column: PostColumn.allCases[column])
-            }
+            }, id: { posts[$0].id.text })
         }
     }
 
@@ -159,6 +159,6 @@ public final class UserDetailViewModel {
 
     /// `:7` or `7` then Enter: selects this user's post with id `id`, or says it is not there.
     public func goTo(id: String) {
-        find.jump(toRow: posts.firstIndex { $0.id == RecordID(id) }, id: id)
+        find.jump(toID: id)
     }
 }

@@ -41,6 +41,8 @@ public final class UserListViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[User]> = .idle
+    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
+    public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order`.
     public let find = FindBar(
         columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
@@ -210,7 +212,7 @@ public final class UserListViewModel {
 
     /// `:12` or `12` then Enter: selects the loaded user with id `id`, or says it is not there.
     public func goTo(id: String) {
-        find.jump(toRow: users.firstIndex { $0.id == RecordID(id) }, id: id)
+        find.jump(toID: id)
     }
 
     // MARK: - Finding
@@ -218,9 +220,10 @@ public final class UserListViewModel {
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
         let users = users
-        find.finder.setRows(count: users.count) { row, column in
+        idWidth = Display.idWidth(users.lazy.map(\.id))
+        find.finder.setRows(count: users.count, text: { row, column in
             Self.text(of: users[row], column: Column.allCases[column])
-        }
+        }, id: { users[$0].id.text })
     }
 
     // MARK: - Paging

@@ -12,10 +12,11 @@ struct UserListScreen: Screen {
     var isLoading: Bool { model.state.isLoading || model.paging == .loading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
 
-    /// Column widths: the id is narrow and right-aligned; the rest share the width.
-    static func column(_ column: UserListViewModel.Column) -> TableColumn {
+    /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
+    /// the rest share the width.
+    static func column(_ column: UserListViewModel.Column, idWidth: Int = 4) -> TableColumn {
         switch column {
-        case .id: TableColumn(column.title, width: .fixed(4), alignment: .right)
+        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
         case .name: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
         case .username: TableColumn(column.title, width: .flexible(min: 8, weight: 2))
         case .email: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
@@ -28,7 +29,7 @@ struct UserListScreen: Screen {
             return
         }
         let columns = UserListViewModel.Column.allCases
-        let table = model.findTable(columns: columns.map(Self.column)) { [model] row, column in
+        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
             model.cell(row: row, column: columns[column])
         }
         model.renderFindTable(table, in: area, on: &surface)
