@@ -77,6 +77,23 @@ struct AdminPanelTests {
         #expect(AdminPanelViewModel(source: StubDataSource(), writeAccess: .allowed).sourceFields.contains(DetailField("Writes", "on")))
     }
 
+    @Test("on the embedded data set the panel says where edits go (the copy under $XDG_DATA_HOME) and how to open it")
+    func embeddedCopyPathShown() throws {
+        let copy = "/tmp/bulletin-nowhere-\(UUID().uuidString)/bulletin/db.json"
+        let model = AdminPanelViewModel(source: StubDataSource(), writeAccess: .allowed, editsCopyPath: copy)
+        #expect(model.sourceFields.contains(DetailField("Writes", "on, to a copy: \(copy) (open it later with --data \(copy))")))
+
+        let dependencies = try SourceFactory().dependencies(for: .embedded)
+        guard dependencies.writer.access == .allowed else { return }  // a copy from an earlier run: the reason says where
+        let stack = NavigationStack<Destination>()
+        let coordinator = AdminPanelCoordinator(stack: stack, dependencies: dependencies, onFinish: { _ in })
+        guard case let .adminPanel(panel) = coordinator.request(for: .panel).destination else {
+            Issue.record("expected the Admin panel"); return
+        }
+        let path = EmbeddedDataWriter.defaultCopyPath()
+        #expect(panel.sourceFields.contains(DetailField("Writes", "on, to a copy: \(path) (open it later with --data \(path))")))
+    }
+
     // MARK: - Switch validation
 
     @Test("what may be typed to switch: embedded, http(s) URLs, readable files; anything else says why")
