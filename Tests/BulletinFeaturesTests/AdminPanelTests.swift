@@ -96,6 +96,19 @@ struct AdminPanelTests {
 
     // MARK: - Switch validation
 
+    @Test("~ in a typed path is $HOME (as the shell and the embedded copy's default use), not the passwd entry")
+    func tildeFollowsHOME() {
+        #expect(SourceChoice.homeDirectory(environment: ["HOME": "/h/me"]) == "/h/me")
+        #expect(SourceChoice.homeDirectory(environment: [:]) == FileManager.default.homeDirectoryForCurrentUser.path)
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        if !home.isEmpty {
+            #expect(SourceChoice.absolutePath("~/x.json", relativeTo: "/d") == URL(fileURLWithPath: home + "/x.json").standardizedFileURL.path)
+        }
+        #expect(SourceChoice.absolutePath("~/x.json", relativeTo: "/d", home: "/h/me") == "/h/me/x.json")
+        #expect(SourceChoice.absolutePath("~", relativeTo: "/d", home: "/h/me") == "/h/me")
+        #expect(SourceChoice.absolutePath("a/~/x.json", relativeTo: "/d", home: "/h/me") == "/d/a/~/x.json")
+    }
+
     @Test("what may be typed to switch: embedded, http(s) URLs, readable files; anything else says why")
     func switchValidation() throws {
         let kinds: [String: SourceChoice.FileKind] = ["/d/db.json": .file, "/d": .directory, "/d/locked.json": .unreadable]

@@ -61,14 +61,21 @@ public enum SourceChoice {
         }
     }
 
-    /// `text` as an absolute path: `~/` is the home directory; a relative path starts at `directory`.
-    public static func absolutePath(_ text: String, relativeTo directory: String) -> String {
+    /// `text` as an absolute path: `~/` is `home` (by default ``homeDirectory(environment:)``);
+    /// a relative path starts at `directory`.
+    public static func absolutePath(_ text: String, relativeTo directory: String, home: String? = nil) -> String {
         var path = text
         if path == "~" || path.hasPrefix("~/") {
-            path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+            path = (home ?? homeDirectory()) + path.dropFirst()
         }
         if !path.hasPrefix("/") { path = URL(fileURLWithPath: directory).appendingPathComponent(path).path }
         return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// `$HOME` when set (as a shell expands `~`), else the account's home directory.
+    public static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        return FileManager.default.homeDirectoryForCurrentUser.path
     }
 
     /// What is at `path` on disk.
