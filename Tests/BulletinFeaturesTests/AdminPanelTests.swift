@@ -174,6 +174,30 @@ struct AdminPanelTests {
         #expect(users.state.value?.count == 10, "the new source's users")
     }
 
+    @Test("a file that is not JSON (a script, an empty file) is refused beside the field; the old source stays")
+    func switchToNonJSONFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("run.sh")
+        try Data("#!/bin/bash\necho hi\n".utf8).write(to: script)
+        let empty = directory.appendingPathComponent("empty.json")
+        try Data().write(to: empty)
+        let spaced = directory.appendingPathComponent("db.json")
+        try Data("\u{FEFF}  \n {\"users\": []}".utf8).write(to: spaced)
+        #expect(SourceChoice.kind(of: script.path) == .notJSON)
+        #expect(SourceChoice.kind(of: empty.path) == .notJSON)
+        #expect(SourceChoice.kind(of: spaced.path) == .file, "a BOM and white space may come first")
+
+        let app = makeApp()
+        let model = try #require(openPanel(app))
+        model.beginSwitch()
+        type(script.path, into: model)
+        model.submitField()
+        #expect(model.field?.error == "Not a JSON file: \(script.path) (a db.json starts with { or [)")
+        #expect(app.stack.routes == ["home", "admin"], "the old source's screens stay")
+        #expect(app.dependencies.source.descriptor.kind != .file)
+    }
+
     @Test("a switch replaces source and writer together and keeps the factory's settings (read-only)")
     func switchKeepsFactory() throws {
         let factory = SourceFactory(readOnly: true)
