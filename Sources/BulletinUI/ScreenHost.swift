@@ -135,6 +135,13 @@ public final class ScreenHost {
         }
     }
 
+    /// Ctrl-C arrived as `SIGINT` (the terminal is in cbreak mode): `true` when the top screen
+    /// took it (a form with unsaved changes asks first), `false` when the app should quit now.
+    public func handleInterrupt() -> Bool {
+        guard let screen = currentScreen, screen.capturesKeys else { return false }
+        return screen.handle(.ctrl("c"), in: bodyArea)
+    }
+
     // MARK: - Private
 
     private var bodyArea: Rect {

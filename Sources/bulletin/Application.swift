@@ -64,6 +64,8 @@ final class Application {
             terminal.invalidate()
         case let .key(key):
             host?.handle(key)
+        case .terminate(signal: SIGINT) where host?.handleInterrupt() == true:
+            break
         case let .terminate(signal):
             quit(status: 128 + signal)
         case .suspend:

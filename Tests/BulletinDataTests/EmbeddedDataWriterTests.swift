@@ -45,6 +45,22 @@ struct EmbeddedDataWriterTests {
         #expect(writer.access == .allowed)
     }
 
+    @Test("after the first edit a reload (r, the lists after a save) reads the copy, not the bundled data set")
+    func reloadReadsTheCopy() async throws {
+        let home = try temporaryDataHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = home + "/bulletin/db.json"
+        let source = EmbeddedDataSource()
+        let writer = EmbeddedDataWriter(source: source, copyPath: path)
+        let user = try await source.user(id: 1)
+        _ = try await writer.update(.user(User(id: 1, name: user.name + "X", username: user.username)))
+        #expect(try await source.user(id: 1).name == user.name + "X")
+        let reloaded = try await FetchContext.reloading(true) { () async throws(DataError) -> User in
+            try await source.user(id: 1)
+        }
+        #expect(reloaded.name == user.name + "X")
+    }
+
     @Test("a copy from an earlier run is never overwritten: access says to open it with --data, and writes refuse")
     func earlierCopyIsKept() async throws {
         let home = try temporaryDataHome()

@@ -62,6 +62,26 @@ struct RESTDataWriterTests {
         }
     }
 
+    @Test("writes show in the request log (method, path, status) without becoming the last load; a refused one too")
+    func writesAreLogged() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-rest-\(UUID().uuidString).json")
+        try Data(Self.db.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try LoopbackServer.start(arguments: ["--db", file.path])
+        defer { server.stop() }
+        let log = RequestLog()
+        let source = RESTDataSource(baseURL: server.baseURL, timeout: 10, log: log)
+        let writer = RESTDataWriter(source: source)
+        _ = try await source.post(id: 1)
+        #expect(log.snapshot.lastLoad?.method == "GET")
+        _ = try await writer.update(.post(Post(userId: 1, id: 1, title: "T1", body: "b1")))
+        _ = try await writer.delete(.post, id: 2)
+        await #expect(throws: DataError.self) { try await writer.delete(.post, id: 99) }
+        let writes = log.snapshot.requests.filter { $0.method != "GET" }.map { "\($0.method) \($0.path) \($0.statusText)" }
+        #expect(writes == ["PUT /posts/1 200", "DELETE /posts/2 200", "DELETE /posts/99 404"])
+        #expect(log.snapshot.lastLoad?.method == "GET")
+    }
+
     @Test("users and comments go to /users and /comments")
     func usersAndComments() async throws {
         try await withWriter { source, writer, server async throws in

@@ -77,7 +77,37 @@ struct AdminPanelTests {
         #expect(AdminPanelViewModel(source: StubDataSource(), writeAccess: .allowed).sourceFields.contains(DetailField("Writes", "on")))
     }
 
+    @Test("on the embedded data set the panel says where edits go (the copy under $XDG_DATA_HOME) and how to open it")
+    func embeddedCopyPathShown() throws {
+        let copy = "/tmp/bulletin-nowhere-\(UUID().uuidString)/bulletin/db.json"
+        let model = AdminPanelViewModel(source: StubDataSource(), writeAccess: .allowed, editsCopyPath: copy)
+        #expect(model.sourceFields.contains(DetailField("Writes", "on, to a copy: \(copy) (open it later with --data \(copy))")))
+
+        let dependencies = try SourceFactory().dependencies(for: .embedded)
+        guard dependencies.writer.access == .allowed else { return }  // a copy from an earlier run: the reason says where
+        let stack = NavigationStack<Destination>()
+        let coordinator = AdminPanelCoordinator(stack: stack, dependencies: dependencies, onFinish: { _ in })
+        guard case let .adminPanel(panel) = coordinator.request(for: .panel).destination else {
+            Issue.record("expected the Admin panel"); return
+        }
+        let path = EmbeddedDataWriter.defaultCopyPath()
+        #expect(panel.sourceFields.contains(DetailField("Writes", "on, to a copy: \(path) (open it later with --data \(path))")))
+    }
+
     // MARK: - Switch validation
+
+    @Test("~ in a typed path is $HOME (as the shell and the embedded copy's default use), not the passwd entry")
+    func tildeFollowsHOME() {
+        #expect(SourceChoice.homeDirectory(environment: ["HOME": "/h/me"]) == "/h/me")
+        #expect(SourceChoice.homeDirectory(environment: [:]) == FileManager.default.homeDirectoryForCurrentUser.path)
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        if !home.isEmpty {
+            #expect(SourceChoice.absolutePath("~/x.json", relativeTo: "/d") == URL(fileURLWithPath: home + "/x.json").standardizedFileURL.path)
+        }
+        #expect(SourceChoice.absolutePath("~/x.json", relativeTo: "/d", home: "/h/me") == "/h/me/x.json")
+        #expect(SourceChoice.absolutePath("~", relativeTo: "/d", home: "/h/me") == "/h/me")
+        #expect(SourceChoice.absolutePath("a/~/x.json", relativeTo: "/d", home: "/h/me") == "/d/a/~/x.json")
+    }
 
     @Test("what may be typed to switch: embedded, http(s) URLs, readable files; anything else says why")
     func switchValidation() throws {
@@ -142,6 +172,30 @@ struct AdminPanelTests {
         #expect(home.sourceLabel == "file \(Self.db)")
         await users.load()
         #expect(users.state.value?.count == 10, "the new source's users")
+    }
+
+    @Test("a file that is not JSON (a script, an empty file) is refused beside the field; the old source stays")
+    func switchToNonJSONFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("run.sh")
+        try Data("#!/bin/bash\necho hi\n".utf8).write(to: script)
+        let empty = directory.appendingPathComponent("empty.json")
+        try Data().write(to: empty)
+        let spaced = directory.appendingPathComponent("db.json")
+        try Data("\u{FEFF}  \n {\"users\": []}".utf8).write(to: spaced)
+        #expect(SourceChoice.kind(of: script.path) == .notJSON)
+        #expect(SourceChoice.kind(of: empty.path) == .notJSON)
+        #expect(SourceChoice.kind(of: spaced.path) == .file, "a BOM and white space may come first")
+
+        let app = makeApp()
+        let model = try #require(openPanel(app))
+        model.beginSwitch()
+        type(script.path, into: model)
+        model.submitField()
+        #expect(model.field?.error == "Not a JSON file: \(script.path) (a db.json starts with { or [)")
+        #expect(app.stack.routes == ["home", "admin"], "the old source's screens stay")
+        #expect(app.dependencies.source.descriptor.kind != .file)
     }
 
     @Test("a switch replaces source and writer together and keeps the factory's settings (read-only)")

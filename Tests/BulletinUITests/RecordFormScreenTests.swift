@@ -105,6 +105,41 @@ struct RecordFormScreenTests {
         #expect(harness.app.stack.titles.last == "New post")
     }
 
+    @Test("Ctrl-C with unsaved changes asks first (Ctrl-C again quits, any other key keeps editing); without changes it quits")
+    func quitFromDirtyFormAsks() async {
+        final class Counter { var quits = 0 }
+        let counter = Counter()
+        let harness = await makeHarness()
+        let host = ScreenHost(stack: harness.app.stack, commandLine: harness.app.commandLine, onQuit: { counter.quits += 1 })
+        harness.press(.character("a"))
+        harness.type("Draft")
+        host.handle(.ctrl("c"))
+        #expect(counter.quits == 0, "typed work is not thrown away by one Ctrl-C")
+        var surface = Surface(width: 70, height: 12)
+        host.render(on: &surface)
+        let lines = surface.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        #expect(lines.contains { $0.contains("Quit without saving?") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Ctrl-C again quits") }, "\(lines)")
+        host.handle(.escape)
+        #expect(counter.quits == 0)
+        host.handle(.character("!"))
+        #expect(harness.app.stack.titles.last == "New post")
+        if case let .recordForm(form)? = harness.app.stack.top?.destination {
+            #expect(form.fields[form.focus].text == "Draft!", "the key after Esc types again")
+        } else {
+            Issue.record("the form should still be open")
+        }
+        host.handle(.ctrl("c"))
+        host.handle(.ctrl("c"))
+        #expect(counter.quits == 1)
+
+        let clean = await makeHarness()
+        let cleanHost = ScreenHost(stack: clean.app.stack, commandLine: clean.app.commandLine, onQuit: { counter.quits += 1 })
+        clean.press(.character("a"))
+        cleanHost.handle(.ctrl("c"))
+        #expect(counter.quits == 2, "nothing typed: Ctrl-C quits at once")
+    }
+
     @Test("Esc with changes draws the discard dialog over the form; Discard closes it")
     func discardDialog() async {
         let harness = await makeHarness()

@@ -113,6 +113,33 @@ struct EditJourneyEndToEndTests {
         #expect(try again.waitForExit() == 0)
     }
 
+    @Test("Ctrl-C in a form with unsaved changes asks first; any key keeps editing, Ctrl-C again quits (status 130)")
+    func interruptFromDirtyForm() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-edit-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        try Data(Self.database.utf8).write(to: file)
+
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path, "open", "users/1"])
+        defer { session.close() }
+        try session.waitFor("Posts (2)")
+        session.send("a")
+        try session.waitFor("Author id  1")
+        session.send("Draft title")
+        try session.waitFor("unsaved changes")
+        session.send("C-c")
+        try session.waitFor("Quit without saving?")
+        session.send("Escape")
+        try session.waitFor("Ctrl-S save")
+        #expect(session.capture().contains("Draft title"), "everything typed is still there")
+        session.send("C-c")
+        try session.waitFor("Ctrl-C again quits")
+        session.send("C-c")
+        #expect(try session.waitForExit() == 130)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+
     @Test("on a read-only source (DummyJSON) the editing keys say why at once and open no form",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func readOnlySource() throws {

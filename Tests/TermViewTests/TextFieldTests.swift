@@ -115,6 +115,21 @@ struct TextFieldTests {
         #expect(render(&tiny, width: 1).cursor == Point(x: 0, y: 0), "1 column: only the cursor")
     }
 
+    @Test("a field made wider (terminal resized) scrolls back to show the text's start when it fits; a full view stays put")
+    func widerFieldScrollsBack() {
+        var state = typed("abcdefghij")
+        #expect(render(&state, width: 5).lines == ["ghij "])
+        state.moveLeft()
+        state.moveLeft()
+        #expect(render(&state, width: 5).lines == ["ghij "], "moving within a full view does not shift it")
+        let wide = render(&state, width: 14)
+        #expect(wide.lines == ["abcdefghij    "] && state.scroll == 0)
+        #expect(wide.cursor == Point(x: 8, y: 0))
+        var long = typed("abcdefghij")
+        #expect(render(&long, width: 5).lines == ["ghij "])
+        #expect(render(&long, width: 8).lines == ["defghij "], "only as far back as fits with the cursor's column")
+    }
+
     @Test("typing-cjk.txt: each line lands the cursor at its display width; Backspace removes one character",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func typingCJK() throws {

@@ -10,7 +10,7 @@ actor DataSetStore {
 
     /// The file path or resource name, used in `notFound` errors.
     nonisolated let location: String
-    private let load: @Sendable () throws(DataError) -> DataSet
+    private var load: @Sendable () throws(DataError) -> DataSet
     private var cached: DataSet?
 
     // MARK: - Init
@@ -38,6 +38,11 @@ actor DataSetStore {
     /// Replaces the cached data set with `dataSet` (after a save), so later reads answer with it.
     func replace(with dataSet: DataSet) {
         cached = dataSet
+    }
+
+    /// Later loads (a reload) call `load` instead: the embedded set reads its saved copy once made.
+    func loadFrom(_ load: @escaping @Sendable () throws(DataError) -> DataSet) {
+        self.load = load
     }
 
     /// Reads `url` and decodes it as a json-server `db.json` object, or as one collection when

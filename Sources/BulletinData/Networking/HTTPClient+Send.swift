@@ -23,6 +23,7 @@ extension HTTPClient {
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
             request.httpBody = body
         }
+        let started = Date()
         let data: Data
         let response: URLResponse
         do {
@@ -30,13 +31,23 @@ extension HTTPClient {
                 try await session.data(for: request)
             }
         } catch {
-            throw Self.dataError(for: error, url: url)
+            let failure = Self.dataError(for: error, url: url)
+            if failure != .cancelled { logWrite(method, url, status: .failed, since: started) }
+            throw failure
         }
         guard let http = response as? HTTPURLResponse else {
+            logWrite(method, url, status: .failed, since: started)
             throw .transport(url: url.absoluteString, reason: "not an HTTP response")
         }
+        logWrite(method, url, status: .http(http.statusCode), since: started)
         guard (200..<300).contains(http.statusCode) else { throw Self.statusError(http, body: data, url: url) }
         return data
+    }
+
+    /// Records a write in ``log`` for the Admin panel's request list (never as the last load).
+    private func logWrite(_ method: String, _ url: URL, status: RequestRecord.Status, since started: Date) {
+        log?.record(RequestRecord(date: started, method: method, path: Self.logPath(url), status: status,
+                                  milliseconds: RequestRecord.milliseconds(since: started)), isLoad: false)
     }
 }
 

@@ -30,12 +30,12 @@ public final class RequestLog: @unchecked Sendable {
     public var snapshot: Snapshot { lock.withLock { state } }
 
     /// Records one request (or file read). A successful one (2xx, 304, or a file read) also
-    /// becomes the last load (``Snapshot/lastLoad``).
-    public func record(_ request: RequestRecord) {
+    /// becomes the last load (``Snapshot/lastLoad``), unless `isLoad` is `false` (a write).
+    public func record(_ request: RequestRecord, isLoad: Bool = true) {
         change { state in
             state.requests.append(request)
             if state.requests.count > Self.capacity { state.requests.removeFirst(state.requests.count - Self.capacity) }
-            if request.succeeded { state.lastLoad = request }
+            if isLoad, request.succeeded { state.lastLoad = request }
         }
     }
 

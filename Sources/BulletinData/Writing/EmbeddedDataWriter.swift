@@ -69,6 +69,7 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
 
     func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
         let (saver, isFirst) = try copy.openSaver()
+        if isFirst { await copy.readsFromCopy() }
         let note = "saved to \(copyPath)" + (isFirst ? " (open it later with --data \(copyPath))" : "")
         return try await FileDataWriter(saver: saver, note: note).apply(change, overwriteIfChanged: overwriteIfChanged)
     }
@@ -88,6 +89,13 @@ final class EmbeddedCopy: @unchecked Sendable {
     init(path: String, store: DataSetStore) {
         self.path = path
         self.store = store
+    }
+
+    /// From now on a reload of the source reads the copy (which holds the edits), not the bundle.
+    func readsFromCopy() async {
+        let url = URL(fileURLWithPath: path)
+        let location = path
+        await store.loadFrom { () throws(DataError) -> DataSet in try DataSetStore.readDB(at: url, location: location) }
     }
 
     /// Whether this run made the copy.

@@ -42,7 +42,7 @@ public final class AdminPanelCoordinator: Coordinator {
         case .panel:
             let model = AdminPanelViewModel(
                 source: dependencies.source, writeAccess: dependencies.writer.access, log: dependencies.log,
-                switchSource: switchSource)
+                switchSource: switchSource, editsCopyPath: (dependencies.writer as? EmbeddedDataWriter)?.copyPath)
             return Destination.adminPanel(model).request(title: "Admin panel", link: .admin, owner: self) { [finish] in
                 finish.finish(.cancelled)
             }

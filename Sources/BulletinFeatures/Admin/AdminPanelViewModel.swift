@@ -33,6 +33,7 @@ public final class AdminPanelViewModel {
     @ObservationIgnored let source: any DataSource
     @ObservationIgnored let switchSource: SwitchSource?
     @ObservationIgnored private let writeAccess: WriteAccess
+    @ObservationIgnored private let editsCopyPath: String?
     @ObservationIgnored private let log: RequestLog
     @ObservationIgnored let timeZone: TimeZone
     @ObservationIgnored private let runner = LoadRunner()
@@ -47,12 +48,15 @@ public final class AdminPanelViewModel {
     ///   - log: The source's request log.
     ///   - switchSource: Switches the app to another source; `nil` hides the switch.
     ///   - timeZone: For the clock times shown.
+    ///   - editsCopyPath: Where edits are saved when that is not the source itself (the embedded
+    ///     set's copy, ``EmbeddedDataWriter/copyPath``); shown beside "Writes: on".
     public init(
         source: any DataSource, writeAccess: WriteAccess = .denied(reason: "no writer"), log: RequestLog = RequestLog(),
-        switchSource: SwitchSource? = nil, timeZone: TimeZone = .current
+        switchSource: SwitchSource? = nil, timeZone: TimeZone = .current, editsCopyPath: String? = nil
     ) {
         self.source = source
         self.writeAccess = writeAccess
+        self.editsCopyPath = editsCopyPath
         self.log = log
         self.switchSource = switchSource
         self.timeZone = timeZone
@@ -80,7 +84,7 @@ public final class AdminPanelViewModel {
         return [
             DetailField("Source", kind), DetailField("Location", descriptor.location),
             DetailField("Auth", descriptor.authentication ?? "none"),
-            DetailField("Writes", AdminStatusText.writes(writeAccess)),
+            DetailField("Writes", AdminStatusText.writes(writeAccess, copyPath: editsCopyPath)),
         ]
     }
 

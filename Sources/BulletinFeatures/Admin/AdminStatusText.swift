@@ -40,10 +40,11 @@ public enum AdminStatusText {
         return "\(status.remaining) of \(status.limit) requests left\(reset)"
     }
 
-    /// `on` or `off: started with --read-only`.
-    public static func writes(_ access: WriteAccess) -> String {
+    /// `on` or `off: started with --read-only`; with `copyPath` (the embedded set's copy)
+    /// `on, to a copy: PATH (open it later with --data PATH)`.
+    public static func writes(_ access: WriteAccess, copyPath: String? = nil) -> String {
         switch access {
-        case .allowed: "on"
+        case .allowed: copyPath.map { "on, to a copy: \($0) (open it later with --data \($0))" } ?? "on"
         case let .denied(reason): "off: \(reason)"
         }
     }

@@ -9,6 +9,9 @@ public enum SourceChoice {
     public enum FileKind: Equatable, Sendable {
         /// Nothing there; a directory; a file this process cannot read; a readable file.
         case missing, directory, unreadable, file
+        /// A readable file that cannot be JSON: empty, or its first character (after a BOM and
+        /// white space) is not `{` or `[`.
+        case notJSON
     }
 
     /// Why the text cannot be switched to; ``description`` is shown beside the field.
@@ -19,6 +22,7 @@ public enum SourceChoice {
         case missingFile(String)
         case directory(String)
         case unreadable(String)
+        case notJSON(String)
 
         /// One sentence for beside the field.
         public var description: String {
@@ -29,6 +33,7 @@ public enum SourceChoice {
             case let .missingFile(path): "No such file: \(path)"
             case let .directory(path): "\(path) is a directory, not a file"
             case let .unreadable(path): "Cannot read \(path): permission denied"
+            case let .notJSON(path): "Not a JSON file: \(path) (a db.json starts with { or [)"
             }
         }
     }
@@ -57,18 +62,26 @@ public enum SourceChoice {
         case .missing: throw .missingFile(path)
         case .directory: throw .directory(path)
         case .unreadable: throw .unreadable(path)
+        case .notJSON: throw .notJSON(path)
         case .file: return .file(path)
         }
     }
 
-    /// `text` as an absolute path: `~/` is the home directory; a relative path starts at `directory`.
-    public static func absolutePath(_ text: String, relativeTo directory: String) -> String {
+    /// `text` as an absolute path: `~/` is `home` (by default ``homeDirectory(environment:)``);
+    /// a relative path starts at `directory`.
+    public static func absolutePath(_ text: String, relativeTo directory: String, home: String? = nil) -> String {
         var path = text
         if path == "~" || path.hasPrefix("~/") {
-            path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
+            path = (home ?? homeDirectory()) + path.dropFirst()
         }
         if !path.hasPrefix("/") { path = URL(fileURLWithPath: directory).appendingPathComponent(path).path }
         return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// `$HOME` when set (as a shell expands `~`), else the account's home directory.
+    public static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        return FileManager.default.homeDirectoryForCurrentUser.path
     }
 
     /// What is at `path` on disk.
@@ -76,6 +89,18 @@ public enum SourceChoice {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
         if isDirectory.boolValue { return .directory }
-        return FileManager.default.isReadableFile(atPath: path) ? .file : .unreadable
+        guard FileManager.default.isReadableFile(atPath: path) else { return .unreadable }
+        return startsLikeJSON(path) ? .file : .notJSON
+    }
+
+    /// Whether the file's first character, after a UTF-8 BOM and white space (first 4 KiB
+    /// read), is `{` or `[`; an unreadable start counts as JSON (the load will say why).
+    private static func startsLikeJSON(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        let head: Data
+        do { head = try handle.read(upToCount: 4096) ?? Data() } catch { return true }
+        let first = head.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }.first
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 }

@@ -17,6 +17,8 @@ public final class EditingCoordinator: Coordinator {
 
     /// The record deleted last in this run, which `u` re-creates.
     public private(set) var lastDeleted: Record?
+    /// Whether the last delete of this run was undone (so `u` does not claim none happened).
+    private var lastDeleteUndone = false
     private unowned let stack: NavigationStack<Destination>
     private let source: any DataSource
     private let writer: any DataWriter
@@ -108,6 +110,7 @@ public final class EditingCoordinator: Coordinator {
             switch outcome {
             case let .success(written):
                 lastDeleted = record
+                lastDeleteUndone = false
                 await refreshScreens(selecting: nil)
                 note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
             case let .failure(.changedOnDisk(path)):
@@ -119,7 +122,9 @@ public final class EditingCoordinator: Coordinator {
 
     /// Re-creates the last deleted record; `overwrite` as in ``delete(_:overwrite:)``.
     private func undo(overwrite: Bool = false) {
-        guard let record = lastDeleted else { return note.show("Nothing to undo: no record was deleted in this run") }
+        guard let record = lastDeleted else {
+            return note.show("Nothing to undo: " + (lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run"))
+        }
         let writer = writer
         run { [weak self] in
             let outcome = await attempt { () async throws(DataError) in
@@ -129,6 +134,7 @@ public final class EditingCoordinator: Coordinator {
             switch outcome {
             case let .success(written):
                 lastDeleted = nil
+                lastDeleteUndone = true
                 await refreshScreens(selecting: written.record ?? record)
                 note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
             case let .failure(.changedOnDisk(path)):

@@ -49,6 +49,8 @@ public final class RecordFormViewModel {
     public private(set) var phase: Phase = .editing
     /// The selected button of the dialog shown in ``Phase/failed(_:)`` or ``Phase/confirmingDiscard``.
     public var dialogSelection = 0
+    /// Ctrl-C was pressed with unsaved changes: "Quit without saving?" is shown until the next key.
+    public private(set) var isConfirmingQuit = false
     /// Problems found through the data source (`no user 42`), by field.
     public private(set) var referenceProblems: [FormFieldID: String] = [:]
     /// Fields edited or left at least once: their problems are shown.
@@ -191,6 +193,19 @@ public final class RecordFormViewModel {
     /// Retry in the failure dialog: saves again with the fields as they are (overwriting the
     /// file when it had changed on disk: the dialog said so).
     public func retry() { save(overwrite: offersOverwrite) }
+
+    /// Ctrl-C: `true` when the app may quit now (nothing unsaved, a save in flight, or asked
+    /// already); otherwise shows "Quit without saving?" (``isConfirmingQuit``) and returns `false`.
+    public func requestQuit() -> Bool {
+        guard isDirty, phase != .saving, !isConfirmingQuit else { return true }
+        isConfirmingQuit = true
+        return false
+    }
+
+    /// Any key but Ctrl-C after ``requestQuit()`` asked: back to the form as it was.
+    public func keepEditingInsteadOfQuitting() {
+        isConfirmingQuit = false
+    }
 
     /// "Keep editing" in a dialog: back to the fields, nothing changed.
     public func keepEditing() {

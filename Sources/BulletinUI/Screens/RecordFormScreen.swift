@@ -18,7 +18,8 @@ struct RecordFormScreen: Screen {
     nonisolated static let problemRoom = 24
 
     var hints: [String] {
-        switch model.phase {
+        if model.isConfirmingQuit { return ["Ctrl-C quit without saving", "any other key: keep editing"] }
+        return switch model.phase {
         case .editing: ["Tab/S-Tab field", "Ctrl-S save", "Esc cancel", "Ctrl-C quit"]
         case .saving: ["saving…", "Ctrl-C quit"]
         case .failed, .confirmingDiscard: ["←→ choose", "⏎ answer", "Esc keep editing"]
@@ -53,7 +54,11 @@ struct RecordFormScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if key == .ctrl("c") { return false }
+        if key == .ctrl("c") { return !model.requestQuit() }
+        if model.isConfirmingQuit {
+            model.keepEditingInsteadOfQuitting()
+            return true
+        }
         switch model.phase {
         case .editing: handleEditing(key)
         case .saving: break
@@ -102,7 +107,12 @@ struct RecordFormScreen: Screen {
     }
 
     private var dialog: Dialog? {
-        switch model.phase {
+        if model.isConfirmingQuit {
+            return Dialog(title: "Quit without saving?",
+                          message: "Your changes to this \(model.kind.noun) are not saved. Ctrl-C again quits.",
+                          buttons: ["Keep editing"])
+        }
+        return switch model.phase {
         case .confirmingDiscard:
             Dialog(title: "Discard changes?", message: "Your changes to this \(model.kind.noun) are not saved.",
                    buttons: ["Keep editing", "Discard"])
@@ -117,7 +127,7 @@ struct RecordFormScreen: Screen {
     private func renderDialog(in area: Rect, on surface: inout Surface) {
         guard let dialog else { return }
         surface.cursor = nil
-        dialog.render(in: area, on: &surface, state: DialogState(selected: model.dialogSelection))
+        dialog.render(in: area, on: &surface, state: DialogState(selected: model.isConfirmingQuit ? 0 : model.dialogSelection))
     }
 
     private func handleEditing(_ key: Key) {

@@ -16,7 +16,7 @@ public struct TextField {
     ///
     /// The cursor needs one column of its own at the end, so a field `w` columns wide shows
     /// at most `w - 1` columns of text before the cursor; `state.scroll` moves by whole
-    /// characters and only as far as needed.
+    /// characters and only as far as needed, back too when the field has room for more of the start.
     public func render(in area: Rect, on surface: inout Surface, state: inout TextFieldState) {
         guard !area.isEmpty else { return }
         surface.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: .normal)
@@ -41,6 +41,12 @@ public struct TextField {
         while column > room, state.scroll < state.cursor {
             column -= DisplayWidth.of(state.characters[state.scroll])
             state.scroll += 1
+        }
+        // A wider field than when it scrolled (a resize): bring back what now fits before it.
+        var shown = state.characters[state.scroll...].reduce(0) { $0 + DisplayWidth.of($1) }
+        while state.scroll > 0, shown + DisplayWidth.of(state.characters[state.scroll - 1]) <= room {
+            state.scroll -= 1
+            shown += DisplayWidth.of(state.characters[state.scroll])
         }
     }
 }
