@@ -37,6 +37,17 @@ struct RecordFormViewModelTests {
         form.edit(text: text, cursor: text.count)
     }
 
+    @Test("a post whose title and body hold tabs, CR LF, NUL, ESC and DEL comes out of an untouched form unchanged")
+    func controlCharactersSurviveTheForm() {
+        let post = Post(userId: 1, id: 7, title: "a\tb", body: "one\r\ntwo\tthree\u{0}four \u{1B}[31mred\u{7F}\nend")
+        let fields = RecordDraft.fields(for: .post(post))
+        for field in fields {
+            #expect(!field.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "shown harmlessly: \(field.text)")
+        }
+        #expect(fields.first { $0.id == .body }?.text == "one␍↵two␉three␀four ␛[31mred␡↵end")
+        #expect(RecordDraft.record(kind: .post, fields: fields, original: .post(post)) == .post(post))
+    }
+
     @Test("field rules", arguments: [
         (FieldRule.required, "", "required"), (.required, "   ", "required"), (.required, "x", nil),
         (.email, "a@b.co", nil), (.email, "", nil), (.email, "ab.co", "not an e-mail address (name@example.com)"),

@@ -10,7 +10,7 @@ enum RecordDraft {
     static let shortLimit = 200
     /// Longest accepted body (characters).
     static let bodyLimit = 5000
-    /// How a line break in a body shows in the one-line body field; turned back into `\n` on save.
+    /// How a line break in a title or body shows in its one-line field; turned back into `\n` on save.
     static let lineBreakMark: Character = "↵"
 
     /// The fields for a new record of `kind`; `parent` prefills a post's author or a comment's post.
@@ -47,22 +47,46 @@ enum RecordDraft {
             user.company = company(named: optional(.companyName), keeping: user.company)
             return .user(user)
         case .post:
-            return .post(Post(userId: RecordID(value(.authorID)), id: original?.id ?? 0, title: value(.title),
+            return .post(Post(userId: RecordID(value(.authorID)), id: original?.id ?? 0, title: unmarked(value(.title)),
                               body: unmarked(value(.body))))
         case .comment:
-            return .comment(Comment(postId: RecordID(value(.postID)), id: original?.id ?? 0, name: value(.name),
+            return .comment(Comment(postId: RecordID(value(.postID)), id: original?.id ?? 0, name: unmarked(value(.name)),
                                     email: value(.email), body: unmarked(value(.body))))
         }
     }
 
-    /// `text` with each line break as ``lineBreakMark``, so a one-line field keeps it.
+    /// `text` for a one-line field with nothing lost: a line feed as ``lineBreakMark`` (↵), a
+    /// carriage return, a tab and every other C0 control as its Unicode control picture
+    /// (U+2400 + code: ␍, ␉, ␀, ␛) and DEL as ␡, which the field shows harmlessly (TermView would
+    /// otherwise turn a tab into a space and drop the rest); ``unmarked(_:)`` turns them back
+    /// on save, so editing one word of a body keeps its tabs, `\r\n` and escape bytes.
     static func marked(_ text: String) -> String {
-        String(text.map { $0.isNewline ? lineBreakMark : $0 })
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: scalars.append(contentsOf: String(lineBreakMark).unicodeScalars)
+            case 0x00..<0x20: scalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: scalars.append(Unicode.Scalar(0x2421)!)
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
-    /// `text` with each ``lineBreakMark`` back as `\n`.
+    /// `text` with ``lineBreakMark`` and the control pictures of ``marked(_:)`` turned back into
+    /// the characters they stand for.
     static func unmarked(_ text: String) -> String {
-        String(text.map { $0 == lineBreakMark ? "\n" : $0 })
+        let mark = String(lineBreakMark).unicodeScalars.first!
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case mark.value: scalars.append("\n")
+            case 0x2400..<0x2420: scalars.append(Unicode.Scalar(scalar.value - 0x2400)!)
+            case 0x2421: scalars.append(Unicode.Scalar(0x7F))
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     // MARK: - Private
@@ -81,7 +105,7 @@ enum RecordDraft {
     private static func postFields(_ post: Post) -> [FormField] {
         [
             FormField(.authorID, label: "Author id", text: post.userId.text, rules: [.required, .recordID, .existingUser]),
-            FormField(.title, label: "Title", text: post.title, rules: [.required, .maxLength(shortLimit)]),
+            FormField(.title, label: "Title", text: marked(post.title), rules: [.required, .maxLength(shortLimit)]),
             FormField(.body, label: "Body", text: marked(post.body), rules: [.required, .maxLength(bodyLimit)]),
         ]
     }
@@ -89,7 +113,7 @@ enum RecordDraft {
     private static func commentFields(_ comment: Comment) -> [FormField] {
         [
             FormField(.postID, label: "Post id", text: comment.postId.text, rules: [.required, .recordID, .existingPost]),
-            FormField(.name, label: "Name", text: comment.name, rules: [.required, .maxLength(shortLimit)]),
+            FormField(.name, label: "Name", text: marked(comment.name), rules: [.required, .maxLength(shortLimit)]),
             FormField(.email, label: "Email", text: comment.email, rules: [.required, .email, .maxLength(100)]),
             FormField(.body, label: "Body", text: marked(comment.body), rules: [.required, .maxLength(bodyLimit)]),
         ]
