@@ -234,8 +234,11 @@ struct FindPromptEditingTests {
         await screen.settle()
         #expect(screen.lines().last?.hasPrefix("/▏ ") == true)
         #expect(screen.lines()[4].contains("山田"), "an empty query shows every row")
-        screen.press(.backspace)
-        #expect(screen.lines().last?.hasPrefix(" ↑↓ move") == true, "Backspace on an empty prompt closes it")
+        screen.press(.backspace, .backspace, .backspace)
+        #expect(screen.lines().last?.hasPrefix("/▏ ") == true, "a held Backspace stops at the empty prompt")
+        #expect(screen.lines()[0].contains("Users"), "and never goes Back")
+        screen.press(.escape)
+        #expect(screen.lines().last?.hasPrefix(" ↑↓ move") == true, "Esc closes it")
     }
 
     @Test("↑↓ move the selection while the prompt stays open; Ctrl-C still quits")

@@ -32,9 +32,10 @@ public final class CommandLineViewModel {
     /// A character was typed at the prompt.
     public func insert(_ character: Character) { text.append(character) }
 
-    /// Backspace: deletes the last character; on an empty prompt, closes it (as in vim).
+    /// Backspace: deletes the last character; on an empty prompt it does nothing (Esc closes
+    /// it), so a held Backspace stops at the empty prompt instead of going Back screen after screen.
     public func deleteBackward() {
-        if text.isEmpty { cancel() } else { text.removeLast() }
+        if !text.isEmpty { text.removeLast() }
     }
 
     /// Tab: completes the command name.

@@ -78,7 +78,9 @@ extension FindableScreenModel {
 
     /// The `/` prompt's keys: text editing as in ``TextFieldState`` (Backspace, Delete, arrows,
     /// Home/End, Ctrl-U, Ctrl-W), ↑↓ move the selection, Enter keeps the filter, Esc clears it;
-    /// Backspace on an empty query closes the prompt. Only Ctrl-C and mouse events pass through.
+    /// Backspace on an empty query does nothing (Esc closes the prompt): a held Backspace
+    /// clears the query and stops there instead of closing the prompt and then going Back
+    /// screen after screen. Only Ctrl-C and mouse events pass through.
     private func handlePromptKey(_ key: Key) -> Bool {
         switch key {
         case .ctrl("c"), .mouse, .resize: return false
@@ -86,7 +88,7 @@ extension FindableScreenModel {
         case .escape: find.cancelFilter()
         case .up: moveSelection(by: -1)
         case .down: moveSelection(by: 1)
-        case .backspace where find.finder.query.isEmpty: find.cancelFilter()
+        case .backspace where find.finder.query.isEmpty: break
         default:
             var field = TextFieldState(text: find.finder.query)
             for _ in 0..<(field.characters.count - find.cursor) { field.moveLeft() }
