@@ -146,6 +146,19 @@ struct EditingFlowTests {
         #expect(setup.app.stack.routes == ["home", "users", "users/1"])
     }
 
+    @Test("the delete confirmation says what stays behind: a user's posts")
+    func deleteSaysWhatStays() async throws {
+        let setup = makeApp()
+        let list = try await openUsers(setup.app)
+        let posts = try await setup.source.posts(userID: list.users[0].id).count
+        try #require(posts > 0, "the fixture's first user has posts")
+        list.deleteSelectedUser()
+        await setup.app.editing.waitForIdle()
+        let dialog = try topConfirmation(setup.app)
+        #expect(dialog.message.contains("Their \(posts) post\(posts == 1 ? "" : "s") stay, with no author."), "\(dialog.message)")
+        dialog.choose(1)
+    }
+
     @Test("on a user's posts, e edits and d deletes the selected post; u restores it")
     func editDeletePost() async throws {
         let setup = makeApp()

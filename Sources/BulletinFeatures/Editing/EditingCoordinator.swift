@@ -87,10 +87,36 @@ public final class EditingCoordinator: Coordinator {
         }.start()
     }
 
+    /// Asks before deleting `record`, saying what stays behind (a user's posts, a post's
+    /// comments: deletes do not cascade, as in json-server).
     private func confirmDelete(_ record: Record) {
+        let source = source
+        run { [weak self] in
+            let left = await Self.leftBehind(by: record, in: source)
+            self?.presentDeleteConfirmation(record, leftBehind: left)
+        }
+    }
+
+    /// `Their 10 posts stay, with no author.` / `Its 5 comments stay.`; `nil` when nothing
+    /// points at `record` (or the count cannot be read).
+    private nonisolated static func leftBehind(by record: Record, in source: any DataSource) async -> String? {
+        switch record {
+        case let .user(user):
+            guard let count = try? await source.posts(userID: user.id).count, count > 0 else { return nil }
+            return "Their \(Display.count(count, "post", "posts")) stay, with no author."
+        case let .post(post):
+            guard let count = try? await source.comments(postID: post.id).count, count > 0 else { return nil }
+            return "Its \(Display.count(count, "comment", "comments")) stay."
+        case .comment:
+            return nil
+        }
+    }
+
+    private func presentDeleteConfirmation(_ record: Record, leftBehind: String?) {
         let model = ConfirmationViewModel(
             title: "Delete \(record.kind.noun) \(record.id)?",
-            message: "\(Self.label(of: record)) will be deleted from the data. u undoes the last delete.",
+            message: ["\(Self.label(of: record)) will be deleted from the data.", leftBehind, "u undoes the last delete."]
+                .compactMap { $0 }.joined(separator: " "),
             confirmLabel: "Delete"
         ) { [weak self] agreed in
             self?.stack.dismiss()
