@@ -14,30 +14,19 @@ extension HTTPClient {
     /// - Throws: ``DataError``: `.badStatus` naming the status and URL for a non-2xx answer,
     ///   `.transport`, `.timedOut`, `.cancelled`.
     public func send(_ method: String, to url: URL, json body: Data?) async throws(DataError) -> Data {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        var request = makeRequest(method, url)
         if let body {
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
             request.httpBody = body
         }
         let started = Date()
         let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await Self.withDeadline(seconds: timeout * Self.wholeRequestFactor) { [session, request] in
-                try await session.data(for: request)
-            }
+        let http: HTTPURLResponse
+        do throws(DataError) {
+            (data, http) = try await perform(request, url: url)
         } catch {
-            let failure = Self.dataError(for: error, url: url)
-            if failure != .cancelled { logWrite(method, url, status: .failed, since: started) }
-            throw failure
-        }
-        guard let http = response as? HTTPURLResponse else {
-            logWrite(method, url, status: .failed, since: started)
-            throw .transport(url: url.absoluteString, reason: "not an HTTP response")
+            if error != .cancelled { logWrite(method, url, status: .failed, since: started) }
+            throw error
         }
         logWrite(method, url, status: .http(http.statusCode), since: started)
         guard (200..<300).contains(http.statusCode) else { throw Self.statusError(http, body: data, url: url) }

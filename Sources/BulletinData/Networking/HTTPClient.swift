@@ -127,12 +127,29 @@ public struct HTTPClient: Sendable {
 
     /// Sends one `GET` and returns the body and response, whatever the status (unrecorded; see ``send(_:etag:)``).
     func sendUnlogged(_ url: URL, etag: String?) async throws(DataError) -> (Data, HTTPURLResponse) {
+        var request = makeRequest("GET", url)
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        let (data, http) = try await perform(request, url: url)
+        if Task.isCancelled { throw .cancelled }
+        return (data, http)
+    }
+
+    /// A `method` request for `url` with Bulletin's headers (`Accept: application/json`,
+    /// `User-Agent`, ``headers``), bypassing URLSession's own cache.
+    func makeRequest(_ method: String, _ url: URL) -> URLRequest {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "GET"
+        request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        return request
+    }
+
+    /// Sends `request` once, within ``timeout`` × ``wholeRequestFactor`` seconds, and returns the
+    /// body and response whatever the status.
+    /// - Throws: ``DataError``: `.transport` (also for an answer that is not HTTP), `.timedOut`,
+    ///   `.cancelled`.
+    func perform(_ request: URLRequest, url: URL) async throws(DataError) -> (Data, HTTPURLResponse) {
         let data: Data
         let response: URLResponse
         do {
@@ -142,7 +159,6 @@ public struct HTTPClient: Sendable {
         } catch {
             throw Self.dataError(for: error, url: url)
         }
-        if Task.isCancelled { throw .cancelled }
         guard let http = response as? HTTPURLResponse else {
             throw .transport(url: url.absoluteString, reason: "not an HTTP response")
         }
