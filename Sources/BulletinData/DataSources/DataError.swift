@@ -57,6 +57,19 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Runs `request`; an HTTP 404 from it becomes ``notFound(_:location:)`` naming `what` and `url`.
+    /// - Throws: That, or whatever `request` throws.
+    static func notFoundOn404<T>(
+        _ what: String, at url: URL, _ request: () async throws(DataError) -> T
+    ) async throws(DataError) -> T {
+        do throws(DataError) {
+            return try await request()
+        } catch {
+            if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
+            throw error
+        }
+    }
+
     /// `14:05`: a time of day in the local time zone, for "rate limited until HH:MM".
     public static func clockTime(_ date: Date, timeZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)

@@ -65,7 +65,7 @@ public struct DummyJSONDataSource: DataSource {
 
     /// `GET {base}/users/{id}`; a 404 is ``DataError/notFound(_:location:)``.
     public func user(id: RecordID) async throws(DataError) -> User {
-        let dummy: DummyJSONUser = try await record("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))
+        let dummy: DummyJSONUser = try await client.fetchRecord("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))
         return dummy.user
     }
 
@@ -76,7 +76,7 @@ public struct DummyJSONDataSource: DataSource {
 
     /// `GET {base}/posts/{id}`; a 404 is ``DataError/notFound(_:location:)``.
     public func post(id: RecordID) async throws(DataError) -> Post {
-        try await record("post \(id)", at: Endpoint.url(baseURL, ["posts", id.text]))
+        try await client.fetchRecord("post \(id)", at: Endpoint.url(baseURL, ["posts", id.text]))
     }
 
     /// `GET {base}/comments/post/{id}`, every page.
@@ -138,14 +138,5 @@ public struct DummyJSONDataSource: DataSource {
             if skip >= total || page.records.isEmpty && issues.isEmpty { break }
         }
         return list
-    }
-
-    private func record<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
-        do throws(DataError) {
-            return try await client.fetch(url)
-        } catch {
-            if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
-            throw error
-        }
     }
 }

@@ -94,7 +94,7 @@ public struct GitHubDataSource: DataSource {
 
     /// `GET {base}/users/{login}`; a 404 is ``DataError/notFound(_:location:)``.
     public func user(id: RecordID) async throws(DataError) -> User {
-        let account: GitHubUser = try await record("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))
+        let account: GitHubUser = try await client.fetchRecord("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))
         return account.user
     }
 
@@ -108,7 +108,7 @@ public struct GitHubDataSource: DataSource {
     public func post(id: RecordID) async throws(DataError) -> Post {
         let parts = id.text.split(separator: "/", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw .notFound("repository \(id)", location: baseURL.absoluteString) }
-        let repository: GitHubRepository = try await record(
+        let repository: GitHubRepository = try await client.fetchRecord(
             "repository \(id)", at: Endpoint.url(baseURL, ["repos", parts[0], parts[1]]))
         return repository.post
     }
@@ -158,14 +158,5 @@ public struct GitHubDataSource: DataSource {
             visited += 1
         }
         return list
-    }
-
-    private func record<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
-        do throws(DataError) {
-            return try await client.fetch(url)
-        } catch {
-            if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
-            throw error
-        }
     }
 }

@@ -73,7 +73,7 @@ public struct RESTDataSource: DataSource {
 
     /// `GET {base}/users/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`user 3`).
     public func user(id: RecordID) async throws(DataError) -> User {
-        try await record("user \(id)", at: url("users", id.text))
+        try await client.fetchRecord("user \(id)", at: url("users", id.text))
     }
 
     /// `GET {base}/posts?userId={id}`.
@@ -84,7 +84,7 @@ public struct RESTDataSource: DataSource {
 
     /// `GET {base}/posts/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`post 3`).
     public func post(id: RecordID) async throws(DataError) -> Post {
-        try await record("post \(id)", at: url("posts", id.text))
+        try await client.fetchRecord("post \(id)", at: url("posts", id.text))
     }
 
     /// `GET {base}/comments?postId={id}`.
@@ -149,16 +149,6 @@ public struct RESTDataSource: DataSource {
         }
         await issueLog.replace(list.issues, for: url.absoluteString)
         return list
-    }
-
-    /// Fetches one record; a 404 means the API has no such record.
-    private func record<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
-        do throws(DataError) {
-            return try await client.fetch(url)
-        } catch {
-            if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
-            throw error
-        }
     }
 
     /// `{base}/a/b?key=value`, with each path component percent-encoded.

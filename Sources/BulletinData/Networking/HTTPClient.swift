@@ -64,6 +64,13 @@ public struct HTTPClient: Sendable {
 
     // MARK: - API
 
+    /// Fetches one record at `url` (`GET /users/3`); a 404 means the API has no such record.
+    /// - Parameter what: The record's name for the error, such as `user 3`.
+    /// - Throws: ``DataError/notFound(_:location:)`` naming `what` and the URL for a 404, else as ``fetch(_:)``.
+    public func fetchRecord<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
+        try await DataError.notFoundOn404(what, at: url) { () throws(DataError) -> T in try await fetch(url) }
+    }
+
     /// Fetches `url` and decodes its JSON body as a `T`.
     ///
     /// - Parameter url: An absolute `http` or `https` URL.

@@ -51,7 +51,7 @@ public struct RESTDataWriter: DataWriter {
     public func update(_ record: Record) async throws(DataError) -> WriteOutcome {
         let url = try Endpoint.url(baseURL, [record.kind.rawValue, record.id.text])
         let body = RecordJSON.compacted(RecordJSON.value(of: record))
-        _ = try await notFoundFor404(record.label, url) { () throws(DataError) in
+        _ = try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
             try await client.send("PUT", to: url, json: Data(body.printed()))
         }
         await invalidate(record.kind)
@@ -63,7 +63,7 @@ public struct RESTDataWriter: DataWriter {
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
         let url = try Endpoint.url(baseURL, [kind.rawValue, id.text])
-        _ = try await notFoundFor404("\(kind.singular) \(id)", url) { () throws(DataError) in
+        _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
             try await client.send("DELETE", to: url, json: nil)
         }
         await invalidate(kind)
@@ -91,17 +91,6 @@ public struct RESTDataWriter: DataWriter {
             return try Self.decode(kind, from: data, location: url.absoluteString)
         } catch {
             if case .badStatus(404, _, _) = error { return nil }
-            throw error
-        }
-    }
-
-    private func notFoundFor404(_ what: String, _ url: URL, _ send: () async throws(DataError) -> Data)
-        async throws(DataError) -> Data
-    {
-        do throws(DataError) {
-            return try await send()
-        } catch {
-            if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
             throw error
         }
     }
