@@ -51,11 +51,14 @@ struct ExportFormatTests {
         #expect(back.posts == [Self.post] && back.comments == [comment])
     }
 
-    @Test("restyling touches only what is outside strings: ' : ' and empty brackets inside a string stay")
-    func restyleKeepsStrings() {
-        let pretty = Data("{\n  \"a\" : \"x : [\\n\\n  ] \\\" : {\",\n  \"b\" : [\n\n  ],\n  \"c\" : {\n\n  }\n}".utf8)
-        #expect(String(decoding: DBJSONFormat.restyle(pretty), as: UTF8.self)
-            == "{\n  \"a\": \"x : [\\n\\n  ] \\\" : {\",\n  \"b\": [],\n  \"c\": {}\n}")
+    @Test("strings are copied as they are: ' : ' and empty brackets inside a string stay")
+    func stringsKept() throws {
+        let title = "x : [\n\n  ] \" : {"
+        let data = ExportData(users: [], posts: [Post(userId: 1, id: 1, title: title, body: "[]")], comments: [])
+        let text = String(decoding: try DBJSONFormat.encode(data), as: UTF8.self)
+        #expect(text.contains("\"title\": \"x : [\\n\\n  ] \\\" : {\""), "\(text)")
+        #expect(text.contains("\"body\": \"[]\""))
+        #expect(try JSONDecoder().decode(DataSet.self, from: Data(text.utf8)).posts.first?.title == title)
     }
 
     @Test("the embedded data set exports to a db.json that reads back record for record")
