@@ -134,7 +134,7 @@ struct RESTDataWriterTests {
         try await withWriter { source, _, server async throws in
             let post1 = server.baseURL.appendingPathComponent("posts/1")
             let answer = try await source.client.send("PATCH", to: post1, json: Data(#"{"title": "patched"}"#.utf8))
-            #expect(try JSONDecoder().decode(Post.self, from: answer) == Post(userId: 1, id: 1, title: "patched", body: "b1"))
+            #expect(try JSONDecoder().decode(Post.self, from: answer.body) == Post(userId: 1, id: 1, title: "patched", body: "b1"))
             #expect(try await RESTDataSource(baseURL: server.baseURL).post(id: 1).title == "patched")
             await #expect(throws: DataError.badStatus(404, url: server.baseURL.absoluteString + "/posts/9", excerpt: "{}")) {
                 try await source.client.send("PATCH", to: server.baseURL.appendingPathComponent("posts/9"), json: Data("{}".utf8))

@@ -44,6 +44,10 @@ any), for its first ``times`` matches (default: every one). Its fields, all opti
 
 ``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
 
+Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
+``--behave NAME[,NAME...]`` (repeatable); each mimics a real server's habit. The handler sees
+them as the set ``behaviours``. Names are listed in ``BEHAVIOURS`` below with one line each.
+
 Every JSON answer carries an ``ETag``; a request whose ``If-None-Match`` matches gets 304.
 
 Python 3 standard library only.
@@ -121,6 +125,10 @@ class Faults:
         return None
 
 
+# name -> what it mimics; every name accepted by --behave is listed here (issue 12).
+BEHAVIOURS = {
+}
+
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
 
 
@@ -161,7 +169,8 @@ def apply_write(collections, method, parts, body, persist):
     return 200, record
 
 
-def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None, persist=True):
+def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None, persist=True,
+                 behaviours=frozenset()):
     store_lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
@@ -321,12 +330,18 @@ def main(argv):
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
     parser.add_argument("--no-persist", action="store_true",
                         help="answer writes as the public JSONPlaceholder does, but keep nothing")
+    parser.add_argument("--behave", action="append", default=[], metavar="NAME[,NAME...]",
+                        help="switch on behaviours of other servers: " + ", ".join(sorted(BEHAVIOURS)))
     args = parser.parse_args(argv)
+    behaviours = frozenset(name for group in args.behave for name in group.split(",") if name)
+    unknown = behaviours - set(BEHAVIOURS)
+    if unknown:
+        parser.error("unknown behaviour(s): " + ", ".join(sorted(unknown)))
 
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
             {} if args.style == "github" else load_collections(args), Faults(), args.style,
             load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
-            persist=not args.no_persist))
+            persist=not args.no_persist, behaviours=behaviours))
     server.daemon_threads = True
     # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.
     server.handle_error = lambda request, address: None

@@ -57,6 +57,21 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a request that failed this way may still have reached the server and been
+    /// carried out there (a timeout, a connection dropped after the request was sent), so a
+    /// write must not simply be sent again: `false` when the server surely never saw it
+    /// (connection refused, host not found, TLS failed, bad URL, an HTTP error status).
+    public var mayHaveReachedServer: Bool {
+        switch self {
+        case .timedOut: return true
+        case let .transport(_, reason):
+            let neverSent = ["connection refused", "host not found", "DNS lookup failed",
+                             "secure connection failed (TLS)", "unsupported URL", "bad URL"]
+            return !neverSent.contains(reason)
+        default: return false
+        }
+    }
+
     /// Runs `request`; an HTTP 404 from it becomes ``notFound(_:location:)`` naming `what` and `url`.
     /// - Throws: That, or whatever `request` throws.
     static func notFoundOn404<T>(

@@ -5,7 +5,8 @@ import FoundationNetworking
 
 extension HTTPClient {
     /// Sends one `method` request (`POST`, `PUT`, `PATCH`, `DELETE`) with a JSON body and returns
-    /// the response body of a 2xx answer. Never retried (writes are not idempotent) and never cached.
+    /// the 2xx answer (status, final URL, headers such as `Location`, body, possibly empty).
+    /// Never retried (writes are not idempotent) and never cached.
     ///
     /// Headers: `Content-Type: application/json; charset=utf-8` (with a body), `Accept`,
     /// `User-Agent` and ``headers``.
@@ -13,7 +14,7 @@ extension HTTPClient {
     ///   - body: The JSON body, or `nil` for none.
     /// - Throws: ``DataError``: `.badStatus` naming the status and URL for a non-2xx answer,
     ///   `.transport`, `.timedOut`, `.cancelled`.
-    public func send(_ method: String, to url: URL, json body: Data?) async throws(DataError) -> Data {
+    public func send(_ method: String, to url: URL, json body: Data?) async throws(DataError) -> HTTPResponse {
         var request = makeRequest(method, url)
         if let body {
             request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
@@ -30,7 +31,11 @@ extension HTTPClient {
         }
         logWrite(method, url, status: .http(http.statusCode), since: started)
         guard (200..<300).contains(http.statusCode) else { throw Self.statusError(http, body: data, url: url) }
-        return data
+        let headers = http.allHeaderFields.compactMap { name, value -> HTTPResponse.Header? in
+            guard let name = name as? String else { return nil }
+            return HTTPResponse.Header(name: name, value: "\(value)")
+        }
+        return HTTPResponse(status: http.statusCode, url: http.url ?? url, headers: headers, body: data)
     }
 
     /// Records a write in ``log`` for the Admin panel's request list (never as the last load).

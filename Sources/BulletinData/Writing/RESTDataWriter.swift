@@ -39,7 +39,7 @@ public struct RESTDataWriter: DataWriter {
         let url = try Endpoint.url(baseURL, [record.kind.rawValue])
         var body = RecordJSON.compacted(RecordJSON.value(of: record))
         if case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
-        let answer = try await client.send("POST", to: url, json: Data(body.printed()))
+        let answer = try await client.send("POST", to: url, json: Data(body.printed())).body
         let stored = try Self.decode(record.kind, from: answer, location: url.absoluteString)
         await invalidate(record.kind)
         let kept = try await readBack(record.kind, id: stored.id) == stored
