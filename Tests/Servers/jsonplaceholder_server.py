@@ -62,7 +62,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 from api_styles import dummyjson_route, github_route, load_github_recordings
 
@@ -127,6 +127,9 @@ class Faults:
 
 # name -> what it mimics; every name accepted by --behave is listed here (issue 12).
 BEHAVIOURS = {
+    "ignores-filters": "GET /posts?userId=N (any field filter) answers the whole collection, filter ignored",
+    "string-filters": "filters compare the query text with the typed value: ?userId=1 never matches 1 (answers [])",
+    "paginates": "lists answer 10 records a page unless _limit, with X-Total-Count and Link as json-server 0.x",
 }
 
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
@@ -169,6 +172,55 @@ def apply_write(collections, method, parts, body, persist):
     return 200, record
 
 
+# --- Child-list behaviours (issue 12: filters and pagination of other servers) ---
+
+def filter_records(records, query, behaviours):
+    """The records a list request answers with, after its field filters (``key=value``, keys not
+    starting with ``_``): compared as text (json-server), as the raw query string against the typed
+    value (``string-filters``: ``?userId=1`` never matches the number 1), or not at all
+    (``ignores-filters``)."""
+    if "ignores-filters" in behaviours:
+        return records
+    for key, value in query:
+        if key.startswith("_"):
+            continue
+        if "string-filters" in behaviours:
+            records = [r for r in records if r.get(key) == value]
+        else:
+            records = [r for r in records if as_text(r.get(key)) == value]
+    return records
+
+
+def paginate(records, query, behaviours, path, base):
+    """(page of records, headers) for a list answer. Without ``paginates``: every record, no headers.
+    With it: ``_limit`` records (10 by default) of page ``_page`` (1 by default), and the headers
+    json-server 0.x sends for ``_page``: ``X-Total-Count`` and ``Link`` with first, prev, next
+    and last (absolute URLs keeping the other query parameters)."""
+    if "paginates" not in behaviours:
+        return records, {}
+    params = dict(query)
+    try:
+        limit = max(1, int(params.get("_limit", "10")))
+        page = max(1, int(params.get("_page", "1")))
+    except ValueError:
+        limit, page = 10, 1
+    last = max(1, (len(records) + limit - 1) // limit)
+    kept = [(k, v) for k, v in query if k not in ("_page", "_limit")]
+
+    def link(number):
+        return "%s%s?%s" % (base, path, urlencode(kept + [("_page", str(number)), ("_limit", str(limit))]))
+
+    links = [(link(1), "first")]
+    if page > 1:
+        links.append((link(min(page - 1, last)), "prev"))
+    if page < last:
+        links.append((link(page + 1), "next"))
+    links.append((link(last), "last"))
+    headers = {"X-Total-Count": str(len(records)), "Access-Control-Expose-Headers": "X-Total-Count, Link",
+               "Link": ", ".join('<%s>; rel="%s"' % pair for pair in links)}
+    return records[(page - 1) * limit : page * limit], headers
+
+
 def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None, persist=True,
                  behaviours=frozenset()):
     store_lock = threading.Lock()
@@ -190,6 +242,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 self.close_connection = True
                 return
             extra_headers = {}
+            self.list_headers = {}
             if style == "github":
                 base = "http://%s" % self.headers.get("Host", "127.0.0.1")
                 status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
@@ -197,6 +250,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 with store_lock:
                     status, body = self.route()
                     data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
+                extra_headers = self.list_headers
             content_type = "application/json; charset=utf-8"
             recorded_etag = next((v for k, v in extra_headers.items() if k.lower() == "etag"), None)
             extra_headers = {k: v for k, v in extra_headers.items() if k.lower() not in ("etag", "content-type")}
@@ -299,9 +353,10 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             if len(parts) == 2:
                 match = [r for r in records if as_text(r.get("id")) == parts[1]]
                 return (200, match[0]) if match else (404, {})
-            for key, value in parse_qsl(url.query, keep_blank_values=True):
-                if not key.startswith("_"):
-                    records = [r for r in records if as_text(r.get(key)) == value]
+            query = parse_qsl(url.query, keep_blank_values=True)
+            records = filter_records(records, query, behaviours)
+            records, self.list_headers = paginate(records, query, behaviours, url.path,
+                                                  "http://%s" % self.headers.get("Host", "127.0.0.1"))
             return 200, records
 
         def log_message(self, format, *args):  # keep test output quiet

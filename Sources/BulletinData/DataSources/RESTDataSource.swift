@@ -11,6 +11,10 @@ import FoundationNetworking
 /// `/comments`. Requests go through ``HTTPClient``, which keeps answers for the run (a reload,
 /// ``FetchContext/isReload``, revalidates them) and retries failed `GET`s. Lists decode
 /// leniently: records that do not decode are skipped and reported (``recordIssues()``).
+/// Every list follows `Link: rel="next"` to its last page (json-server's `_page`; at most
+/// ``maxPages`` pages, see `RESTDataSource+Pages.swift`). Child lists are filtered here by
+/// their `userId`/`postId` whatever the server does with the filter, falling back to the whole
+/// collection when it gets the filter wrong (see `RESTDataSource+ChildLists.swift`).
 /// The descriptor is `.rest` with the base URL.
 public struct RESTDataSource: DataSource {
     // MARK: - Properties
@@ -20,6 +24,11 @@ public struct RESTDataSource: DataSource {
     /// The client requests go through.
     public let client: HTTPClient
     private let issueLog = IssueLog()
+    /// What the server's `?userId=`/`?postId=` filters were seen to do this run.
+    let childFilters = ChildFilters()
+    /// The most pages one list follows before it stops and says only part was read
+    /// (default ``defaultMaxPages``).
+    public var maxPages = RESTDataSource.defaultMaxPages
 
     /// Kind `.rest`, location the base URL.
     public var descriptor: SourceDescriptor { SourceDescriptor(kind: .rest, location: baseURL.absoluteString) }
@@ -76,10 +85,11 @@ public struct RESTDataSource: DataSource {
         try await client.fetchRecord("user \(id)", at: url("users", id.text))
     }
 
-    /// `GET {base}/posts?userId={id}`.
+    /// `GET {base}/posts?userId={id}`, keeping only the posts whose `userId` is `userID`; from
+    /// `GET {base}/posts` once the server is seen to ignore or mis-compare the filter.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
-        try await records(Post.self, at: url("posts", query: ["userId": userID.text]), root: "posts").records
+        try await children(Post.self, in: "posts", parentKey: "userId", parent: userID) { $0.userId }
     }
 
     /// `GET {base}/posts/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`post 3`).
@@ -87,10 +97,11 @@ public struct RESTDataSource: DataSource {
         try await client.fetchRecord("post \(id)", at: url("posts", id.text))
     }
 
-    /// `GET {base}/comments?postId={id}`.
+    /// `GET {base}/comments?postId={id}`, keeping only the comments whose `postId` is `postID`;
+    /// from `GET {base}/comments` once the server is seen to ignore or mis-compare the filter.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
-        try await records(Comment.self, at: url("comments", query: ["postId": postID.text]), root: "comments").records
+        try await children(Comment.self, in: "comments", parentKey: "postId", parent: postID) { $0.postId }
     }
 
     /// `GET {base}/posts`: every post in one request; posts that do not decode are left out.
@@ -134,26 +145,23 @@ public struct RESTDataSource: DataSource {
         init(from decoder: any Decoder) throws {}
     }
 
+    /// How many array elements `url` holds, over every page.
     private func count(_ url: URL) async throws(DataError) -> Int {
-        let records: [Skipped] = try await client.fetch(url)
-        return records.count
+        try await pages(Skipped.self, from: url, root: url.lastPathComponent).records.count
     }
 
-    /// Fetches a JSON array of records, skipping (and logging) the ones that do not decode.
-    private func records<R: Decodable & Sendable>(
+    /// Fetches a JSON array of records (every page), skipping (and logging) the ones that do not decode.
+    func records<R: Decodable & Sendable>(
         _ type: R.Type, at url: URL, root: String
     ) async throws(DataError) -> RecordList<R> {
-        let data = try await client.data(from: url)
-        let list = try client.loggingErrors { () throws(DataError) in
-            try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
-        }
+        let list = try await pages(type, from: url, root: root)
         await issueLog.replace(list.issues, for: url.absoluteString)
         return list
     }
 
     /// `{base}/a/b?key=value`, with each path component percent-encoded.
     /// - Throws: ``DataError/invalidURL(_:)`` when the base URL has no http(s) scheme or host.
-    private func url(_ components: String..., query: [String: String] = [:]) throws(DataError) -> URL {
+    func url(_ components: String..., query: [String: String] = [:]) throws(DataError) -> URL {
         guard Self.isUsable(baseURL) else { throw .invalidURL(baseURL.absoluteString) }
         let url = components.reduce(baseURL) { $0.appendingPathComponent($1) }
         guard !query.isEmpty else { return url }

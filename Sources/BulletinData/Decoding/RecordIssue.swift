@@ -13,6 +13,9 @@ public struct RecordIssue: Hashable, Sendable, CustomStringConvertible {
         case skipped
         /// The record loaded; this optional field is shown as missing.
         case fieldBlanked
+        /// A list read only in part: the pages after ``RecordIssue/path`` were not read
+        /// (`posts after page 1000`), for the reason given.
+        case partial
     }
 
     /// The JSON path of the bad value without the leading `$`, such as `users[3].email`.
@@ -32,17 +35,28 @@ public struct RecordIssue: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    /// `users[3].name null (record skipped)`, `users[7].address wrong type (expected Address) (field shown as —)`.
+    /// `users[3].name null (record skipped)`, `users[7].address wrong type (expected Address) (field shown as —)`,
+    /// `posts after page 1000 the server has more pages; … (not read)`.
     public var description: String {
-        "\(path) \(reason) (\(effect == .skipped ? "record skipped" : "field shown as —"))"
+        let effectText =
+            switch effect {
+            case .skipped: "record skipped"
+            case .fieldBlanked: "field shown as —"
+            case .partial: "not read"
+            }
+        return "\(path) \(reason) (\(effectText))"
     }
 
     /// One line for a status bar, or `nil` when there are no issues:
-    /// `1 record skipped: users[3].name null; 1 field unreadable: users[7].address wrong type (expected Address)`.
+    /// `1 record skipped: users[3].name null; 1 field unreadable: users[7].address wrong type (expected Address)`;
+    /// a list read in part starts with `only part read: posts after page 1000 (the server has more pages; …)`.
     public static func summary(of issues: [RecordIssue]) -> String? {
         let skipped = issues.filter { $0.effect == .skipped }
         let blanked = issues.filter { $0.effect == .fieldBlanked }
         var parts: [String] = []
+        if let first = issues.first(where: { $0.effect == .partial }) {
+            parts.append("only part read: \(first.path) (\(first.reason))")
+        }
         if let first = skipped.first {
             let noun = skipped.count == 1 ? "record" : "records"
             parts.append("\(skipped.count) \(noun) skipped: \(first.path) \(first.reason)\(skipped.count > 1 ? ", …" : "")")

@@ -40,11 +40,22 @@ public final class RequestLog: @unchecked Sendable {
     }
 
     /// Records an error a source met; ``DataError/cancelled`` is not an error worth showing and is ignored.
-    public func record(_ error: DataError, at date: Date = Date()) {
+    /// - Parameter method: The request's method when it was a write (`PUT`, `DELETE`), shown
+    ///   beside the error; `nil` for reads.
+    public func record(_ error: DataError, method: String? = nil, at date: Date = Date()) {
         guard error != .cancelled else { return }
         change { state in
-            state.errors.append(ErrorRecord(date: date, error: error))
+            state.errors.append(ErrorRecord(date: date, error: error, method: method))
             if state.errors.count > Self.errorCapacity { state.errors.removeFirst(state.errors.count - Self.errorCapacity) }
+        }
+    }
+
+    /// Records something learnt about the server, for the Admin panel (such as that it ignores
+    /// `?userId=`); a note already recorded is not added again.
+    public func record(note: String) {
+        guard !snapshot.notes.contains(note) else { return }
+        change { state in
+            if !state.notes.contains(note) { state.notes.append(note) }
         }
     }
 
@@ -106,6 +117,9 @@ extension RequestLog {
         public var lastLoad: RequestRecord?
         /// The latest rate-limit budget a server reported (GitHub's `X-RateLimit-*` headers).
         public var rateLimit: RateLimitStatus?
+        /// What was learnt about the server this run, one sentence each, oldest first
+        /// (``RequestLog/record(note:)``).
+        public var notes: [String] = []
 
         /// An empty log.
         public init() {}
@@ -174,6 +188,15 @@ public struct ErrorRecord: Equatable, Sendable {
     public var date: Date
     /// The error, shown through its ``DataError/description``.
     public var error: DataError
+    /// The method of the write that failed (`POST`, `PUT`, `PATCH`, `DELETE`); `nil` for reads.
+    public var method: String?
+
+    /// Creates a record of `error` met at `date`, by a `method` request when a write failed.
+    public init(date: Date, error: DataError, method: String? = nil) {
+        self.date = date
+        self.error = error
+        self.method = method
+    }
 }
 
 /// A server's request budget, from GitHub's rate-limit headers
