@@ -27,16 +27,28 @@ struct AdminPanelTests {
         log.record(RequestRecord(date: Date(timeIntervalSince1970: 3600), method: "GET", path: "/users", status: .http(200), milliseconds: 12))
         log.record(RequestRecord(date: Date(timeIntervalSince1970: 3601), method: "READ", path: "/tmp/db.json", status: .read, milliseconds: 1234))
         log.record(.timedOut(url: "http://x/posts"), at: Date(timeIntervalSince1970: 3602))
+        log.record(RequestRecord(date: Date(timeIntervalSince1970: 3603), method: "DELETE", path: "/posts/3", status: .http(500),
+                                 milliseconds: 7), isLoad: false)
+        log.record(.badStatus(500, url: "http://x/posts/3", excerpt: "{}"), method: "DELETE", at: Date(timeIntervalSince1970: 3603))
+        log.record(RequestRecord(date: Date(timeIntervalSince1970: 3604), method: "PATCH", path: "/posts/4", status: .failed,
+                                 milliseconds: 9), isLoad: false)
+        log.record(.transport(url: "http://x/posts/4", reason: "connection lost"), method: "PATCH", at: Date(timeIntervalSince1970: 3604))
         log.record(RateLimitStatus(remaining: 57, limit: 60, resetAt: Date(timeIntervalSince1970: 7200)))
         let model = AdminPanelViewModel(
             source: StubDataSource(descriptor: SourceDescriptor(kind: .github, location: "https://api.github.com",
                                                                 authentication: "token in use (GITHUB_TOKEN)")),
             log: log, timeZone: Self.utc)
         #expect(model.requestLines == [
-            "01:00:01  READ  ok       1234 ms  /tmp/db.json",
-            "01:00:00  GET   200        12 ms  /users",
+            "01:00:04  PATCH  failed      9 ms  /posts/4",
+            "01:00:03  DELETE 500         7 ms  /posts/3",
+            "01:00:01  READ   ok       1234 ms  /tmp/db.json",
+            "01:00:00  GET    200        12 ms  /users",
         ])
-        #expect(model.errorLines == ["01:00:02  No answer from http://x/posts in time"])
+        #expect(model.errorLines == [
+            "01:00:04  PATCH  Cannot reach http://x/posts/4: connection lost",
+            "01:00:03  DELETE HTTP 500 from http://x/posts/3: {}",
+            "01:00:02  No answer from http://x/posts in time",
+        ])
         #expect(model.rateLimitLine == "57 of 60 requests left, resets at 02:00:00")
         #expect(model.sourceFields.map(\.value).contains("token in use (GITHUB_TOKEN)"))
         await model.load()

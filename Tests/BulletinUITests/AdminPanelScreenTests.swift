@@ -56,14 +56,63 @@ struct AdminPanelScreenTests {
             " Loaded:    01:00:02, took 12 ms (GET /posts?userId=3)",
             "",
             " Requests (3, newest first)",
-            " 01:00:02  GET   200        12 ms  /posts?userId=3",
-            " 01:00:01  GET   200        11 ms  /posts?userId=2",
-            " 01:00:00  GET   200        10 ms  /posts?userId=1",
+            " 01:00:02  GET    200        12 ms  /posts?userId=3",
+            " 01:00:01  GET    200        11 ms  /posts?userId=2",
+            " 01:00:00  GET    200        10 ms  /posts?userId=1",
             "",
             " Errors (1)",
             " 01:01:40  HTTP 500 from http://127.0.0.1:3000/comments?postId=1",
             "", "", "",
         ])
+    }
+
+    /// A panel whose log holds writes (one failed with 500, one with no answer) and a server note.
+    func writesModel() async -> AdminPanelViewModel {
+        let log = RequestLog()
+        let writes: [(String, String, RequestRecord.Status)] = [
+            ("POST", "/posts", .http(201)), ("PATCH", "/posts/3", .http(200)),
+            ("DELETE", "/posts/7", .http(500)), ("PUT", "/users/2", .failed),
+        ]
+        for (index, (method, path, status)) in writes.enumerated() {
+            log.record(RequestRecord(date: Date(timeIntervalSince1970: 3600 + Double(index)), method: method, path: path,
+                                     status: status, milliseconds: 5), isLoad: false)
+        }
+        log.record(.badStatus(500, url: "http://127.0.0.1:3000/posts/7", excerpt: #"{"error": "boom"}"#), method: "DELETE",
+                   at: Date(timeIntervalSince1970: 3602))
+        log.record(.transport(url: "http://127.0.0.1:3000/users/2", reason: "connection lost"), method: "PUT",
+                   at: Date(timeIntervalSince1970: 3603))
+        log.record(note: "The server ignores GET /posts?userId= (it answered posts of other users): posts are read from GET /posts and filtered by userId here.")
+        let source = StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://127.0.0.1:3000"))
+        let model = AdminPanelViewModel(source: source, writeAccess: .allowed, log: log, timeZone: Self.utc)
+        await model.load()
+        return model
+    }
+
+    @Test("at 80 columns: methods whole (DELETE, PATCH), failed writes under Errors with time, method, status, URL and cause",
+          arguments: [80, 120])
+    func writesAndErrors(width: Int) async throws {
+        let lines = await render(writesModel(), width: width, height: 40)
+        let requests = try #require(lines.firstIndex(of: " Requests (4, newest first)"), "\(lines)")
+        #expect(Array(lines[(requests + 1)...(requests + 4)]) == [
+            " 01:00:03  PUT    failed      5 ms  /users/2",
+            " 01:00:02  DELETE 500         5 ms  /posts/7",
+            " 01:00:01  PATCH  200         5 ms  /posts/3",
+            " 01:00:00  POST   201         5 ms  /posts",
+        ])
+        let errors = try #require(lines.firstIndex(of: " Errors (2)"), "\(lines)")
+        #expect(lines[errors + 1] == " 01:00:03  PUT    Cannot reach http://127.0.0.1:3000/users/2: connection lost")
+        #expect(lines[errors + 2].hasPrefix(" 01:00:02  DELETE HTTP 500 from http://127.0.0.1:3000/posts/7:"))
+        #expect(words(lines[(errors + 2)...]).hasPrefix(#"01:00:02 DELETE HTTP 500 from http://127.0.0.1:3000/posts/7: {"error": "boom"}"#),
+                "the cause is there, wrapped at 80 columns")
+        let notes = try #require(lines.firstIndex(of: " Server behaviour"), "\(lines)")
+        #expect(lines[notes + 1].hasPrefix(" The server ignores GET /posts?userId= (it answered posts of other users)"))
+        #expect(words(lines[(notes + 1)...]).hasPrefix("The server ignores GET /posts?userId= (it answered posts of other users): "
+                                                 + "posts are read from GET /posts and filtered by userId here."), "the note wraps, nothing cut")
+    }
+
+    /// The lines' words joined by single spaces (wrapped text read back as one paragraph).
+    private func words(_ lines: ArraySlice<String>) -> String {
+        lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
     }
 
     @Test("a long panel scrolls: End shows the errors at the bottom, with the scroll indicator")

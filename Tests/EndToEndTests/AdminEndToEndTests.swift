@@ -47,7 +47,7 @@ struct AdminEndToEndTests {
         var screen = try session.waitFor("Requests (3, newest first)")
         #expect(screen.contains("REST API (JSONPlaceholder-compatible)"))
         #expect(screen.contains("Location:  \(server.baseURL.absoluteString)"))
-        #expect(screen.contains("GET   200"))
+        #expect(screen.contains("GET    200"))
         session.send("s")
         try session.waitFor("Switch to:")
         session.type(directory.appendingPathComponent("missing.json").path)

@@ -26,11 +26,18 @@ extension HTTPClient {
         do throws(DataError) {
             (data, http) = try await perform(request, url: url)
         } catch {
-            if error != .cancelled { logWrite(method, url, status: .failed, since: started) }
+            if error != .cancelled {
+                logWrite(method, url, status: .failed, since: started)
+                log?.record(error, method: method)
+            }
             throw error
         }
         logWrite(method, url, status: .http(http.statusCode), since: started)
-        guard (200..<300).contains(http.statusCode) else { throw Self.statusError(http, body: data, url: url) }
+        guard (200..<300).contains(http.statusCode) else {
+            let error = Self.statusError(http, body: data, url: url)
+            log?.record(error, method: method)
+            throw error
+        }
         let headers = http.allHeaderFields.compactMap { name, value -> HTTPResponse.Header? in
             guard let name = name as? String else { return nil }
             return HTTPResponse.Header(name: name, value: "\(value)")

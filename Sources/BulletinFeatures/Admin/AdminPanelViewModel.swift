@@ -117,7 +117,11 @@ public final class AdminPanelViewModel {
         activity.requests.reversed().map { AdminStatusText.requestLine($0, timeZone: timeZone) }
     }
 
-    /// The recent errors, newest first.
+    /// What was learnt about the server this run, oldest first, such as that it ignores
+    /// `?userId=` (so child lists are filtered by Bulletin); empty when nothing was.
+    public var serverNotes: [String] { activity.notes }
+
+    /// The recent errors, newest first; a failed write names its method.
     public var errorLines: [String] {
         activity.errors.reversed().map { AdminStatusText.errorLine($0, timeZone: timeZone) }
     }

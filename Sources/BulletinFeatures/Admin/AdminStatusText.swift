@@ -12,19 +12,26 @@ public enum AdminStatusText {
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
-    /// `14:05:09  GET   200       12 ms  /posts?userId=1`: time, method, status, duration, then
-    /// the path last so that a narrow screen wraps only the path.
+    /// Columns the method takes in ``requestLine(_:timeZone:)``: `DELETE`, the longest method
+    /// Bulletin sends, whole; a longer one (`OPTIONS`) is shown whole too, one column wider.
+    public static let methodWidth = 6
+
+    /// `14:05:09  GET    200       12 ms  /posts?userId=1`: time, method (whole), status,
+    /// duration, then the path last so that a narrow screen wraps only the path.
     public static func requestLine(_ request: RequestRecord, timeZone: TimeZone) -> String {
-        let method = request.method.padding(toLength: 5, withPad: " ", startingAt: 0)
+        let method = request.method.padding(toLength: max(methodWidth, request.method.count), withPad: " ", startingAt: 0)
         let status = request.statusText.padding(toLength: 6, withPad: " ", startingAt: 0)
         let duration = String(request.milliseconds)
         let padded = String(repeating: " ", count: max(0, 6 - duration.count)) + duration
         return "\(clockTime(request.date, timeZone: timeZone))  \(method) \(status) \(padded) ms  \(request.path)"
     }
 
-    /// `14:05:09  Cannot reach http://127.0.0.1:9/users: connection refused`.
+    /// `14:05:09  Cannot reach http://127.0.0.1:9/users: connection refused`; a failed write
+    /// names its method first: `14:05:09  DELETE HTTP 500 from http://…/posts/3: {"error": …}`
+    /// (time, method, then the status, URL and cause as the error says them).
     public static func errorLine(_ record: ErrorRecord, timeZone: TimeZone) -> String {
-        "\(clockTime(record.date, timeZone: timeZone))  \(record.error.description)"
+        let method = record.method.map { $0.padding(toLength: max(methodWidth, $0.count), withPad: " ", startingAt: 0) + " " } ?? ""
+        return "\(clockTime(record.date, timeZone: timeZone))  \(method)\(record.error.description)"
     }
 
     /// `14:05:09, took 230 ms (GET /users)`, or `not yet` before anything has loaded.

@@ -52,6 +52,11 @@ public final class PostListViewModel {
         get { find.finder.selection }
         set { find.finder.selection = newValue }
     }
+    /// Whether a reload (`r`) is on its way while the rows loaded before stay shown.
+    public private(set) var isReloading = false
+    /// Why the last reload failed, while the rows loaded before stay shown; `nil` after a
+    /// reload that worked.
+    public private(set) var reloadError: DataError?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<PostsRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -99,7 +104,7 @@ public final class PostListViewModel {
         switch state {
         case .idle, .loading: "Loading posts…"
         case let .loaded(rows):
-            [Display.count(rows.count, "post", "posts"), RecordIssue.summary(of: issues)]
+            [reloadError.map(Display.reloadFailed), Display.count(rows.count, "post", "posts"), RecordIssue.summary(of: issues)]
                 .compactMap { $0 }.joined(separator: " · ")
         case .failed: "Failed to load posts"
         }
@@ -112,14 +117,24 @@ public final class PostListViewModel {
         if case .idle = state { reload() }
     }
 
-    /// Loads every post and the users (`r` retries).
+    /// Loads every post and the users (`r` retries). The rows shown stay during a reload, and a
+    /// failed reload keeps them and says why (``reloadError``, in the summary); only a first
+    /// load that fails shows the error screen.
     public func reload() {
-        state = .loading
+        let reloading = !state.isIdle
+        let keepsRows = state.value != nil
+        if keepsRows { isReloading = true } else { state = .loading }
         // The id column's width is measured with the load, off the main actor (a 1M-post file).
-        runner.run({ [source] () async throws(DataError) in
+        runner.run(reloading: reloading, { [source] () async throws(DataError) in
             let rows = try await Self.loadRows(source)
             return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)))
         }) { [weak self] outcome in
+            self?.isReloading = false
+            if keepsRows, let error = outcome.error {
+                self?.reloadError = error
+                return
+            }
+            self?.reloadError = nil
             self?.issues = outcome.value?.0.issues ?? []
             self?.state = outcome.map(\.0.records)
             self?.idWidth = outcome.value?.1 ?? 4
@@ -128,7 +143,10 @@ public final class PostListViewModel {
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
-    public func cancelLoad() { runner.cancel() }
+    public func cancelLoad() {
+        runner.cancel()
+        isReloading = false
+    }
 
     /// Loads and waits for the result.
     public func load() async {

@@ -17,6 +17,12 @@ enum Display {
         return present.isEmpty ? missing : present.joined(separator: separator)
     }
 
+    /// The status line's words for a reload (`r`) that failed while rows from before stay
+    /// shown: `Not reloaded: Rate limited by https://… until 14:05 (showing what was loaded before)`.
+    static func reloadFailed(_ error: DataError) -> String {
+        "Not reloaded: \(error.description) (showing what was loaded before)"
+    }
+
     /// `1 user`, `2 posts`.
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(value) \(value == 1 ? singular : plural)"

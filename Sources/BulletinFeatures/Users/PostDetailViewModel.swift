@@ -27,6 +27,13 @@ public final class PostDetailViewModel {
     public var scrollOffset = 0
     /// The selected comment (index into ``comments``) for `e` and `d`; `nil`: the post itself.
     public var commentSelection: Int?
+    /// Whether a reload (`r`) is on its way while the post and comments loaded before stay shown.
+    public private(set) var isReloading = false
+    /// Why the last reload failed, while what was loaded before stays shown; `nil` after a
+    /// reload that worked.
+    public private(set) var reloadError: DataError?
+    /// The status line's words for ``reloadError``, or `nil`.
+    public var reloadFailureText: String? { reloadError.map(Display.reloadFailed) }
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
@@ -70,10 +77,13 @@ public final class PostDetailViewModel {
         if case .idle = state { reload() }
     }
 
-    /// Loads the post, its comments and its author (`r` retries). A missing author is not an error.
+    /// Loads the post, its comments and its author (`r` retries). A missing author is not an
+    /// error. What is shown stays during a reload, and a failed reload keeps it and says why
+    /// (``reloadError``); only a first load that fails shows the error screen.
     public func reload() {
         let reloading = !state.isIdle
-        state = .loading
+        let keepsRows = state.value != nil
+        if keepsRows { isReloading = true } else { state = .loading }
         runner.run(reloading: reloading, { [source, postID] () async throws(DataError) in
             async let post = attempt { () async throws(DataError) in try await source.post(id: postID) }
             async let comments = attempt { () async throws(DataError) in try await source.comments(postID: postID) }
@@ -81,12 +91,22 @@ public final class PostDetailViewModel {
             let author = try? await source.user(id: loadedPost.userId)
             return PostDetail(post: loadedPost, author: author, comments: try await comments.get())
         }) { [weak self] outcome in
-            self?.state = outcome
+            guard let self else { return }
+            isReloading = false
+            if keepsRows, let error = outcome.error {
+                reloadError = error
+                return
+            }
+            reloadError = nil
+            state = outcome
         }
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
-    public func cancelLoad() { runner.cancel() }
+    public func cancelLoad() {
+        runner.cancel()
+        isReloading = false
+    }
 
     /// Loads and waits for the result.
     public func load() async {

@@ -29,6 +29,14 @@ public final class UserDetailViewModel {
         get { find.finder.selection }
         set { find.finder.selection = newValue }
     }
+    /// Whether a reload (`r`) is on its way while the profile and posts loaded before stay shown.
+    public private(set) var isReloading = false
+    /// Why the last reload failed, while what was loaded before stays shown; `nil` after a
+    /// reload that worked.
+    public private(set) var reloadError: DataError?
+    /// The status line's words for ``reloadError`` (`Not reloaded: HTTP 500 from … (showing what
+    /// was loaded before)`), or `nil`.
+    public var reloadFailureText: String? { reloadError.map(Display.reloadFailed) }
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -118,16 +126,25 @@ public final class UserDetailViewModel {
         if case .idle = state { reload() }
     }
 
-    /// Loads the user and their posts together (`r` retries).
+    /// Loads the user and their posts together (`r` retries). What is shown stays during a
+    /// reload, and a failed reload keeps it and says why (``reloadError``); only a first load
+    /// that fails shows the error screen.
     public func reload() {
         let reloading = !state.isIdle
-        state = .loading
+        let keepsRows = state.value != nil
+        if keepsRows { isReloading = true } else { state = .loading }
         runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
             async let posts = attempt { () async throws(DataError) in try await source.posts(userID: userID) }
             return UserDetail(user: try await user.get(), posts: try await posts.get())
         }) { [weak self] outcome in
             guard let self else { return }
+            isReloading = false
+            if keepsRows, let error = outcome.error {
+                reloadError = error
+                return
+            }
+            reloadError = nil
             state = outcome
             let posts = posts
             idWidth = Display.idWidth(posts.lazy.map(\.id))
@@ -138,7 +155,10 @@ public final class UserDetailViewModel {
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
-    public func cancelLoad() { runner.cancel() }
+    public func cancelLoad() {
+        runner.cancel()
+        isReloading = false
+    }
 
     /// Loads and waits for the result.
     public func load() async {

@@ -53,6 +53,11 @@ public final class UserListViewModel {
     }
     /// Users the loads skipped or read with a field blanked; empty when every record was read.
     public private(set) var issues: [RecordIssue] = []
+    /// Whether a reload (`r`) is on its way while the users loaded before stay shown.
+    public private(set) var isReloading = false
+    /// Why the last reload failed, while the users loaded before stay shown; `nil` after a
+    /// reload that worked.
+    public private(set) var reloadError: DataError?
     /// Whether more pages remain, are loading, or failed.
     public private(set) var paging: Paging = .complete { didSet { find.isPartial = paging != .complete } }
     @ObservationIgnored private var nextCursor: PageCursor?
@@ -122,12 +127,14 @@ public final class UserListViewModel {
     }
 
     /// A summary for the status line, such as `10 users`, or
-    /// `9 users · 1 record skipped: users[3].name null` when records could not be read.
+    /// `9 users · 1 record skipped: users[3].name null` when records could not be read; after a
+    /// failed reload it starts with why (`Not reloaded: Rate limited by … · 10 users`).
     public var summary: String {
         switch state {
         case .idle, .loading: "Loading users…"
         case let .loaded(users):
-            [Display.count(users.count, "user", "users") + (paging == .complete ? "" : " so far"),
+            [reloadError.map(Display.reloadFailed),
+             Display.count(users.count, "user", "users") + (paging == .complete ? "" : " so far"),
              RecordIssue.summary(of: issues)]
                 .compactMap { $0 }.joined(separator: " · ")
         case .failed: "Failed to load users"
@@ -142,17 +149,25 @@ public final class UserListViewModel {
     }
 
     /// The user asked to load again (`r`), or the screen first appeared. When only the next
-    /// page failed, `r` retries that page and keeps the users already loaded.
+    /// page failed, `r` retries that page and keeps the users already loaded. While users are
+    /// shown they stay during the reload, and a failed reload keeps them and says why
+    /// (``reloadError``, in the summary); only a first load that fails shows the error screen.
     public func reload() {
         if case .failed = paging, state.value != nil { return loadMore() }
         let reloading = !state.isIdle
-        state = .loading
+        let keepsRows = state.value != nil
+        if keepsRows { isReloading = true } else { state = .loading }
         pageRunner.cancel()
         runner.run(reloading: reloading, { [source] () async throws(DataError) in try await source.userPage(after: nil) }) {
             [weak self] outcome in
             guard let self else { return }
+            isReloading = false
             switch outcome {
+            case let .failed(error) where keepsRows:
+                reloadError = error
+                if paging == .loading { paging = .more }
             case let .loaded(page):
+                reloadError = nil
                 issues = page.list.issues
                 state = .loaded(page.list.records)
                 setNext(page.next)
@@ -172,6 +187,7 @@ public final class UserListViewModel {
     public func cancelLoad() {
         runner.cancel()
         pageRunner.cancel()
+        isReloading = false
     }
 
     /// Loads and waits for the first page (tests and deep links).

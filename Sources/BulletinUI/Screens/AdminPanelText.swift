@@ -1,8 +1,9 @@
 import BulletinFeatures
 import TermView
 
-/// The Admin panel's scrolled text: source, contents, rate limit (GitHub), requests, errors
-/// and records not read, as styled paragraphs.
+/// The Admin panel's scrolled text: source, contents, what the server was seen to do (such as
+/// ignoring `?userId=`), rate limit (GitHub), requests, errors (failed writes with their
+/// method) and records not read, as styled paragraphs.
 @MainActor
 struct AdminPanelText {
     let model: AdminPanelViewModel
@@ -16,6 +17,10 @@ struct AdminPanelText {
                       StyledLine("Press r to retry.", style: .muted)]
         }
         lines += model.countFields.map(Self.line)
+        if !model.serverNotes.isEmpty {
+            lines += [StyledLine(""), StyledLine("Server behaviour", style: .title)]
+            lines += model.serverNotes.map { StyledLine($0) }
+        }
         if let rateLimit = model.rateLimitLine {
             lines += [StyledLine(""), StyledLine("Rate limit", style: .title), Self.line(DetailField("Budget", rateLimit))]
         }

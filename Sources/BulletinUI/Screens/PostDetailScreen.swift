@@ -18,9 +18,12 @@ struct PostDetailScreen: Screen {
     let model: PostDetailViewModel
 
     var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["Tab/e/a/d edit"] }
-    var summary: String { model.state.value == nil ? "" : model.commentsHeading }
+    var summary: String {
+        guard model.state.value != nil else { return "" }
+        return [model.reloadFailureText, model.commentsHeading].compactMap { $0 }.joined(separator: " · ")
+    }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading }
+    var isLoading: Bool { model.state.isLoading || model.isReloading }
 
     /// The text, as styled paragraphs for the text view.
     var paragraphs: [StyledLine] { layout.lines }

@@ -8,8 +8,8 @@ struct PostListScreen: Screen {
     var hints: [String] { model.findHints }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
-    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
+    var isLoading: Bool { model.state.isLoading || model.isReloading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
     var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;

@@ -6,11 +6,14 @@ struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
     var hints: [String] { EditIntent.listHints(model.findHints) }
-    var summary: String { model.state.value == nil ? "" : model.findSummary(model.postsHeading) }
+    var summary: String {
+        guard model.state.value != nil else { return "" }
+        return [model.reloadFailureText, model.findSummary(model.postsHeading)].compactMap { $0 }.joined(separator: " · ")
+    }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
-    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
+    var isLoading: Bool { model.state.isLoading || model.isReloading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }

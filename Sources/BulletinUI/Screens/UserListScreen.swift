@@ -9,8 +9,8 @@ struct UserListScreen: Screen {
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
     var loadFailed: Bool { model.state.error != nil }
-    var isLoading: Bool { model.state.isLoading || model.paging == .loading || model.find.finder.isWorking }
-    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
+    var isLoading: Bool { model.state.isLoading || model.isReloading || model.paging == .loading || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
     /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
     /// the rest share the width.
