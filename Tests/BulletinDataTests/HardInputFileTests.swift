@@ -17,7 +17,7 @@ struct HardInputFileTests {
         #expect(try await source.user(id: 8).address == nil)
         #expect(list.issues == [
             RecordIssue(path: "users[3].name", reason: "null", effect: .skipped, location: path),
-            RecordIssue(path: "users[7].address", reason: "wrong type (expected object)", effect: .fieldBlanked, location: path),
+            RecordIssue(path: "users[7].address", reason: "wrong type (expected an object)", effect: .fieldBlanked, location: path),
         ])
         #expect(await source.recordIssues() == list.issues)
         await #expect(throws: DataError.notFound("user 4", location: path)) { try await source.user(id: 4) }

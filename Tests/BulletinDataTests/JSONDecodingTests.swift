@@ -20,7 +20,46 @@ struct JSONDecodingTests {
         let bad = #"{"id": 3, "name": "C", "username": "c", "email": 5}"#
         let result = try #require(malformed([User].self, "[\(goodUser), \(goodUser), \(bad)]"))
         #expect(result.path == "$[2].email")
-        #expect(result.reason.contains("String"))
+        #expect(result.reason == "expected a string but found a number")
+    }
+
+    @Test("reasons are in words, never Swift type names", arguments: [
+        (#"null"#, "expected an object but found null"),
+        (#"[1]"#, "expected an object but found an array"),
+        (#""s""#, "expected an object but found a string"),
+        (#"{"id": 1, "name": null, "username": "a"}"#, "expected a string but found null"),
+        (#"{"id": 1, "name": "A", "username": "a", "address": {"street": 5}}"#, "expected a string but found a number"),
+        (#"{"id": true, "name": "A", "username": "a"}"#, "expected an id (a whole number or a string)"),
+        (#"{"id": 1, "name": "A", "username": "a", "address": []}"#, "expected an object but found an array"),
+    ])
+    func reasonsInWords(json: String, reason: String) throws {
+        let result = try #require(malformed(User.self, json))
+        #expect(result.reason == reason)
+        for swiftName in ["Dictionary", "Array<", "String", "Int", "Optional", "RecordID", "Any"] {
+            #expect(!result.reason.contains(swiftName), "\(result.reason)")
+        }
+    }
+
+    @Test("a 200 null where a record belongs reads: expected an object but found null")
+    func nullRecord() throws {
+        let result = try #require(malformed(Post.self, "null"))
+        #expect(result.path == "$" && result.reason == "expected an object but found null")
+        #expect(DataError.malformedJSON(path: result.path, location: "test.json", reason: result.reason).description
+                == "Unexpected JSON at $ in test.json: expected an object but found null")
+    }
+
+    @Test("an array where an array belongs but an object came: expected an array but found an object")
+    func arrayExpected() throws {
+        #expect(try #require(malformed([User].self, "{}")).reason == "expected an array but found an object")
+        #expect(try #require(malformed([Int].self, #"[1, "x"]"#)).reason == "expected a whole number but found a string")
+        #expect(try #require(malformed([Double].self, "[true]")).reason == "expected a number but found true or false")
+    }
+
+    @Test("a number that does not fit a whole-number field does not claim the JSON is invalid")
+    func numberDoesNotFit() throws {
+        let result = try #require(malformed([Int].self, "[1.5]"))
+        #expect(!result.reason.contains("not valid JSON"), "\(result.reason)")
+        #expect(!result.reason.contains("Int"))
     }
 
     @Test("a missing key is reported at the key's own path")

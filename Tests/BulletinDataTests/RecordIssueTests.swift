@@ -33,7 +33,7 @@ struct RecordIssueTests {
         #expect(list.records.first?.email == nil)
         #expect(list.issues.map(\.path) == ["users[0].email", "users[0].address"])
         #expect(list.issues.allSatisfy { $0.effect == .fieldBlanked })
-        #expect(list.issues.first?.reason == "wrong type (expected String)")
+        #expect(list.issues.first?.reason == "wrong type (expected a string)")
     }
 
     @Test("a blanked field of a record later skipped is not reported twice")
@@ -61,11 +61,11 @@ struct RecordIssueTests {
     @Test("the one-line summary counts skipped records and unreadable fields")
     func summary() {
         let skipped = RecordIssue(path: "users[3].name", reason: "null", effect: .skipped, location: "f")
-        let blanked = RecordIssue(path: "users[7].address", reason: "wrong type (expected object)", effect: .fieldBlanked, location: "f")
+        let blanked = RecordIssue(path: "users[7].address", reason: "wrong type (expected an object)", effect: .fieldBlanked, location: "f")
         #expect(RecordIssue.summary(of: []) == nil)
         #expect(RecordIssue.summary(of: [skipped]) == "1 record skipped: users[3].name null")
         #expect(RecordIssue.summary(of: [skipped, skipped, blanked])
-            == "2 records skipped: users[3].name null, …; 1 field unreadable: users[7].address wrong type (expected object)")
+            == "2 records skipped: users[3].name null, …; 1 field unreadable: users[7].address wrong type (expected an object)")
         #expect(skipped.description == "users[3].name null (record skipped)")
     }
 
@@ -79,6 +79,6 @@ struct RecordIssueTests {
         let set = try JSONDecoding.decodeReportingIssues(DataSet.self, from: Data(json.utf8), location: "db.json").value
         #expect(set.statistics == DataStatistics(users: 1, posts: 1, comments: 0))
         #expect(set.issues.map(\.path) == ["users[1].username", "posts[1].title", "comments[0].body"])
-        #expect(set.issues[1].reason == "wrong type (expected String)")
+        #expect(set.issues[1].reason == "wrong type (expected a string)")
     }
 }

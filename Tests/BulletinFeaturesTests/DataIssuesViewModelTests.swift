@@ -31,7 +31,7 @@ struct RecordIssueViewModelTests {
         #expect(model.cell(row: 1, column: .company) == "—")
         #expect(model.issues.map(\.path) == ["users[1].name", "users[2].address"])
         #expect(model.summary
-            == "2 users · 1 record skipped: users[1].name null; 1 field unreadable: users[2].address wrong type (expected object)")
+            == "2 users · 1 record skipped: users[1].name null; 1 field unreadable: users[2].address wrong type (expected an object)")
     }
 
     @Test("the Admin panel lists every issue with its file")
@@ -43,7 +43,7 @@ struct RecordIssueViewModelTests {
         #expect(model.countFields.first == DetailField("Users", "2"))
         #expect(model.issueLines == [
             "users[1].name null (record skipped) in \(path)",
-            "users[2].address wrong type (expected object) (field shown as —) in \(path)",
+            "users[2].address wrong type (expected an object) (field shown as —) in \(path)",
         ])
     }
 

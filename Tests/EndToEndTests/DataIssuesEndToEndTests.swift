@@ -24,7 +24,7 @@ struct DataIssuesEndToEndTests {
         session.send("Enter")
         screen = try session.waitFor("Records not read (2)")
         #expect(screen.contains("users[3].name null (record skipped)"))
-        #expect(screen.contains("users[7].address wrong type (expected object) (field shown as —)"))
+        #expect(screen.contains("users[7].address wrong type (expected an object) (field shown as —)"))
         session.send("q")
         #expect(try session.waitForExit() == 0)
     }

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// The error names where the document came from (a URL or file path), the JSON path of the
 /// offending value (`$[3].address.geo.lat`, `$.users[2].email`, or `$` for the whole
-/// document) and a one-line reason. Bodies that are not JSON at all get a plain reason
-/// before the parser is asked: `empty body` for empty or blank data, `HTML where JSON was
-/// expected` when the first non-blank character is `<`.
+/// document) and a one-line reason in words, never a Swift type name: `expected a string but
+/// found a number`, `expected an object but found null`. Bodies that are not JSON at all get a
+/// plain reason before the parser is asked: `empty body` for empty or blank data, `HTML where
+/// JSON was expected` when the first non-blank character is `<`.
 public enum JSONDecoding {
     // MARK: - API
 
@@ -35,7 +36,7 @@ public enum JSONDecoding {
         } catch let error as DecodingError {
             throw malformed(error, data: data, location: location)
         } catch {
-            throw .malformedJSON(path: "$", location: location, reason: singleLine(String(describing: error)))
+            throw .malformedJSON(path: "$", location: location, reason: "the JSON could not be read")
         }
     }
 
@@ -99,10 +100,10 @@ public enum JSONDecoding {
         switch error {
         case let .typeMismatch(type, context):
             codingPath = context.codingPath
-            reason = "expected \(typeName(type)): \(context.debugDescription)"
+            reason = "expected \(words(for: type))" + (found(in: context.debugDescription).map { " but found \($0)" } ?? "")
         case let .valueNotFound(type, context):
             codingPath = context.codingPath
-            reason = "expected \(typeName(type)) but found null or nothing"
+            reason = "expected \(words(for: type)) but found " + (context.debugDescription.contains("null") ? "null" : "nothing")
         case let .keyNotFound(key, context):
             codingPath = context.codingPath + [key]
             reason = "missing key \"\(key.stringValue)\""
@@ -111,17 +112,17 @@ public enum JSONDecoding {
             reason = corruptionReason(context, data: data)
         @unknown default:
             codingPath = []
-            reason = String(describing: error)
+            reason = "the JSON does not have the shape expected"
         }
         return .malformedJSON(path: path(for: codingPath), location: location, reason: singleLine(reason))
     }
 
     /// The coding path of the value that failed and a few words on why, for ``RecordIssue``:
-    /// `missing`, `null`, `wrong type (expected String)`.
+    /// `missing`, `null`, `wrong type (expected a string)`.
     static func shortReason(for error: DecodingError) -> (codingPath: [any CodingKey], reason: String) {
         switch error {
         case let .typeMismatch(type, context):
-            return (context.codingPath, "wrong type (expected \(friendlyTypeName(type)))")
+            return (context.codingPath, "wrong type (expected \(words(for: type)))")
         case let .valueNotFound(_, context):
             return (context.codingPath, "null")
         case let .keyNotFound(key, context):
@@ -129,16 +130,48 @@ public enum JSONDecoding {
         case let .dataCorrupted(context):
             return (context.codingPath, singleLine(context.debugDescription))
         @unknown default:
-            return ([], singleLine(String(describing: error)))
+            return ([], "unreadable")
         }
     }
 
-    /// `String`, `Int`, `object` (for dictionaries), `array`.
-    private static func friendlyTypeName(_ type: Any.Type) -> String {
-        let name = typeName(type)
-        if name.hasPrefix("Dictionary") { return "object" }
-        if name.hasPrefix("Array") { return "array" }
-        return name
+    /// The reason given when a document that parses cannot be read because a number does not fit.
+    static let numberDoesNotFit = "a number does not fit where it is (a fraction or a number too large where a whole number belongs)"
+
+    /// What a value of `type` is in JSON's words, for error text: `a string`, `a whole number`,
+    /// `a number`, `true or false`, `an object` (dictionaries and records), `an array`, `an id
+    /// (a whole number or a string)`. Never a Swift type name (`Dictionary<String, Any>`).
+    static func words(for type: Any.Type) -> String {
+        var name = String(describing: type)
+        while name.hasPrefix("Optional<"), name.hasSuffix(">") { name = String(name.dropFirst(9).dropLast()) }
+        if name.hasPrefix("Dictionary") || name.hasPrefix("[") && name.contains(":") { return "an object" }
+        if name.hasPrefix("Array") || name.hasPrefix("[") || name.hasPrefix("LenientArray") { return "an array" }
+        switch name {
+        case "String", "Substring", "Character", "URL": return "a string"
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return "a whole number"
+        case "Double", "Float", "Decimal", "CGFloat", "Float80": return "a number"
+        case "Bool": return "true or false"
+        case "RecordID": return "an id (a whole number or a string)"
+        default: return "an object"
+        }
+    }
+
+    /// What the parser found instead, in words, read from Foundation's message
+    /// (`Expected to decode Int but found a string instead.` → `a string`); `nil` when the
+    /// message does not say.
+    static func found(in message: String) -> String? {
+        guard let start = message.range(of: "but found ") else { return nil }
+        let rest = message[start.upperBound...]
+        let phrase = (rest.range(of: " instead").map { rest[..<$0.lowerBound] } ?? rest)
+            .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        switch phrase.lowercased() {
+        case "a string", "string": return "a string"
+        case "number", "a number": return "a number"
+        case "bool", "a bool", "boolean": return "true or false"
+        case "a dictionary", "dictionary", "an object", "object": return "an object"
+        case "an array", "array": return "an array"
+        case "null", "null value", "a null value": return "null"
+        default: return nil
+        }
     }
 
     /// The parser's own message when there is one ("Unexpected end of file…"), else the context's.
@@ -154,6 +187,9 @@ public enum JSONDecoding {
         guard context.codingPath.isEmpty else { return context.debugDescription }
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            // The document parses: on Linux a number that does not fit its field (1.5 or 1e400
+            // where a whole number belongs) is reported as "not valid JSON", with no path.
+            return Self.numberDoesNotFit
         } catch {
             if let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
                 return withLineAndColumn(message, in: data)
@@ -181,11 +217,6 @@ public enum JSONDecoding {
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
         let column = String(decoding: before[lineStart...], as: UTF8.self).count + 1
         return "\(message) (line \(line), column \(column))"
-    }
-
-    /// `String`, `Int`, `RecordID`: the short name of a type for error text.
-    private static func typeName(_ type: Any.Type) -> String {
-        String(describing: type)
     }
 
     private static func isIdentifier(_ text: String) -> Bool {

@@ -20,7 +20,7 @@ public struct RecordIssue: Hashable, Sendable, CustomStringConvertible {
 
     /// The JSON path of the bad value without the leading `$`, such as `users[3].email`.
     public var path: String
-    /// Why it could not be read, in a few words: `missing`, `null`, `wrong type (expected String)`.
+    /// Why it could not be read, in a few words: `missing`, `null`, `wrong type (expected a string)`.
     public var reason: String
     /// Whether the record was skipped or only the field blanked.
     public var effect: Effect
@@ -35,7 +35,7 @@ public struct RecordIssue: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    /// `users[3].name null (record skipped)`, `users[7].address wrong type (expected Address) (field shown as —)`,
+    /// `users[3].name null (record skipped)`, `users[7].address wrong type (expected an object) (field shown as —)`,
     /// `posts after page 1000 the server has more pages; … (not read)`.
     public var description: String {
         let effectText =
@@ -48,7 +48,7 @@ public struct RecordIssue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// One line for a status bar, or `nil` when there are no issues:
-    /// `1 record skipped: users[3].name null; 1 field unreadable: users[7].address wrong type (expected Address)`;
+    /// `1 record skipped: users[3].name null; 1 field unreadable: users[7].address wrong type (expected an object)`;
     /// a list read in part starts with `only part read: posts after page 1000 (the server has more pages; …)`.
     public static func summary(of issues: [RecordIssue]) -> String? {
         let skipped = issues.filter { $0.effect == .skipped }
