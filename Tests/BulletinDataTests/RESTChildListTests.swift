@@ -173,6 +173,8 @@ struct RESTPaginationTests {
             #expect(RecordIssue.summary(of: list.issues)
                     == "only part read: posts after page 3 (the server has more pages; only the first 3 were read)")
             #expect(await bounded.recordIssues().contains { $0.effect == .partial }, "the Admin panel lists it")
+            #expect(list.issues.first?.description
+                    == "posts after page 3 the server has more pages; only the first 3 were read (list read in part)")
         }
     }
 }

@@ -36,13 +36,13 @@ public struct RecordIssue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `users[3].name null (record skipped)`, `users[7].address wrong type (expected an object) (field shown as —)`,
-    /// `posts after page 1000 the server has more pages; … (not read)`.
+    /// `posts after page 1000 the server has more pages; … (list read in part)`.
     public var description: String {
         let effectText =
             switch effect {
             case .skipped: "record skipped"
             case .fieldBlanked: "field shown as —"
-            case .partial: "not read"
+            case .partial: "list read in part"
             }
         return "\(path) \(reason) (\(effectText))"
     }
