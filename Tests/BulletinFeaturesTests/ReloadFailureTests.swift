@@ -12,7 +12,7 @@ import Testing
 @Suite("A failed reload keeps the rows")
 struct ReloadFailureTests {
     static let failure = DataError.badStatus(500, url: "http://127.0.0.1:3000/users", excerpt: "")
-    static let said = "Not reloaded: HTTP 500 from http://127.0.0.1:3000/users (showing what was loaded before)"
+    static let said = "Not reloaded: HTTP 500 from http://127.0.0.1:3000/users"
 
     @Test("Users: the rows stay, the summary says why; the next reload that works clears it")
     func userList() async {
@@ -112,6 +112,6 @@ struct RateLimitedReloadTests {
         }
         #expect(model.summary.hasPrefix("Not reloaded: Rate limited by \(server.baseURL.absoluteString)/users?per_page=100 until "
                                         + DataError.clockTime(reset)))
-        #expect(model.summary.hasSuffix("(showing what was loaded before) · 100 users so far"))
+        #expect(model.summary.hasSuffix("(0 requests left) · 100 users so far"))
     }
 }

@@ -17,10 +17,11 @@ enum Display {
         return present.isEmpty ? missing : present.joined(separator: separator)
     }
 
-    /// The status line's words for a reload (`r`) that failed while rows from before stay
-    /// shown: `Not reloaded: Rate limited by https://… until 14:05 (showing what was loaded before)`.
+    /// The status line's words for a reload (`r`) that failed while the rows from before stay
+    /// shown: `Not reloaded: Rate limited by https://… until 14:05` (short, so that the cause
+    /// fits; the rows on screen show that nothing was dropped).
     static func reloadFailed(_ error: DataError) -> String {
-        "Not reloaded: \(error.description) (showing what was loaded before)"
+        "Not reloaded: \(error.description)"
     }
 
     /// `1 user`, `2 posts`.
