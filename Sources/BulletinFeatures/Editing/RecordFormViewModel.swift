@@ -53,6 +53,10 @@ public final class RecordFormViewModel {
     public private(set) var isConfirmingQuit = false
     /// Problems found through the data source (`no user 42`), by field.
     public private(set) var referenceProblems: [FormFieldID: String] = [:]
+    /// The last create failed in a way that may still have reached the server (a timeout, a
+    /// connection lost after sending): Retry first reads the data again and sends nothing when
+    /// the record is there already.
+    public private(set) var mayHaveBeenSaved = false
     /// Fields edited or left at least once: their problems are shown.
     private var touched: Set<FormFieldID> = []
     private var triedToSave = false
@@ -174,7 +178,8 @@ public final class RecordFormViewModel {
             return
         }
         phase = .saving
-        let (record, isCreate, writer, source) = (draft, mode == .create, writer, source)
+        let (record, original, writer, source) = (draft, mode.record, writer, source)
+        let checkFirst = mayHaveBeenSaved && original == nil
         let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
         task = Task { [weak self] in
             if let (id, rule, text) = reference,
@@ -183,12 +188,18 @@ public final class RecordFormViewModel {
                 return
             }
             let outcome = await attempt { () async throws(DataError) in
-                isCreate ? try await writer.create(record, overwriteIfChanged: overwrite)
-                    : try await writer.update(record, overwriteIfChanged: overwrite)
+                if checkFirst, let found = try await writer.locateCreated(record) {
+                    return WriteOutcome(record: found, persisted: true, note: Self.foundAlreadyNote)
+                }
+                guard let original else { return try await writer.create(record, overwriteIfChanged: overwrite) }
+                return try await writer.update(record, original: original, overwriteIfChanged: overwrite)
             }
             self?.saveFinished(outcome)
         }
     }
+
+    /// The note of a Retry that found the record already saved by the attempt that failed.
+    public nonisolated static let foundAlreadyNote = "it was saved already (the list shows it), so it was not sent again"
 
     /// Retry in the failure dialog: saves again with the fields as they are (overwriting the
     /// file when it had changed on disk: the dialog said so).
@@ -281,6 +292,7 @@ public final class RecordFormViewModel {
         switch outcome {
         case let .success(written): close(.saved(written))
         case let .failure(error):
+            if mode == .create, error.mayHaveReachedServer { mayHaveBeenSaved = true }
             dialogSelection = 0
             phase = .failed(error)
         }
