@@ -44,6 +44,9 @@ any), for its first ``times`` matches (default: every one). Its fields, all opti
     "drop"      close the connection without answering  "slow"      the body one byte at a time,
     "hang"      never answer (until the client gives up)            ``byte_delay`` s apart
 
+A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing written) or
+``mode: "drop"`` (the write is carried out, then the connection closes: its answer is lost).
+
 ``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
 
 Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
@@ -350,6 +353,9 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 return self.send_json(405, {"error": "method not allowed"})
             with store_lock:
                 status, answer = apply_write(collections, self.command, parts, body, persist, behaviours)
+            if rule.get("mode") == "drop":  # the write is done, its answer lost (a dropped connection)
+                self.close_connection = True
+                return
             status, answer, headers = behave_write(behaviours, self.command, parts, status, answer)
             self.send_json(status, answer, headers)
 

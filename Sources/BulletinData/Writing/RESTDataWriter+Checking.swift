@@ -70,11 +70,14 @@ extension RESTDataWriter {
     }
 }
 
-/// The ids each collection held just before the latest create of a given record, so that
-/// ``RESTDataWriter/locateCreated(_:)`` does not mistake an older identical record for it.
-/// Shared by copies of the writer.
-actor CreateLedger {
+/// What the REST writer remembers between writes, shared by copies of the writer: the ids
+/// each collection held just before the latest create of a given record (so
+/// ``RESTDataWriter/locateCreated(_:)`` does not mistake an older identical record for it),
+/// and the deleted records as the server held them (so an undo puts back every member,
+/// including ones Bulletin does not model).
+actor WriteLedger {
     private var before: [Record: Set<String>] = [:]
+    private var deleted: [Record: JSONValue] = [:]
 
     /// Notes the ids the collection held (`nil`: not known) before `record` is POSTed.
     func remember(_ record: Record, ids: Set<String>?) {
@@ -84,6 +87,16 @@ actor CreateLedger {
     /// The ids noted before the latest create of `record`, if any.
     func ids(before record: Record) -> Set<String>? {
         before[Self.key(record)]
+    }
+
+    /// Notes `raw`, the server's copy of `record`, before deleting it.
+    func rememberDeleted(_ record: Record, raw: JSONValue) {
+        deleted[record] = raw
+    }
+
+    /// The server's copy of `record` noted when it was deleted, if any.
+    func deletedRaw(of record: Record) -> JSONValue? {
+        deleted[record]
     }
 
     /// `record` with its id blanked, so a create and its retry share a key.

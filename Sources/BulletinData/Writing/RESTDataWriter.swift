@@ -31,8 +31,8 @@ public struct RESTDataWriter: DataWriter {
     /// The API root, as the source's.
     public let baseURL: URL
     let client: HTTPClient
-    /// The ids each collection held before the latest create of a record, for ``locateCreated(_:)``.
-    let ledger = CreateLedger()
+    /// Ids seen before creates (for ``locateCreated(_:)``) and deleted records as the server held them (for undo).
+    let ledger = WriteLedger()
     /// Writes are accepted (the server may still refuse them: an HTTP error).
     public var access: WriteAccess { .allowed }
 
@@ -72,10 +72,14 @@ public struct RESTDataWriter: DataWriter {
         try await edit(record, original: original)
     }
 
-    /// `DELETE {base}/{collection}/{id}`; a read-back that finds nothing (404, `200 null`) confirms it.
+    /// `DELETE {base}/{collection}/{id}`, after a `GET` that keeps the record as the server
+    /// holds it for an undo (``recreate(_:)``); a read-back that finds nothing (404, `200 null`) confirms it.
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
         let url = try itemURL(kind, id)
+        if let raw = try? await fetchRaw(kind, id: id), let record = Self.decode(kind, raw) {
+            await ledger.rememberDeleted(record, raw: raw)
+        }
         _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
             try await client.send("DELETE", to: url, json: nil)
         }
@@ -90,7 +94,8 @@ public struct RESTDataWriter: DataWriter {
         }
     }
 
-    /// Undo of a delete: `POST` with the record's own id. When the server refuses that id with
+    /// Undo of a delete: `POST` with the record's own id, and every member the server held
+    /// when this writer deleted it (unknown ones too) when the record is unchanged since. When the server refuses that id with
     /// a 4xx, the record is there already (an earlier undo whose answer was lost) or is POSTed
     /// without an id; the note says when it got another id.
     /// - Throws: As ``create(_:)``.
@@ -152,8 +157,9 @@ public struct RESTDataWriter: DataWriter {
         let url = try collectionURL(record.kind)
         let known = try? await rawList(record.kind, reload: false)
         var body = RecordJSON.compacted(RecordJSON.value(of: record))
-        if !keepingID, case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
         if let sample = known?.first { body = RecordJSON.typed(body, like: sample) }
+        if keepingID, let raw = await ledger.deletedRaw(of: record) { body = raw }
+        if !keepingID, case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
         await ledger.remember(record, ids: known.map { Set($0.compactMap { $0["id"]?.idText }) })
         let answer = try await client.send("POST", to: url, json: Data(body.printed()))
         await invalidate(record.kind)
