@@ -24,7 +24,7 @@ struct RESTWriteJourneyTests {
     typealias Store = [String: [JSONValue]]
 
     static func withServer(
-        _ behaviours: [String], persist: Bool = true, db: String = db,
+        _ behaviours: [String], persist: Bool = true, db: String = db, timeout: TimeInterval = 10,
         _ body: (RESTDataSource, RESTDataWriter, LoopbackServer) async throws -> Void
     ) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-journey-\(UUID().uuidString).json")
@@ -32,7 +32,7 @@ struct RESTWriteJourneyTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let server = try LoopbackServer.start(db: file, behaviours: behaviours, persist: persist)
         defer { server.stop() }
-        let source = RESTDataSource(baseURL: server.baseURL, timeout: 10)
+        let source = RESTDataSource(baseURL: server.baseURL, timeout: timeout)
         try await body(source, RESTDataWriter(source: source), server)
     }
 

@@ -36,7 +36,8 @@ Fault injection and request log (control endpoints, never faulted or logged them
     GET  /__control/db        every collection exactly as stored now: {"posts": [...], ...}
 
 A rule applies to requests whose path (without the query) equals ``path`` (``"*"`` for
-any), for its first ``times`` matches (default: every one). Its fields, all optional:
+any) and, when it has ``method``, whose method is that one, for its first ``times`` matches
+(default: every one); a rule with nothing else lets its matches through unchanged. Its fields, all optional:
 ``status`` (int), ``headers`` (object), ``body`` (text sent instead of the JSON),
 ``delay`` (seconds before answering), and ``mode``:
 
@@ -119,11 +120,13 @@ class Faults:
                 entry["body"] = body.decode("utf-8", "replace")
             self.requests.append(entry)
 
-    def take(self, path):
-        """The first rule for ``path`` with uses left, counting this use; or None."""
+    def take(self, path, method=None):
+        """The first rule for ``path`` (and ``method``, when the rule names one) with uses left, counting this use; or None."""
         with self.lock:
             for rule in self.rules:
                 times = rule.get("times")
+                if rule.get("method") not in (None, method):
+                    continue
                 if rule.get("path") in ("*", path) and (times is None or rule["used"] < times):
                     rule["used"] += 1
                     return rule
@@ -268,7 +271,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             if url.path.startswith("/__control/"):
                 return self.control(url.path)
             faults.log(self)
-            rule = faults.take(url.path) or {}
+            rule = faults.take(url.path, "GET") or {}
             time.sleep(rule.get("delay", 0))
             mode = rule.get("mode")
             if mode == "hang":
@@ -339,7 +342,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             length = int(self.headers.get("Content-Length") or 0)
             payload = self.rfile.read(length) if length else b""
             faults.log(self, payload)
-            rule = faults.take(url.path) or {}
+            rule = faults.take(url.path, self.command) or {}
             if "status" in rule:
                 return self.send_json(rule["status"], json.loads(rule.get("body") or "{}"))
             if style != "jsonplaceholder":

@@ -101,7 +101,7 @@ public struct RESTDataWriter: DataWriter {
     /// - Throws: As ``create(_:)``.
     public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
         do throws(DataError) {
-            var outcome = try await post(record, keepingID: true)
+            var outcome = try await post(record, keepingID: true, raw: await ledger.deletedRaw(of: record))
             if let stored = outcome.record, stored.id != record.id {
                 outcome.note = Self.joined("the server chose id \(stored.id) instead of \(record.id)", outcome.note)
             }
@@ -111,7 +111,7 @@ public struct RESTDataWriter: DataWriter {
             if let raw = try? await fetchRaw(record.kind, id: record.id), Self.decode(record.kind, raw) == record {
                 return WriteOutcome(record: record, persisted: true, note: "it was back already under its own id")
             }
-            var outcome = try await post(record, keepingID: false)
+            var outcome = try await post(record, keepingID: false, raw: await ledger.deletedRaw(of: record))
             let id = outcome.record.map { "id \($0.id)" } ?? "another id"
             outcome.note = Self.joined("its id \(record.id) was refused (HTTP \(code)), so the server gave it \(id)", outcome.note)
             return outcome
@@ -153,12 +153,14 @@ public struct RESTDataWriter: DataWriter {
     }
 
     /// The `POST` of a create or an undo; never throws once the server accepted it.
-    private func post(_ record: Record, keepingID: Bool) async throws(DataError) -> WriteOutcome {
+    /// - Parameter raw: For an undo, the record as the server held it before the delete: sent
+    ///   as it was (every member), rather than what Bulletin models of it.
+    private func post(_ record: Record, keepingID: Bool, raw: JSONValue? = nil) async throws(DataError) -> WriteOutcome {
         let url = try collectionURL(record.kind)
         let known = try? await rawList(record.kind, reload: false)
         var body = RecordJSON.compacted(RecordJSON.value(of: record))
         if let sample = known?.first { body = RecordJSON.typed(body, like: sample) }
-        if keepingID, let raw = await ledger.deletedRaw(of: record) { body = raw }
+        if let raw { body = raw }
         if !keepingID, case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
         await ledger.remember(record, ids: known.map { Set($0.compactMap { $0["id"]?.idText }) })
         let answer = try await client.send("POST", to: url, json: Data(body.printed()))
