@@ -69,6 +69,16 @@ struct RESTWriteConfirmationTests {
         }
     }
 
+    @Test("undo on a server that picks its own id (public JSONPlaceholder): the note says which id it chose and that nothing is kept")
+    func undoOnServerChoosingIDs() async throws {
+        try await Journey.withServer([], persist: false) { source, writer, _ async throws in
+            let post = try await source.post(id: 2)
+            let outcome = try await writer.restore(.post(post))
+            #expect(outcome.record?.id == 3 && !outcome.persisted)
+            #expect(outcome.note == "the server chose id 3 instead of 2; " + RESTDataWriter.notKeptNote)
+        }
+    }
+
     @Test("undo sent twice (the first answer lost): the second finds it back under its id and creates nothing")
     func undoTwice() async throws {
         try await Journey.withServer([], timeout: 2) { source, writer, server async throws in

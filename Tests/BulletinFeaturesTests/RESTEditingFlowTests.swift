@@ -135,7 +135,7 @@ struct RESTEditingFlowTests {
             form.retry()
             await form.waitForTasks()
             guard case let .saved(outcome)? = closed.value else { throw EditingFlowTests.Failure("not saved: \(form.phase)") }
-            #expect(outcome.note == nil && outcome.record?.id == 3)
+            #expect(outcome.note == RecordFormViewModel.notFoundNote && outcome.record?.id == 3)
             let retried = try await setup.server.requests().dropFirst(sentBefore).map { "\($0.method) \($0.path)" }
             #expect(retried.filter { $0.hasPrefix("POST") } == ["POST /posts"], "\(retried)")
             #expect(try await storedPosts(setup.server).filter { $0["title"] as? String == "Fresh" }.count == 1)
@@ -188,6 +188,29 @@ struct RESTEditingFlowTests {
             #expect(setup.app.statusNote.text == "Restored post 3 “t2” · its id 2 was refused (HTTP 409), so the server gave it id 3")
             #expect(detail.posts.map(\.title) == ["t1", "squatter", "t2"])
         }
+    }
+}
+
+/// The coordinator's undo with the stub writer (whose restore, like a file's, would make a second copy).
+@MainActor
+@Suite("Undo pressed twice")
+struct UndoTwiceTests {
+    @Test("u twice before the first undo finished re-creates the record once; the second says nothing is left to undo")
+    func undoTwiceQueued() async throws {
+        let flows = EditingFlowTests()
+        let setup = flows.makeApp()
+        let list = try await flows.openUsers(setup.app)
+        list.moveSelection(by: 2)
+        list.deleteSelectedUser()
+        await setup.app.editing.waitForIdle()
+        try flows.topConfirmation(setup.app).choose(0)
+        await setup.app.editing.waitForIdle()
+        list.undoDelete()
+        list.undoDelete()
+        await setup.app.editing.waitForIdle()
+        #expect(await setup.writer.log == ["delete user 3", "create user"])
+        #expect(setup.app.statusNote.text == "Nothing to undo: the last delete was undone already")
+        #expect(list.users.map(\.name) == ["Leanne Graham", "Zoë Ångström", "山田 太郎"])
     }
 }
 

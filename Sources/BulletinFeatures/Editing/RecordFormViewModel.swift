@@ -188,8 +188,13 @@ public final class RecordFormViewModel {
                 return
             }
             let outcome = await attempt { () async throws(DataError) in
-                if checkFirst, let found = try await writer.locateCreated(record) {
-                    return WriteOutcome(record: found, persisted: true, note: Self.foundAlreadyNote)
+                if checkFirst {
+                    if let found = try await writer.locateCreated(record) {
+                        return WriteOutcome(record: found, persisted: true, note: Self.foundAlreadyNote)
+                    }
+                    var outcome = try await writer.create(record, overwriteIfChanged: overwrite)
+                    outcome.note = [Self.notFoundNote, outcome.note].compactMap { $0 }.joined(separator: "; ")
+                    return outcome
                 }
                 guard let original else { return try await writer.create(record, overwriteIfChanged: overwrite) }
                 return try await writer.update(record, original: original, overwriteIfChanged: overwrite)
@@ -200,6 +205,8 @@ public final class RecordFormViewModel {
 
     /// The note of a Retry that found the record already saved by the attempt that failed.
     public nonisolated static let foundAlreadyNote = "it was saved already (the list shows it), so it was not sent again"
+    /// The note of a Retry that found the failed attempt had not saved the record, and sent it.
+    public nonisolated static let notFoundNote = "the first attempt had not saved it (the list did not show it), so it was sent again"
 
     /// Retry in the failure dialog: saves again with the fields as they are (overwriting the
     /// file when it had changed on disk: the dialog said so).
