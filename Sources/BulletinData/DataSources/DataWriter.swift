@@ -57,8 +57,9 @@ public struct WriteOutcome: Hashable, Sendable {
     }
 }
 
-/// Changes a source's records where the data lives: an atomic save for files, POST/PUT/DELETE
-/// for REST APIs, a copy under `$XDG_DATA_HOME/bulletin/` for the embedded data set.
+/// Changes a source's records where the data lives: an atomic save for files, POST/PATCH (or
+/// PUT)/DELETE for REST APIs (see ``RESTDataWriter``), a copy under `$XDG_DATA_HOME/bulletin/`
+/// for the embedded data set.
 ///
 /// After a successful write the source it belongs to answers reads with the change.
 /// Every method throws a ``DataError`` naming the file or URL; a failed write changes nothing.

@@ -94,10 +94,10 @@ public struct RESTDataWriter: DataWriter {
         }
     }
 
-    /// Undo of a delete: `POST` with the record's own id, and every member the server held
-    /// when this writer deleted it (unknown ones too) when the record is unchanged since. When the server refuses that id with
-    /// a 4xx, the record is there already (an earlier undo whose answer was lost) or is POSTed
-    /// without an id; the note says when it got another id.
+    /// Undo of a delete: `POST` with the record's own id, and with every member the server held
+    /// when this writer deleted it (unknown ones too). When the server refuses that id with a
+    /// 4xx, either the record is back already (an earlier undo whose answer was lost: nothing is
+    /// sent) or it is POSTed without an id; the note says when it got another id.
     /// - Throws: As ``create(_:)``.
     public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
         do throws(DataError) {
@@ -135,7 +135,7 @@ public struct RESTDataWriter: DataWriter {
         guard let raw = try await fetchRaw(record.kind, id: record.id) else {
             throw .notFound(record.label, location: url.absoluteString)
         }
-        let old = RecordJSON.value(of: original ?? Self.decode(record.kind, raw) ?? record)
+        let old = (original ?? Self.decode(record.kind, raw)).map(RecordJSON.value(of:)) ?? raw
         let new = RecordJSON.value(of: record)
         let changes = RecordJSON.patch(from: old, to: new, onto: raw)
         guard !changes.isEmpty else { return WriteOutcome(record: record, persisted: true, note: "nothing was changed") }
