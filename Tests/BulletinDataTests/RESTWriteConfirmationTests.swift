@@ -9,6 +9,30 @@ import Testing
 struct RESTWriteConfirmationTests {
     typealias Journey = RESTWriteJourneyTests
 
+    @Test("what each write costs on a json-server-like server: the requests, in order")
+    func requestsPerWrite() async throws {
+        try await Journey.withServer([]) { source, writer, server async throws in
+            let post = try await source.post(id: 1)
+            _ = try await source.allPosts()
+            try await server.reset()
+            var edited = post
+            edited.title = "T"
+            _ = try await writer.create(.post(Post(userId: 1, id: 0, title: "Fresh", body: "x")))
+            _ = try await writer.update(.post(edited), original: .post(post))
+            _ = try await writer.delete(.post, id: 2)
+            _ = try await writer.restore(try Journey.decodePost(Self.post2))
+            let requests = try await server.requests().map { "\($0.method) \($0.path)" }
+            #expect(requests == [
+                "POST /posts", "GET /posts/3",  // the list's types and ids come from the cached GET /posts
+                "GET /posts/1", "PATCH /posts/1", "GET /posts/1",
+                "GET /posts/2", "DELETE /posts/2", "GET /posts/2",
+                "GET /posts", "POST /posts", "GET /posts/2",  // the writes dropped the cached list
+            ])
+        }
+    }
+
+    static let post2 = #"{"userId": 1, "id": 2, "title": "t2", "body": "b2"}"#
+
     @Test("201 with a message and a list that cannot be read: saved, not failed, and the note says why it was not checked")
     func uncheckedCreate() async throws {
         try await Journey.withServer(["created-message"]) { source, writer, server async throws in

@@ -56,6 +56,10 @@ struct RESTWriteJourneyTests {
         return result
     }
 
+    static func decodePost(_ text: String) throws -> Record {
+        .post(try JSONDecoder().decode(Post.self, from: Data(text.utf8)))
+    }
+
     static func record(_ store: Store, _ collection: String, id: String) -> [JSONValue] {
         (store[collection] ?? []).filter { $0["id"]?.idText == id }
     }
