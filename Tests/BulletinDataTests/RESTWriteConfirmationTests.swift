@@ -48,6 +48,18 @@ struct RESTWriteConfirmationTests {
         }
     }
 
+    @Test("201 with an empty body and a Location header: the id comes from Location, without reading the list")
+    func idFromLocation() async throws {
+        try await Journey.withServer(["created-empty", "location"]) { source, writer, server async throws in
+            _ = try await source.allPosts()
+            try await server.reset()
+            try await server.inject(Fault(path: "/posts", status: 403, method: "GET"))  // the list could not confirm it
+            let outcome = try await writer.create(.post(Post(userId: 1, id: 0, title: "Fresh", body: "x")))
+            #expect(outcome == WriteOutcome(record: .post(Post(userId: 1, id: 3, title: "Fresh", body: "x")), persisted: true))
+            #expect(try await server.requests().map { "\($0.method) \($0.path)" } == ["POST /posts", "GET /posts/3"])
+        }
+    }
+
     @Test("a read-back that fails after an accepted edit is a note, not a failure")
     func uncheckedEdit() async throws {
         try await Journey.withServer([]) { source, writer, server async throws in
