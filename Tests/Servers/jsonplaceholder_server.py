@@ -37,8 +37,8 @@ Fault injection and request log (control endpoints, never faulted or logged them
 
 A rule applies to requests whose path (without the query) equals ``path`` (``"*"`` for
 any) and, when it has ``method``, whose method is that one, for its first ``times`` matches
-(default: every one); a rule with nothing else lets its matches through unchanged. Its fields, all optional:
-``status`` (int), ``headers`` (object), ``body`` (text sent instead of the JSON),
+(default: every one); a rule with nothing else lets its matches through unchanged. Its other
+fields, all optional: ``status`` (int), ``headers`` (object), ``body`` (text sent instead of the JSON),
 ``delay`` (seconds before answering), and ``mode``:
 
     "html"      an HTML error page as the body          "truncate"  half the body, then close
@@ -67,6 +67,7 @@ import signal
 import sys
 import threading
 import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -156,7 +157,6 @@ FOREIGN_KEYS = {"posts": ("userId", "users"), "comments": ("postId", "posts")}
 
 def uuid_for(collection, key):
     """The UUID the uuid-ids behaviour gives record ``key`` of ``collection`` (stable, so foreign keys agree)."""
-    import uuid
     return str(uuid.uuid5(uuid.NAMESPACE_URL, "bulletin:%s/%s" % (collection, as_text(key))))
 
 
@@ -182,7 +182,6 @@ def shape_ids(collections, behaviours):
 def new_id(records, behaviours):
     """The id a POST without one gets: json-server's largest numeric id + 1, as text or a UUID when asked."""
     if "uuid-ids" in behaviours:
-        import uuid
         return str(uuid.uuid4())
     number = next_id(records)
     return str(number) if "string-ids" in behaviours else number
@@ -210,6 +209,7 @@ def refused_method(behaviours, method, parts):
     if method == "PATCH" and "no-patch" in behaviours:
         return True
     return method == "GET" and len(parts) == 2 and "no-get-by-id" in behaviours
+
 
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
 
