@@ -188,21 +188,11 @@ public final class RecordFormViewModel {
                 return
             }
             let outcome = await attempt { () async throws(DataError) in
-                if checkFirst {
-                    if let found = try await writer.locateCreated(record) {
-                        return WriteOutcome(record: found, persisted: true, note: Self.foundAlreadyNote)
-                    }
-                    var outcome = try await writer.create(record, overwriteIfChanged: overwrite)
-                    outcome.note = [Self.notFoundNote, outcome.note].compactMap { $0 }.joined(separator: "; ")
-                    return outcome
-                }
-                guard let original else { return try await writer.create(record, overwriteIfChanged: overwrite) }
-                return try await writer.update(record, original: original, overwriteIfChanged: overwrite)
+                try await Self.write(record, original: original, checkingFirst: checkFirst, overwrite: overwrite, to: writer)
             }
             self?.saveFinished(outcome)
         }
     }
-
 
     /// Retry in the failure dialog: saves again with the fields as they are (overwriting the
     /// file when it had changed on disk: the dialog said so).
