@@ -33,6 +33,17 @@ struct RESTWriteConfirmationTests {
 
     static let post2 = #"{"userId": 1, "id": 2, "title": "t2", "body": "b2"}"#
 
+    @Test("the first comment on a server with string ids gets its post id as a string, from the posts' ids")
+    func firstRecordTakesParentIDType() async throws {
+        let db = #"{"users": [], "posts": [{"userId": 1, "id": 1, "title": "t", "body": "b"}], "comments": []}"#
+        try await Journey.withServer(["string-ids"], db: db) { _, writer, server async throws in
+            let outcome = try await writer.create(.comment(Comment(postId: 1, id: 0, name: "n", email: "e@x.org", body: "c")))
+            #expect(outcome.persisted && outcome.note == nil, "\(outcome)")
+            let stored = try await Journey.store(server)["comments"] ?? []
+            #expect(stored.count == 1 && stored.first?["postId"] == .string("1") && stored.first?["id"] == .string("1"))
+        }
+    }
+
     @Test("201 with a message and a list that cannot be read: saved, not failed, and the note says why it was not checked")
     func uncheckedCreate() async throws {
         try await Journey.withServer(["created-message"]) { source, writer, server async throws in

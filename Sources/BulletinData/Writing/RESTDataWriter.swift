@@ -159,7 +159,7 @@ public struct RESTDataWriter: DataWriter {
         let url = try collectionURL(record.kind)
         let known = try? await rawList(record.kind, reload: false)
         var body = RecordJSON.compacted(RecordJSON.value(of: record))
-        if let sample = known?.first { body = RecordJSON.typed(body, like: sample) }
+        if let sample = await typeSample(for: record.kind, known: known) { body = RecordJSON.typed(body, like: sample) }
         if let raw { body = raw }
         if !keepingID, case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
         await ledger.remember(record, ids: known.map { Set($0.compactMap { $0["id"]?.idText }) })
@@ -173,6 +173,21 @@ public struct RESTDataWriter: DataWriter {
             return await readBack(record.with(id: RecordID(id.idText ?? "")), id: RecordID(id.idText ?? ""),
                                   expected: expected, before: nil)
         }
+    }
+
+    /// A record whose members' JSON types a new record of `kind` should take: the first one the
+    /// collection holds, or, when it holds none, one made of the parent collection's first id
+    /// as the foreign key and as the id (`{"postId": "7", "id": "7"}` for a comment where posts
+    /// have string ids). `nil` when neither is known.
+    private func typeSample(for kind: RecordKind, known: [JSONValue]?) async -> JSONValue? {
+        if let first = known?.first { return first }
+        let parent: (key: String, kind: RecordKind)? = switch kind {
+        case .user: nil
+        case .post: ("userId", .user)
+        case .comment: ("postId", .post)
+        }
+        guard let parent, let id = (try? await rawList(parent.kind, reload: false))?.first?["id"] else { return nil }
+        return .object([.init(key: parent.key, value: id), .init(key: "id", value: id)])
     }
 
     /// `body` with its `id` member set to `id` (first), for comparing with the read-back.
