@@ -7,7 +7,7 @@ extension RESTDataWriter {
     /// the last path segment of its `Location` header (resolved against the answer's URL),
     /// else the one record the collection now holds that matches `record` and was not in
     /// `known` (the collection before the `POST`). `.failure` says in words why none is known.
-    func createdID(_ answer: HTTPResponse, record: Record, known: [JSONValue]?) async -> Result<JSONValue, Unconfirmed> {
+    func createdID(_ answer: HTTPResponse, record: Record, known: CachedList?) async -> Result<JSONValue, Unconfirmed> {
         if let value = try? JSONValue.parse(answer.body), let id = value["id"], id.idText.map({ !$0.isEmpty }) == true {
             return .success(id)
         }
@@ -17,7 +17,7 @@ extension RESTDataWriter {
         }
         let answered = answer.body.isEmpty ? "an empty answer" : "an answer that is not the record"
         do throws(DataError) {
-            let excluded = known.map { Set($0.compactMap { $0["id"]?.idText }) }
+            let excluded = known?.ids
             let matches = try await newMatches(for: record, excluding: excluded)
             guard matches.count == 1, let match = matches.first else {
                 let found = matches.isEmpty ? "the list does not show it" : "\(matches.count) new records in the list match it"
@@ -70,33 +70,36 @@ extension RESTDataWriter {
     }
 }
 
-/// What the REST writer remembers between writes, shared by copies of the writer: the ids
-/// each collection held just before the latest create of a given record (so
-/// ``RESTDataWriter/locateCreated(_:)`` does not mistake an older identical record for it),
-/// and the deleted records as the server held them (so an undo puts back every member,
-/// including ones Bulletin does not model).
+/// What the REST writer remembers between writes, shared by copies of the writer: the
+/// collection as it was just before the latest create (so ``RESTDataWriter/locateCreated(_:)``
+/// does not mistake an older identical record for the one a lost answer made), and the latest
+/// deleted record as the server held it (so an undo puts back every member, including ones
+/// Bulletin does not model). Only the latest of each is kept: a form retries the latest create,
+/// and `u` undoes the latest delete.
 actor WriteLedger {
-    private var before: [Record: Set<String>] = [:]
-    private var deleted: [Record: JSONValue] = [:]
+    private var lastCreate: (key: Record, list: CachedList?)?
+    private var lastDelete: (record: Record, raw: JSONValue)?
 
-    /// Notes the ids the collection held (`nil`: not known) before `record` is POSTed.
-    func remember(_ record: Record, ids: Set<String>?) {
-        before[Self.key(record)] = ids
+    /// Notes the collection as it was (`nil`: not known) before `record` is POSTed.
+    func remember(_ record: Record, list: CachedList?) {
+        lastCreate = (Self.key(record), list)
     }
 
-    /// The ids noted before the latest create of `record`, if any.
-    func ids(before record: Record) -> Set<String>? {
-        before[Self.key(record)]
+    /// The collection noted before the latest create, when that create was of `record`.
+    func list(before record: Record) -> CachedList? {
+        guard let lastCreate, lastCreate.key == Self.key(record) else { return nil }
+        return lastCreate.list
     }
 
     /// Notes `raw`, the server's copy of `record`, before deleting it.
     func rememberDeleted(_ record: Record, raw: JSONValue) {
-        deleted[record] = raw
+        lastDelete = (record, raw)
     }
 
-    /// The server's copy of `record` noted when it was deleted, if any.
+    /// The server's copy of `record` noted when it was deleted, if it was the latest delete.
     func deletedRaw(of record: Record) -> JSONValue? {
-        deleted[record]
+        guard let lastDelete, lastDelete.record == record else { return nil }
+        return lastDelete.raw
     }
 
     /// `record` with its id blanked, so a create and its retry share a key.

@@ -31,7 +31,7 @@ public struct RESTDataWriter: DataWriter {
     /// The API root, as the source's.
     public let baseURL: URL
     let client: HTTPClient
-    /// Ids seen before creates (for ``locateCreated(_:)``) and deleted records as the server held them (for undo).
+    /// The collection before the latest create (for ``locateCreated(_:)``) and the latest deleted record as the server held it (for undo).
     let ledger = WriteLedger()
     /// Writes are accepted (the server may still refuse them: an HTTP error).
     public var access: WriteAccess { .allowed }
@@ -123,7 +123,7 @@ public struct RESTDataWriter: DataWriter {
     /// models but the id, that was not there before that create.
     /// - Throws: ``DataError`` when the collection cannot be read.
     public func locateCreated(_ record: Record) async throws(DataError) -> Record? {
-        let before = await ledger.ids(before: record)
+        let before = await ledger.list(before: record)?.ids
         return try await newMatches(for: record, excluding: before).first
     }
 
@@ -157,12 +157,12 @@ public struct RESTDataWriter: DataWriter {
     ///   as it was (every member), rather than what Bulletin models of it.
     private func post(_ record: Record, keepingID: Bool, raw: JSONValue? = nil) async throws(DataError) -> WriteOutcome {
         let url = try collectionURL(record.kind)
-        let known = try? await rawList(record.kind, reload: false)
+        let known = await cachedList(record.kind)
         var body = RecordJSON.compacted(RecordJSON.value(of: record))
         if let sample = await typeSample(for: record.kind, known: known) { body = RecordJSON.typed(body, like: sample) }
         if let raw { body = raw }
         if !keepingID, case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
-        await ledger.remember(record, ids: known.map { Set($0.compactMap { $0["id"]?.idText }) })
+        await ledger.remember(record, list: known)
         let answer = try await client.send("POST", to: url, json: Data(body.printed()))
         await invalidate(record.kind)
         switch await createdID(answer, record: record, known: known) {
@@ -179,14 +179,14 @@ public struct RESTDataWriter: DataWriter {
     /// collection holds, or, when it holds none, one made of the parent collection's first id
     /// as the foreign key and as the id (`{"postId": "7", "id": "7"}` for a comment where posts
     /// have string ids). `nil` when neither is known.
-    private func typeSample(for kind: RecordKind, known: [JSONValue]?) async -> JSONValue? {
+    private func typeSample(for kind: RecordKind, known: CachedList?) async -> JSONValue? {
         if let first = known?.first { return first }
         let parent: (key: String, kind: RecordKind)? = switch kind {
         case .user: nil
         case .post: ("userId", .user)
         case .comment: ("postId", .post)
         }
-        guard let parent, let id = (try? await rawList(parent.kind, reload: false))?.first?["id"] else { return nil }
+        guard let parent, let id = await cachedList(parent.kind)?.first?["id"] else { return nil }
         return .object([.init(key: parent.key, value: id), .init(key: "id", value: id)])
     }
 
