@@ -35,16 +35,18 @@ public struct Fault: Encodable, Sendable {
     public var mode: Mode?
     /// Seconds between bytes in ``Mode/slow``.
     public var byteDelay: Double?
+    /// The request method it applies to (`GET`, `POST`, …); `nil` for any.
+    public var method: String?
 
     enum CodingKeys: String, CodingKey {
-        case path, times, status, headers, body, delay, mode
+        case path, times, status, headers, body, delay, mode, method
         case byteDelay = "byte_delay"
     }
 
     /// Creates a fault for requests to `path`.
     public init(
         path: String, times: Int? = nil, status: Int? = nil, headers: [String: String]? = nil, body: String? = nil,
-        delay: Double? = nil, mode: Mode? = nil, byteDelay: Double? = nil
+        delay: Double? = nil, mode: Mode? = nil, byteDelay: Double? = nil, method: String? = nil
     ) {
         self.path = path
         self.times = times
@@ -54,6 +56,7 @@ public struct Fault: Encodable, Sendable {
         self.delay = delay
         self.mode = mode
         self.byteDelay = byteDelay
+        self.method = method
     }
 }
 

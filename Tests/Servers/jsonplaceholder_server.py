@@ -12,7 +12,8 @@ Unknown paths and ids answer 404 with the body ``{}`` (as JSONPlaceholder does).
 
 Writes are kept in memory, as json-server keeps them (until the server stops):
 
-    POST   /posts           JSON body; the record gets id = largest numeric id + 1; 201 with the record
+    POST   /posts           JSON body; the record gets id = largest numeric id + 1, or keeps the
+                            body's id (409 when taken, as a client-chosen id); 201 with the record
     PUT    /posts/{id}      replaces the record (id kept); 200 with it      404 {} when missing
     PATCH  /posts/{id}      merges the body into the record; 200 with it    404 {} when missing
     DELETE /posts/{id}      removes it; 200 {}                              404 {} when missing
@@ -32,15 +33,20 @@ Fault injection and request log (control endpoints, never faulted or logged them
     POST /__control/faults    body: one rule (JSON object) or a list; appended to the rules
     POST /__control/reset     forgets every rule and every logged request
     GET  /__control/requests  the logged requests: [{"method", "path", "headers": {...}}, ...]
+    GET  /__control/db        every collection exactly as stored now: {"posts": [...], ...}
 
 A rule applies to requests whose path (without the query) equals ``path`` (``"*"`` for
-any), for its first ``times`` matches (default: every one). Its fields, all optional:
-``status`` (int), ``headers`` (object), ``body`` (text sent instead of the JSON),
+any) and, when it has ``method``, whose method is that one, for its first ``times`` matches
+(default: every one); a rule with nothing else lets its matches through unchanged. Its other
+fields, all optional: ``status`` (int), ``headers`` (object), ``body`` (text sent instead of the JSON),
 ``delay`` (seconds before answering), and ``mode``:
 
     "html"      an HTML error page as the body          "truncate"  half the body, then close
     "drop"      close the connection without answering  "slow"      the body one byte at a time,
     "hang"      never answer (until the client gives up)            ``byte_delay`` s apart
+
+A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing written) or
+``mode: "drop"`` (the write is carried out, then the connection closes: its answer is lost).
 
 ``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
 
@@ -61,6 +67,7 @@ import signal
 import sys
 import threading
 import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
@@ -114,11 +121,13 @@ class Faults:
                 entry["body"] = body.decode("utf-8", "replace")
             self.requests.append(entry)
 
-    def take(self, path):
-        """The first rule for ``path`` with uses left, counting this use; or None."""
+    def take(self, path, method=None):
+        """The first rule for ``path`` (and ``method``, when the rule names one) with uses left, counting this use; or None."""
         with self.lock:
             for rule in self.rules:
                 times = rule.get("times")
+                if rule.get("method") not in (None, method):
+                    continue
                 if rule.get("path") in ("*", path) and (times is None or rule["used"] < times):
                     rule["used"] += 1
                     return rule
@@ -132,6 +141,79 @@ BEHAVIOURS = {
     "paginates": "lists answer 10 records a page unless _limit, with X-Total-Count and Link as json-server 0.x",
 }
 
+# Writes and ids (issue 12, part 2): each mimics a habit of a real json-server-like API.
+BEHAVIOURS.update({
+    "created-empty": "POST answers 201 with an empty body (many hand-written Express/Flask APIs)",
+    "created-message": 'POST answers 201 with {"message": "success"} instead of the record',
+    "location": "POST answers 201 with a Location header naming the new record (/posts/101), as REST guides advise",
+    "no-get-by-id": "GET /{collection}/{id} answers 405: only whole collections can be read",
+    "no-put": "PUT answers 405 (servers that only merge with PATCH)",
+    "no-patch": "PATCH answers 405 (servers that only replace with PUT, such as older Rails scaffolds)",
+    "null-missing": "GET of a missing record answers 200 with the body null (some serverless mocks)",
+    "delete-204": "DELETE answers 204 No Content with no body",
+    "string-ids": 'ids and foreign keys stored as strings ("id": "1", "userId": "1"), new ids too (json-server 1.0)',
+    "uuid-ids": "ids are UUIDs (foreign keys too); new records get a random UUID (MockAPI, Supabase)",
+})
+
+FOREIGN_KEYS = {"posts": ("userId", "users"), "comments": ("postId", "posts")}
+
+
+def uuid_for(collection, key):
+    """The UUID the uuid-ids behaviour gives record ``key`` of ``collection`` (stable, so foreign keys agree)."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "bulletin:%s/%s" % (collection, as_text(key))))
+
+
+def shape_ids(collections, behaviours):
+    """Rewrites ids and foreign keys as the string-ids or uuid-ids behaviour stores them."""
+    if "string-ids" in behaviours:
+        convert = lambda collection, key: as_text(key)
+    elif "uuid-ids" in behaviours:
+        convert = uuid_for
+    else:
+        return
+    for name, records in collections.items():
+        link = FOREIGN_KEYS.get(name)
+        for record in records:
+            if not isinstance(record, dict):
+                continue
+            if record.get("id") is not None:
+                record["id"] = convert(name, record["id"])
+            if link and record.get(link[0]) is not None:
+                record[link[0]] = convert(link[1], record[link[0]])
+
+
+def new_id(records, behaviours):
+    """The id a POST without one gets: json-server's largest numeric id + 1, as text or a UUID when asked."""
+    if "uuid-ids" in behaviours:
+        return str(uuid.uuid4())
+    number = next_id(records)
+    return str(number) if "string-ids" in behaviours else number
+
+
+def behave_write(behaviours, method, parts, status, answer):
+    """How a write's answer looks under the behaviours: (status, body or None for no body, extra headers)."""
+    headers = {}
+    if method == "POST" and status == 201:
+        if "location" in behaviours:
+            headers["Location"] = "/%s/%s" % (parts[0], as_text(answer.get("id")))
+        if "created-empty" in behaviours:
+            return 201, None, headers
+        if "created-message" in behaviours:
+            return 201, {"message": "success"}, headers
+    if method == "DELETE" and status == 200 and "delete-204" in behaviours:
+        return 204, None, headers
+    return status, answer, headers
+
+
+def refused_method(behaviours, method, parts):
+    """Whether the behaviours refuse this request with 405."""
+    if method == "PUT" and "no-put" in behaviours:
+        return True
+    if method == "PATCH" and "no-patch" in behaviours:
+        return True
+    return method == "GET" and len(parts) == 2 and "no-get-by-id" in behaviours
+
+
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
 
 
@@ -141,15 +223,23 @@ def next_id(records):
     return max(numbers, default=0) + 1
 
 
-def apply_write(collections, method, parts, body, persist):
-    """Answers a write to /collection or /collection/id: (status, body); changes ``collections`` if ``persist``."""
+def apply_write(collections, method, parts, body, persist, behaviours=frozenset()):
+    """Answers a write to /collection or /collection/id: (status, body); changes ``collections`` if ``persist``.
+
+    A POST whose body has an id keeps it (as json-server 0.17 does) unless a record has it: 409.
+    """
     if not parts or parts[0] not in collections or len(parts) > 2 or (len(parts) == 1) != (method == "POST"):
         return 404, {}
     records = collections[parts[0]]
     if method == "POST":
         if not isinstance(body, dict):
             return 400, {"error": "expected a JSON object"}
-        record = dict(body, id=next_id(records) if persist else len(records) + 1)
+        chosen = body.get("id")
+        if persist and chosen is not None and any(as_text(r.get("id")) == as_text(chosen) for r in records):
+            return 409, {"error": "a record with id %s exists" % as_text(chosen)}
+        if not persist:
+            chosen = len(records) + 1
+        record = dict(body, id=chosen if chosen is not None else new_id(records, behaviours))
         if persist:
             records.append(record)
         return 201, record
@@ -233,7 +323,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             if url.path.startswith("/__control/"):
                 return self.control(url.path)
             faults.log(self)
-            rule = faults.take(url.path) or {}
+            rule = faults.take(url.path, "GET") or {}
             time.sleep(rule.get("delay", 0))
             mode = rule.get("mode")
             if mode == "hang":
@@ -248,7 +338,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
             else:
                 with store_lock:
-                    status, body = self.route()
+                    status, body = self.behaved_route()
                     data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
                 extra_headers = self.list_headers
             content_type = "application/json; charset=utf-8"
@@ -306,7 +396,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             length = int(self.headers.get("Content-Length") or 0)
             payload = self.rfile.read(length) if length else b""
             faults.log(self, payload)
-            rule = faults.take(url.path) or {}
+            rule = faults.take(url.path, self.command) or {}
             if "status" in rule:
                 return self.send_json(rule["status"], json.loads(rule.get("body") or "{}"))
             if style != "jsonplaceholder":
@@ -316,14 +406,33 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             except ValueError:
                 return self.send_json(400, {"error": "malformed JSON"})
             parts = [unquote(p) for p in url.path.split("/") if p]
+            if refused_method(behaviours, self.command, parts):
+                return self.send_json(405, {"error": "method not allowed"})
             with store_lock:
-                status, answer = apply_write(collections, self.command, parts, body, persist)
-            self.send_json(status, answer)
+                status, answer = apply_write(collections, self.command, parts, body, persist, behaviours)
+            if rule.get("mode") == "drop":  # the write is done, its answer lost (a dropped connection)
+                self.close_connection = True
+                return
+            status, answer, headers = behave_write(behaviours, self.command, parts, status, answer)
+            self.send_json(status, answer, headers)
+
+        def behaved_route(self):
+            """``route()`` under the read behaviours (no GET by id, 200 null for a missing record)."""
+            parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p]
+            if style == "jsonplaceholder" and refused_method(behaviours, "GET", parts):
+                return 405, {"error": "method not allowed"}
+            status, body = self.route()
+            if style == "jsonplaceholder" and status == 404 and len(parts) == 2 and "null-missing" in behaviours:
+                return 200, None
+            return status, body
 
         def control(self, path):
             if path == "/__control/requests" and self.command == "GET":
                 with faults.lock:
                     return self.send_json(200, list(faults.requests))
+            if path == "/__control/db" and self.command == "GET":
+                with store_lock:  # the collections exactly as stored, for tests to compare member by member
+                    return self.send_json(200, collections)
             length = int(self.headers.get("Content-Length") or 0)
             payload = self.rfile.read(length) if length else b""
             if path == "/__control/faults" and self.command == "POST":
@@ -334,11 +443,16 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 return self.send_json(200, {"ok": True})
             self.send_json(404, {})
 
-        def send_json(self, status, body):
-            data = json.dumps(body).encode("utf-8")
+        def send_json(self, status, body, headers=None):
+            """Answers ``body`` as JSON; ``None`` sends no body at all (and no Content-Type)."""
+            data = b"" if body is None else json.dumps(body).encode("utf-8")
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
+            if body is not None:
+                self.send_header("Content-Type", "application/json")
+            if status != 204:
+                self.send_header("Content-Length", str(len(data)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.end_headers()
             self.wfile.write(data)
 
@@ -393,8 +507,10 @@ def main(argv):
     if unknown:
         parser.error("unknown behaviour(s): " + ", ".join(sorted(unknown)))
 
+    collections = {} if args.style == "github" else load_collections(args)
+    shape_ids(collections, behaviours)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
-            {} if args.style == "github" else load_collections(args), Faults(), args.style,
+            collections, Faults(), args.style,
             load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
             persist=not args.no_persist, behaviours=behaviours))
     server.daemon_threads = True

@@ -57,8 +57,9 @@ public struct WriteOutcome: Hashable, Sendable {
     }
 }
 
-/// Changes a source's records where the data lives: an atomic save for files, POST/PUT/DELETE
-/// for REST APIs, a copy under `$XDG_DATA_HOME/bulletin/` for the embedded data set.
+/// Changes a source's records where the data lives: an atomic save for files, POST/PATCH (or
+/// PUT)/DELETE for REST APIs (see ``RESTDataWriter``), a copy under `$XDG_DATA_HOME/bulletin/`
+/// for the embedded data set.
 ///
 /// After a successful write the source it belongs to answers reads with the change.
 /// Every method throws a ``DataError`` naming the file or URL; a failed write changes nothing.
@@ -79,6 +80,42 @@ public protocol DataWriter: Sendable {
     /// Deletes the record of `kind` with `id` (a user's posts and a post's comments stay, as in json-server).
     /// - Throws: ``DataError/notFound(_:location:)`` when there is no such record.
     func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome
+
+    /// Replaces the record with `record.id` by `record`, changing only what differs from
+    /// `original` (the record as the form opened with it): a REST writer sends just those
+    /// members, so members the person did not touch (and ones Bulletin does not model) stay
+    /// as the server holds them. Default: ``update(_:)``.
+    /// - Throws: As ``update(_:)``.
+    func update(_ record: Record, original: Record) async throws(DataError) -> WriteOutcome
+
+    /// Puts back a record deleted earlier in this run under its own id where the writer can
+    /// (a REST writer POSTs it with its id, and falls back to an id the server chooses, saying
+    /// so in the note). Default: ``create(_:)``. File writers go through
+    /// ``restore(_:overwriteIfChanged:)`` instead, which keeps the id in the file.
+    /// - Throws: As ``create(_:)``.
+    func recreate(_ record: Record) async throws(DataError) -> WriteOutcome
+
+    /// After a create failed in a way that may still have reached the server
+    /// (``DataError/mayHaveReachedServer``): the record the server made from `record`, found
+    /// by reading its collection again, or `nil` when it is not there (so sending it again
+    /// makes no duplicate). Default: `nil`, for writers whose failures never leave that doubt.
+    /// - Throws: ``DataError`` when the collection cannot be read (then nobody knows: do not send).
+    func locateCreated(_ record: Record) async throws(DataError) -> Record?
+}
+
+extension DataWriter {
+    /// ``update(_:)``: this writer replaces whole records.
+    public func update(_ record: Record, original: Record) async throws(DataError) -> WriteOutcome {
+        try await update(record)
+    }
+
+    /// ``create(_:)``: this writer chooses ids itself.
+    public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
+        try await create(record)
+    }
+
+    /// `nil`: this writer's failures never leave a create half-known.
+    public func locateCreated(_ record: Record) async throws(DataError) -> Record? { nil }
 }
 
 /// A writer that refuses everything, for GitHub and `--read-only`.
@@ -110,22 +147,28 @@ extension DataWriter {
 
     /// Puts back a record deleted earlier in this run (undo), keeping its id where the writer
     /// can choose ids (files: a user's posts and a post's comments then point at it again; a
-    /// new id only if another record took that one meanwhile); elsewhere (REST, where the
-    /// server chooses ids) it is ``create(_:)``. `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
+    /// new id only if another record took that one meanwhile); elsewhere it is
+    /// ``recreate(_:)`` (REST: POST with its id, else the server's). `overwriteIfChanged` as in
+    /// ``create(_:overwriteIfChanged:)``.
     /// - Throws: As ``create(_:)``.
     public func restore(_ record: Record, overwriteIfChanged: Bool = false) async throws(DataError) -> WriteOutcome {
         if let writer = self as? any OverwritingWriter {
             return try await writer.apply(.restore(record), overwriteIfChanged: overwriteIfChanged)
         }
-        return try await create(record)
+        return try await recreate(record)
     }
 
     /// Replaces the record with `record.id`; `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
+    /// - Parameter original: The record as the form opened with it, when known: then only
+    ///   what differs from it is changed (``update(_:original:)``).
     /// - Throws: As ``update(_:)``.
-    public func update(_ record: Record, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+    public func update(_ record: Record, original: Record? = nil, overwriteIfChanged: Bool) async throws(DataError)
+        -> WriteOutcome
+    {
         if overwriteIfChanged, let writer = self as? any OverwritingWriter {
             return try await writer.apply(.update(record), overwriteIfChanged: true)
         }
+        if let original { return try await update(record, original: original) }
         return try await update(record)
     }
 

@@ -64,11 +64,21 @@ public struct HTTPClient: Sendable {
 
     // MARK: - API
 
-    /// Fetches one record at `url` (`GET /users/3`); a 404 means the API has no such record.
+    /// Fetches one record at `url` (`GET /users/3`); a 404, or a `200` whose body is `null`
+    /// (some mock servers), means the API has no such record.
     /// - Parameter what: The record's name for the error, such as `user 3`.
-    /// - Throws: ``DataError/notFound(_:location:)`` naming `what` and the URL for a 404, else as ``fetch(_:)``.
+    /// - Throws: ``DataError/notFound(_:location:)`` naming `what` and the URL for a 404 or `null`, else as ``fetch(_:)``.
     public func fetchRecord<T: Decodable>(_ what: String, at url: URL) async throws(DataError) -> T {
-        try await DataError.notFoundOn404(what, at: url) { () throws(DataError) -> T in try await fetch(url) }
+        try await DataError.notFoundOn404(what, at: url) { () throws(DataError) -> T in
+            let body = try await data(from: url)
+            if String(decoding: body.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "null" {
+                throw .notFound(what, location: url.absoluteString)
+            }
+            do throws(DataError) { return try JSONDecoding.decode(T.self, from: body, location: url.absoluteString) } catch {
+                log?.record(error)
+                throw error
+            }
+        }
     }
 
     /// Fetches `url` and decodes its JSON body as a `T`.

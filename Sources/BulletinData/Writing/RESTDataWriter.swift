@@ -1,26 +1,46 @@
 import Foundation
 
-/// Writes to a JSONPlaceholder-compatible REST API (json-server, JSONPlaceholder) and checks
-/// whether the server kept the change.
+/// Writes to a JSONPlaceholder-compatible REST API (json-server, JSONPlaceholder and servers
+/// like them) so that nothing the person did not change is changed, an accepted write is never
+/// reported as failed, and nothing is created twice (issue 12).
 ///
-/// `create`: `POST {base}/{posts|users|comments}` with the record as JSON (no id: the server
-/// assigns it); `update`: `PUT {base}/{collection}/{id}` with the whole record; `delete`:
-/// `DELETE {base}/{collection}/{id}`. Bodies are `application/json; charset=utf-8`, sent through
-/// the source's ``HTTPClient`` (an HTTP error names the status and URL). After each write the
-/// cached answers for that collection are dropped, and the record is read back with a `GET`:
-/// if the server does not show the change (the public JSONPlaceholder answers `201` with id 101
-/// but keeps nothing), the outcome has `persisted: false` and a note saying so.
+/// - `create`: `POST {base}/{collection}` with the record as JSON, without an id; ids and
+///   foreign keys in the JSON type the collection uses (`"userId": "1"` where ids are strings).
+///   Any 2xx is success. The new id comes from the answer when it is the record, else from a
+///   `Location` header, else from reading the collection again (the one new record that matches).
+/// - `update(_:original:)`: `GET` the record as the server holds it, then `PATCH` only the
+///   members that differ from `original` (a changed `address` or `company` whole, merged into
+///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501)
+///   gets `PUT` of the record exactly as it sent it with only those members replaced. Every
+///   other member keeps its value and JSON type.
+/// - `delete`: `DELETE {base}/{collection}/{id}` (any 2xx, `204` too).
+/// - `recreate` (undo): `POST` with the record's own id; on a 4xx (the id is taken) the record
+///   is POSTed without it, and the note says which id the server gave it.
+///
+/// After each write the collection's cached answers are dropped and the record is read back
+/// (`GET {collection}/{id}`, or the whole collection where the server refuses that with 405 or
+/// 501; `404` and `200 null` mean "not there") and compared member by member, numbers by value.
+/// The outcome's note names members the server dropped or changed; a server that shows no
+/// change (the public JSONPlaceholder) gives `persisted: false` and ``notKeptNote``; a read-back
+/// that fails gives "saved; the server's answer could not be checked (why)". Writes are never
+/// retried; bodies are `application/json; charset=utf-8` through the source's ``HTTPClient``
+/// (an HTTP error names the status and URL).
 public struct RESTDataWriter: DataWriter {
     // MARK: - Properties
 
     /// The API root, as the source's.
     public let baseURL: URL
-    private let client: HTTPClient
+    let client: HTTPClient
+    /// The collection before the latest create (for ``locateCreated(_:)``) and the latest deleted record as the server held it (for undo).
+    let ledger = WriteLedger()
     /// Writes are accepted (the server may still refuse them: an HTTP error).
     public var access: WriteAccess { .allowed }
 
     /// The note of an outcome the server did not keep.
     public static let notKeptNote = "the server accepted the change but does not keep it (a GET afterwards shows the old data)"
+
+    /// The note of an outcome whose read-back failed or was inconclusive; `why` is words.
+    public static func uncheckedNote(_ why: String) -> String { "saved; the server's answer could not be checked (\(why))" }
 
     // MARK: - Init
 
@@ -33,73 +53,151 @@ public struct RESTDataWriter: DataWriter {
     // MARK: - API
 
     /// `POST {base}/{collection}` with `record` minus its id; the stored record has the server's id.
-    /// - Throws: ``DataError``: `.badStatus` (status and URL), `.transport`, `.timedOut`,
-    ///   `.malformedJSON` when the answer is not the record, `.invalidURL`.
+    /// - Throws: ``DataError`` only when the `POST` itself failed (`.badStatus` naming status
+    ///   and URL, `.transport`, `.timedOut`, `.invalidURL`); after a 2xx nothing is thrown.
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {
-        let url = try Endpoint.url(baseURL, [record.kind.rawValue])
-        var body = RecordJSON.compacted(RecordJSON.value(of: record))
-        if case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
-        let answer = try await client.send("POST", to: url, json: Data(body.printed())).body
-        let stored = try Self.decode(record.kind, from: answer, location: url.absoluteString)
-        await invalidate(record.kind)
-        let kept = try await readBack(record.kind, id: stored.id) == stored
-        return outcome(stored, kept: kept)
+        try await post(record, keepingID: false)
     }
 
-    /// `PUT {base}/{collection}/{id}` with the whole record.
-    /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
+    /// ``update(_:original:)`` with the record as the server holds it now as the original.
     public func update(_ record: Record) async throws(DataError) -> WriteOutcome {
-        let url = try Endpoint.url(baseURL, [record.kind.rawValue, record.id.text])
-        let body = RecordJSON.compacted(RecordJSON.value(of: record))
-        _ = try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
-            try await client.send("PUT", to: url, json: Data(body.printed()))
-        }
-        await invalidate(record.kind)
-        let kept = try await readBack(record.kind, id: record.id) == record
-        return outcome(record, kept: kept)
+        try await edit(record, original: nil)
     }
 
-    /// `DELETE {base}/{collection}/{id}`.
+    /// `PATCH {base}/{collection}/{id}` with the members that differ from `original` (or `PUT`
+    /// of the server's record with them replaced, where `PATCH` is refused).
+    /// - Throws: ``DataError/notFound(_:location:)`` when the server has no such record (404,
+    ///   `200 null`), and the errors of ``create(_:)`` for the `GET` and the write.
+    public func update(_ record: Record, original: Record) async throws(DataError) -> WriteOutcome {
+        try await edit(record, original: original)
+    }
+
+    /// `DELETE {base}/{collection}/{id}`, after a `GET` that keeps the record as the server
+    /// holds it for an undo (``recreate(_:)``); a read-back that finds nothing (404, `200 null`) confirms it.
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
-        let url = try Endpoint.url(baseURL, [kind.rawValue, id.text])
+        let url = try itemURL(kind, id)
+        if let raw = try? await fetchRaw(kind, id: id), let record = Self.decode(kind, raw) {
+            await ledger.rememberDeleted(record, raw: raw)
+        }
         _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
             try await client.send("DELETE", to: url, json: nil)
         }
         await invalidate(kind)
-        let kept = try await readBack(kind, id: id) == nil
-        return outcome(nil, kept: kept)
+        do throws(DataError) {
+            guard try await fetchRaw(kind, id: id) == nil else {
+                return WriteOutcome(record: nil, persisted: false, note: Self.notKeptNote)
+            }
+            return WriteOutcome(record: nil, persisted: true)
+        } catch {
+            return WriteOutcome(record: nil, persisted: true, note: Self.uncheckedNote("reading it back failed: \(error)"))
+        }
+    }
+
+    /// Undo of a delete: `POST` with the record's own id, and with every member the server held
+    /// when this writer deleted it (unknown ones too). When the server refuses that id with a
+    /// 4xx, either the record is back already (an earlier undo whose answer was lost: nothing is
+    /// sent) or it is POSTed without an id; the note says when it got another id.
+    /// - Throws: As ``create(_:)``.
+    public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
+        do throws(DataError) {
+            var outcome = try await post(record, keepingID: true, raw: await ledger.deletedRaw(of: record))
+            if let stored = outcome.record, stored.id != record.id {
+                outcome.note = Self.joined("the server chose id \(stored.id) instead of \(record.id)", outcome.note)
+            }
+            return outcome
+        } catch {
+            guard case let .badStatus(code, _, _) = error, (400..<500).contains(code), code != 429 else { throw error }
+            if let raw = try? await fetchRaw(record.kind, id: record.id), Self.decode(record.kind, raw) == record {
+                return WriteOutcome(record: record, persisted: true, note: "it was back already under its own id")
+            }
+            var outcome = try await post(record, keepingID: false, raw: await ledger.deletedRaw(of: record))
+            let id = outcome.record.map { "id \($0.id)" } ?? "another id"
+            outcome.note = Self.joined("its id \(record.id) was refused (HTTP \(code)), so the server gave it \(id)", outcome.note)
+            return outcome
+        }
+    }
+
+    /// Reads the collection again and returns the record a create of `record` made, if the
+    /// server has it: a record of the same kind, equal to `record` in every member Bulletin
+    /// models but the id, that was not there before that create.
+    /// - Throws: ``DataError`` when the collection cannot be read.
+    public func locateCreated(_ record: Record) async throws(DataError) -> Record? {
+        let before = await ledger.list(before: record)?.ids
+        return try await newMatches(for: record, excluding: before).first
     }
 
     // MARK: - Private
 
-    private func outcome(_ record: Record?, kept: Bool) -> WriteOutcome {
-        WriteOutcome(record: record, persisted: kept, note: kept ? nil : Self.notKeptNote)
+    /// The edit behind both `update`s; `original` `nil` means "as the server holds it".
+    private func edit(_ record: Record, original: Record?) async throws(DataError) -> WriteOutcome {
+        let url = try itemURL(record.kind, record.id)
+        guard let raw = try await fetchRaw(record.kind, id: record.id) else {
+            throw .notFound(record.label, location: url.absoluteString)
+        }
+        let old = (original ?? Self.decode(record.kind, raw)).map(RecordJSON.value(of:)) ?? raw
+        let new = RecordJSON.value(of: record)
+        let changes = RecordJSON.patch(from: old, to: new, onto: raw)
+        guard !changes.isEmpty else { return WriteOutcome(record: record, persisted: true, note: "nothing was changed") }
+        let expected = RecordJSON.applying(from: old, to: new, onto: raw, keepingTypes: true)
+        try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
+            do throws(DataError) {
+                _ = try await client.send("PATCH", to: url, json: Data(JSONValue.object(changes).printed()))
+            } catch {
+                guard case let .badStatus(code, _, _) = error, code == 405 || code == 501 else { throw error }
+                _ = try await client.send("PUT", to: url, json: Data(expected.printed()))
+            }
+        }
+        await invalidate(record.kind)
+        return await readBack(record, id: record.id, expected: expected, before: raw)
     }
 
-    /// Drops the cached answers of the collection written (`/posts`, `/posts?userId=1`, `/posts/3`).
-    private func invalidate(_ kind: RecordKind) async {
-        guard let url = try? Endpoint.url(baseURL, [kind.rawValue]) else { return }
-        await client.cache.invalidate(path: url.path)
-    }
-
-    /// The record as the server shows it now (`GET`, bypassing the cache); `nil` for a 404.
-    private func readBack(_ kind: RecordKind, id: RecordID) async throws(DataError) -> Record? {
-        let url = try Endpoint.url(baseURL, [kind.rawValue, id.text])
-        do throws(DataError) {
-            let data = try await FetchContext.reloading(true) { () throws(DataError) in try await client.data(from: url) }
-            return try Self.decode(kind, from: data, location: url.absoluteString)
-        } catch {
-            if case .badStatus(404, _, _) = error { return nil }
-            throw error
+    /// The `POST` of a create or an undo; never throws once the server accepted it.
+    /// - Parameter raw: For an undo, the record as the server held it before the delete: sent
+    ///   as it was (every member), rather than what Bulletin models of it.
+    private func post(_ record: Record, keepingID: Bool, raw: JSONValue? = nil) async throws(DataError) -> WriteOutcome {
+        let url = try collectionURL(record.kind)
+        let known = await cachedList(record.kind)
+        var body = RecordJSON.compacted(RecordJSON.value(of: record))
+        if let sample = await typeSample(for: record.kind, known: known) { body = RecordJSON.typed(body, like: sample) }
+        if let raw { body = raw }
+        if !keepingID, case let .object(members) = body { body = .object(members.filter { $0.key != "id" }) }
+        await ledger.remember(record, list: known)
+        let answer = try await client.send("POST", to: url, json: Data(body.printed()))
+        await invalidate(record.kind)
+        switch await createdID(answer, record: record, known: known) {
+        case let .failure(why):
+            return WriteOutcome(record: nil, persisted: true, note: Self.uncheckedNote(why.description))
+        case let .success(id):
+            let expected = Self.withID(body, id)
+            return await readBack(record.with(id: RecordID(id.idText ?? "")), id: RecordID(id.idText ?? ""),
+                                  expected: expected, before: nil)
         }
     }
 
-    private static func decode(_ kind: RecordKind, from data: Data, location: String) throws(DataError) -> Record {
-        switch kind {
-        case .user: .user(try JSONDecoding.decode(User.self, from: data, location: location))
-        case .post: .post(try JSONDecoding.decode(Post.self, from: data, location: location))
-        case .comment: .comment(try JSONDecoding.decode(Comment.self, from: data, location: location))
+    /// A record whose members' JSON types a new record of `kind` should take: the first one the
+    /// collection holds, or, when it holds none, one made of the parent collection's first id
+    /// as the foreign key and as the id (`{"postId": "7", "id": "7"}` for a comment where posts
+    /// have string ids). `nil` when neither is known.
+    private func typeSample(for kind: RecordKind, known: CachedList?) async -> JSONValue? {
+        if let first = known?.first { return first }
+        let parent: (key: String, kind: RecordKind)? = switch kind {
+        case .user: nil
+        case .post: ("userId", .user)
+        case .comment: ("postId", .post)
         }
+        guard let parent, let id = await cachedList(parent.kind)?.first?["id"] else { return nil }
+        return .object([.init(key: parent.key, value: id), .init(key: "id", value: id)])
+    }
+
+    /// `body` with its `id` member set to `id` (first), for comparing with the read-back.
+    private static func withID(_ body: JSONValue, _ id: JSONValue) -> JSONValue {
+        guard case let .object(members) = body else { return body }
+        return .object([.init(key: "id", value: id)] + members.filter { $0.key != "id" })
+    }
+
+    /// `first; second`, or `first` alone.
+    static func joined(_ first: String, _ second: String?) -> String {
+        second.map { "\(first); \($0)" } ?? first
     }
 }

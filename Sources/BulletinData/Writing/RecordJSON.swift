@@ -53,8 +53,13 @@ enum RecordJSON {
     /// now `null` is removed, a changed object is merged the same way, any other change replaces
     /// the member in place (or appends it). Members `old` and `new` agree on stay exactly as in
     /// `raw`, including members Bulletin does not model and values it could not read.
-    static func applying(from old: JSONValue, to new: JSONValue, onto raw: JSONValue) -> JSONValue {
-        guard case let .object(newMembers) = new, case var .object(rawMembers) = raw else { return compacted(new) }
+    ///
+    /// With `keepingTypes`, a replaced value takes the JSON type of the value it replaces where
+    /// that loses nothing (``typed(_:like:)``: a string id or foreign key stays a string).
+    static func applying(from old: JSONValue, to new: JSONValue, onto raw: JSONValue, keepingTypes: Bool = false) -> JSONValue {
+        guard case let .object(newMembers) = new, case var .object(rawMembers) = raw else {
+            return keepingTypes ? typed(compacted(new), like: raw) : compacted(new)
+        }
         for member in newMembers {
             let before = old[member.key] ?? .null
             guard before != member.value else { continue }
@@ -62,7 +67,7 @@ enum RecordJSON {
             if member.value == .null {
                 rawMembers.removeAll { $0.key == member.key }
             } else if let position {
-                let merged = applying(from: before, to: member.value, onto: rawMembers[position].value)
+                let merged = applying(from: before, to: member.value, onto: rawMembers[position].value, keepingTypes: keepingTypes)
                 rawMembers[position].value = merged
             } else {
                 rawMembers.append(.init(key: member.key, value: compacted(member.value)))

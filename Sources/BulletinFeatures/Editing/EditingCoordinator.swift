@@ -147,16 +147,18 @@ public final class EditingCoordinator: Coordinator {
     }
 
     /// Re-creates the last deleted record; `overwrite` as in ``delete(_:overwrite:)``.
+    ///
+    /// The record is taken when the undo runs, not when `u` is pressed: a second `u` queued
+    /// behind the first finds nothing left to undo instead of re-creating the record again.
     private func undo(overwrite: Bool = false) {
-        guard let record = lastDeleted else {
-            return note.show("Nothing to undo: " + (lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run"))
-        }
+        guard lastDeleted != nil else { return note.show(nothingToUndo) }
         let writer = writer
         run { [weak self] in
+            guard let self else { return }
+            guard let record = lastDeleted else { return note.show(nothingToUndo) }
             let outcome = await attempt { () async throws(DataError) in
                 try await writer.restore(record, overwriteIfChanged: overwrite)
             }
-            guard let self else { return }
             switch outcome {
             case let .success(written):
                 lastDeleted = nil
@@ -168,6 +170,11 @@ public final class EditingCoordinator: Coordinator {
             case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
             }
         }
+    }
+
+    /// Why `u` has nothing to do.
+    private var nothingToUndo: String {
+        "Nothing to undo: " + (lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run")
     }
 
     /// Asks before saving over a file that changed on disk since it was loaded.

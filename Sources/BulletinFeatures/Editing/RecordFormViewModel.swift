@@ -53,6 +53,10 @@ public final class RecordFormViewModel {
     public private(set) var isConfirmingQuit = false
     /// Problems found through the data source (`no user 42`), by field.
     public private(set) var referenceProblems: [FormFieldID: String] = [:]
+    /// The last create failed in a way that may still have reached the server (a timeout, a
+    /// connection lost after sending): Retry first reads the data again and sends nothing when
+    /// the record is there already.
+    public private(set) var mayHaveBeenSaved = false
     /// Fields edited or left at least once: their problems are shown.
     private var touched: Set<FormFieldID> = []
     private var triedToSave = false
@@ -174,7 +178,8 @@ public final class RecordFormViewModel {
             return
         }
         phase = .saving
-        let (record, isCreate, writer, source) = (draft, mode == .create, writer, source)
+        let (record, original, writer, source) = (draft, mode.record, writer, source)
+        let checkFirst = mayHaveBeenSaved && original == nil
         let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
         task = Task { [weak self] in
             if let (id, rule, text) = reference,
@@ -183,8 +188,7 @@ public final class RecordFormViewModel {
                 return
             }
             let outcome = await attempt { () async throws(DataError) in
-                isCreate ? try await writer.create(record, overwriteIfChanged: overwrite)
-                    : try await writer.update(record, overwriteIfChanged: overwrite)
+                try await Self.write(record, original: original, checkingFirst: checkFirst, overwrite: overwrite, to: writer)
             }
             self?.saveFinished(outcome)
         }
@@ -281,24 +285,9 @@ public final class RecordFormViewModel {
         switch outcome {
         case let .success(written): close(.saved(written))
         case let .failure(error):
+            if mode == .create, error.mayHaveReachedServer { mayHaveBeenSaved = true }
             dialogSelection = 0
             phase = .failed(error)
-        }
-    }
-
-    /// Why `id` does not name a record for `rule` (`no user 42`), or `nil` when it does, or the
-    /// source could not say (the write then reports its own error).
-    nonisolated private static func lookUp(_ rule: FieldRule, id: RecordID, source: any DataSource) async -> String? {
-        do throws(DataError) {
-            switch rule {
-            case .existingUser: _ = try await source.user(id: id)
-            case .existingPost: _ = try await source.post(id: id)
-            default: break
-            }
-            return nil
-        } catch {
-            if case .notFound = error { return rule == .existingUser ? "no user \(id)" : "no post \(id)" }
-            return nil
         }
     }
 }

@@ -118,7 +118,8 @@ struct RecordFormScreen: Screen {
                    buttons: ["Keep editing", "Discard"])
         case let .failed(error):
             Dialog(title: model.offersOverwrite ? "File changed on disk" : "Could not save",
-                   message: "\(error). Everything you typed is kept.",
+                   message: "\(error). " + (model.mayHaveBeenSaved ? "It may have reached the server: Retry first checks whether it was saved. " : "")
+                       + "Everything you typed is kept.",
                    buttons: [model.offersOverwrite ? "Overwrite" : "Retry", "Keep editing"])
         case .editing, .saving: nil
         }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The REST writer's own reads: records as the server holds them (raw JSON, every member and
+/// type kept), always fetched again (never from the run's cache).
+extension RESTDataWriter {
+    /// `{base}/{collection}`.
+    func collectionURL(_ kind: RecordKind) throws(DataError) -> URL {
+        try Endpoint.url(baseURL, [kind.rawValue])
+    }
+
+    /// `{base}/{collection}/{id}`.
+    func itemURL(_ kind: RecordKind, _ id: RecordID) throws(DataError) -> URL {
+        try Endpoint.url(baseURL, [kind.rawValue, id.text])
+    }
+
+    /// The record as the server holds it now, or `nil` when it has none: `GET
+    /// {collection}/{id}` answered 404, `200 null`, or an object without an `id`. A server
+    /// that refuses `GET` by id (405, 501) is asked for the whole collection instead.
+    /// - Throws: ``DataError`` for any other failure; `.malformedJSON` when the answer is
+    ///   neither a record nor `null`.
+    func fetchRaw(_ kind: RecordKind, id: RecordID) async throws(DataError) -> JSONValue? {
+        let url = try itemURL(kind, id)
+        let data: Data
+        do throws(DataError) {
+            data = try await FetchContext.reloading(true) { () throws(DataError) in try await client.data(from: url) }
+        } catch {
+            guard case let .badStatus(code, _, _) = error else { throw error }
+            if code == 404 { return nil }
+            guard code == 405 || code == 501 else { throw error }
+            return try await rawList(kind, reload: true).first { $0["id"]?.idText == id.text }
+        }
+        let value = try Self.parse(data, location: url.absoluteString)
+        if value == .null { return nil }
+        guard case .object = value else {
+            throw .malformedJSON(path: "$", location: url.absoluteString, reason: "expected a record (a JSON object)")
+        }
+        return value["id"] == nil ? nil : value
+    }
+
+    /// Every record of the collection as the server holds it (`GET {collection}`); with
+    /// `reload` fetched again, otherwise the run's cached answer when there is one.
+    /// - Throws: ``DataError``; `.malformedJSON` when the answer is not an array.
+    func rawList(_ kind: RecordKind, reload: Bool) async throws(DataError) -> [JSONValue] {
+        let url = try collectionURL(kind)
+        let data = try await FetchContext.reloading(reload) { () throws(DataError) in try await client.data(from: url) }
+        guard case let .array(elements) = try Self.parse(data, location: url.absoluteString) else {
+            throw .malformedJSON(path: "$", location: url.absoluteString, reason: "expected a list of records (a JSON array)")
+        }
+        return elements.filter { if case .object = $0 { true } else { false } }
+    }
+
+    /// Drops the cached answers of the collection written (`/posts`, `/posts?userId=1`, `/posts/3`).
+    func invalidate(_ kind: RecordKind) async {
+        guard let url = try? collectionURL(kind) else { return }
+        await client.cache.invalidate(path: url.path)
+    }
+
+    /// `data` as JSON; an empty body is an error too.
+    static func parse(_ data: Data, location: String) throws(DataError) -> JSONValue {
+        do throws(JSONValue.ParseError) {
+            return try JSONValue.parse(data)
+        } catch {
+            let reason = data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) ? "empty body" : error.description
+            throw .malformedJSON(path: "$", location: location, reason: reason)
+        }
+    }
+
+    /// `raw` as a Bulletin record of `kind`, or `nil` when it is not one.
+    static func decode(_ kind: RecordKind, _ raw: JSONValue) -> Record? {
+        let data = Data(raw.printed())
+        return switch kind {
+        case .user: (try? JSONDecoding.decode(User.self, from: data, location: "")).map(Record.user)
+        case .post: (try? JSONDecoding.decode(Post.self, from: data, location: "")).map(Record.post)
+        case .comment: (try? JSONDecoding.decode(Comment.self, from: data, location: "")).map(Record.comment)
+        }
+    }
+}
