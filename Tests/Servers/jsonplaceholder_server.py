@@ -65,6 +65,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from api_styles import dummyjson_route, github_route, load_github_recordings
+import transport_behaviours
 
 
 def load_collections(args):
@@ -127,6 +128,18 @@ class Faults:
 
 # name -> what it mimics; every name accepted by --behave is listed here (issue 12).
 BEHAVIOURS = {
+    # transport (transport_behaviours.py)
+    "redirect-301": "GET/POST/... /users, /posts, /comments answer 301 with the relative Location /users/",
+    "redirect-302": "the collections answer 302 with the relative Location /users/ (and so on)",
+    "redirect-307": "the collections answer 307 with the relative Location /users/ (and so on)",
+    "redirect-308": "the collections answer 308 with the relative Location /users/ (and so on)",
+    "trailing-slash-308": "every path without a trailing slash answers 308 to the same path with one (FastAPI-like)",
+    "redirect-elsewhere": "every request answers 302 to the same path on --redirect-base (another origin)",
+    "idle-close": "idle keep-alive connections are closed after 1 s",
+    "http10": "answers are HTTP/1.0 with no Content-Length: the body ends when the connection closes",
+    "endless-body": "GET on a collection streams records forever, no Content-Length",
+    "endless-body-declared": "GET on a collection declares Content-Length 1 TB and streams records forever",
+    "silent": "accepts connections and reads requests but never answers",
 }
 
 HTML_PAGE = b"<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>Bad gateway</body></html>"
@@ -170,17 +183,25 @@ def apply_write(collections, method, parts, body, persist):
 
 
 def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None, persist=True,
-                 behaviours=frozenset()):
+                 behaviours=frozenset(), redirect_base=None):
     store_lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+        protocol_version = transport_behaviours.protocol(behaviours)
+        timeout = transport_behaviours.idle_timeout(behaviours)
+
+        def send_header(self, keyword, value):
+            if keyword.lower() == "content-length" and transport_behaviours.drops_content_length(behaviours):
+                return
+            super().send_header(keyword, value)
 
         def do_GET(self):
             url = urlsplit(self.path)
             if url.path.startswith("/__control/"):
                 return self.control(url.path)
             faults.log(self)
+            if transport_behaviours.answer(self, behaviours, redirect_base):
+                return
             rule = faults.take(url.path) or {}
             time.sleep(rule.get("delay", 0))
             mode = rule.get("mode")
@@ -252,6 +273,8 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             length = int(self.headers.get("Content-Length") or 0)
             payload = self.rfile.read(length) if length else b""
             faults.log(self, payload)
+            if transport_behaviours.answer(self, behaviours, redirect_base):
+                return
             rule = faults.take(url.path) or {}
             if "status" in rule:
                 return self.send_json(rule["status"], json.loads(rule.get("body") or "{}"))
@@ -332,6 +355,8 @@ def main(argv):
                         help="answer writes as the public JSONPlaceholder does, but keep nothing")
     parser.add_argument("--behave", action="append", default=[], metavar="NAME[,NAME...]",
                         help="switch on behaviours of other servers: " + ", ".join(sorted(BEHAVIOURS)))
+    parser.add_argument("--redirect-base", metavar="URL",
+                        help="redirect-elsewhere: the origin redirects go to, such as http://127.0.0.1:8001")
     args = parser.parse_args(argv)
     behaviours = frozenset(name for group in args.behave for name in group.split(",") if name)
     unknown = behaviours - set(BEHAVIOURS)
@@ -341,7 +366,7 @@ def main(argv):
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
             {} if args.style == "github" else load_collections(args), Faults(), args.style,
             load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
-            persist=not args.no_persist, behaviours=behaviours))
+            persist=not args.no_persist, behaviours=behaviours, redirect_base=args.redirect_base))
     server.daemon_threads = True
     # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.
     server.handle_error = lambda request, address: None
