@@ -14,6 +14,9 @@ final class CurlTransport: @unchecked Sendable {
     /// The transport every ``HTTPClient`` uses.
     static let shared = CurlTransport()
 
+    /// The transport thread's name (as `/proc/self/task/TID/comm` shows it: at most 15 bytes).
+    static let threadName = "bulletin-curl"
+
     /// The most idle connections kept open for reuse (`CURLMOPT_MAXCONNECTS`).
     static let maxConnections = 8
 
@@ -31,8 +34,10 @@ final class CurlTransport: @unchecked Sendable {
         guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
         self.multi = multi
         _ = bulletin_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, Self.maxConnections)
-        let thread = Thread { [unowned self] in self.run() }
-        thread.name = "Bulletin HTTP (libcurl)"
+        let thread = Thread { [unowned self] in
+            Thread.current.name = Self.threadName  // set from the thread itself, so the OS shows it too
+            self.run()
+        }
         thread.start()
     }
 
