@@ -93,6 +93,9 @@ final class CurlTransfer: @unchecked Sendable {
         ok = ok && bulletin_curl_setopt_ptr(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
         guard ok else { throw .invalidURL(text) }
         _ = bulletin_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        if let host = request.url.host, HTTPOrigin.isLoopback(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))) {
+            _ = bulletin_curl_setopt_ptr(easy, CURLOPT_PROXY, "")  // loopback never goes through an http_proxy
+        }
         _ = bulletin_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)  // redirects are Redirect's
         _ = bulletin_curl_setopt_ptr(easy, CURLOPT_ACCEPT_ENCODING, "")  // whatever libcurl decodes
         let timeout = max(0.001, request.timeout)
