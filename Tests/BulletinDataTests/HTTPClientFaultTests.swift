@@ -193,6 +193,7 @@ struct HTTPClientDeadlineTests {
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("users")
         try await server.inject(Fault(path: "/users", mode: .slow, byteDelay: 0.3))
+        let controlConnections = ProcStat.openConnections(toPort: server.port)  // the test's own control request
         let started = ContinuousClock.now
         await #expect(throws: DataError.timedOut(url: url.absoluteString)) {
             _ = try await HTTPClient(timeout: 1, retry: .none).data(from: url)
@@ -200,6 +201,8 @@ struct HTTPClientDeadlineTests {
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .seconds(1.8), "the idle bound alone would not fire: bytes keep coming")
         #expect(elapsed < .seconds(10), "the 2 s deadline fires long before the 1.5 KB body would end (~8 min)")
+        #expect(ProcStat.openConnections(toPort: server.port) == controlConnections,
+                "past its deadline the request stops receiving: its connection is closed")
     }
 }
 
