@@ -47,6 +47,8 @@ any), for its first ``times`` matches (default: every one). Its fields, all opti
 Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
 ``--behave NAME[,NAME...]`` (repeatable); each mimics a real server's habit. The handler sees
 them as the set ``behaviours``. Names are listed in ``BEHAVIOURS`` below with one line each.
+The transport ones live in ``transport_behaviours.py``; ``redirect-elsewhere`` sends every request
+to ``--redirect-base URL`` (another server started by the test, on another port).
 
 Every JSON answer carries an ``ETag``; a request whose ``If-None-Match`` matches gets 304.
 

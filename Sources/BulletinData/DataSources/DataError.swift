@@ -79,11 +79,12 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// carried out there (a timeout, a connection dropped after the request was sent), so a
     /// write must not simply be sent again: `false` when the server surely never saw it
     /// (connection refused, host not found, TLS failed, bad URL, an HTTP error status, a
-    /// redirect not followed). The reasons listed are those ``HTTPClient`` gives for libcurl's
+    /// redirect not followed); `true` too for an answer too large to read, as the server got the request. The reasons listed are those ``HTTPClient`` gives for libcurl's
     /// failures before anything was sent; "connection lost" and "empty response" may have reached it.
     public var mayHaveReachedServer: Bool {
         switch self {
         case .timedOut: return true
+        case .responseTooLarge: return true  // the server answered, so it may have carried the write out
         case let .transport(_, reason):
             let neverSent = ["connection refused", "host not found", "DNS lookup failed",
                              "secure connection failed (TLS)", "unsupported URL", "bad URL", "out of memory",
