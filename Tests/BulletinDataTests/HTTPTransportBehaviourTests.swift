@@ -35,6 +35,31 @@ struct HTTPTransportBehaviourTests {
         }
     }
 
+    @Test("five redirects are followed, a sixth is refused; a loop A → B → A stops after two requests (over HTTP/1.0 answers)")
+    func hopsAndLoops() async throws {
+        try await withServer("http10") { server in
+            let hops = (1...5).map { Fault(path: "/hop\($0)", status: 302, headers: ["Location": $0 == 5 ? "/users" : "hop\($0 + 1)"]) }
+            try await server.inject(hops[0], hops[1], hops[2], hops[3], hops[4],
+                                    Fault(path: "/far0", status: 301, headers: ["Location": "/hop1"]),
+                                    Fault(path: "/a", status: 307, headers: ["Location": "/b"]),
+                                    Fault(path: "/b", status: 308, headers: ["Location": "/a"]))
+            let client = HTTPClient(timeout: 5, retry: .none)
+            let users: [User] = try await client.fetch(server.baseURL.appendingPathComponent("hop1"))
+            #expect(users.count == 10)
+            let far = server.baseURL.appendingPathComponent("far0")
+            await #expect(throws: DataError.tooManyRedirects(url: far.absoluteString, limit: 5)) {
+                _ = try await client.data(from: far)
+            }
+            let start = server.baseURL.appendingPathComponent("a")
+            await #expect(throws: DataError.redirectLoop(url: start.absoluteString, repeated: start.absoluteString)) {
+                _ = try await client.data(from: start)
+            }
+            let paths = try await server.requests().map(\.path)
+            #expect(paths == ["/hop1", "/hop2", "/hop3", "/hop4", "/hop5", "/users",
+                              "/far0", "/hop1", "/hop2", "/hop3", "/hop4", "/hop5", "/a", "/b"])
+        }
+    }
+
     @Test("a POST answered 307 or 308 is sent again with the same method and body", arguments: ["redirect-307", "redirect-308"])
     func postRepeated(behaviour: String) async throws {
         try await withServer(behaviour) { server in
