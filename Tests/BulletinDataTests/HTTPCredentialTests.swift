@@ -65,6 +65,15 @@ struct HTTPCredentialTests {
         #expect(other.header("Authorization") == nil)
     }
 
+    @Test("credentials never ride in the generic headers: Authorization and Cookie there are dropped")
+    func noCredentialHeaders() {
+        let client = HTTPClient(headers: ["authorization": "Bearer leaked", "Cookie": "s=1", "X-Extra": "kept"])
+        let request = client.makeRequest(Redirect.Hop(method: "GET", url: URL(string: "https://api.github.com/users")!))
+        #expect(request.header("Authorization") == nil)
+        #expect(request.header("Cookie") == nil)
+        #expect(request.header("X-Extra") == "kept")
+    }
+
     @Test("GitHub with a token on plain http to another host says the token is not sent, and sends none")
     func gitHubPlainHTTP() throws {
         let plain = GitHubDataSource(baseURL: URL(string: "http://example.internal")!, token: "s3cret")

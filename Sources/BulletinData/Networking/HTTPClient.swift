@@ -29,9 +29,11 @@ public struct HTTPClient: Sendable {
     public let timeout: TimeInterval
     /// When failed `GET`s are sent again.
     public let retry: RetryPolicy
-    /// Extra headers sent with every request (such as GitHub's `Accept`); not for secrets,
-    /// which go in ``credential``.
+    /// Extra headers sent with every request (such as GitHub's `Accept`). Not for secrets: the
+    /// ones in ``credentialHeaders`` are never sent from here, only as ``credential``.
     public let headers: [String: String]
+    /// Header names that carry credentials; dropped from ``headers`` (case-insensitively).
+    public static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
     /// The token sent as `Authorization`, only to its own origin and only over https or loopback.
     public let credential: HTTPCredential?
     /// The most body bytes one response may have; a longer one fails with
@@ -171,7 +173,7 @@ public struct HTTPClient: Sendable {
     func makeRequest(_ hop: Redirect.Hop, extraHeaders: [HTTPResponse.Header] = []) -> HTTPRequest {
         var lines = [HTTPResponse.Header(name: "Accept", value: "application/json"),
                      HTTPResponse.Header(name: "User-Agent", value: Self.userAgent)]
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where !Self.credentialHeaders.contains(name.lowercased()) {
             lines.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
             lines.append(HTTPResponse.Header(name: name, value: value))
         }
