@@ -193,15 +193,21 @@ struct HTTPClientDeadlineTests {
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("users")
         try await server.inject(Fault(path: "/users", mode: .slow, byteDelay: 0.3))
-        let controlConnections = ProcStat.openConnections(toPort: server.port)  // the test's own control request
+        let before = ProcStat.connections(toPort: server.port)  // the test's own control connection, if kept
         let started = ContinuousClock.now
-        await #expect(throws: DataError.timedOut(url: url.absoluteString)) {
-            _ = try await HTTPClient(timeout: 1, retry: .none).data(from: url)
+        let request = Task { () async throws(DataError) -> Data in try await HTTPClient(timeout: 1, retry: .none).data(from: url) }
+        var opened = Set<String>()
+        while opened.isEmpty, ContinuousClock.now - started < .seconds(10) {
+            opened = ProcStat.connections(toPort: server.port).subtracting(before)
+            try await Task.sleep(for: .milliseconds(20))
         }
+        #expect(!opened.isEmpty, "the request's connection was seen open")
+        let result = await request.result
+        #expect(throws: DataError.timedOut(url: url.absoluteString)) { try result.get() }
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .seconds(1.8), "the idle bound alone would not fire: bytes keep coming")
         #expect(elapsed < .seconds(10), "the 2 s deadline fires long before the 1.5 KB body would end (~8 min)")
-        #expect(ProcStat.openConnections(toPort: server.port) == controlConnections,
+        #expect(ProcStat.connections(toPort: server.port).isDisjoint(with: opened),
                 "past its deadline the request stops receiving: its connection is closed")
     }
 }

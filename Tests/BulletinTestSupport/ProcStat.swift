@@ -27,8 +27,13 @@ public enum ProcStat {
     /// How many of this process's open sockets (`socket:[inode]` links in `/proc/self/fd`) are
     /// TCP connections to `port` on the remote side (matched by inode in `/proc/net/tcp` and `tcp6`).
     public static func openConnections(toPort port: Int) -> Int {
-        let mine = socketInodes()
-        return remoteInodes(port: port).filter { mine.contains($0) }.count
+        connections(toPort: port).count
+    }
+
+    /// The inodes of this process's open TCP connections to `port` (see ``openConnections(toPort:)``),
+    /// to follow one connection: opened, then closed.
+    public static func connections(toPort port: Int) -> Set<String> {
+        socketInodes().intersection(remoteInodes(port: port))
     }
 
     /// The inodes of this process's open sockets.
