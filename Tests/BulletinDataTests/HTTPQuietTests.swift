@@ -18,7 +18,8 @@ struct HTTPQuietTests {
         let waiting = Task { () async throws(DataError) -> Data in try await HTTPClient(timeout: 30, retry: .none).data(from: url) }
         defer { waiting.cancel() }
         try await Task.sleep(for: .milliseconds(300))  // let the request connect and settle into waiting
-        let before = try #require(ProcStat.threadTicks(namePrefix: Self.transportThread), "the transport thread is named")
+        let before = try #require(ProcStat.threadTicks(namePrefix: Self.transportThread),
+                                  "the transport thread is named; threads: \(ProcStat.threadNames())")
         let processBefore = try #require(ProcStat.cpuTicks())
         try await Task.sleep(for: .seconds(5))  // the measured window
         let after = try #require(ProcStat.threadTicks(namePrefix: Self.transportThread))

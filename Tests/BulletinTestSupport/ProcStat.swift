@@ -24,6 +24,12 @@ public enum ProcStat {
         return matching.compactMap { ticks(statFile: "/proc/self/task/\($0)/stat") }.reduce(0, +)
     }
 
+    /// The names of this process's threads (`/proc/self/task/TID/comm`), for diagnostics.
+    public static func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.map { read("/proc/self/task/\($0)/comm").trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     /// How many of this process's open sockets (`socket:[inode]` links in `/proc/self/fd`) are
     /// TCP connections to `port` on the remote side (matched by inode in `/proc/net/tcp` and `tcp6`).
     public static func openConnections(toPort port: Int) -> Int {

@@ -35,7 +35,7 @@ final class CurlTransport: @unchecked Sendable {
         self.multi = multi
         _ = bulletin_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, Self.maxConnections)
         let thread = Thread { [unowned self] in
-            Thread.current.name = Self.threadName  // set from the thread itself, so the OS shows it too
+            bulletin_name_this_thread(Self.threadName)
             self.run()
         }
         thread.start()
