@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Bulletin: a full-screen terminal browser for users, posts and comments (MVVM-C over ncursesw).
 // Layers point one way: bulletin → BulletinUI → TermView → CNcurses, and
-// BulletinUI → BulletinFeatures → MVVMC / BulletinData. MVVMC, BulletinData and
+// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl). MVVMC, BulletinData and
 // BulletinFeatures do not depend on TermView or CNcurses, so the compiler keeps view
 // models free of ncurses. No outside packages: only the toolchain and Debian's -dev packages.
 import PackageDescription
@@ -18,11 +18,17 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libcurl (Debian's libcurl4-openssl-dev) for HTTP; only BulletinData/Networking imports it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "CTerminalSafety"),
         .target(name: "CByteSearch"),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
         .target(name: "MVVMC"),
-        .target(name: "BulletinData", resources: [.copy("Resources/embedded.json")]),
+        .target(name: "BulletinData", dependencies: ["CCurl"], resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
         .executableTarget(

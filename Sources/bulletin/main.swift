@@ -29,7 +29,7 @@ if options.showsVersion {
 let dependencies: AppDependencies
 do {
     let factory = SourceFactory(
-        timeout: options.timeout, readOnly: options.readOnly,
+        timeout: options.timeout, maxResponseMB: options.maxResponseMB, readOnly: options.readOnly,
         githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
     dependencies = try factory.dependencies(for: options.source)
 } catch {

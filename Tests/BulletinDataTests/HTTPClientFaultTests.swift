@@ -138,13 +138,16 @@ struct HTTPClientFaultTests {
         }
     }
 
-    @Test("Accept and User-Agent are sent, and extra headers such as Authorization")
+    @Test("Accept, User-Agent and extra headers are sent, and the credential to its own loopback origin")
     func headers() async throws {
         try await withServer { server, url in
-            _ = try await HTTPClient(timeout: 5, headers: ["Authorization": "Bearer t0ken"]).data(from: url)
+            let credential = try #require(HTTPCredential(bearerToken: "t0ken", for: server.baseURL))
+            _ = try await HTTPClient(timeout: 5, headers: ["X-GitHub-Api-Version": "2022-11-28"], credential: credential)
+                .data(from: url)
             let request = try #require(try await server.requests().first)
             #expect(request.header("accept") == "application/json")
             #expect(request.header("user-agent") == HTTPClient.userAgent)
+            #expect(request.header("x-github-api-version") == "2022-11-28")
             #expect(request.header("authorization") == "Bearer t0ken")
         }
     }
@@ -181,17 +184,31 @@ struct HTTPClientFaultTests {
     }
 }
 
-/// The client's own whole-request deadline, which fires even when URLSession's idle timer does not.
+/// libcurl's deadlines: each wait for data is bounded by the timeout, the whole request by twice that.
+@Suite(.serialized)
 struct HTTPClientDeadlineTests {
-    @Test("an operation past the deadline fails with URLError.timedOut; one within it returns")
-    func deadline() async throws {
+    @Test("a body dripping a byte every 0.3 s never trips the 1 s idle bound, but the 2 s whole-request deadline stops it")
+    func wholeRequestDeadline() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", HTTPClientFaultTests.db.path])
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("users")
+        try await server.inject(Fault(path: "/users", mode: .slow, byteDelay: 0.3))
+        let before = ProcStat.connections(toPort: server.port)  // the test's own control connection, if kept
         let started = ContinuousClock.now
-        await #expect(throws: URLError.self) {
-            try await HTTPClient.withDeadline(seconds: 0.2) { try await Task.sleep(for: .seconds(30)) }
+        let request = Task { () async throws(DataError) -> Data in try await HTTPClient(timeout: 1, retry: .none).data(from: url) }
+        var opened = Set<String>()
+        while opened.isEmpty, ContinuousClock.now - started < .seconds(10) {
+            opened = ProcStat.connections(toPort: server.port).subtracting(before)
+            try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(ContinuousClock.now - started < .seconds(25), "well before the 30 s operation ends, even on a loaded machine")
-        #expect(try await HTTPClient.withDeadline(seconds: 5) { 42 } == 42)
-        #expect(HTTPClient.dataError(for: URLError(.timedOut), url: URL(string: "http://h/x")!) == .timedOut(url: "http://h/x"))
+        #expect(!opened.isEmpty, "the request's connection was seen open")
+        let result = await request.result
+        #expect(throws: DataError.timedOut(url: url.absoluteString)) { try result.get() }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .seconds(1.8), "the idle bound alone would not fire: bytes keep coming")
+        #expect(elapsed < .seconds(10), "the 2 s deadline fires long before the 1.5 KB body would end (~8 min)")
+        #expect(ProcStat.connections(toPort: server.port).isDisjoint(with: opened),
+                "past its deadline the request stops receiving: its connection is closed")
     }
 }
 

@@ -1,23 +1,41 @@
 @testable import BulletinData
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import BulletinTestSupport
 import Testing
 
 struct HTTPClientTests {
     private let url = URL(string: "http://127.0.0.1:1/users")!
 
-    @Test("URL errors map to transport with readable reasons, timedOut and cancelled")
-    func mapsURLErrors() {
-        #expect(HTTPClient.dataError(for: URLError(.cannotConnectToHost), url: url)
-            == .transport(url: url.absoluteString, reason: "connection refused"))
-        #expect(HTTPClient.dataError(for: URLError(.cannotFindHost), url: url)
-            == .transport(url: url.absoluteString, reason: "host not found"))
-        #expect(HTTPClient.dataError(for: URLError(.timedOut), url: url) == .timedOut(url: url.absoluteString))
-        #expect(HTTPClient.dataError(for: URLError(.cancelled), url: url) == .cancelled)
-        #expect(HTTPClient.dataError(for: CancellationError(), url: url) == .cancelled)
+    @Test("libcurl's failures map to readable reasons, timedOut and invalidURL")
+    func mapsCurlErrors() {
+        // CURLE_COULDNT_CONNECT 7, CURLE_COULDNT_RESOLVE_HOST 6, CURLE_OPERATION_TIMEDOUT 28,
+        // CURLE_RECV_ERROR 56, CURLE_GOT_NOTHING 52, CURLE_PEER_FAILED_VERIFICATION 60, CURLE_URL_MALFORMAT 3.
+        #expect(CurlErrors.dataError(rawCode: 7, url: url) == .transport(url: url.absoluteString, reason: "connection refused"))
+        #expect(CurlErrors.dataError(rawCode: 6, url: url) == .transport(url: url.absoluteString, reason: "host not found"))
+        #expect(CurlErrors.dataError(rawCode: 28, url: url) == .timedOut(url: url.absoluteString))
+        #expect(CurlErrors.dataError(rawCode: 56, url: url) == .transport(url: url.absoluteString, reason: "connection lost"))
+        #expect(CurlErrors.dataError(rawCode: 52, url: url) == .transport(url: url.absoluteString, reason: "empty response"))
+        #expect(CurlErrors.dataError(rawCode: 60, url: url)
+            == .transport(url: url.absoluteString, reason: "secure connection failed (TLS)"))
+        #expect(CurlErrors.dataError(rawCode: 3, url: url) == .invalidURL(url.absoluteString))
+    }
+
+    @Test("the reasons given before anything was sent are the ones mayHaveReachedServer lists as never sent")
+    func neverSentReasons() {
+        for code in [7, 6, 60, 1] {
+            #expect(!CurlErrors.dataError(rawCode: code, url: url).mayHaveReachedServer, "CURLcode \(code)")
+        }
+        for code in [28, 56, 55, 52, 18] {
+            #expect(CurlErrors.dataError(rawCode: code, url: url).mayHaveReachedServer, "CURLcode \(code)")
+        }
+    }
+
+    @Test("a port where nothing listens is 'connection refused' naming the URL, at once")
+    func refused() async throws {
+        let url = URL(string: "http://127.0.0.1:\(try LoopbackServer.closedPort())/users")!
+        await #expect(throws: DataError.transport(url: url.absoluteString, reason: "connection refused")) {
+            _ = try await HTTPClient(timeout: 5, retry: .none).data(from: url)
+        }
     }
 
     @Test("a body excerpt is at most 200 characters on one line")

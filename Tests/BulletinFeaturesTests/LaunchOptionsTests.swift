@@ -1,3 +1,4 @@
+import BulletinData
 import Testing
 
 @testable import BulletinFeatures
@@ -57,9 +58,30 @@ struct LaunchOptionsTests {
         #expect(LaunchError.unknownArgument("x").description == "unknown argument 'x' (see --help)")
     }
 
+    @Test("--max-response MB: a positive number of megabytes, handed to every network source as bytes")
+    func maxResponse() throws {
+        #expect(try LaunchOptions.parse(["--max-response", "2"]).maxResponseMB == 2)
+        #expect(try LaunchOptions.parse(["--max-response=0.5", "--api", "http://x"]).maxResponseMB == 0.5)
+        #expect(try LaunchOptions.parse([]).maxResponseMB == nil)
+        #expect(throws: LaunchError.invalidValue("--max-response", "0")) { try LaunchOptions.parse(["--max-response", "0"]) }
+        #expect(throws: LaunchError.invalidValue("--max-response", "lots")) { try LaunchOptions.parse(["--max-response=lots"]) }
+        #expect(throws: LaunchError.missingValue("--max-response")) { try LaunchOptions.parse(["--max-response"]) }
+        #expect(LaunchError.invalidValue("--max-response", "0").description
+            == "--max-response needs a positive number of megabytes, not '0'")
+        let factory = SourceFactory(maxResponseMB: 2)
+        let rest = try #require(try factory.make(.api("http://127.0.0.1:9")).source as? RESTDataSource)
+        #expect(rest.client.maxResponseBytes == 2 * 1_048_576)
+        let github = try #require(try factory.make(.github("http://127.0.0.1:9")).source as? GitHubDataSource)
+        #expect(github.client.maxResponseBytes == 2 * 1_048_576)
+        let dummy = try #require(try factory.make(.dummyJSON("http://127.0.0.1:9")).source as? DummyJSONDataSource)
+        #expect(dummy.client.maxResponseBytes == 2 * 1_048_576)
+        let standard = try #require(try SourceFactory().make(.api("http://127.0.0.1:9")).source as? RESTDataSource)
+        #expect(standard.client.maxResponseBytes == 256 * 1_048_576)
+    }
+
     @Test("the help text lists every flag")
     func usage() {
-        for flag in ["--api URL", "--data FILE", "--help", "--version"] {
+        for flag in ["--api URL", "--data FILE", "--help", "--version", "--max-response MB"] {
             #expect(LaunchOptions.usage.contains(flag))
         }
     }

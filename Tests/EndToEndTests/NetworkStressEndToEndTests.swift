@@ -4,11 +4,11 @@ import Testing
 
 /// Many loads started and abandoned in quick succession over a real loopback API.
 ///
-/// Regression test for a crash and a hang found by hand: FoundationNetworking on Linux can
-/// trap ("Trying to access a behaviour for a task that in not in the registry") or deadlock
-/// when a `URLSessionTask` is cancelled while it completes. `HTTPClient` never cancels a
-/// URLSession task (it abandons it), so pressing `r` and Enter/Esc as fast as a person can
-/// must leave the app responsive and exiting cleanly.
+/// Regression test for a crash and a hang found by hand when requests went through
+/// FoundationNetworking (a `URLSessionTask` cancelled while it completed could trap or
+/// deadlock). Requests now go through libcurl and are cancelled for real (``CurlTransport``
+/// takes the easy handle off at once), so pressing `r` and Enter/Esc as fast as a person can
+/// must still leave the app responsive and exiting cleanly.
 @Suite("End to end: loads abandoned in quick succession", .serialized)
 struct NetworkStressEndToEndTests {
     @Test("60 reloads, then 30 open-and-back pairs, against --api: no crash, no hang, q exits 0",

@@ -53,6 +53,8 @@ A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing w
 Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
 ``--behave NAME[,NAME...]`` (repeatable); each mimics a real server's habit. The handler sees
 them as the set ``behaviours``. Names are listed in ``BEHAVIOURS`` below with one line each.
+The transport ones live in ``transport_behaviours.py``; ``redirect-elsewhere`` sends every request
+to ``--redirect-base URL`` (another server started by the test, on another port).
 
 Every JSON answer carries an ``ETag``; a request whose ``If-None-Match`` matches gets 304.
 
@@ -72,6 +74,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 from api_styles import dummyjson_route, github_route, load_github_recordings
+import transport_behaviours
 
 
 def load_collections(args):
@@ -139,6 +142,18 @@ BEHAVIOURS = {
     "ignores-filters": "GET /posts?userId=N (any field filter) answers the whole collection, filter ignored",
     "string-filters": "filters compare the query text with the typed value: ?userId=1 never matches 1 (answers [])",
     "paginates": "lists answer 10 records a page unless _limit, with X-Total-Count and Link as json-server 0.x",
+    # transport (transport_behaviours.py)
+    "redirect-301": "GET/POST/... /users, /posts, /comments answer 301 with the relative Location /users/",
+    "redirect-302": "the collections answer 302 with the relative Location /users/ (and so on)",
+    "redirect-307": "the collections answer 307 with the relative Location /users/ (and so on)",
+    "redirect-308": "the collections answer 308 with the relative Location /users/ (and so on)",
+    "trailing-slash-308": "every path without a trailing slash answers 308 to the same path with one (FastAPI-like)",
+    "redirect-elsewhere": "every request answers 302 to the same path on --redirect-base (another origin)",
+    "idle-close": "idle keep-alive connections are closed after 1 s",
+    "http10": "answers are HTTP/1.0 with no Content-Length: the body ends when the connection closes",
+    "endless-body": "GET on a collection streams records forever, no Content-Length",
+    "endless-body-declared": "GET on a collection declares Content-Length 1 TB and streams records forever",
+    "silent": "accepts connections and reads requests but never answers",
 }
 
 # Writes and ids (issue 12, part 2): each mimics a habit of a real json-server-like API.
@@ -312,17 +327,25 @@ def paginate(records, query, behaviours, path, base):
 
 
 def make_handler(collections, faults, style="jsonplaceholder", recordings=None, fixtures=None, persist=True,
-                 behaviours=frozenset()):
+                 behaviours=frozenset(), redirect_base=None):
     store_lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+        protocol_version = transport_behaviours.protocol(behaviours)
+        timeout = transport_behaviours.idle_timeout(behaviours)
+
+        def send_header(self, keyword, value):
+            if keyword.lower() == "content-length" and transport_behaviours.drops_content_length(behaviours):
+                return
+            super().send_header(keyword, value)
 
         def do_GET(self):
             url = urlsplit(self.path)
             if url.path.startswith("/__control/"):
                 return self.control(url.path)
             faults.log(self)
+            if transport_behaviours.answer(self, behaviours, redirect_base):
+                return
             rule = faults.take(url.path, "GET") or {}
             time.sleep(rule.get("delay", 0))
             mode = rule.get("mode")
@@ -396,6 +419,8 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             length = int(self.headers.get("Content-Length") or 0)
             payload = self.rfile.read(length) if length else b""
             faults.log(self, payload)
+            if transport_behaviours.answer(self, behaviours, redirect_base):
+                return
             rule = faults.take(url.path, self.command) or {}
             if "status" in rule:
                 return self.send_json(rule["status"], json.loads(rule.get("body") or "{}"))
@@ -501,6 +526,8 @@ def main(argv):
                         help="answer writes as the public JSONPlaceholder does, but keep nothing")
     parser.add_argument("--behave", action="append", default=[], metavar="NAME[,NAME...]",
                         help="switch on behaviours of other servers: " + ", ".join(sorted(BEHAVIOURS)))
+    parser.add_argument("--redirect-base", metavar="URL",
+                        help="redirect-elsewhere: the origin redirects go to, such as http://127.0.0.1:8001")
     args = parser.parse_args(argv)
     behaviours = frozenset(name for group in args.behave for name in group.split(",") if name)
     unknown = behaviours - set(BEHAVIOURS)
@@ -512,7 +539,7 @@ def main(argv):
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
             collections, Faults(), args.style,
             load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
-            persist=not args.no_persist, behaviours=behaviours))
+            persist=not args.no_persist, behaviours=behaviours, redirect_base=args.redirect_base))
     server.daemon_threads = True
     # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.
     server.handle_error = lambda request, address: None

@@ -26,6 +26,16 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case rateLimited(url: String, resetAt: Date?, remaining: Int?)
     /// The request was cancelled (its screen was closed).
     case cancelled
+    /// The response body was larger than the limit (`--max-response`, default 256 MB), in bytes;
+    /// the transfer was stopped there.
+    case responseTooLarge(url: String, limitBytes: Int)
+    /// A 301, 302 or 303 answered a `POST`, `PUT`, `PATCH` or `DELETE` at `url`: following it
+    /// would turn the request into a `GET` and drop its body (RFC 9110 §15.4), so it is not followed.
+    case redirectRefused(url: String, status: Int, method: String)
+    /// The redirects from `url` came back to `repeated`, an address already asked in the same chain.
+    case redirectLoop(url: String, repeated: String)
+    /// More than `limit` redirects from `url`.
+    case tooManyRedirects(url: String, limit: Int)
     /// A write was refused because the source is read-only; `reason` says why.
     case readOnly(reason: String)
     /// A save was refused because the file changed on disk since Bulletin loaded or last saved
@@ -51,6 +61,14 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
             "Rate limited by \(url)" + (resetAt.map { " until \(Self.clockTime($0))" } ?? "; try again later")
                 + (remaining.map { " (\($0) requests left)" } ?? "")
         case .cancelled: "Cancelled"
+        case let .responseTooLarge(url, limit):
+            "The answer from \(url) is larger than the limit of \(Self.byteCount(limit)) (--max-response); stopped there"
+        case let .redirectRefused(url, status, method):
+            "\(url) answered \(method) with a \(status) redirect; not followed, as it would drop the request's body"
+        case let .redirectLoop(url, repeated):
+            url == repeated ? "Redirect loop: \(url) redirects to itself"
+                : "Redirect loop from \(url): it comes back to \(repeated)"
+        case let .tooManyRedirects(url, limit): "Too many redirects from \(url) (more than \(limit))"
         case let .readOnly(reason): "Read-only: \(reason)"
         case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
@@ -60,13 +78,17 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether a request that failed this way may still have reached the server and been
     /// carried out there (a timeout, a connection dropped after the request was sent), so a
     /// write must not simply be sent again: `false` when the server surely never saw it
-    /// (connection refused, host not found, TLS failed, bad URL, an HTTP error status).
+    /// (connection refused, host not found, TLS failed, bad URL, an HTTP error status, a
+    /// redirect not followed); `true` too for an answer too large to read, as the server got the request. The reasons listed are those ``HTTPClient`` gives for libcurl's
+    /// failures before anything was sent; "connection lost" and "empty response" may have reached it.
     public var mayHaveReachedServer: Bool {
         switch self {
         case .timedOut: return true
+        case .responseTooLarge: return true  // the server answered, so it may have carried the write out
         case let .transport(_, reason):
             let neverSent = ["connection refused", "host not found", "DNS lookup failed",
-                             "secure connection failed (TLS)", "unsupported URL", "bad URL"]
+                             "secure connection failed (TLS)", "unsupported URL", "bad URL", "out of memory",
+                             "redirect to an address that is not an http(s) URL"]
             return !neverSent.contains(reason)
         default: return false
         }
@@ -83,6 +105,11 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
             if case .badStatus(404, _, _) = error { throw .notFound(what, location: url.absoluteString) }
             throw error
         }
+    }
+
+    /// `256 MB` for a multiple of 1 MB (1,048,576 bytes), else `1500 bytes`.
+    static func byteCount(_ bytes: Int) -> String {
+        bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"
     }
 
     /// `14:05`: a time of day in the local time zone, for "rate limited until HH:MM".

@@ -36,10 +36,17 @@ public struct DummyJSONDataSource: DataSource {
     }
 
     /// Creates a source from text such as the `--dummyjson` option.
-    /// - Parameter log: Where requests and failures are recorded (default none).
+    /// - Parameters:
+    ///   - maxResponseBytes: The most bytes one response body may have (default 256 MB).
+    ///   - log: Where requests and failures are recorded (default none).
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not an absolute http(s) URL.
-    public static func make(baseURL: String, timeout: TimeInterval = 15, log: RequestLog? = nil) throws(DataError) -> DummyJSONDataSource {
-        DummyJSONDataSource(baseURL: try Endpoint.base(baseURL), client: HTTPClient(timeout: timeout, log: log), timeout: timeout)
+    public static func make(
+        baseURL: String, timeout: TimeInterval = 15, maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes,
+        log: RequestLog? = nil
+    ) throws(DataError) -> DummyJSONDataSource {
+        DummyJSONDataSource(baseURL: try Endpoint.base(baseURL),
+                            client: HTTPClient(timeout: timeout, maxResponseBytes: maxResponseBytes, log: log),
+                            timeout: timeout)
     }
 
     // MARK: - API

@@ -27,38 +27,58 @@ public struct GitHubDataSource: DataSource {
     public let client: HTTPClient
     /// The most user-list pages followed.
     public let maxPages: Int
-    private let hasToken: Bool
+    private let tokenState: TokenState
 
-    /// Kind `.github`, location the base URL, authentication `token in use (GITHUB_TOKEN)` or `none`.
+    /// What became of `GITHUB_TOKEN`.
+    private enum TokenState: Sendable { case none, inUse, notSentOverPlainHTTP }
+
+    /// Kind `.github`, location the base URL, authentication `token in use (GITHUB_TOKEN)`,
+    /// `none (60 requests an hour)`, or, for a plain-http host that is not loopback, that the
+    /// token is not sent over plain HTTP.
     public var descriptor: SourceDescriptor {
-        SourceDescriptor(
-            kind: .github, location: baseURL.absoluteString,
-            authentication: hasToken ? "token in use (GITHUB_TOKEN)" : "none (60 requests an hour)")
+        let authentication = switch tokenState {
+        case .inUse: "token in use (GITHUB_TOKEN)"
+        case .none: "none (60 requests an hour)"
+        case .notSentOverPlainHTTP: Self.plainHTTPNotice
+        }
+        return SourceDescriptor(kind: .github, location: baseURL.absoluteString, authentication: authentication)
     }
+
+    /// The authentication line when a token is set but the API is plain `http://` on another host.
+    public static let plainHTTPNotice = "none: GITHUB_TOKEN is not sent over plain HTTP (use https)"
 
     // MARK: - Init
 
     /// - Parameters:
-    ///   - token: A GitHub token, sent as a bearer token; `nil` or empty for none.
+    ///   - token: A GitHub token, sent as a bearer token; `nil` or empty for none. It goes only
+    ///     to `baseURL`'s origin, and only over https or to a loopback address
+    ///     (``HTTPCredential``): for a plain-http host elsewhere it is not sent at all, and
+    ///     the descriptor's authentication line says so.
     ///   - maxPages: How many pages of `/users` to follow.
     ///   - timeout: The per-request timeout in seconds.
+    ///   - maxResponseBytes: The most bytes one response body may have (default 256 MB).
     ///   - log: Where requests, failures and the rate-limit budget are recorded (default none).
-    public init(baseURL: URL, token: String? = nil, maxPages: Int = 3, timeout: TimeInterval = 15, log: RequestLog? = nil) {
+    public init(
+        baseURL: URL, token: String? = nil, maxPages: Int = 3, timeout: TimeInterval = 15,
+        maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, log: RequestLog? = nil
+    ) {
         self.baseURL = baseURL
-        let token = token?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        hasToken = !token.isEmpty
-        var headers = ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
-        if hasToken { headers["Authorization"] = "Bearer \(token)" }
-        client = HTTPClient(timeout: timeout, headers: headers, log: log)
+        let credential = token.flatMap { HTTPCredential(bearerToken: $0, for: baseURL) }
+        tokenState = credential.map { $0.isUsable ? .inUse : .notSentOverPlainHTTP } ?? .none
+        let headers = ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
+        client = HTTPClient(timeout: timeout, headers: headers, credential: credential?.isUsable == true ? credential : nil,
+                            maxResponseBytes: maxResponseBytes, log: log)
         self.maxPages = max(1, maxPages)
     }
 
     /// Creates a source from text such as `--github-url`.
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not an absolute http(s) URL.
     public static func make(
-        baseURL: String, token: String?, timeout: TimeInterval = 15, log: RequestLog? = nil
+        baseURL: String, token: String?, timeout: TimeInterval = 15,
+        maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes, log: RequestLog? = nil
     ) throws(DataError) -> GitHubDataSource {
-        GitHubDataSource(baseURL: try Endpoint.base(baseURL), token: token, timeout: timeout, log: log)
+        GitHubDataSource(baseURL: try Endpoint.base(baseURL), token: token, timeout: timeout,
+                         maxResponseBytes: maxResponseBytes, log: log)
     }
 
     // MARK: - API

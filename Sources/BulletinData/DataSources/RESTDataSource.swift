@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Users, posts and comments from a JSONPlaceholder-compatible REST API.
 ///
@@ -41,24 +38,31 @@ public struct RESTDataSource: DataSource {
     /// ``DataError/invalidURL(_:)``; use ``make(baseURL:timeout:)`` to find out at once.
     /// - Parameters:
     ///   - baseURL: The API root (`http` or `https`).
-    ///   - session: The URLSession to use; by default one with an ephemeral configuration.
     ///   - timeout: The per-request timeout in seconds (default 15).
+    ///   - maxResponseBytes: The most bytes one response body may have (`--max-response`, default 256 MB).
     ///   - log: Where requests and failures are recorded, for the Admin panel (default none).
-    public init(baseURL: URL, session: URLSession? = nil, timeout: TimeInterval = 15, log: RequestLog? = nil) {
+    public init(
+        baseURL: URL, timeout: TimeInterval = 15, maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes,
+        log: RequestLog? = nil
+    ) {
         self.baseURL = baseURL
-        self.client = HTTPClient(session: session, timeout: timeout, log: log)
+        self.client = HTTPClient(timeout: timeout, maxResponseBytes: maxResponseBytes, log: log)
     }
 
     /// Creates a source from text such as the `--api` option.
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - timeout: The per-request timeout in seconds (default 15).
+    ///   - maxResponseBytes: The most bytes one response body may have (default 256 MB).
     ///   - log: Where requests and failures are recorded (default none).
     /// - Throws: ``DataError/invalidURL(_:)`` when the text is not such a URL.
-    public static func make(baseURL: String, timeout: TimeInterval = 15, log: RequestLog? = nil) throws(DataError) -> RESTDataSource {
+    public static func make(
+        baseURL: String, timeout: TimeInterval = 15, maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes,
+        log: RequestLog? = nil
+    ) throws(DataError) -> RESTDataSource {
         let trimmed = baseURL.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: trimmed), isUsable(url) else { throw .invalidURL(baseURL) }
-        return RESTDataSource(baseURL: url, timeout: timeout, log: log)
+        return RESTDataSource(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log)
     }
 
     // MARK: - API

@@ -1,18 +1,15 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension HTTPClient {
     /// Sends one `GET` and returns the body and response, whatever the status; records it in ``log``.
-    func send(_ url: URL, etag: String?) async throws(DataError) -> (Data, HTTPURLResponse) {
+    func send(_ url: URL, etag: String?) async throws(DataError) -> HTTPResponse {
         let started = Date()
         do throws(DataError) {
-            let (data, http) = try await sendUnlogged(url, etag: etag)
-            log?.record(RequestRecord(date: started, method: "GET", path: Self.logPath(url), status: .http(http.statusCode),
+            let response = try await sendUnlogged(url, etag: etag)
+            log?.record(RequestRecord(date: started, method: "GET", path: Self.logPath(url), status: .http(response.status),
                                       milliseconds: RequestRecord.milliseconds(since: started)))
-            if let budget = RateLimitStatus.parse({ http.value(forHTTPHeaderField: $0) }) { log?.record(budget) }
-            return (data, http)
+            if let budget = RateLimitStatus.parse({ response.header($0) }) { log?.record(budget) }
+            return response
         } catch {
             if error != .cancelled {
                 log?.record(RequestRecord(date: started, method: "GET", path: Self.logPath(url), status: .failed,

@@ -1,30 +1,23 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension HTTPClient {
     /// Sends one `method` request (`POST`, `PUT`, `PATCH`, `DELETE`) with a JSON body and returns
     /// the 2xx answer (status, final URL, headers such as `Location`, body, possibly empty).
-    /// Never retried (writes are not idempotent) and never cached.
+    /// Never retried (writes are not idempotent) and never cached. A 307/308 redirect repeats
+    /// the method and body; a 301/302/303 is refused (``DataError/redirectRefused(url:status:method:)``)
+    /// rather than turned into a `GET` that would drop the body.
     ///
     /// Headers: `Content-Type: application/json; charset=utf-8` (with a body), `Accept`,
-    /// `User-Agent` and ``headers``.
+    /// `User-Agent`, ``headers`` and the ``credential`` where allowed.
     /// - Parameters:
     ///   - body: The JSON body, or `nil` for none.
     /// - Throws: ``DataError``: `.badStatus` naming the status and URL for a non-2xx answer,
-    ///   `.transport`, `.timedOut`, `.cancelled`.
+    ///   `.transport`, `.timedOut`, `.cancelled`, `.responseTooLarge`, a redirect error.
     public func send(_ method: String, to url: URL, json body: Data?) async throws(DataError) -> HTTPResponse {
-        var request = makeRequest(method, url)
-        if let body {
-            request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            request.httpBody = body
-        }
         let started = Date()
-        let data: Data
-        let http: HTTPURLResponse
+        let response: HTTPResponse
         do throws(DataError) {
-            (data, http) = try await perform(request, url: url)
+            response = try await perform(method, url, body: body)
         } catch {
             if error != .cancelled {
                 logWrite(method, url, status: .failed, since: started)
@@ -32,17 +25,13 @@ extension HTTPClient {
             }
             throw error
         }
-        logWrite(method, url, status: .http(http.statusCode), since: started)
-        guard (200..<300).contains(http.statusCode) else {
-            let error = Self.statusError(http, body: data, url: url)
+        logWrite(method, url, status: .http(response.status), since: started)
+        guard response.isSuccess else {
+            let error = Self.statusError(response, url: url)
             log?.record(error, method: method)
             throw error
         }
-        let headers = http.allHeaderFields.compactMap { name, value -> HTTPResponse.Header? in
-            guard let name = name as? String else { return nil }
-            return HTTPResponse.Header(name: name, value: "\(value)")
-        }
-        return HTTPResponse(status: http.statusCode, url: http.url ?? url, headers: headers, body: data)
+        return response
     }
 
     /// Records a write in ``log`` for the Admin panel's request list (never as the last load).

@@ -217,7 +217,7 @@ public struct RateLimitStatus: Equatable, Sendable {
     }
 
     /// Reads `X-RateLimit-Remaining`, `X-RateLimit-Limit` and `X-RateLimit-Reset` through
-    /// `header` (a case-insensitive lookup, such as `HTTPURLResponse.value(forHTTPHeaderField:)`).
+    /// `header` (a case-insensitive lookup, such as ``HTTPResponse/header(_:)``).
     /// - Returns: `nil` unless both the remaining and the limit are whole numbers.
     public static func parse(_ header: (String) -> String?) -> RateLimitStatus? {
         func number(_ name: String) -> Int? {

@@ -1,7 +1,8 @@
 /// What the command line asked for: which data source to browse, or help.
 ///
 /// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-/// [--timeout SECONDS] [--read-only] [--no-mouse] [open PATH] [--help] [--version]`; both `--api URL` and `--api=URL` forms work.
+/// [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH] [--help] [--version]`;
+/// both `--api URL` and `--api=URL` forms work.
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {
@@ -27,6 +28,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var link: DeepLink?
     /// The per-request network timeout in seconds (`--timeout`); `nil` for the default.
     public var timeout: Double?
+    /// The most megabytes (1,048,576 bytes) one response body may have (`--max-response`); `nil` for
+    /// the default, 256.
+    public var maxResponseMB: Double?
     /// Whether the terminal should report mouse clicks and the wheel (`--no-mouse` turns it off).
     public var usesMouse = true
     /// Whether every write is refused (`--read-only`), whatever the source.
@@ -45,7 +49,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The text `--help` prints.
     public static let usage = """
         Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-                        [--timeout SECONDS] [--read-only] [--no-mouse] [open PATH]
+                        [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
@@ -55,6 +59,7 @@ public struct LaunchOptions: Equatable, Sendable {
                          (or a users…/posts…/comments….json file holding one array)
           --dummyjson URL  a DummyJSON-compatible REST API, such as https://dummyjson.com
           --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
+                         (only to that API's own address, over https or to a loopback address)
           --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
 
         Edits are saved where the data lives: --data FILE atomically (FILE.bak keeps the previous
@@ -64,6 +69,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
         Network options:
           --timeout SECONDS  give up on a request after this long (default 15)
+          --max-response MB  stop reading an answer larger than this many megabytes (default 256)
 
         Start on a screen (Back walks up through its real parents):
           open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin, search?q=TEXT
@@ -121,6 +127,14 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw .invalidValue(flag, value)
                 }
                 options.timeout = seconds
+            case "--max-response":
+                let value = inlineValue ?? remaining.popFirst()
+                guard let value, !value.isEmpty else { throw .missingValue(flag) }
+                guard let megabytes = Double(value), megabytes > 0, megabytes.isFinite,
+                      megabytes * 1_048_576 < Double(Int.max / 2) else {
+                    throw .invalidValue(flag, value)
+                }
+                options.maxResponseMB = megabytes
             default:
                 throw .unknownArgument(argument)
             }
@@ -150,7 +164,7 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflictingSources(String, String)
     /// `open PATH` with a path that is not a deep link.
     case badLink(String, DeepLinkError)
-    /// The flag and the value it cannot use (`--timeout abc`).
+    /// The flag and the value it cannot use (`--timeout abc`, `--max-response 0`).
     case invalidValue(String, String)
 
     public var description: String {
@@ -160,7 +174,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
         case let .badLink(path, error):
             "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
-        case let .invalidValue(flag, value): "\(flag) needs a positive number of seconds, not '\(value)'"
+        case let .invalidValue(flag, value):
+            "\(flag) needs a positive number of \(flag == "--max-response" ? "megabytes" : "seconds"), not '\(value)'"
         }
     }
 }

@@ -16,6 +16,8 @@ public struct SourceFactory: Sendable {
     public var timeout: Double
     /// Whether every write is refused (`--read-only`).
     public var readOnly: Bool
+    /// The most bytes one response body may have (`--max-response`, default 256 MB).
+    public var maxResponseBytes: Int
     /// The GitHub token sent as a bearer token (`GITHUB_TOKEN`); never shown.
     public var githubToken: String?
     /// Where every source built here records its activity.
@@ -25,11 +27,16 @@ public struct SourceFactory: Sendable {
 
     /// - Parameters:
     ///   - timeout: The per-request timeout in seconds; `nil` for 15.
+    ///   - maxResponseMB: The most megabytes (1,048,576 bytes) one response body may have; `nil` for 256.
     ///   - readOnly: Refuse every write, whatever the source.
-    ///   - githubToken: Sent to GitHub sources; `nil` or empty for none.
+    ///   - githubToken: Sent to GitHub sources (only over https or to loopback); `nil` or empty for none.
     ///   - log: Shared by every source built.
-    public init(timeout: Double? = nil, readOnly: Bool = false, githubToken: String? = nil, log: RequestLog = RequestLog()) {
+    public init(
+        timeout: Double? = nil, maxResponseMB: Double? = nil, readOnly: Bool = false, githubToken: String? = nil,
+        log: RequestLog = RequestLog()
+    ) {
         self.timeout = timeout ?? 15
+        maxResponseBytes = maxResponseMB.map { max(1, Int($0 * 1_048_576)) } ?? HTTPClient.defaultMaxResponseBytes
         self.readOnly = readOnly
         self.githubToken = githubToken
         self.log = log
@@ -49,16 +56,17 @@ public struct SourceFactory: Sendable {
             let source = EmbeddedDataSource(log: log)
             return (source, EmbeddedDataWriter(source: source))
         case let .api(url):
-            let source = try RESTDataSource.make(baseURL: url, timeout: timeout, log: log)
+            let source = try RESTDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log)
             return (source, RESTDataWriter(source: source))
         case let .file(path):
             let source = FileDataSource(path: path, log: log)
             return (source, FileDataWriter(source: source))
         case let .dummyJSON(url):
-            return (try DummyJSONDataSource.make(baseURL: url, timeout: timeout, log: log),
+            return (try DummyJSONDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log),
                     ReadOnlyWriter(reason: "the DummyJSON API is read-only here"))
         case let .github(url):
-            let source = try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout, log: log)
+            let source = try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout,
+                                                  maxResponseBytes: maxResponseBytes, log: log)
             return (source, ReadOnlyWriter(reason: "the GitHub API is read-only here"))
         }
     }
