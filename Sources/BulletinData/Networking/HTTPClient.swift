@@ -44,6 +44,9 @@ public struct HTTPClient: Sendable {
     /// Where every request sent (method, path, status, duration), every failure and the
     /// rate-limit budget are recorded, for the Admin panel; `nil` for none.
     public let log: RequestLog?
+    /// The libcurl transport requests run on: the process's one ``CurlTransport/shared``, or a
+    /// transport of its own (tests that measure the transport thread alone).
+    var transport: CurlTransport = .shared
 
     // MARK: - Init
 
@@ -168,7 +171,7 @@ public struct HTTPClient: Sendable {
         var visited = [url]
         var extra = extraHeaders
         while true {
-            let response = try await CurlTransport.shared.perform(makeRequest(hop, extraHeaders: extra))
+            let response = try await transport.perform(makeRequest(hop, extraHeaders: extra))
             if Task.isCancelled { throw .cancelled }
             guard let next = try Redirect.next(after: response, of: hop, visited: visited) else { return response }
             visited.append(next.url)

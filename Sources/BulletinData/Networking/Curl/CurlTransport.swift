@@ -29,13 +29,19 @@ final class CurlTransport: @unchecked Sendable {
     /// Requests on the multi handle, by easy handle; touched only by the transport thread.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    private init() {
+    /// The name of this transport's thread (``threadName`` for ``shared``).
+    let name: String
+
+    /// Starts a transport with its own multi handle and thread, named `threadName` (at most 15 bytes).
+    /// The thread runs for the life of the process: keep the transport for as long (a `static let`).
+    init(threadName: String = CurlTransport.threadName) {
+        name = threadName
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
         self.multi = multi
         _ = bulletin_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, Self.maxConnections)
         let thread = Thread { [unowned self] in
-            bulletin_name_this_thread(Self.threadName)
+            bulletin_name_this_thread(threadName)
             self.run()
         }
         thread.start()
