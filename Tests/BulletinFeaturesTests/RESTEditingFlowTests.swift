@@ -68,7 +68,7 @@ struct RESTEditingFlowTests {
     }
 
     @Test("add, edit, delete, undo through the coordinators: the server holds what was there plus what was typed, each post once",
-          arguments: LoopbackServer.writeBehaviours.filter { !$0.contains("no-get-by-id") })
+          arguments: LoopbackServer.writeBehaviours)
     func journey(behaviours: [String]) async throws {
         try await withApp(behaviours) { setup in
             let before = try await storedPosts(setup.server)

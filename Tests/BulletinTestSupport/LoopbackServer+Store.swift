@@ -21,6 +21,19 @@ extension LoopbackServer {
         ["string-ids"],
         ["uuid-ids"],
         ["string-ids", "no-patch", "created-message"],
+        // Reads (issue 12, part 3): filters ignored or compared as text, lists paged by default.
+        ["ignores-filters"],
+        ["string-filters"],
+        ["paginates"],
+        ["string-ids", "ignores-filters", "no-get-by-id"],
+        // Transport (part 1): writes redirected with 307/308 repeat their body; idle kept-alive
+        // connections closed by the server; HTTP/1.0 answers. (301/302 answering a write are
+        // refused, not followed: `HTTPTransportBehaviourTests`.)
+        ["redirect-307"],
+        ["redirect-308"],
+        ["trailing-slash-308"],
+        ["idle-close"],
+        ["http10"],
     ]
 
     /// Starts the server on the json-server file `db` with the `--behave` names `behaviours`

@@ -85,8 +85,11 @@ public struct RESTDataSource: DataSource {
     }
 
     /// `GET {base}/users/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`user 3`).
+    ///
+    /// A server without `GET /users/{id}` (405 or 501) is answered from the whole list instead
+    /// (see ``record(_:id:in:from:)``).
     public func user(id: RecordID) async throws(DataError) -> User {
-        try await client.fetchRecord("user \(id)", at: url("users", id.text))
+        try await record("user", id: id, in: "users") { () async throws(DataError) in try await userList().records }
     }
 
     /// `GET {base}/posts?userId={id}`, keeping only the posts whose `userId` is `userID`; from
@@ -97,8 +100,33 @@ public struct RESTDataSource: DataSource {
     }
 
     /// `GET {base}/posts/{id}`; a 404 becomes ``DataError/notFound(_:location:)`` (`post 3`).
+    ///
+    /// A server without `GET /posts/{id}` (405 or 501) is answered from the whole list instead.
     public func post(id: RecordID) async throws(DataError) -> Post {
-        try await client.fetchRecord("post \(id)", at: url("posts", id.text))
+        try await record("post", id: id, in: "posts") { () async throws(DataError) in try await postList().records }
+    }
+
+    /// `GET {base}/{collection}/{id}`; when the server has no such route (it answers 405 Method
+    /// Not Allowed or 501 Not Implemented, as some json-server-like APIs do), the record is looked
+    /// up by id in the whole collection (`list`, cached for the run like any answer) and the Admin
+    /// panel is told (a note recorded once).
+    /// - Throws: ``DataError/notFound(_:location:)`` naming `noun` and the URL when there is no
+    ///   such record (404, `200 null`, or absent from the list), else as ``HTTPClient/fetch(_:)``.
+    private func record<R: Decodable & Identifiable & Sendable>(
+        _ noun: String, id: RecordID, in collection: String, from list: () async throws(DataError) -> [R]
+    ) async throws(DataError) -> R where R.ID == RecordID {
+        let recordURL = try url(collection, id.text)
+        do throws(DataError) {
+            return try await client.fetchRecord("\(noun) \(id)", at: recordURL)
+        } catch {
+            guard case let .badStatus(status, _, _) = error, status == 405 || status == 501 else { throw error }
+            client.log?.record(note: "The server has no GET /\(collection)/{id} (HTTP \(status)): \(collection) are "
+                + "looked up by id in GET /\(collection).")
+            guard let found = try await list().first(where: { $0.id == id }) else {
+                throw .notFound("\(noun) \(id)", location: recordURL.absoluteString)
+            }
+            return found
+        }
     }
 
     /// `GET {base}/comments?postId={id}`, keeping only the comments whose `postId` is `postID`;

@@ -4,7 +4,7 @@ extension HTTPClient {
     /// Sends one `method` request (`POST`, `PUT`, `PATCH`, `DELETE`) with a JSON body and returns
     /// the 2xx answer (status, final URL, headers such as `Location`, body, possibly empty).
     /// Never retried (writes are not idempotent) and never cached. A 307/308 redirect repeats
-    /// the method and body; a 301/302/303 is refused (``DataError/redirectRefused(url:status:method:)``)
+    /// the method and body; a 301/302 is refused (``DataError/redirectRefused(url:status:method:)``)
     /// rather than turned into a `GET` that would drop the body.
     ///
     /// Headers: `Content-Type: application/json; charset=utf-8` (with a body), `Accept`,

@@ -6,10 +6,13 @@ import Foundation
 /// - `Location` is resolved against the URL that answered (RFC 3986 §5), so `/users/` or
 ///   `../x` work; a target that is not `http`/`https` is refused.
 /// - 307 and 308 repeat the method and the body.
-/// - 301, 302 and 303 are followed by `GET` and `HEAD` (as themselves); for any other method
-///   (`POST`, `PUT`, `PATCH`, `DELETE`) they are refused with
+/// - 301, 302 and 303 are followed by `GET` and `HEAD` (as themselves).
+/// - A 303 (See Other) answering any other method (`POST`, `PUT`, `PATCH`, `DELETE`) says the
+///   server carried the request out and shows its result at `Location` (§15.4.4): that result
+///   is fetched with a `GET`, no body dropped, so an accepted write is never reported as failed.
+/// - 301 and 302 answering such a method are refused with
 ///   ``DataError/redirectRefused(url:status:method:)`` rather than silently turned into a `GET`
-///   that drops the body.
+///   that drops the body (the RFC allows the rewrite; the request was not carried out).
 /// - At most ``maxHops`` redirects are followed per request
 ///   (``DataError/tooManyRedirects(url:limit:)``), and a URL seen twice in one chain is a loop
 ///   (``DataError/redirectLoop(url:repeated:)``).
@@ -49,13 +52,15 @@ public enum Redirect {
             throw .transport(url: first, reason: "redirect to an address that is not an http(s) URL")
         }
         let method = hop.method.uppercased()
-        if [301, 302, 303].contains(response.status), method != "GET", method != "HEAD" {
+        let rewritesToGET = response.status == 303 && method != "GET" && method != "HEAD"
+        if [301, 302].contains(response.status), method != "GET", method != "HEAD" {
             throw .redirectRefused(url: hop.url.absoluteString, status: response.status, method: method)
         }
         if visited.contains(where: { same($0, target) }) {
             throw .redirectLoop(url: first, repeated: target.absoluteString)
         }
         guard visited.count <= maxHops else { throw .tooManyRedirects(url: first, limit: maxHops) }
+        if rewritesToGET { return Hop(method: "GET", url: target, body: nil) }
         return Hop(method: hop.method, url: target, body: hop.body)
     }
 

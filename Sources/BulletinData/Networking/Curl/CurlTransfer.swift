@@ -126,6 +126,13 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func setMethod(_ method: String, body: Data?) {
+        if method != "GET", method != "HEAD" {
+            // A write never rides a kept-alive connection: libcurl re-sends a request by itself
+            // when a reused connection turns out dead, which for a write the server may have
+            // carried out would store it twice. A fresh connection fails instead, and the
+            // writer's Retry checks first (DataError.mayHaveReachedServer).
+            _ = bulletin_curl_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1)
+        }
         switch (method, body) {
         case ("GET", nil): _ = bulletin_curl_setopt_long(easy, CURLOPT_HTTPGET, 1)
         case ("HEAD", _): _ = bulletin_curl_setopt_long(easy, CURLOPT_NOBODY, 1)
