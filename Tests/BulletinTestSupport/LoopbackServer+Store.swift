@@ -18,6 +18,7 @@ extension LoopbackServer {
         ["no-patch"],
         ["null-missing"],
         ["delete-204"],
+        ["see-other"],
         ["string-ids"],
         ["uuid-ids"],
         ["string-ids", "no-patch", "created-message"],

@@ -166,6 +166,7 @@ BEHAVIOURS.update({
     "no-patch": "PATCH answers 405 (servers that only replace with PUT, such as older Rails scaffolds)",
     "null-missing": "GET of a missing record answers 200 with the body null (some serverless mocks)",
     "delete-204": "DELETE answers 204 No Content with no body",
+    "see-other": "POST answers 303 See Other to /posts/{id} with no body (the post/redirect/get habit of Rails-style apps)",
     "string-ids": 'ids and foreign keys stored as strings ("id": "1", "userId": "1"), new ids too (json-server 1.0)',
     "uuid-ids": "ids are UUIDs (foreign keys too); new records get a random UUID (MockAPI, Supabase)",
 })
@@ -209,8 +210,10 @@ def behave_write(behaviours, method, parts, status, answer):
     """How a write's answer looks under the behaviours: (status, body or None for no body, extra headers)."""
     headers = {}
     if method == "POST" and status == 201:
-        if "location" in behaviours:
+        if "location" in behaviours or "see-other" in behaviours:
             headers["Location"] = "/%s/%s" % (parts[0], as_text(answer.get("id")))
+        if "see-other" in behaviours:
+            return 303, None, headers
         if "created-empty" in behaviours:
             return 201, None, headers
         if "created-message" in behaviours:
