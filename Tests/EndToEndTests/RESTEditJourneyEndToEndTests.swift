@@ -16,20 +16,6 @@ struct RESTEditJourneyEndToEndTests {
          "comments": [{"postId": 1, "id": 1, "name": "id labore", "email": "Eliseo@gardner.biz", "body": "laudantium"}]}
         """
 
-    /// Waits until one capture of the screen holds every text in `texts`.
-    /// - Throws: ``TmuxSession/Failure`` with the last screen after `timeout` seconds.
-    @discardableResult
-    func waitForAll(_ session: TmuxSession, _ texts: [String], timeout: TimeInterval = 15) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = session.capture()
-            if texts.allSatisfy(screen.contains) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw TmuxSession.Failure(description: "timed out waiting for all of \(texts); screen:\n\(screen)")
-    }
-
     /// The screen line holding `text`, trailing spaces trimmed (the status line).
     func statusLine(_ screen: String, _ text: String) -> String {
         let line = screen.components(separatedBy: "\n").first { $0.contains(text) } ?? ""
@@ -54,37 +40,37 @@ struct RESTEditJourneyEndToEndTests {
 
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "open", "users/1"])
         defer { session.close() }
-        try waitForAll(session, ["Leanne Graham", "Posts (2)", "qui est esse"])
+        try session.waitForAll(["Leanne Graham", "Posts (2)", "qui est esse"])
 
         // Create: the author is filled in; the new post is listed and selected.
         session.send("a")
-        try waitForAll(session, ["New post", "Author id  1"])
+        try session.waitForAll(["New post", "Author id  1"])
         session.type("Journey post")
         session.send("Tab")
         session.type("Written in tmux")
         session.send("C-s")
-        let created = try waitForAll(session, ["Created post 3 “Journey post”", "Posts (3)"])
+        let created = try session.waitForAll(["Created post 3 “Journey post”", "Posts (3)"])
         #expect(statusLine(created, "Created post 3").hasSuffix("“Journey post”"), "nothing to add: stored as sent\n\(created)")
 
         // Edit post 1's title (Home selects it; Down moves from the author to the title).
         session.send("Home")
         session.send("e")
-        try waitForAll(session, ["Edit post 1", "sunt aut facere", "quia et suscipit"])
+        try session.waitForAll(["Edit post 1", "sunt aut facere", "quia et suscipit"])
         session.send("Down", "C-u")
         session.type("sunt, edited")
         session.send("C-s")
-        let saved = try waitForAll(session, ["Saved post 1 “sunt, edited”", "Posts (3)"])
+        let saved = try session.waitForAll(["Saved post 1 “sunt, edited”", "Posts (3)"])
         #expect(statusLine(saved, "Saved post 1").hasSuffix("“sunt, edited”"), "no member dropped or changed\n\(saved)")
 
         // Delete post 2 after the confirmation, then undo.
         session.send("Home", "Down")
         session.send("d")
-        try waitForAll(session, ["Delete post 2?", "[ Cancel ]", "[ Delete ]"])
+        try session.waitForAll(["Delete post 2?", "[ Cancel ]", "[ Delete ]"])
         session.send("Left", "Enter")
-        let deleted = try waitForAll(session, ["Deleted post 2 “qui est esse” · u undoes", "Posts (2)"])
+        let deleted = try session.waitForAll(["Deleted post 2 “qui est esse” · u undoes", "Posts (2)"])
         #expect(!deleted.contains("could not") && !deleted.contains("did not keep"), "\(deleted)")
         session.send("u")
-        let restored = try waitForAll(session, ["Restored post 2 “qui est esse”", "Posts (3)"])
+        let restored = try session.waitForAll(["Restored post 2 “qui est esse”", "Posts (3)"])
         #expect(statusLine(restored, "Restored post 2").hasSuffix("“qui est esse”"), "back under its own id, all checked\n\(restored)")
         session.send("q")
         #expect(try session.waitForExit() == 0)
