@@ -96,7 +96,8 @@ actor DataSetStore {
     /// Decodes a `db.json` object, or a top-level array named by `fileName` (see ``readDB(at:location:)``).
     static func decodeDataSet(_ data: Data, location: String, fileName: String) throws(DataError) -> DataSet {
         let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-        guard data.first(where: { !blanks.contains($0) }) == UInt8(ascii: "[") else {
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...] // a UTF-8 BOM is not the root
+        guard text.first(where: { !blanks.contains($0) }) == UInt8(ascii: "[") else {
             return try JSONDecoding.decodeReportingIssues(DataSet.self, from: data, location: location).value
         }
         let name = fileName.lowercased()

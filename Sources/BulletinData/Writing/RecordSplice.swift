@@ -317,9 +317,10 @@ extension RecordSpans {
         }
         for kind in Array(collections.keys) {
             guard var collection = collections.removeValue(forKey: kind) else { continue }
+            let reachesSplice = collection.close >= upper
             collection.open = moved(collection.open)
             collection.close = moved(collection.close)
-            if collection.close >= upper {
+            if reachesSplice {
                 let first = (collection.elements.lastIndex { $0.end - 1 < upper } ?? -1) + 1
                 for index in first..<collection.elements.count {
                     collection.elements[index].start = moved(collection.elements[index].start)
