@@ -141,6 +141,8 @@ public final class EditingCoordinator: Coordinator {
                 note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
             case let .failure(.changedOnDisk(path)):
                 askToOverwrite(path) { [weak self] in self?.delete(record, overwrite: true) }
+            case let .failure(.readOnlyFile(path)):
+                askToOverwrite(path, readOnly: true) { [weak self] in self?.delete(record, overwrite: true) }
             case let .failure(error): note.show("Could not delete \(record.kind.noun) \(record.id): \(error)")
             }
         }
@@ -165,21 +167,26 @@ public final class EditingCoordinator: Coordinator {
                 note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
             case let .failure(.changedOnDisk(path)):
                 askToOverwrite(path) { [weak self] in self?.undo(overwrite: true) }
+            case let .failure(.readOnlyFile(path)):
+                askToOverwrite(path, readOnly: true) { [weak self] in self?.undo(overwrite: true) }
             case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
             }
         }
     }
 
-    /// Asks before saving over a file that changed on disk since it was loaded.
-    private func askToOverwrite(_ path: String, then retry: @escaping @MainActor () -> Void) {
+    /// Asks before saving over a file that changed on disk since it was loaded, or (`readOnly`)
+    /// that nobody may write.
+    private func askToOverwrite(_ path: String, readOnly: Bool = false, then retry: @escaping @MainActor () -> Void) {
         let model = ConfirmationViewModel(
-            title: "File changed on disk",
-            message: "\(path) changed on disk since it was loaded. Save this change over it? "
-                + "Changes made there to other records are kept.",
+            title: readOnly ? "File is read-only" : "File changed on disk",
+            message: readOnly
+                ? "\(path) is read-only. Save this change over it anyway? It stays read-only."
+                : "\(path) changed on disk since it was loaded. Save this change over it? "
+                    + "Changes made there to other records are kept.",
             confirmLabel: "Overwrite"
         ) { [weak self] agreed in
             self?.stack.dismiss()
-            if agreed { retry() } else { self?.note.show("Not changed: \(path) changed on disk") }
+            if agreed { retry() } else { self?.note.show("Not changed: \(path) " + (readOnly ? "is read-only" : "changed on disk")) }
         }
         stack.present(.confirmation(model), title: "Overwrite?")
     }
