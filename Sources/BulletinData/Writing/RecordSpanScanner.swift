@@ -249,13 +249,16 @@ struct RecordSpanScanner {
         if tokenIsKey {
             tokenIsKey = false
             guard capturing else { return }
-            let key = decodedCapture()
             if stack.count == 1 {
+                let key = decodedCapture()
                 rootKey = RecordKind(rawValue: key)
                 rootKeyIsFirst = seenRootKeys.insert(key).inserted
                 rootMembers.append(.init(keyStart: keyStart, valueEnd: -1))
+            } else if capturedEscape {
+                keyIsID = decodedCapture() == "id"
             } else {
-                keyIsID = key == "id"
+                // A record's member names, compared as bytes: no String per member.
+                keyIsID = captured.count == 2 && captured[0] == UInt8(ascii: "i") && captured[1] == UInt8(ascii: "d")
             }
             return
         }

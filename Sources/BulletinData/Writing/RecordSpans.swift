@@ -68,6 +68,11 @@ extension RecordSpans {
     /// `1.0` → `1`, `-0` → `0`), as ``RecordID`` decodes it; the text itself when it is not
     /// (`1.5`: no record with such an id decodes, so none matches).
     static func integerText(ofNumber bytes: [UInt8]) -> String {
+        // The usual spelling, digits without a leading zero: the text is the id.
+        if let first = bytes.first, first != UInt8(ascii: "0") || bytes.count == 1,
+           bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var digits: [UInt8] = []
         var negative = false
         var fractionCount = 0
