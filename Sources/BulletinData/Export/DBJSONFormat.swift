@@ -90,14 +90,30 @@ public enum DBJSONFormat {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 sink.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                var escaped: [UInt8] = []
-                JSONValue.writeString(String(decoding: [byte], as: UTF8.self), to: &escaped)
-                sink.append(Array(escaped.dropFirst().dropLast()))
+                appendEscape(for: byte, to: &sink)
                 runStart = index + 1
             }
             sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         sink.append(UInt8(ascii: "\""))
+    }
+
+    /// `\"`, `\\`, `\b \f \n \r \t`, other controls as `\u00XX`, as ``JSONValue`` prints them.
+    private static func appendEscape(for byte: UInt8, to sink: inout ExportSink) {
+        sink.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): sink.append(byte)
+        case 0x08: sink.append(UInt8(ascii: "b"))
+        case 0x0C: sink.append(UInt8(ascii: "f"))
+        case 0x0A: sink.append(UInt8(ascii: "n"))
+        case 0x0D: sink.append(UInt8(ascii: "r"))
+        case 0x09: sink.append(UInt8(ascii: "t"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
+                sink.append(digit)
+            }
+        }
     }
 
     /// `value` with every object's members in key order, at any depth.

@@ -52,7 +52,7 @@ public enum ExportFile {
         var written = 0
         do throws(AtomicFile.Failure) {
             try AtomicFile.save(to: path, keepingBackup: false) { fd in
-                var sink = ExportSink { bytes in bytes.withUnsafeBytes { AtomicFile.writeAll(fd, $0) } }
+                var sink = ExportSink { AtomicFile.writeAll(fd, $0) }
                 format.write(data, to: &sink)
                 written = sink.count
                 return sink.finish()

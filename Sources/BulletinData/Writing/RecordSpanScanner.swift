@@ -161,6 +161,10 @@ struct RecordSpanScanner {
                 endValue(at: offset + 1)
                 index += 1
             case UInt8(ascii: "\""):
+                if let end = readWholeString(bytes, at: index, count: count) {
+                    index = end
+                    continue
+                }
                 let offset = base + index
                 tokenIsKey = stack.last == true && expectKey
                 if tokenIsKey {
@@ -186,6 +190,10 @@ struct RecordSpanScanner {
                 }
                 if stack.last == true, expectKey { fail(offset, "expected a member name"); return count }
                 beginValue(at: offset, opening: byte)
+                if let end = readWholeScalar(bytes, at: index, count: count) {
+                    index = end
+                    continue
+                }
                 capturing = capturingID
                 captured.removeAll(keepingCapacity: true)
                 mode = .scalar
@@ -196,6 +204,75 @@ struct RecordSpanScanner {
     }
 
     // MARK: - Strings and scalars
+
+    /// The usual string: it ends in this chunk and its closing quote has no backslash before it.
+    /// Handled here without a mode change or a copy (a record's member name is compared in
+    /// place); returns the offset after it, or `nil` to take the resumable path.
+    @inline(__always)
+    private mutating func readWholeString(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
+        let start = index + 1
+        guard start < count, let found = memchr(bytes + start, Int32(UInt8(ascii: "\"")), count - start) else { return nil }
+        let quote = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - bytes
+        guard quote == start || bytes[quote - 1] != UInt8(ascii: "\\") else { return nil }
+        let length = quote - start
+        let offset = base + index
+        if stack.last == true, expectKey {
+            expectKey = false
+            if stack.count == 1 {
+                keyStart = offset
+                tokenIsKey = true
+                capturing = true
+                captured.removeAll(keepingCapacity: true)
+                captured.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: length))
+                capturedEscape = memchr(bytes + start, Int32(UInt8(ascii: "\\")), length) != nil
+                endString(at: base + quote + 1)
+            } else if isRecordLevel {
+                if length == 2 {
+                    keyIsID = bytes[start] == UInt8(ascii: "i") && bytes[start + 1] == UInt8(ascii: "d")
+                } else if memchr(bytes + start, Int32(UInt8(ascii: "\\")), length) != nil {
+                    captured.removeAll(keepingCapacity: true)
+                    captured.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: length))
+                    capturedEscape = true
+                    keyIsID = decodedCapture() == "id"
+                } else {
+                    keyIsID = false
+                }
+            }
+            return quote + 1
+        }
+        beginValue(at: offset, opening: UInt8(ascii: "\""))
+        if capturingID {
+            captured.removeAll(keepingCapacity: true)
+            captured.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: length))
+            capturedEscape = memchr(bytes + start, Int32(UInt8(ascii: "\\")), length) != nil
+            element.id = decodedCapture()
+            element.idIsString = true
+            capturingID = false
+        }
+        endValue(at: base + quote + 1)
+        return quote + 1
+    }
+
+    /// A number or literal that ends in this chunk (its value already begun): returns the
+    /// offset of the delimiter after it, or `nil` to take the resumable path.
+    @inline(__always)
+    private mutating func readWholeScalar(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
+        var end = index
+        while end < count {
+            switch bytes[end] {
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
+                if capturingID {
+                    captured.removeAll(keepingCapacity: true)
+                    captured.append(contentsOf: UnsafeBufferPointer(start: bytes + index, count: end - index))
+                }
+                endScalar(at: base + end)
+                return end
+            default:
+                end += 1
+            }
+        }
+        return nil
+    }
 
     /// Skips string contents to the closing quote (`memchr`), counting the backslashes before
     /// each quote found to tell an escaped one.
