@@ -68,20 +68,15 @@ actor FileSaver {
         if let known = state.fingerprint, current != known, !overwrite { throw .changedOnDisk(path: path) }
         if file.isReadOnly, !overwrite { throw .readOnlyFile(path: path) }
         let (spans, dataSet) = try await load(file)
-        let splice: RecordSplice
-        do throws(DataError) {
-            var old: Record?
-            if case let .update(record) = change { old = dataSet.record(record.kind, id: record.id) }
-            splice = try RecordSplice.plan(change, spans: spans, old: old, location: path, read: file.read)
-        } catch {
-            cached = (spans, dataSet, current)
-            throw error
-        }
+        var old: Record?
+        if case let .update(record) = change { old = dataSet.record(record.kind, id: record.id) }
+        // The map moves into the plan, which shifts it in place (no copy of a million spans);
+        // after a failure the next save maps the file again.
+        let splice = try RecordSplice.plan(change, spans: consume spans, old: old, location: path, read: file.read)
         let fingerprint: FileFingerprint
         do throws(AtomicFile.Failure) {
             fingerprint = try AtomicFile.save(to: path, failingAt: failingAt) { file.writeSpliced(splice, to: $0) }
         } catch {
-            cached = (spans, dataSet, current)
             throw .unwritableFile(path: path, reason: error.reason)
         }
         var saved: DataSet
@@ -110,9 +105,9 @@ actor FileSaver {
     /// (a decode of the file only when it changed on disk and the person chose to overwrite).
     private func load(_ file: OpenFile) async throws(DataError) -> (RecordSpans, DataSet) {
         let current = file.fingerprint
-        if let cached, cached.fingerprint == current {
-            self.cached = nil
-            return (cached.spans, cached.dataSet)
+        if let last = cached, last.fingerprint == current {
+            cached = nil
+            return (last.spans, last.dataSet)
         }
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let spans = try file.spans(fileName: fileName, location: path)

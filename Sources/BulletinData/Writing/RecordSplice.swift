@@ -27,10 +27,10 @@ struct RecordSplice: Sendable {
     ///   change, ``DataError/malformedJSON(path:location:reason:)`` when the record's text
     ///   does not parse.
     static func plan(
-        _ change: RecordChange, spans: RecordSpans, old: Record?, ordinal: Int = 0, location: String,
+        _ change: RecordChange, spans: consuming RecordSpans, old: Record?, ordinal: Int = 0, location: String,
         read: @escaping Reader
     ) throws(DataError) -> RecordSplice {
-        var planner = Planner(spans: spans, location: location, read: read)
+        var planner = Planner(spans: consume spans, location: location, read: read)
         switch change {
         case let .create(record): return try planner.create(record, keepingID: false)
         case let .restore(record): return try planner.create(record, keepingID: true)
