@@ -60,6 +60,8 @@ def measure(bin_dir, name, path, runs):
               "save_ratio_to_cp": first / cp if cp else None,
               "rss_load_bytes": out["rss_load_bytes"], "rss_save_bytes": out["rss_save_bytes"],
               "rss_save_ratio": out["rss_save_bytes"] / out["rss_load_bytes"] if out["rss_load_bytes"] else None,
+              "resident_after_load_bytes": out["resident_after_load_bytes"],
+              "resident_after_saves_bytes": out["resident_after_saves_bytes"],
               "benchmarks": out["benchmarks"]}
     for key, label in (("export_dbjson", "export db.json"), ("export_csv", "export posts CSV")):
         figure = figures[label]
@@ -92,12 +94,13 @@ def targets(figures):
 def table(figures):
     """The figures as a text table, with the cp+sync limit beside each save."""
     lines = ["save and export (issue 13)   file      cp+sync   Ctrl-S first  ratio  Ctrl-S again  "
-             "RSS load → save        export db.json   export CSV"]
+             "RSS load → save        resident load → saves  export db.json   export CSV"]
     for name, f in figures.items():
         lines.append(
             f"  {name:<26} {f['file_bytes'] / 1e6:6.0f} MB {f['cp_sync_s']:7.3f} s {f['save_first_s']:9.3f} s "
             f"{f['save_ratio_to_cp']:5.2f}x {f['save_again_s']:9.3f} s   "
             f"{f['rss_load_bytes'] / 2**20:6.0f} → {f['rss_save_bytes'] / 2**20:6.0f} MiB ({f['rss_save_ratio']:.2f}x)  "
+            f"{f['resident_after_load_bytes'] / 2**20:6.0f} → {f['resident_after_saves_bytes'] / 2**20:6.0f} MiB  "
             f"{f['export_dbjson_mbps']:6.0f} MB/s      {f['export_csv_mbps']:6.0f} MB/s")
     for what, met in targets(figures):
         lines.append(f"  {'met   ' if met else 'MISSED'} {what}")

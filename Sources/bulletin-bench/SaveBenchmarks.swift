@@ -21,6 +21,10 @@ enum SaveBenchmarks {
         var rss_load_bytes: Int
         var rss_save_bytes: Int
         var rss_export_bytes: Int
+        /// Resident bytes now (`/proc/self/statm`) after the load and after the saves: what the
+        /// saves keep (the record map, the data set's new arrays) while the peak is the load's.
+        var resident_after_load_bytes: Int
+        var resident_after_saves_bytes: Int
         var benchmarks: [Measurement]
     }
 
@@ -30,6 +34,7 @@ enum SaveBenchmarks {
         let set = try await source.dataSet()
         let loadSeconds = seconds(since: started)
         let rssLoad = peakRSS()
+        let residentAfterLoad = residentNow()
         guard !set.posts.isEmpty else { throw BenchFailure("no posts in \(path)") }
         var post = set.posts[set.posts.count / 2]
         var first: [Double] = []
@@ -50,6 +55,7 @@ enum SaveBenchmarks {
             again.append(seconds(since: start))
         }
         let rssSave = peakRSS()
+        let residentAfterSaves = residentNow()
         let saved = try await source.dataSet()
         let data = ExportData(users: saved.users, posts: saved.posts, comments: saved.comments)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -70,7 +76,8 @@ enum SaveBenchmarks {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         return Report(file_bytes: size, load_s: loadSeconds, rss_load_bytes: rssLoad, rss_save_bytes: rssSave,
-                      rss_export_bytes: peakRSS(), benchmarks: results)
+                      rss_export_bytes: peakRSS(), resident_after_load_bytes: residentAfterLoad,
+                      resident_after_saves_bytes: residentAfterSaves, benchmarks: results)
     }
 
     private static func seconds(since start: UInt64) -> Double {
@@ -82,6 +89,13 @@ enum SaveBenchmarks {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss * 1024
+    }
+
+    /// The process's resident set now, bytes (`/proc/self/statm`'s second field, in pages).
+    static func residentNow() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     struct BenchFailure: Error, CustomStringConvertible {
