@@ -121,6 +121,28 @@ struct SpliceSaveTests {
         #expect(created.record?.id == 1001)
     }
 
+    @Test("with two records sharing an id, an edit changes the one given as the original, in the file and the data set")
+    func duplicateIDs() async throws {
+        let original = #"{"posts": [{"userId": 1, "id": 1, "title": "first", "body": "b"}, {"userId": 2, "id": 1, "title": "second", "body": "b"}]}"#
+        let path = try Self.makeFile(original)
+        defer { Self.removeDirectory(of: path) }
+        let source = FileDataSource(path: path)
+        let writer = FileDataWriter(source: source)
+        let posts = try await source.allPosts()
+        #expect(posts.map(\.title) == ["first", "second"])
+        var chosen = posts[1]
+        chosen.title = "second, edited"
+        _ = try await writer.update(.post(chosen), replacing: .post(posts[1]))
+        #expect(Self.text(path) == original.replacingOccurrences(of: #""second""#, with: #""second, edited""#))
+        #expect(try await source.allPosts().map(\.title) == ["first", "second, edited"])
+        #expect(try await FileDataSource(path: path).allPosts().map(\.title) == ["first", "second, edited"])
+        // Without the original, the first record with the id is the one edited (as before).
+        var first = posts[0]
+        first.title = "first, edited"
+        _ = try await writer.update(.post(first))
+        #expect(try await FileDataSource(path: path).allPosts().map(\.title) == ["first, edited", "second, edited"])
+    }
+
     @Test("a symlink is written through: the target changes, the link stays, .bak is a copy beside the target")
     func symlink() async throws {
         let original = #"{"posts": [{"userId": 1, "id": 1, "title": "t", "body": "b"}]}"#

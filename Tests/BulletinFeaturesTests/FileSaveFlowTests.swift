@@ -65,6 +65,30 @@ extension EditingFlowTests {
         #expect(list.users.first?.name == "Ann B")
     }
 
+    @Test("with two users sharing an id, e on the second edits the second: the form shows it and the save changes it")
+    func duplicateIDs() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-flow-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        let text = #"{"users": [{"id": 1, "name": "Ann", "username": "ann", "email": "a@x.org"}, {"id": 1, "name": "Bo", "username": "bo", "email": "b@x.org"}]}"#
+        try Data(text.utf8).write(to: file)
+        let source = FileDataSource(path: file.path)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: FileDataWriter(source: source)), onQuit: {})
+        app.start()
+        let list = try await openUsers(app)
+        list.moveSelection(by: 1)
+        list.editSelectedUser()
+        await app.editing.waitForIdle()
+        let form = try topForm(app)
+        #expect(form.fields[0].text == "Bo", "the form shows the chosen record")
+        fill(form, [.name: "Bo B"])
+        await save(form, app)
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved == text.replacingOccurrences(of: #""Bo""#, with: #""Bo B""#), "\(saved)")
+        #expect(list.users.map(\.name) == ["Ann", "Bo B"])
+    }
+
     @Test("after an edit and a delete the lists refresh from what the save wrote: the file is not read again")
     func noReadAfterSave() async throws {
         let (app, file, log) = try makeFileApp()

@@ -5,16 +5,23 @@ extension DataSet {
     /// (``appending(_:)``, ``replacing(_:at:)``). `nil` when this set does not hold the record
     /// being updated (it was skipped while decoding): then only decoding the saved file tells
     /// what it holds now.
-    /// - Parameter stored: The record as stored (a created record with its new id).
-    func applying(_ change: RecordChange, stored: Record?) -> DataSet? {
+    /// - Parameters:
+    ///   - stored: The record as stored (a created record with its new id).
+    ///   - original: For an update, the record as the person opened it: the first record equal
+    ///     to it is replaced (when several share the id), else the first with the id.
+    func applying(_ change: RecordChange, stored: Record?, original: Record? = nil) -> DataSet? {
         switch (change, stored) {
         case let (.create, record?), let (.restore, record?):
             return appending(record)
         case let (.update, record?):
-            let index: Int? = switch record {
-            case let .user(user): users.firstIndex { $0.id == user.id }
-            case let .post(post): posts.firstIndex { $0.id == post.id }
-            case let .comment(comment): comments.firstIndex { $0.id == comment.id }
+            let index: Int? = switch (record, original) {
+            case let (.user(user), .user(chosen)?): users.firstIndex { $0 == chosen } ?? users.firstIndex { $0.id == user.id }
+            case let (.post(post), .post(chosen)?): posts.firstIndex { $0 == chosen } ?? posts.firstIndex { $0.id == post.id }
+            case let (.comment(comment), .comment(chosen)?):
+                comments.firstIndex { $0 == chosen } ?? comments.firstIndex { $0.id == comment.id }
+            case let (.user(user), _): users.firstIndex { $0.id == user.id }
+            case let (.post(post), _): posts.firstIndex { $0.id == post.id }
+            case let (.comment(comment), _): comments.firstIndex { $0.id == comment.id }
             }
             return index.map { replacing(record, at: $0) }
         case let (.delete(kind, id), _):

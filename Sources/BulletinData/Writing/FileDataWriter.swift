@@ -60,7 +60,13 @@ public struct FileDataWriter: DataWriter, OverwritingWriter {
     }
 
     func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
-        let stored = try await saver.apply(change, overwrite: overwriteIfChanged)
+        try await apply(change, original: nil, overwriteIfChanged: overwriteIfChanged)
+    }
+
+    /// Applies `change`; for an update, `original` (the record as read) tells which of the
+    /// records sharing its id is meant.
+    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+        let stored = try await saver.apply(change, original: original, overwrite: overwriteIfChanged)
         return WriteOutcome(record: stored, persisted: true, note: note ?? "saved to \(path)")
     }
 }

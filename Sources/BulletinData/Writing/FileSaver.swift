@@ -55,24 +55,32 @@ actor FileSaver {
     // MARK: - API
 
     /// Applies `change` to the file as it is on disk and saves it.
-    /// - Parameter overwrite: Save even if the file changed on disk since it was loaded or
-    ///   saved, or nobody may write it (the person was asked).
+    /// - Parameters:
+    ///   - original: For an update, the record as the person opened it: when several records
+    ///     share its id, the first one in the file equal to it is changed (`nil`: the first with the id).
+    ///   - overwrite: Save even if the file changed on disk since it was loaded or saved, or
+    ///     nobody may write it (the person was asked).
     /// - Returns: The record as stored (with its new id after a create), `nil` after a delete.
     /// - Throws: ``DataError/changedOnDisk(path:)``, ``DataError/readOnlyFile(path:)``,
     ///   ``DataError/notFound(_:location:)``, ``DataError/unreadableFile(path:reason:)``,
     ///   ``DataError/malformedJSON(path:location:reason:)``, ``DataError/unwritableFile(path:reason:)``;
     ///   the file is then unchanged.
-    func apply(_ change: RecordChange, overwrite: Bool) async throws(DataError) -> Record? {
+    func apply(_ change: RecordChange, original: Record? = nil, overwrite: Bool) async throws(DataError) -> Record? {
         let file = try OpenFile(path: AtomicFile.target(of: path), location: path)
         let current = file.fingerprint
         if let known = state.fingerprint, current != known, !overwrite { throw .changedOnDisk(path: path) }
         if file.isReadOnly, !overwrite { throw .readOnlyFile(path: path) }
         let (spans, dataSet) = try await load(file)
         var old: Record?
-        if case let .update(record) = change { old = dataSet.record(record.kind, id: record.id) }
+        var ordinal = 0
+        if case let .update(record) = change {
+            old = original ?? dataSet.record(record.kind, id: record.id)
+            if let original { ordinal = try Self.ordinal(of: original, in: spans, read: file.read) }
+        }
         // The map moves into the plan, which shifts it in place (no copy of a million spans);
         // after a failure the next save maps the file again.
-        let splice = try RecordSplice.plan(change, spans: consume spans, old: old, location: path, read: file.read)
+        let splice = try RecordSplice.plan(
+            change, spans: consume spans, old: old, ordinal: ordinal, location: path, read: file.read)
         let fingerprint: FileFingerprint
         do throws(AtomicFile.Failure) {
             fingerprint = try AtomicFile.save(to: path, failingAt: failingAt) { file.writeSpliced(splice, to: $0) }
@@ -80,7 +88,11 @@ actor FileSaver {
             throw .unwritableFile(path: path, reason: error.reason)
         }
         var saved: DataSet
-        if let applied = dataSet.applying(change, stored: splice.stored) { saved = applied } else { saved = try decodeSaved() }
+        if let applied = dataSet.applying(change, stored: splice.stored, original: original) {
+            saved = applied
+        } else {
+            saved = try decodeSaved()
+        }
         state.record(fingerprint)
         cached = (splice.spans, saved, fingerprint)
         await store.replace(with: saved, version: fingerprint)
@@ -118,6 +130,25 @@ actor FileSaver {
             dataSet = try DataSetStore.decodeDataSet(Data(file.read(0..<file.size)), location: path, fileName: fileName)
         }
         return (spans, dataSet)
+    }
+
+    /// Which of the records sharing `original`'s id is it (0 = the first in the file): the
+    /// first whose text decodes to a record equal to `original`; 0 when the id is not shared
+    /// or none is equal (then the first is edited, as before).
+    private static func ordinal(of original: Record, in spans: RecordSpans, read: RecordSplice.Reader) throws(DataError) -> Int {
+        guard let elements = spans.collections[original.kind]?.elements else { return 0 }
+        let candidates = elements.filter { $0.id == original.id.text }
+        guard candidates.count > 1 else { return 0 }
+        for (ordinal, element) in candidates.enumerated() {
+            let bytes = Data(try read(element.start..<element.end))
+            let decoded: Record? = switch original {
+            case .user: (try? JSONDecoder().decode(User.self, from: bytes)).map(Record.user)
+            case .post: (try? JSONDecoder().decode(Post.self, from: bytes)).map(Record.post)
+            case .comment: (try? JSONDecoder().decode(Comment.self, from: bytes)).map(Record.comment)
+            }
+            if decoded == original { return ordinal }
+        }
+        return 0
     }
 
     /// The data set of the file just saved, decoded: only when the record updated was one

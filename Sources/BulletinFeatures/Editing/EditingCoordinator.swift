@@ -51,10 +51,14 @@ public final class EditingCoordinator: Coordinator {
         case .newUser: showForm(.user, mode: .create)
         case let .newPost(author): showForm(.post, mode: .create, parent: author)
         case let .newComment(post): showForm(.comment, mode: .create, parent: post)
-        case let .editUser(id): loadThen(.user, id) { [weak self] in self?.showForm(.user, mode: .edit($0)) }
-        case let .editPost(id): loadThen(.post, id) { [weak self] in self?.showForm(.post, mode: .edit($0)) }
-        case let .editComment(id, post):
-            loadThen(.comment, id, postID: post) { [weak self] in self?.showForm(.comment, mode: .edit($0)) }
+        case let .editUser(id, chosen):
+            loadThen(.user, id) { [weak self] in self?.showForm(.user, mode: .edit(Self.pick($0, chosen.map(Record.user)))) }
+        case let .editPost(id, chosen):
+            loadThen(.post, id) { [weak self] in self?.showForm(.post, mode: .edit(Self.pick($0, chosen.map(Record.post)))) }
+        case let .editComment(id, post, chosen):
+            loadThen(.comment, id, postID: post) { [weak self] in
+                self?.showForm(.comment, mode: .edit(Self.pick($0, chosen.map(Record.comment))))
+            }
         case let .deleteUser(id): loadThen(.user, id) { [weak self] in self?.confirmDelete($0) }
         case let .deletePost(id): loadThen(.post, id) { [weak self] in self?.confirmDelete($0) }
         case let .deleteComment(id, post): loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete($0) }
@@ -218,6 +222,14 @@ public final class EditingCoordinator: Coordinator {
             case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
             }
         }
+    }
+
+    /// The record to edit: the one loaded by id, unless the row the person chose is another
+    /// record with the same id (the source answers an id with its first record; the list came
+    /// from the same data, so a difference means several records share the id).
+    private static func pick(_ loaded: Record, _ chosen: Record?) -> Record {
+        guard let chosen, chosen.id == loaded.id, chosen.kind == loaded.kind else { return loaded }
+        return chosen
     }
 
     /// Reloads every screen on the stack; lists showing `record` select it.

@@ -187,6 +187,7 @@ public final class RecordFormViewModel {
         }
         phase = .saving
         let (record, isCreate, writer, source) = (draft, mode == .create, writer, source)
+        let original: Record? = if case let .edit(opened) = mode { opened } else { nil }
         let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
         task = Task { [weak self] in
             if let (id, rule, text) = reference,
@@ -196,7 +197,7 @@ public final class RecordFormViewModel {
             }
             let outcome = await attempt { () async throws(DataError) in
                 isCreate ? try await writer.create(record, overwriteIfChanged: overwrite)
-                    : try await writer.update(record, overwriteIfChanged: overwrite)
+                    : try await writer.update(record, replacing: original, overwriteIfChanged: overwrite)
             }
             self?.saveFinished(outcome)
         }

@@ -1,0 +1,26 @@
+// MARK: - Editing the record the person chose among records sharing an id (issue 13)
+
+extension DataWriter {
+    /// Replaces `original` (the record as the form opened it) by `record`: where records may
+    /// share an id (a hand-edited `db.json`), the one equal to `original` is changed, not the
+    /// first with the id. Writers without files treat it as ``update(_:overwriteIfChanged:)``.
+    /// - Parameters:
+    ///   - original: The record as read; `nil` edits the first record with `record.id`.
+    ///   - overwriteIfChanged: As in ``update(_:overwriteIfChanged:)``.
+    /// - Throws: As ``update(_:)``.
+    public func update(_ record: Record, replacing original: Record?, overwriteIfChanged: Bool = false)
+        async throws(DataError) -> WriteOutcome
+    {
+        guard let original, let writer = self as? any ChoosingWriter else {
+            return try await update(record, overwriteIfChanged: overwriteIfChanged)
+        }
+        return try await writer.apply(.update(record), original: original, overwriteIfChanged: overwriteIfChanged)
+    }
+}
+
+/// A writer that can tell records sharing an id apart (file saves, by their position in the file).
+protocol ChoosingWriter: DataWriter {
+    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome
+}
+
+extension FileDataWriter: ChoosingWriter {}
