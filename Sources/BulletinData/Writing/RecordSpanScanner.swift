@@ -132,6 +132,8 @@ struct RecordSpanScanner {
             switch byte {
             case 0x20, 0x0A, 0x0D, 0x09:
                 index += 1
+                // Indentation: a run of spaces (or tabs) after each line break.
+                while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
             case UInt8(ascii: ","):
                 if stack.last == true { expectKey = true }
                 index += 1
