@@ -303,7 +303,7 @@ def main(argv):
         json.dump(results, file, indent=2)
     print(report.table(results))
     print()
-    print(save_export.table(results["save_export"]))
+    print(save_export.table(results["save_export"], judged=not args.quick))
     print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     if args.check:
         problems = report.problems(results)
@@ -337,7 +337,7 @@ def only_save_export(args, config):
     out = args.out or os.path.join(ROOT, "bench", "results-save-quick.json" if args.quick else "results-save.json")
     with open(out, "w") as file:
         json.dump(results, file, indent=2)
-    print(save_export.table(results["save_export"]))
+    print(save_export.table(results["save_export"], judged=not args.quick))
     print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     return 0
 
