@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import time
 
-# Issue 13's targets: a save within 3x cp + sync and within these seconds; RSS during the save
+# Issue 13's targets (see targets()): a save within 3x cp + sync and within these seconds; RSS during the save
 # within 1.2x the figure after the load; exports at 200 MB/s of output or more.
 SAVE_RATIO_LIMIT = 3.0
 SAVE_SECONDS_LIMIT = {"100k": 0.15, "1M": 1.2}
@@ -57,6 +57,7 @@ def measure(bin_dir, name, path, runs):
     first = figures["save (first after load)"]["median_s"]
     result = {"file_bytes": out["file_bytes"], "runs": runs, "cp_sync_s": cp, "cp_sync_samples_s": cp_seconds,
               "load_s": out["load_s"], "save_first_s": first, "save_again_s": figures["save (again)"]["median_s"],
+              "save_prepared_s": figures["save (form open first)"]["median_s"],
               "save_ratio_to_cp": first / cp if cp else None,
               "rss_load_bytes": out["rss_load_bytes"], "rss_save_bytes": out["rss_save_bytes"],
               "rss_save_ratio": out["rss_save_bytes"] / out["rss_load_bytes"] if out["rss_load_bytes"] else None,
@@ -78,13 +79,17 @@ def run(bin_dir, sets, data_file):
 
 
 def targets(figures):
-    """Each target of issue 13 on these figures: (what, met?)."""
+    """Each target of issue 13 on these figures: (what, met?). Ctrl-S is judged twice: as in the
+    app (the edit form open first, which maps the file's records while the person types) and
+    with no head start (the first save after loading makes the map itself)."""
     checks = []
     for name, f in figures.items():
-        checks.append((f"{name}: Ctrl-S ≤ {SAVE_RATIO_LIMIT:g}x cp+sync", f["save_ratio_to_cp"] <= SAVE_RATIO_LIMIT))
-        if name in SAVE_SECONDS_LIMIT:
-            limit = SAVE_SECONDS_LIMIT[name]
-            checks.append((f"{name}: Ctrl-S ≤ {limit:g} s", f["save_first_s"] <= limit))
+        cp = f["cp_sync_s"]
+        for label, key in (("Ctrl-S", "save_prepared_s"), ("Ctrl-S with no head start", "save_first_s")):
+            checks.append((f"{name}: {label} ≤ {SAVE_RATIO_LIMIT:g}x cp+sync", f[key] <= SAVE_RATIO_LIMIT * cp))
+            if name in SAVE_SECONDS_LIMIT:
+                limit = SAVE_SECONDS_LIMIT[name]
+                checks.append((f"{name}: {label} ≤ {limit:g} s", f[key] <= limit))
         checks.append((f"{name}: RSS during the save ≤ {SAVE_RSS_LIMIT:g}x after the load", f["rss_save_ratio"] <= SAVE_RSS_LIMIT))
         checks.append((f"{name}: export db.json ≥ {EXPORT_MBPS_MIN:g} MB/s", f["export_dbjson_mbps"] >= EXPORT_MBPS_MIN))
         checks.append((f"{name}: export CSV ≥ {EXPORT_MBPS_MIN:g} MB/s", f["export_csv_mbps"] >= EXPORT_MBPS_MIN))
@@ -95,12 +100,12 @@ def table(figures, judged=True):
     """The figures as a text table, with the cp+sync limit beside each save; the targets
     are listed as met or missed when `judged` (full mode: quick mode's tiny file and debug
     build say nothing about them)."""
-    lines = ["save and export (issue 13)   file      cp+sync   Ctrl-S first  ratio  Ctrl-S again  "
+    lines = ["save and export (issue 13)   file      cp+sync   Ctrl-S first  ratio  form open first  Ctrl-S again  "
              "RSS load → save        resident load → saves  export db.json   export CSV"]
     for name, f in figures.items():
         lines.append(
             f"  {name:<26} {f['file_bytes'] / 1e6:6.0f} MB {f['cp_sync_s']:7.3f} s {f['save_first_s']:9.3f} s "
-            f"{f['save_ratio_to_cp']:5.2f}x {f['save_again_s']:9.3f} s   "
+            f"{f['save_ratio_to_cp']:5.2f}x {f['save_prepared_s']:12.3f} s {f['save_again_s']:9.3f} s   "
             f"{f['rss_load_bytes'] / 2**20:6.0f} → {f['rss_save_bytes'] / 2**20:6.0f} MiB ({f['rss_save_ratio']:.2f}x)  "
             f"{f['resident_after_load_bytes'] / 2**20:6.0f} → {f['resident_after_saves_bytes'] / 2**20:6.0f} MiB  "
             f"{f['export_dbjson_mbps']:6.0f} MB/s      {f['export_csv_mbps']:6.0f} MB/s")

@@ -8,6 +8,8 @@ import Foundation
 ///
 /// - `save (first after load)`: a fresh ``FileDataWriter`` per run, so each save maps the
 ///   file's records (the scan) before splicing, as the first Ctrl-S after opening does;
+/// - `save (form open first)`: a fresh writer per run, ``DataWriter/prepareToWrite()`` (what
+///   opening the edit form starts) untimed, then the timed save: Ctrl-S in the app;
 /// - `save (again)`: further saves through one writer, which reuses the record map;
 /// - `export db.json` / `export posts CSV`: ``ExportFile`` into FILE's directory, MB/s of output;
 /// - peak RSS (`ru_maxrss`) after the load and after the saves and exports.
@@ -45,6 +47,15 @@ enum SaveBenchmarks {
             _ = try await writer.update(.post(post))
             first.append(seconds(since: start))
         }
+        var prepared: [Double] = []
+        for run in 0..<runs {
+            post.title = "bench save prepared \(run)"
+            let writer = FileDataWriter(source: source)
+            await writer.prepareToWrite() // what opening the edit form starts, while the person types
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await writer.update(.post(post))
+            prepared.append(seconds(since: start))
+        }
         var again: [Double] = []
         let writer = FileDataWriter(source: source)
         _ = try await writer.update(.post(post))
@@ -59,7 +70,8 @@ enum SaveBenchmarks {
         let saved = try await source.dataSet()
         let data = ExportData(users: saved.users, posts: saved.posts, comments: saved.comments)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var results = [summarize("save (first after load)", first), summarize("save (again)", again)]
+        var results = [summarize("save (first after load)", first), summarize("save (form open first)", prepared),
+                       summarize("save (again)", again)]
         for format in [ExportFormat.dbJSON, .postsCSV] {
             let target = directory + "/bench-export-" + format.suggestedFileName
             var times: [Double] = []

@@ -230,6 +230,28 @@ struct SpliceSaveTests {
         #expect(reads() == 2)
     }
 
+    @Test("prepareToWrite maps the records ahead of the save; a change on disk meanwhile is still refused")
+    func prepareAhead() async throws {
+        let original = #"{"posts": [{"userId": 1, "id": 1, "title": "t", "body": "b"}]}"#
+        let path = try Self.makeFile(original)
+        defer { Self.removeDirectory(of: path) }
+        let source = FileDataSource(path: path)
+        let writer = FileDataWriter(source: source)
+        await writer.prepareToWrite()
+        #expect(await writer.saver.cachedSpans() == nil, "nothing is mapped before the source loaded the file")
+        _ = try await source.allPosts()
+        await writer.prepareToWrite()
+        let expected = try Array(original.utf8).withUnsafeBytes { try RecordSpanScanner.scan($0, fileName: "db.json") }
+        #expect(await writer.saver.cachedSpans() == expected)
+        _ = try await writer.update(Self.post(1, "T"))
+        #expect(try await FileDataSource(path: path).post(id: 1).title == "T")
+
+        // Prepared, then changed by another program: the save is refused as before.
+        await writer.prepareToWrite()
+        try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+        await #expect(throws: DataError.changedOnDisk(path: path)) { try await writer.update(Self.post(1, "again")) }
+    }
+
     // MARK: - Shared files
 
     @Test("on every shared file that loads, an edit leaves every byte outside the edited record as it was")

@@ -103,6 +103,22 @@ actor FileSaver {
         return splice.stored
     }
 
+    /// Maps the records of the file as it is now, so the next save of this version need not
+    /// (``DataWriter/prepareToWrite()``, when an edit form opens). Does nothing when the map
+    /// is there already, or the file is not the version the source loaded or this saver wrote
+    /// (the save then checks and maps it itself), or it cannot be read.
+    func prepare() async {
+        guard let file = try? OpenFile(path: AtomicFile.target(of: path), location: path) else { return }
+        let current = file.fingerprint
+        if let cached, cached.fingerprint == current { return }
+        guard state.fingerprint == current, let dataSet = try? await store.dataSet() else { return }
+        // A save may have run while the data set was awaited: then its map is the newer one.
+        guard cached == nil, state.fingerprint == current else { return }
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        guard let spans = try? file.spans(fileName: fileName, location: path) else { return }
+        cached = (spans, dataSet, current)
+    }
+
     /// Tests only: makes later saves fail at `step` (`nil`: succeed again).
     func failSaves(at step: AtomicFile.Step?) { failingAt = step }
 

@@ -77,6 +77,9 @@ public final class EditingCoordinator: Coordinator {
     // MARK: - Private
 
     private func showForm(_ kind: RecordKind, mode: RecordFormViewModel.Mode, parent: RecordID? = nil) {
+        // While the person types, a file writer maps the file's records, so Ctrl-S only splices.
+        let writer = writer
+        Task.detached(priority: .utility) { await writer.prepareToWrite() }
         RecordFormCoordinator(
             stack: stack, kind: kind, mode: mode, parent: parent, source: source, writer: writer
         ) { [weak self] result in

@@ -1,6 +1,13 @@
-// MARK: - Editing the record the person chose among records sharing an id (issue 13)
+// MARK: - File saves: the record the person chose, and work done while they type (issue 13)
 
 extension DataWriter {
+    /// Gets ready for a write soon (an edit form just opened): a file writer maps the file's
+    /// records now, in the background, so that Ctrl-S only splices. Other writers do nothing.
+    /// Never fails: whatever it cannot do, the save does.
+    public func prepareToWrite() async {
+        await (self as? any PreparingWriter)?.prepare()
+    }
+
     /// Replaces `original` (the record as the form opened it) by `record`: where records may
     /// share an id (a hand-edited `db.json`), the one equal to `original` is changed, not the
     /// first with the id. Writers without files treat it as ``update(_:overwriteIfChanged:)``.
@@ -23,4 +30,11 @@ protocol ChoosingWriter: DataWriter {
     func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome
 }
 
-extension FileDataWriter: ChoosingWriter {}
+/// A writer with work to do ahead of a write (``DataWriter/prepareToWrite()``).
+protocol PreparingWriter: DataWriter {
+    func prepare() async
+}
+
+extension FileDataWriter: ChoosingWriter, PreparingWriter {
+    func prepare() async { await saver.prepare() }
+}
