@@ -230,6 +230,20 @@ struct SpliceSaveTests {
         #expect(reads() == 2)
     }
 
+    @Test("two saves started together both land: the second splices the file the first wrote")
+    func concurrentSaves() async throws {
+        let path = try Self.makeFile(#"{"posts": [{"userId": 1, "id": 1, "title": "a", "body": "b"}, {"userId": 1, "id": 2, "title": "c", "body": "b"}]}"#)
+        defer { Self.removeDirectory(of: path) }
+        let source = FileDataSource(path: path)
+        let writer = FileDataWriter(source: source)
+        _ = try await source.allPosts()
+        async let first = writer.update(Self.post(1, "A"))
+        async let second = writer.update(Self.post(2, "C"))
+        _ = try await (first, second)
+        #expect(try await FileDataSource(path: path).allPosts().map(\.title) == ["A", "C"])
+        #expect(try await source.allPosts().map(\.title) == ["A", "C"])
+    }
+
     @Test("prepareToWrite maps the records ahead of the save; a change on disk meanwhile is still refused")
     func prepareAhead() async throws {
         let original = #"{"posts": [{"userId": 1, "id": 1, "title": "t", "body": "b"}]}"#

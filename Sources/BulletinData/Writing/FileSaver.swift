@@ -68,9 +68,16 @@ actor FileSaver {
     func apply(_ change: RecordChange, original: Record? = nil, overwrite: Bool) async throws(DataError) -> Record? {
         let file = try OpenFile(path: AtomicFile.target(of: path), location: path)
         let current = file.fingerprint
-        if let known = state.fingerprint, current != known, !overwrite { throw .changedOnDisk(path: path) }
+        let known = state.fingerprint
+        if let known, current != known, !overwrite { throw .changedOnDisk(path: path) }
         if file.isReadOnly, !overwrite { throw .readOnlyFile(path: path) }
         let (spans, dataSet) = try await load(file)
+        // Another save through this saver may have run while the data set was awaited (actors
+        // are reentrant): splicing the version opened above would undo it, so start again
+        // from the file it wrote.
+        if state.fingerprint != known {
+            return try await apply(change, original: original, overwrite: overwrite)
+        }
         var old: Record?
         var ordinal = 0
         if case let .update(record) = change {
