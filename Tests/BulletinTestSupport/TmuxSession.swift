@@ -104,6 +104,16 @@ public final class TmuxSession: @unchecked Sendable {
         try waitUntil(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
     }
 
+    /// Waits until one screen contains every one of `texts`.
+    /// - Returns: That screen.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
+    @discardableResult
+    public func waitForAll(_ texts: [String], timeout: TimeInterval = 15) throws -> String {
+        try waitUntil(timeout: timeout, texts.map { "\"\($0)\"" }.joined(separator: " and ")) { screen in
+            texts.allSatisfy { screen.contains($0) }
+        }
+    }
+
     /// Waits until the screen no longer contains `text`.
     @discardableResult
     public func waitForAbsence(of text: String, timeout: TimeInterval = 15) throws -> String {
