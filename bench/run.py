@@ -35,6 +35,7 @@ import time
 import generate_data
 import harness
 import report
+import save_export
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA_DIR = os.path.join(ROOT, "bench", "data")
@@ -264,6 +265,8 @@ def main(argv):
     parser.add_argument("--bin-dir", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--out", help="results file (default bench/results.json, quick: bench/results-quick.json)")
     parser.add_argument("--check", action="store_true", help="exit 1 unless every figure was produced")
+    parser.add_argument("--only", help="only these parts, comma-separated: save,export (issue 13's save and "
+                                       "export figures, on the 100k and 1M files; quick: 5k); nothing else runs")
     parser.add_argument("--sets", help="only these data sets, comma-separated (e.g. 100k,1M): re-measure a few "
                                        "figures without the whole run; the targets then cover only those sets")
     args = parser.parse_args(argv)
@@ -274,6 +277,8 @@ def main(argv):
         if unknown:
             parser.error(f"--sets: no data set {', '.join(sorted(unknown))} in this mode")
         config["sets"] = [entry for entry in config["sets"] if entry[0] in wanted]
+    if args.only:
+        return only_save_export(args, config)
     out = args.out or os.path.join(ROOT, "bench", "results-quick.json" if args.quick else "results.json")
     binary = os.path.join(args.bin_dir, "bulletin")
     started = time.time()
@@ -289,6 +294,7 @@ def main(argv):
         micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
         results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts),
                                  config["micro_iterations"], config["find_rows"])
+    results["save_export"] = save_export.run(args.bin_dir, save_export_sets(config), data_file)
     results["machine"]["load_average_end"] = os.getloadavg()
     results["missing"] = report.MISSING
     results["targets"] = report.targets(results)
@@ -296,12 +302,43 @@ def main(argv):
     with open(out, "w") as file:
         json.dump(results, file, indent=2)
     print(report.table(results))
+    print()
+    print(save_export.table(results["save_export"], judged=not args.quick))
     print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     if args.check:
         problems = report.problems(results)
         for problem in problems:
             print(f"bench check: {problem}", file=sys.stderr)
         return 1 if problems else 0
+    return 0
+
+
+def save_export_sets(config):
+    """The data sets of the save and export figures: 100k and 1M (quick: the 5k file), 5 and 3 runs."""
+    runs = {"100k": 5, "1M": 3, "5k": 2}
+    return [(name, posts, runs[name]) for name, posts, _ in config["sets"] if name in runs]
+
+
+def only_save_export(args, config):
+    """``--only save,export``: the save and export figures alone, written to bench/results-save.json
+    (quick: results-save-quick.json) unless ``--out`` says otherwise."""
+    unknown = set(args.only.split(",")) - {"save", "export"}
+    if unknown:
+        print(f"--only: no part {', '.join(sorted(unknown))} (parts: save, export)", file=sys.stderr)
+        return 2
+    sets = save_export_sets(config)
+    if args.sets:
+        sets = [entry for entry in sets if entry[0] in args.sets.split(",")]
+    started = time.time()
+    results = {"mode": "quick" if args.quick else "full", "machine": machine(),
+               "save_export": save_export.run(args.bin_dir, sets, data_file)}
+    results["machine"]["load_average_end"] = os.getloadavg()
+    results["seconds"] = round(time.time() - started, 1)
+    out = args.out or os.path.join(ROOT, "bench", "results-save-quick.json" if args.quick else "results-save.json")
+    with open(out, "w") as file:
+        json.dump(results, file, indent=2)
+    print(save_export.table(results["save_export"], judged=not args.quick))
+    print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     return 0
 
 

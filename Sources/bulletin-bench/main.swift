@@ -16,6 +16,23 @@ import TermView
 
 setlocale(LC_ALL, "")   // DisplayWidth uses wcwidth, which needs a UTF-8 locale
 
+// `--save FILE [--runs N]`: the save and export benchmarks alone (SaveBenchmarks), on a
+// scratch copy; nothing else is loaded, so the peak RSS is the save's.
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--save" {
+    let runs = CommandLine.arguments.count >= 5 && CommandLine.arguments[3] == "--runs" ? Int(CommandLine.arguments[4]) ?? 5 : 5
+    do {
+        let report = try await SaveBenchmarks.run(path: CommandLine.arguments[2], runs: runs)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        FileHandle.standardOutput.write(try encoder.encode(report))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bulletin-bench --save: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 var dataPath: String?
 var iterations = 20
 var findRows = [100_000, 1_000_000]

@@ -228,6 +228,22 @@ struct RecordFormScreenTests {
         #expect(await harness.writer.log == ["create post", "create post"])
     }
 
+    @Test("a save refused because the file is read-only draws a dialog that says so, with Overwrite")
+    func readOnlyFile() async {
+        let harness = await makeHarness()
+        await harness.writer.failNext(with: .readOnlyFile(path: "/data/db.json"))
+        harness.press(.character("a"))
+        harness.type("Hi")
+        harness.press(.tab)
+        harness.type("There")
+        harness.press(.ctrl("s"))
+        await harness.settle()
+        let lines = harness.lines(width: 90, height: 14)
+        #expect(lines.contains { $0.contains("File is read-only") }, "\(lines)")
+        #expect(lines.contains { $0.contains("/data/db.json is read-only") }, "\(lines)")
+        #expect(lines.contains { $0.contains("[ Overwrite ]") && $0.contains("[ Keep editing ]") }, "\(lines)")
+    }
+
     @Test("d on a user's post draws the delete confirmation over the user's screen, Cancel selected")
     func deleteConfirmation() async {
         let harness = await makeHarness()

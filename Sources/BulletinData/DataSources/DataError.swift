@@ -42,6 +42,10 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// it (another program or another Bulletin wrote it). Nothing was written; the caller may
     /// ask the person and retry with `overwriteIfChanged: true`.
     case changedOnDisk(path: String)
+    /// A save was refused because nobody may write the file (mode 0444, `chmod a-w`): it is
+    /// not replaced unless the person says so (the caller asks, then retries with
+    /// `overwriteIfChanged: true`, which keeps the mode).
+    case readOnlyFile(path: String)
     /// A file could not be written (directory not writable, disk full, backup not possible);
     /// the file is left as it was. `reason` is the system's words, such as `permission denied`.
     case unwritableFile(path: String, reason: String)
@@ -71,6 +75,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooManyRedirects(url, limit): "Too many redirects from \(url) (more than \(limit))"
         case let .readOnly(reason): "Read-only: \(reason)"
         case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
+        case let .readOnlyFile(path): "\(path) is read-only; save anyway to replace it (it stays read-only)"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
         }
     }

@@ -11,18 +11,18 @@ public struct DataSet: Sendable, Equatable, Decodable {
     // MARK: - Properties
 
     /// All users, in the source's order.
-    public let users: [User]
+    public private(set) var users: [User]
     /// All posts, in the source's order.
-    public let posts: [Post]
+    public private(set) var posts: [Post]
     /// All comments, in the source's order.
-    public let comments: [Comment]
+    public private(set) var comments: [Comment]
     /// The records skipped and fields blanked while decoding, in document order (empty when all were read).
     public let issues: [RecordIssue]
 
-    private let userIndex: [RecordID: Int]
-    private let postIndex: [RecordID: Int]
-    private let postsByUser: [RecordID: [Int]]
-    private let commentsByPost: [RecordID: [Int]]
+    private var userIndex: [RecordID: Int]
+    private var postIndex: [RecordID: Int]
+    private var postsByUser: [RecordID: [Int]]
+    private var commentsByPost: [RecordID: [Int]]
 
     // MARK: - Init
 
@@ -37,6 +37,58 @@ public struct DataSet: Sendable, Equatable, Decodable {
         postIndex = Self.firstIndex(of: posts.map(\.id))
         postsByUser = Dictionary(grouping: posts.indices, by: { posts[$0].userId })
         commentsByPost = Dictionary(grouping: comments.indices, by: { comments[$0].postId })
+    }
+
+    /// A set whose indexes are given (``replacing(_:at:)``, ``appending(_:)``) instead of built.
+    private init(
+        users: [User], posts: [Post], comments: [Comment], issues: [RecordIssue], userIndex: [RecordID: Int],
+        postIndex: [RecordID: Int], postsByUser: [RecordID: [Int]], commentsByPost: [RecordID: [Int]]
+    ) {
+        self.users = users
+        self.posts = posts
+        self.comments = comments
+        self.issues = issues
+        self.userIndex = userIndex
+        self.postIndex = postIndex
+        self.postsByUser = postsByUser
+        self.commentsByPost = commentsByPost
+    }
+
+    /// The same set with the record at `index` of its kind's array replaced by `record` (after a
+    /// save), without rebuilding the indexes when the record keeps its id and its author or
+    /// post; otherwise as ``init(users:posts:comments:issues:)`` builds them.
+    func replacing(_ record: Record, at index: Int) -> DataSet {
+        var (users, posts, comments) = (users, posts, comments)
+        let keysKept: Bool
+        switch record {
+        case let .user(user): keysKept = users[index].id == user.id; users[index] = user
+        case let .post(post): keysKept = posts[index].id == post.id && posts[index].userId == post.userId; posts[index] = post
+        case let .comment(comment):
+            keysKept = comments[index].id == comment.id && comments[index].postId == comment.postId
+            comments[index] = comment
+        }
+        guard keysKept else { return DataSet(users: users, posts: posts, comments: comments, issues: issues) }
+        return DataSet(users: users, posts: posts, comments: comments, issues: issues, userIndex: userIndex,
+                       postIndex: postIndex, postsByUser: postsByUser, commentsByPost: commentsByPost)
+    }
+
+    /// The same set with `record` appended to its kind's array (after a create), the indexes
+    /// extended rather than rebuilt.
+    func appending(_ record: Record) -> DataSet {
+        var copy = self
+        switch record {
+        case let .user(user):
+            if copy.userIndex[user.id] == nil { copy.userIndex[user.id] = users.count }
+            copy.users.append(user)
+        case let .post(post):
+            if copy.postIndex[post.id] == nil { copy.postIndex[post.id] = posts.count }
+            copy.postsByUser[post.userId, default: []].append(posts.count)
+            copy.posts.append(post)
+        case let .comment(comment):
+            copy.commentsByPost[comment.postId, default: []].append(comments.count)
+            copy.comments.append(comment)
+        }
+        return copy
     }
 
     private enum CodingKeys: String, CodingKey { case users, posts, comments }

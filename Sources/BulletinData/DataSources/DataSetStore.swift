@@ -12,14 +12,24 @@ actor DataSetStore {
     nonisolated let location: String
     private var load: @Sendable () throws(DataError) -> DataSet
     private var cached: DataSet?
+    /// The file's version that ``cached`` is, when Bulletin's own save wrote it (``replace(with:version:)``).
+    private var savedVersion: FileFingerprint?
+    /// The file's version on disk now; `nil` for sources that are not one file.
+    private let currentVersion: (@Sendable () -> FileFingerprint?)?
 
     // MARK: - Init
 
     /// - Parameters:
     ///   - location: Where the data comes from, for error text.
     ///   - load: Reads and decodes the data; called until it first succeeds.
-    init(location: String, load: @escaping @Sendable () throws(DataError) -> DataSet) {
+    ///   - version: The file's version on disk now, so a reload after Bulletin's own save is
+    ///     answered from what the save wrote while the file is still that version.
+    init(
+        location: String, version: (@Sendable () -> FileFingerprint?)? = nil,
+        load: @escaping @Sendable () throws(DataError) -> DataSet
+    ) {
         self.location = location
+        self.currentVersion = version
         self.load = load
     }
 
@@ -27,17 +37,23 @@ actor DataSetStore {
 
     /// The data set, loading it on first use.
     /// - Throws: Whatever `load` throws (``DataError/unreadableFile(path:reason:)``, ``DataError/malformedJSON(path:location:reason:)``).
-    /// A reload (``FetchContext/isReload``) reads it again.
+    /// A reload (``FetchContext/isReload``) reads it again, unless the file is still the
+    /// version Bulletin's own last save wrote (same device, inode, size and modification time):
+    /// then the saved data set is the file's contents and is answered without reading it.
     func dataSet() throws(DataError) -> DataSet {
         if let cached, !FetchContext.isReload { return cached }
+        if let cached, let savedVersion, currentVersion?() == savedVersion { return cached }
         let loaded = try load()
         cached = loaded
+        savedVersion = nil
         return loaded
     }
 
     /// Replaces the cached data set with `dataSet` (after a save), so later reads answer with it.
-    func replace(with dataSet: DataSet) {
+    /// - Parameter version: The version of the file the save wrote, whose contents `dataSet` is.
+    func replace(with dataSet: DataSet, version: FileFingerprint? = nil) {
         cached = dataSet
+        savedVersion = version
     }
 
     /// Later loads (a reload) call `load` instead: the embedded set reads its saved copy once made.
@@ -80,7 +96,8 @@ actor DataSetStore {
     /// Decodes a `db.json` object, or a top-level array named by `fileName` (see ``readDB(at:location:)``).
     static func decodeDataSet(_ data: Data, location: String, fileName: String) throws(DataError) -> DataSet {
         let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-        guard data.first(where: { !blanks.contains($0) }) == UInt8(ascii: "[") else {
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...] // a UTF-8 BOM is not the root
+        guard text.first(where: { !blanks.contains($0) }) == UInt8(ascii: "[") else {
             return try JSONDecoding.decodeReportingIssues(DataSet.self, from: data, location: location).value
         }
         let name = fileName.lowercased()

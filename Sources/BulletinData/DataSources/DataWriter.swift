@@ -160,11 +160,16 @@ extension DataWriter {
 
     /// Replaces the record with `record.id`; `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
     /// - Parameter original: The record as the form opened with it, when known: then only
-    ///   what differs from it is changed (``update(_:original:)``).
+    ///   what differs from it is changed (``update(_:original:)``: a REST server gets only the
+    ///   edited members), and where records share an id (a hand-edited `db.json`) the one equal
+    ///   to `original` is the one changed, not the first with the id.
     /// - Throws: As ``update(_:)``.
-    public func update(_ record: Record, original: Record? = nil, overwriteIfChanged: Bool) async throws(DataError)
+    public func update(_ record: Record, original: Record? = nil, overwriteIfChanged: Bool = false) async throws(DataError)
         -> WriteOutcome
     {
+        if let original, let writer = self as? any ChoosingWriter {
+            return try await writer.apply(.update(record), original: original, overwriteIfChanged: overwriteIfChanged)
+        }
         if overwriteIfChanged, let writer = self as? any OverwritingWriter {
             return try await writer.apply(.update(record), overwriteIfChanged: true)
         }

@@ -36,7 +36,7 @@ public struct FileDataSource: DataSource {
         loadProgress = progress
         let state = FileState()
         fileState = state
-        store = DataSetStore(location: path) { () throws(DataError) -> DataSet in
+        store = DataSetStore(location: path, version: { FileFingerprint.of(path: path) }) { () throws(DataError) -> DataSet in
             let read = { () throws(DataError) -> DataSet in
                 state.record(FileFingerprint.of(path: path))
                 return try DataSetStore.readDB(at: url, location: path, progress: progress)

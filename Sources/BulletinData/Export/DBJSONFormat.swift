@@ -3,20 +3,117 @@ import Foundation
 /// A json-server `db.json` as json-server writes it: `{"comments": [...], "posts": [...],
 /// "users": [...]}`, keys sorted, two-space indent, `"key": value`, empty arrays as `[]`,
 /// non-ASCII kept as is, `/` not escaped, absent optional fields left out, and a final newline
-/// (as `JSON.stringify(db, null, 2)`). Printed by the same ``JSONValue`` printer as file saves.
+/// (as `JSON.stringify(db, null, 2)`). Strings are escaped by the same rules as file saves
+/// (``JSONValue``'s printer); posts and comments are written member by member straight into
+/// the output, users (few, nested) through ``JSONValue``.
 public enum DBJSONFormat {
     /// The whole file, UTF-8.
     /// - Throws: Nothing today; kept so ``ExportFormat/encode(_:)`` can add formats that may fail.
     public static func encode(_ data: ExportData) throws(DataError) -> Data {
-        let collections: [(String, [Record])] = [
-            ("comments", data.comments.map(Record.comment)),
-            ("posts", data.posts.map(Record.post)),
-            ("users", data.users.map(Record.user)),
-        ]
-        let root = JSONValue.object(collections.map { name, records in
-            JSONValue.Member(key: name, value: .array(records.map { sortedKeys(RecordJSON.compacted(RecordJSON.value(of: $0))) }))
-        })
-        return Data(root.printed() + [UInt8(ascii: "\n")])
+        var output = Data()
+        var sink = ExportSink { output.append(contentsOf: $0); return true }
+        write(data, to: &sink)
+        _ = sink.finish()
+        return output
+    }
+
+    /// Streams the file into `sink`.
+    static func write(_ data: ExportData, to sink: inout ExportSink) {
+        sink.append(raw: "{\n  \"comments\": ")
+        writeArray(data.comments, to: &sink) { comment, sink in
+            member("body", comment.body, to: &sink, first: true)
+            member("email", comment.email, to: &sink)
+            idMember("id", comment.id, to: &sink)
+            member("name", comment.name, to: &sink)
+            idMember("postId", comment.postId, to: &sink)
+        }
+        sink.append(raw: ",\n  \"posts\": ")
+        writeArray(data.posts, to: &sink) { post, sink in
+            member("body", post.body, to: &sink, first: true)
+            idMember("id", post.id, to: &sink)
+            member("title", post.title, to: &sink)
+            idMember("userId", post.userId, to: &sink)
+        }
+        sink.append(raw: ",\n  \"users\": ")
+        if data.users.isEmpty {
+            sink.append(raw: "[]")
+        } else {
+            sink.append(raw: "[")
+            let style = JSONStyle.jsonServer
+            for (index, user) in data.users.enumerated() {
+                sink.append(raw: index == 0 ? "\n    " : ",\n    ")
+                let value = sortedKeys(RecordJSON.compacted(RecordJSON.value(of: .user(user))))
+                sink.append(value.printed(style: style, indent: Array("    ".utf8)))
+            }
+            sink.append(raw: "\n  ]")
+        }
+        sink.append(raw: "\n}\n")
+    }
+
+    // MARK: - Private
+
+    private static func writeArray<T>(_ records: [T], to sink: inout ExportSink, _ members: (T, inout ExportSink) -> Void) {
+        guard !records.isEmpty else { return sink.append(raw: "[]") }
+        sink.append(raw: "[")
+        for (index, record) in records.enumerated() {
+            sink.append(raw: index == 0 ? "\n    {" : ",\n    {")
+            members(record, &sink)
+            sink.append(raw: "\n    }")
+        }
+        sink.append(raw: "\n  ]")
+    }
+
+    private static func member(_ key: StaticString, _ value: String, to sink: inout ExportSink, first: Bool = false) {
+        open(key, to: &sink, first: first)
+        writeString(value, to: &sink)
+    }
+
+    /// A numeric id as a number, any other as a string (as ``RecordID`` encodes).
+    private static func idMember(_ key: StaticString, _ id: RecordID, to sink: inout ExportSink) {
+        open(key, to: &sink, first: false)
+        if id.number != nil { sink.append(raw: id.text) } else { writeString(id.text, to: &sink) }
+    }
+
+    private static func open(_ key: StaticString, to sink: inout ExportSink, first: Bool) {
+        sink.append(raw: first ? "\n      \"" : ",\n      \"")
+        sink.append(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        sink.append(raw: "\": ")
+    }
+
+    /// A JSON string as ``JSONValue``'s printer writes it, runs without escapes copied whole.
+    private static func writeString(_ text: String, to sink: inout ExportSink) {
+        sink.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                sink.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                appendEscape(for: byte, to: &sink)
+                runStart = index + 1
+            }
+            sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+        sink.append(UInt8(ascii: "\""))
+    }
+
+    /// `\"`, `\\`, `\b \f \n \r \t`, other controls as `\u00XX`, as ``JSONValue`` prints them.
+    private static func appendEscape(for byte: UInt8, to sink: inout ExportSink) {
+        sink.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): sink.append(byte)
+        case 0x08: sink.append(UInt8(ascii: "b"))
+        case 0x0C: sink.append(UInt8(ascii: "f"))
+        case 0x0A: sink.append(UInt8(ascii: "n"))
+        case 0x0D: sink.append(UInt8(ascii: "r"))
+        case 0x09: sink.append(UInt8(ascii: "t"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
+                sink.append(digit)
+            }
+        }
     }
 
     /// `value` with every object's members in key order, at any depth.

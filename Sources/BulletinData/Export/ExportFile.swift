@@ -41,6 +41,28 @@ public enum ExportFile {
         return true
     }
 
+    /// Writes the export of `data` in `format` to `path` (absolute), streamed into the
+    /// temporary file 1 MiB at a time (the whole file is never in memory).
+    /// - Parameter overwrite: Whether an existing file may be replaced.
+    /// - Returns: The bytes written.
+    /// - Throws: ``Failure``; the target is untouched and no temporary file is left behind.
+    @discardableResult
+    public static func write(_ format: ExportFormat, of data: ExportData, to path: String, overwrite: Bool) throws(Failure) -> Int {
+        if try check(path), !overwrite { throw .exists(path) }
+        var written = 0
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.save(to: path, keepingBackup: false) { fd in
+                var sink = ExportSink { AtomicFile.writeAll(fd, $0) }
+                format.write(data, to: &sink)
+                written = sink.count
+                return sink.finish()
+            }
+        } catch {
+            throw .cannotWrite(path, reason: error.reason)
+        }
+        return written
+    }
+
     /// Writes `data` to `path` (absolute).
     /// - Parameter overwrite: Whether an existing file may be replaced.
     /// - Throws: ``Failure``; the target is untouched and no temporary file is left behind.

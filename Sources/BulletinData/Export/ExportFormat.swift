@@ -23,6 +23,14 @@ public enum ExportFormat: String, Equatable, Sendable, CaseIterable {
         }
     }
 
+    /// Streams the file for `data` into `sink`.
+    func write(_ data: ExportData, to sink: inout ExportSink) {
+        switch self {
+        case .dbJSON: DBJSONFormat.write(data, to: &sink)
+        case .postsCSV: PostsCSVFormat.write(data.posts, to: &sink)
+        }
+    }
+
     /// The file's bytes for `data`.
     /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` only if a record cannot be encoded.
     public func encode(_ data: ExportData) throws(DataError) -> Data {

@@ -9,20 +9,55 @@ public enum PostsCSVFormat {
 
     /// The whole file, UTF-8.
     public static func encode(_ posts: [Post]) -> Data {
-        var text = row(header)
-        for post in posts { text += row([post.id.text, post.userId.text, post.title, post.body]) }
-        return Data(text.utf8)
+        var output = Data()
+        var sink = ExportSink { output.append(contentsOf: $0); return true }
+        write(posts, to: &sink)
+        _ = sink.finish()
+        return output
     }
 
-    /// One record and its CRLF.
-    static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+    /// Streams the file into `sink`, field by field (no `String` per row).
+    static func write(_ posts: [Post], to sink: inout ExportSink) {
+        sink.append(raw: header.joined(separator: ",") + "\r\n")
+        for post in posts {
+            writeField(post.id.text, to: &sink)
+            sink.append(UInt8(ascii: ","))
+            writeField(post.userId.text, to: &sink)
+            sink.append(UInt8(ascii: ","))
+            writeField(post.title, to: &sink)
+            sink.append(UInt8(ascii: ","))
+            writeField(post.body, to: &sink)
+            sink.append(raw: "\r\n")
+        }
     }
 
     /// One field, quoted when it must be (RFC 4180 §2.6, §2.7).
     public static func field(_ value: String) -> String {
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var output = Data()
+        var sink = ExportSink { output.append(contentsOf: $0); return true }
+        writeField(value, to: &sink)
+        _ = sink.finish()
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func writeField(_ value: String, to sink: inout ExportSink) {
+        var value = value
+        value.withUTF8 { bytes in
+            var needsQuotes = false
+            for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A {
+                needsQuotes = true
+                break
+            }
+            guard needsQuotes else { return sink.append(bytes) }
+            sink.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\"") {
+                sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+                sink.append(UInt8(ascii: "\""))
+                runStart = index + 1
+            }
+            sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            sink.append(UInt8(ascii: "\""))
+        }
     }
 }

@@ -56,20 +56,41 @@ enum AtomicFile {
     static func save(_ bytes: [UInt8], to path: String, keepingBackup: Bool = true, failingAt: Step? = nil)
         throws(Failure) -> FileFingerprint
     {
-        let url = URL(fileURLWithPath: path)
+        try save(to: path, keepingBackup: keepingBackup, failingAt: failingAt) { fd in
+            bytes.withUnsafeBytes { writeAll(fd, $0) }
+        }
+    }
+
+    /// Writes the bytes `contents` writes to the descriptor it is given (a new temporary file;
+    /// `false` when a write failed, with `errno` set) to `path` by the protocol above.
+    ///
+    /// The file keeps what it was: when `path` is a symbolic link, the file it points to is
+    /// the one replaced (the link stays; `FILE.bak` is made beside that file); the new version
+    /// gets the old one's mode and, where the system allows it (root, or the owner changing
+    /// to a group of theirs), its owner and group.
+    /// - Returns: The fingerprint of the new file.
+    /// - Throws: ``Failure`` naming the step and the system's reason; `path` is then unchanged.
+    @discardableResult
+    static func save(
+        to path: String, keepingBackup: Bool = true, failingAt: Step? = nil, contents: (Int32) -> Bool
+    ) throws(Failure) -> FileFingerprint {
+        let target = self.target(of: path)
+        let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let temporary = directory + "/.\(name).tmp-\(unique)"
-        let existing = FileFingerprint.of(path: path)
-        let mode = existing.flatMap { _ in fileMode(path) } ?? 0o644
-        let fingerprint = try writeSynced(bytes, to: temporary, mode: mode, failing: failingAt == .writeTemporary)
+        var info = stat()
+        let existing = stat(target, &info) == 0 ? info : nil
+        let fingerprint = try writeSynced(
+            to: temporary, mode: existing.map { $0.st_mode & 0o7777 } ?? 0o644, owner: existing,
+            failing: failingAt == .writeTemporary, contents: contents)
         do throws(Failure) {
             if existing != nil, keepingBackup {
-                try backUp(path, directory: directory, name: name, unique: unique, failing: failingAt == .backup)
+                try backUp(target, directory: directory, name: name, unique: unique, failing: failingAt == .backup)
             }
             if failingAt == .rename { throw Failure(reason: "cannot rename the new version into place: simulated failure") }
-            guard rename(temporary, path) == 0 else { throw failure("cannot rename the new version into place") }
+            guard rename(temporary, target) == 0 else { throw failure("cannot rename the new version into place") }
         } catch {
             unlink(temporary)
             throw error
@@ -77,6 +98,14 @@ enum AtomicFile {
         syncDirectory(directory)
         removeLeftovers(of: name, in: directory)
         return fingerprint
+    }
+
+    /// The file a save to `path` replaces: `path` with every symbolic link resolved
+    /// (`realpath`), or `path` itself when it does not exist yet.
+    static func target(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Removes `.FILE.tmp-PID-N` and `.FILE.bak.tmp-PID-N` files left by saves whose process
@@ -104,7 +133,9 @@ enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/.\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        _ = try writeSynced(bytes, to: temporary, mode: 0o644, failing: false)
+        _ = try writeSynced(to: temporary, mode: 0o644, owner: nil, failing: false) { fd in
+            bytes.withUnsafeBytes { writeAll(fd, $0) }
+        }
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else { throw failure("cannot create the file") }
         syncDirectory(directory)
@@ -115,15 +146,17 @@ enum AtomicFile {
 
     // MARK: - Private
 
-    /// Creates `path` (which must not exist), writes every byte, `fsync`s and closes it.
-    private static func writeSynced(_ bytes: [UInt8], to path: String, mode: mode_t, failing: Bool)
-        throws(Failure) -> FileFingerprint
-    {
+    /// Creates `path` (which must not exist), fills it through `contents`, gives it `mode` and
+    /// (where allowed) `owner`'s owner and group, `fsync`s and closes it.
+    private static func writeSynced(
+        to path: String, mode: mode_t, owner: stat?, failing: Bool, contents: (Int32) -> Bool
+    ) throws(Failure) -> FileFingerprint {
         if failing { throw Failure(reason: "cannot create a temporary file: simulated failure") }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure("cannot create a temporary file in the file's directory") }
         var info = stat()
-        let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        let written = contents(fd)
+        if let owner, written { keepOwner(of: owner, on: fd) }
         let ok = written && fchmod(fd, mode) == 0 && fsync(fd) == 0 && fstat(fd, &info) == 0
         let error = failure("cannot write the new version")
         close(fd)
@@ -134,7 +167,15 @@ enum AtomicFile {
         return FileFingerprint(info)
     }
 
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    /// Gives the file open as `fd` the owner and group of `old`: both when the system allows
+    /// it (root), else the group alone (an owner may choose among their groups), else neither.
+    private static func keepOwner(of old: stat, on fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_uid != old.st_uid || info.st_gid != old.st_gid else { return }
+        if fchown(fd, old.st_uid, old.st_gid) != 0 { _ = fchown(fd, uid_t.max, old.st_gid) }
+    }
+
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < buffer.count {
             let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -159,7 +200,11 @@ enum AtomicFile {
                 throw failure("cannot read the current version to keep it as \(name).bak")
             }
             do throws(Failure) {
-                _ = try writeSynced([UInt8](bytes), to: temporary, mode: fileMode(path) ?? 0o644, failing: false)
+                var info = stat()
+                let owner = stat(path, &info) == 0 ? info : nil
+                _ = try writeSynced(to: temporary, mode: fileMode(path) ?? 0o644, owner: owner, failing: false) { fd in
+                    bytes.withUnsafeBytes { writeAll(fd, $0) }
+                }
             } catch {
                 throw Failure(reason: "cannot keep the previous version as \(name).bak: \(error.reason)")
             }

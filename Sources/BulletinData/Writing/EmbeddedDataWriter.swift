@@ -68,10 +68,16 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
     }
 
     func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+        try await apply(change, original: nil, overwriteIfChanged: overwriteIfChanged)
+    }
+
+    /// Applies `change` to the copy; `original` as in ``FileDataWriter``.
+    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
         let (saver, isFirst) = try copy.openSaver()
         if isFirst { await copy.readsFromCopy() }
         let note = "saved to \(copyPath)" + (isFirst ? " (open it later with --data \(copyPath))" : "")
-        return try await FileDataWriter(saver: saver, note: note).apply(change, overwriteIfChanged: overwriteIfChanged)
+        return try await FileDataWriter(saver: saver, note: note)
+            .apply(change, original: original, overwriteIfChanged: overwriteIfChanged)
     }
 
     static func earlierCopyReason(_ path: String) -> String {
@@ -131,3 +137,5 @@ final class EmbeddedCopy: @unchecked Sendable {
         return (saver, true)
     }
 }
+
+extension EmbeddedDataWriter: ChoosingWriter {}

@@ -1,18 +1,20 @@
 /// Saves edits to the json-server `db.json` a ``FileDataSource`` reads, atomically, keeping the
 /// previous version as `FILE.bak`.
 ///
-/// Each write reads the file as it is on disk (or reuses the version it last saved), changes
-/// only the record concerned (other members such as `albums`, and fields Bulletin does not
-/// model, stay as they were), and saves the whole file by ``AtomicFile``'s protocol: a
-/// temporary file in the same directory, `fsync`, `FILE.bak` pointed at the previous version,
-/// `rename` over the file, `fsync` of the directory. The output is json-server's format
-/// (2-space indent). New records get the collection's largest numeric id + 1. After a write the
-/// source's reads return the saved data.
+/// Each write splices the file as it is on disk (``FileSaver``, ``RecordSplice``): only the
+/// record concerned is written, in the file's own layout; every other byte (other members such
+/// as `albums`, fields Bulletin does not model, a BOM, escapes, number spellings) stays as it
+/// was. The whole file is saved by ``AtomicFile``'s protocol: a temporary file in the same
+/// directory, `fsync`, `FILE.bak` pointed at the previous version, `rename` over the file,
+/// `fsync` of the directory; a symbolic link is written through, and owner, group and mode are
+/// kept. New records get the collection's largest integer id + 1. After a write the source's
+/// reads (and reloads) return the saved data without reading the file.
 ///
 /// If the file changed on disk since the source loaded it (or since the last save), a write
-/// throws ``DataError/changedOnDisk(path:)`` and saves nothing; the UI asks the person, then
-/// calls ``DataWriter/update(_:overwriteIfChanged:)`` (or create/delete) with `true`, which
-/// applies the change to the file as it is now: changes made elsewhere to other records are kept.
+/// throws ``DataError/changedOnDisk(path:)`` and saves nothing; if nobody may write it (mode
+/// 0444), ``DataError/readOnlyFile(path:)``. The UI asks the person, then calls
+/// ``DataWriter/update(_:overwriteIfChanged:)`` (or create/delete) with `true`, which applies
+/// the change to the file as it is now: changes made elsewhere to other records are kept.
 public struct FileDataWriter: DataWriter, OverwritingWriter {
     // MARK: - Properties
 
@@ -40,8 +42,8 @@ public struct FileDataWriter: DataWriter, OverwritingWriter {
 
     // MARK: - API
 
-    /// Appends `record` with a new id (largest numeric id + 1) and saves.
-    /// - Throws: ``DataError/changedOnDisk(path:)``, ``DataError/unwritableFile(path:reason:)``,
+    /// Appends `record` with a new id (largest integer id + 1) and saves.
+    /// - Throws: ``DataError/changedOnDisk(path:)``, ``DataError/readOnlyFile(path:)``, ``DataError/unwritableFile(path:reason:)``,
     ///   ``DataError/unreadableFile(path:reason:)``, ``DataError/malformedJSON(path:location:reason:)``.
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {
         try await apply(.create(record), overwriteIfChanged: false)
@@ -60,7 +62,13 @@ public struct FileDataWriter: DataWriter, OverwritingWriter {
     }
 
     func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
-        let stored = try await saver.apply(change, overwrite: overwriteIfChanged)
+        try await apply(change, original: nil, overwriteIfChanged: overwriteIfChanged)
+    }
+
+    /// Applies `change`; for an update, `original` (the record as read) tells which of the
+    /// records sharing its id is meant.
+    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+        let stored = try await saver.apply(change, original: original, overwrite: overwriteIfChanged)
         return WriteOutcome(record: stored, persisted: true, note: note ?? "saved to \(path)")
     }
 }

@@ -23,7 +23,11 @@ enum RecordChange: Sendable {
 }
 
 /// Applies changes to a json-server `db.json` and saves it atomically (``AtomicFile``), one at a
-/// time; afterwards the source's cached ``DataSet`` is the saved one, so reads see the change.
+/// time, by splicing (``RecordSplice``): the new file is the old file's bytes up to the changed
+/// record, the record's new text, and the old bytes after it, copied by the kernel straight from
+/// the old file; nothing else is parsed or re-encoded. Afterwards the source's cached
+/// ``DataSet`` is the saved one (marked with the saved version), so reads and reloads see the
+/// change without reading the file again.
 actor FileSaver {
     // MARK: - Properties
 
@@ -31,8 +35,9 @@ actor FileSaver {
     nonisolated let path: String
     private let store: DataSetStore
     private let state: FileState
-    /// The document as last read or saved, with its fingerprint, so a save need not re-read.
-    private var cached: (document: JSONValue, dataSet: DataSet, fingerprint: FileFingerprint, newline: Bool)?
+    /// Where the records lie in the version last saved, with its data set, so the next save of
+    /// that version needs neither a scan nor a decode.
+    private var cached: (spans: RecordSpans, dataSet: DataSet, fingerprint: FileFingerprint)?
     /// Tests only: the step at which the next saves fail.
     private var failingAt: AtomicFile.Step?
 
@@ -50,91 +55,131 @@ actor FileSaver {
     // MARK: - API
 
     /// Applies `change` to the file as it is on disk and saves it.
-    /// - Parameter overwrite: Save even if the file changed on disk since it was loaded or saved.
+    /// - Parameters:
+    ///   - original: For an update, the record as the person opened it: when several records
+    ///     share its id, the first one in the file equal to it is changed (`nil`: the first with the id).
+    ///   - overwrite: Save even if the file changed on disk since it was loaded or saved, or
+    ///     nobody may write it (the person was asked).
     /// - Returns: The record as stored (with its new id after a create), `nil` after a delete.
-    /// - Throws: ``DataError/changedOnDisk(path:)``, ``DataError/notFound(_:location:)``,
-    ///   ``DataError/unreadableFile(path:reason:)``, ``DataError/malformedJSON(path:location:reason:)``,
-    ///   ``DataError/unwritableFile(path:reason:)``; the file is then unchanged.
-    func apply(_ change: RecordChange, overwrite: Bool) async throws(DataError) -> Record? {
-        let current = FileFingerprint.of(path: path)
-        if let known = state.fingerprint, current != known, !overwrite { throw .changedOnDisk(path: path) }
-        guard let current else { throw .unreadableFile(path: path, reason: "no such file") }
-        let (root, dataSet, newline) = try await load(current)
-        var document: DBDocument
-        let stored: Record?
-        do throws(DBDocument.EditError) {
-            document = try DBDocument(root: root, fileName: URL(fileURLWithPath: path).lastPathComponent)
-            stored = try Self.apply(change, to: &document, reading: dataSet)
-        } catch {
-            switch error {
-            case let .notFound(what): throw .notFound(what, location: path)
-            case let .unsupported(reason): throw .unwritableFile(path: path, reason: reason)
-            }
+    /// - Throws: ``DataError/changedOnDisk(path:)``, ``DataError/readOnlyFile(path:)``,
+    ///   ``DataError/notFound(_:location:)``, ``DataError/unreadableFile(path:reason:)``,
+    ///   ``DataError/malformedJSON(path:location:reason:)``, ``DataError/unwritableFile(path:reason:)``;
+    ///   the file is then unchanged.
+    func apply(_ change: RecordChange, original: Record? = nil, overwrite: Bool) async throws(DataError) -> Record? {
+        let file = try OpenFile(path: AtomicFile.target(of: path), location: path)
+        let current = file.fingerprint
+        let known = state.fingerprint
+        if let known, current != known, !overwrite { throw .changedOnDisk(path: path) }
+        if file.isReadOnly, !overwrite { throw .readOnlyFile(path: path) }
+        let (spans, dataSet) = try await load(file)
+        // Another save through this saver may have run while the data set was awaited (actors
+        // are reentrant): splicing the version opened above would undo it, so start again
+        // from the file it wrote.
+        if state.fingerprint != known {
+            return try await apply(change, original: original, overwrite: overwrite)
         }
-        let bytes = document.root.printed(capacity: Int(current.size)) + (newline ? [UInt8(ascii: "\n")] : [])
-        let saved: DataSet
-        if let changed = dataSet.applying(change, stored: stored) {
-            saved = changed
-        } else {
-            saved = try DataSetStore.decodeDataSet(Data(bytes), location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
+        var old: Record?
+        var ordinal = 0
+        if case let .update(record) = change {
+            old = original ?? dataSet.record(record.kind, id: record.id)
+            if let original { ordinal = try Self.ordinal(of: original, in: spans, read: file.read) }
         }
+        // The map moves into the plan, which shifts it in place (no copy of a million spans);
+        // after a failure the next save maps the file again.
+        let splice = try RecordSplice.plan(
+            change, spans: consume spans, old: old, ordinal: ordinal, location: path, read: file.read)
         let fingerprint: FileFingerprint
         do throws(AtomicFile.Failure) {
-            fingerprint = try AtomicFile.save(bytes, to: path, failingAt: failingAt)
+            fingerprint = try AtomicFile.save(to: path, failingAt: failingAt) { file.writeSpliced(splice, to: $0) }
         } catch {
             throw .unwritableFile(path: path, reason: error.reason)
         }
+        var saved: DataSet
+        if let applied = dataSet.applying(change, stored: splice.stored, original: original) {
+            saved = applied
+        } else {
+            saved = try decodeSaved()
+        }
         state.record(fingerprint)
-        cached = (document.root, saved, fingerprint, newline)
-        await store.replace(with: saved)
+        cached = (splice.spans, saved, fingerprint)
+        await store.replace(with: saved, version: fingerprint)
         // A save that ran while this one waited may have reached the store first: the newest wins.
-        if let latest = cached, latest.fingerprint != fingerprint { await store.replace(with: latest.dataSet) }
-        return stored
+        if let latest = cached, latest.fingerprint != fingerprint {
+            await store.replace(with: latest.dataSet, version: latest.fingerprint)
+        }
+        return splice.stored
+    }
+
+    /// Maps the records of the file as it is now, so the next save of this version need not
+    /// (``DataWriter/prepareToWrite()``, when an edit form opens). Does nothing when the map
+    /// is there already, or the file is not the version the source loaded or this saver wrote
+    /// (the save then checks and maps it itself), or it cannot be read.
+    func prepare() async {
+        guard let file = try? OpenFile(path: AtomicFile.target(of: path), location: path) else { return }
+        let current = file.fingerprint
+        if let cached, cached.fingerprint == current { return }
+        guard state.fingerprint == current, let dataSet = try? await store.dataSet() else { return }
+        // A save may have run while the data set was awaited: then its map is the newer one.
+        guard cached == nil, state.fingerprint == current else { return }
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        guard let spans = try? file.spans(fileName: fileName, location: path) else { return }
+        cached = (spans, dataSet, current)
     }
 
     /// Tests only: makes later saves fail at `step` (`nil`: succeed again).
     func failSaves(at step: AtomicFile.Step?) { failingAt = step }
 
+    /// Tests only: where the records lie in the version last saved.
+    func cachedSpans() -> RecordSpans? { cached?.spans }
+
     // MARK: - Private
 
-    /// The document and data set of the file's version `fingerprint`: the cached one when it is
-    /// that version, else read and parsed now (the records from the source's cache when the
-    /// source loaded this very version); `newline` when the file ends with one (kept on save).
-    private func load(_ fingerprint: FileFingerprint) async throws(DataError) -> (JSONValue, DataSet, newline: Bool) {
-        if let cached, cached.fingerprint == fingerprint { return (cached.document, cached.dataSet, cached.newline) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "cannot read it")
+    /// The spans and data set of the version open as `file`: the cached ones when it is the
+    /// version last saved (taken out of the cache, so the splice changes them in place), else
+    /// a scan of the file, with the source's data set when the source loaded this very version
+    /// (a decode of the file only when it changed on disk and the person chose to overwrite).
+    private func load(_ file: OpenFile) async throws(DataError) -> (RecordSpans, DataSet) {
+        let current = file.fingerprint
+        if let last = cached, last.fingerprint == current {
+            cached = nil
+            return (last.spans, last.dataSet)
         }
-        let root: JSONValue
-        do throws(JSONValue.ParseError) {
-            root = try JSONValue.parse(data)
-        } catch {
-            throw .malformedJSON(path: "$", location: path, reason: error.description)
-        }
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        let spans = try file.spans(fileName: fileName, location: path)
         let dataSet: DataSet
-        if state.fingerprint == fingerprint, FileFingerprint.of(path: path) == fingerprint {
+        if state.fingerprint == current {
             dataSet = try await store.dataSet()
         } else {
-            dataSet = try DataSetStore.decodeDataSet(data, location: path, fileName: URL(fileURLWithPath: path).lastPathComponent)
+            dataSet = try DataSetStore.decodeDataSet(Data(file.read(0..<file.size)), location: path, fileName: fileName)
         }
-        return (root, dataSet, data.last == UInt8(ascii: "\n"))
+        return (spans, dataSet)
     }
 
-    private static func apply(_ change: RecordChange, to document: inout DBDocument, reading dataSet: DataSet)
-        throws(DBDocument.EditError) -> Record?
-    {
-        switch change {
-        case let .create(record):
-            return try document.create(record)
-        case let .restore(record):
-            return try document.restore(record)
-        case let .update(record):
-            try document.update(record, old: dataSet.record(record.kind, id: record.id))
-            return record
-        case let .delete(kind, id):
-            try document.delete(kind, id: id)
-            return nil
+    /// Which of the records sharing `original`'s id is it (0 = the first in the file): the
+    /// first whose text decodes to a record equal to `original`; 0 when the id is not shared
+    /// or none is equal (then the first is edited, as before).
+    private static func ordinal(of original: Record, in spans: RecordSpans, read: RecordSplice.Reader) throws(DataError) -> Int {
+        guard let elements = spans.collections[original.kind]?.elements else { return 0 }
+        let candidates = elements.filter { $0.id == original.id.text }
+        guard candidates.count > 1 else { return 0 }
+        for (ordinal, element) in candidates.enumerated() {
+            let bytes = Data(try read(element.start..<element.end))
+            let decoded: Record? = switch original {
+            case .user: (try? JSONDecoder().decode(User.self, from: bytes)).map(Record.user)
+            case .post: (try? JSONDecoder().decode(Post.self, from: bytes)).map(Record.post)
+            case .comment: (try? JSONDecoder().decode(Comment.self, from: bytes)).map(Record.comment)
+            }
+            if decoded == original { return ordinal }
         }
+        return 0
+    }
+
+    /// The data set of the file just saved, decoded: only when the record updated was one
+    /// loading had skipped (unreadable), so the data set in memory cannot tell what it is now.
+    private func decodeSaved() throws(DataError) -> DataSet {
+        let file = try OpenFile(path: AtomicFile.target(of: path), location: path)
+        let fileName = URL(fileURLWithPath: path).lastPathComponent
+        return try DataSetStore.decodeDataSet(Data(file.read(0..<file.size)), location: path, fileName: fileName)
     }
 }
 

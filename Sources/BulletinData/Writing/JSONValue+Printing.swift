@@ -1,4 +1,22 @@
-/// Writes JSON the way json-server does (`JSON.stringify(db, null, 2)`).
+/// How JSON text is laid out: json-server's `JSON.stringify(db, null, 2)`, or the layout of
+/// the file a record is written into (tabs, four spaces, CRLF, everything on one line).
+struct JSONStyle: Equatable, Sendable {
+    /// The line break between members and elements; empty for everything on one line.
+    var newline: [UInt8]
+    /// One level of indentation (used only with a `newline`).
+    var indent: [UInt8]
+    /// What separates a member's name from its value: `: ` or `:`.
+    var colon: [UInt8]
+    /// What follows each `,` on one line: ` ` or nothing (used only without a `newline`).
+    var afterComma: [UInt8]
+
+    /// json-server's: two-space indent, LF, `"key": value`.
+    static let jsonServer = JSONStyle(
+        newline: [UInt8(ascii: "\n")], indent: [UInt8(ascii: " "), UInt8(ascii: " ")],
+        colon: [UInt8(ascii: ":"), UInt8(ascii: " ")], afterComma: [])
+}
+
+/// Writes JSON the way json-server does (`JSON.stringify(db, null, 2)`), or in a given ``JSONStyle``.
 extension JSONValue {
     /// The value as UTF-8 text: two-space indent, `"key": value`, empty containers as `[]` and
     /// `{}`, non-ASCII characters as themselves, no trailing newline (as json-server writes).
@@ -6,33 +24,44 @@ extension JSONValue {
     func printed(capacity: Int = 1 << 16) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(capacity + capacity / 8)
-        write(to: &output, indent: 0)
+        write(to: &output, style: .jsonServer, indent: [])
         return output
     }
 
-    private func write(to output: inout [UInt8], indent: Int) {
+    /// The value as UTF-8 text laid out in `style`, its nested lines starting with `indent`
+    /// (the indentation of the line the value starts on) plus one ``JSONStyle/indent`` per level.
+    func printed(style: JSONStyle, indent: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        write(to: &output, style: style, indent: indent)
+        return output
+    }
+
+    /// Appends the value as ``printed(style:indent:)`` does.
+    func write(to output: inout [UInt8], style: JSONStyle, indent: [UInt8]) {
         switch self {
         case let .object(members):
             guard !members.isEmpty else { output += Array("{}".utf8); return }
             output.append(UInt8(ascii: "{"))
+            let inner = indent + style.indent
             for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.newline(&output, indent: indent + 2)
+                if position > 0 { Self.comma(&output, style) }
+                Self.newline(&output, style, inner)
                 Self.writeString(member.key, to: &output)
-                output += [UInt8(ascii: ":"), UInt8(ascii: " ")]
-                member.value.write(to: &output, indent: indent + 2)
+                output += style.colon
+                member.value.write(to: &output, style: style, indent: inner)
             }
-            Self.newline(&output, indent: indent)
+            Self.newline(&output, style, indent)
             output.append(UInt8(ascii: "}"))
         case let .array(elements):
             guard !elements.isEmpty else { output += Array("[]".utf8); return }
             output.append(UInt8(ascii: "["))
+            let inner = indent + style.indent
             for (position, element) in elements.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                Self.newline(&output, indent: indent + 2)
-                element.write(to: &output, indent: indent + 2)
+                if position > 0 { Self.comma(&output, style) }
+                Self.newline(&output, style, inner)
+                element.write(to: &output, style: style, indent: inner)
             }
-            Self.newline(&output, indent: indent)
+            Self.newline(&output, style, indent)
             output.append(UInt8(ascii: "]"))
         case let .string(text): Self.writeString(text, to: &output)
         case let .number(text): output.append(contentsOf: text.utf8)
@@ -41,14 +70,20 @@ extension JSONValue {
         }
     }
 
-    private static func newline(_ output: inout [UInt8], indent: Int) {
-        output.append(UInt8(ascii: "\n"))
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    private static func comma(_ output: inout [UInt8], _ style: JSONStyle) {
+        output.append(UInt8(ascii: ","))
+        if style.newline.isEmpty { output += style.afterComma }
+    }
+
+    private static func newline(_ output: inout [UInt8], _ style: JSONStyle, _ indent: [UInt8]) {
+        guard !style.newline.isEmpty else { return }
+        output += style.newline
+        output += indent
     }
 
     /// A JSON string as `JSON.stringify` writes it: `\"`, `\\`, `\b \f \n \r \t`, other
     /// controls as `\u00XX`; everything else as UTF-8. Runs without escapes are copied whole.
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
+    static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

@@ -50,7 +50,13 @@ extension JSONValue {
     /// Parses UTF-8 JSON text (RFC 8259); whitespace may surround the value.
     /// - Throws: ``ParseError`` naming the byte offset of the first problem.
     static func parse(_ data: Data) throws(ParseError) -> JSONValue {
-        var parser = JSONParser(bytes: [UInt8](data))
+        try parse([UInt8](data))
+    }
+
+    /// Parses UTF-8 JSON text given as bytes, as ``parse(_:)-(Data)`` does.
+    /// - Throws: ``ParseError`` naming the byte offset of the first problem.
+    static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.error("extra text after the JSON value") }

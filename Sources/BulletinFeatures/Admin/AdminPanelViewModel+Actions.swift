@@ -126,9 +126,8 @@ extension AdminPanelViewModel {
     ) async -> Result<String, ExportFailure> {
         do throws(DataError) {
             let data = try await ExportData.gather(from: source, includeComments: format == .dbJSON)
-            let bytes = try format.encode(data)
             do throws(ExportFile.Failure) {
-                try ExportFile.write(bytes, to: path, overwrite: overwrite)
+                try ExportFile.write(format, of: data, to: path, overwrite: overwrite)
             } catch {
                 return .failure(ExportFailure(error.description))
             }

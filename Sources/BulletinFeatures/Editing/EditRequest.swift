@@ -1,25 +1,26 @@
 import BulletinData
 
 /// What a person asked to change, sent by a screen's view model to the ``EditingCoordinator``
-/// through a `Router<EditRequest>`. Carries ids, never records: the coordinator loads the
-/// record it needs.
+/// through a `Router<EditRequest>`. Carries ids: the coordinator loads the record it needs. An
+/// edit also carries the row's record (`chosen`), so that when several records share the id
+/// (a hand-edited file), the one the person chose is the one edited.
 public enum EditRequest: Sendable, Equatable {
     /// `a` on the Users list.
     case newUser
     /// `e` on the Users list.
-    case editUser(RecordID)
+    case editUser(RecordID, chosen: User? = nil)
     /// `d` on the Users list (asks first).
     case deleteUser(RecordID)
     /// `a` on a user's posts: a post with this author prefilled.
     case newPost(authorID: RecordID)
     /// `e` on a user's post, or on a post's detail.
-    case editPost(RecordID)
+    case editPost(RecordID, chosen: Post? = nil)
     /// `d` on a user's post (asks first).
     case deletePost(RecordID)
     /// `a` on a post's detail: a comment on this post.
     case newComment(postID: RecordID)
     /// `e` on a post's selected comment.
-    case editComment(RecordID, postID: RecordID)
+    case editComment(RecordID, postID: RecordID, chosen: Comment? = nil)
     /// `d` on a post's selected comment (asks first).
     case deleteComment(RecordID, postID: RecordID)
     /// `u`: re-create the record deleted last in this run.

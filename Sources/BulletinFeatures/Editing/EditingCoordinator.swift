@@ -51,10 +51,14 @@ public final class EditingCoordinator: Coordinator {
         case .newUser: showForm(.user, mode: .create)
         case let .newPost(author): showForm(.post, mode: .create, parent: author)
         case let .newComment(post): showForm(.comment, mode: .create, parent: post)
-        case let .editUser(id): loadThen(.user, id) { [weak self] in self?.showForm(.user, mode: .edit($0)) }
-        case let .editPost(id): loadThen(.post, id) { [weak self] in self?.showForm(.post, mode: .edit($0)) }
-        case let .editComment(id, post):
-            loadThen(.comment, id, postID: post) { [weak self] in self?.showForm(.comment, mode: .edit($0)) }
+        case let .editUser(id, chosen):
+            loadThen(.user, id) { [weak self] in self?.showForm(.user, mode: .edit(Self.pick($0, chosen.map(Record.user)))) }
+        case let .editPost(id, chosen):
+            loadThen(.post, id) { [weak self] in self?.showForm(.post, mode: .edit(Self.pick($0, chosen.map(Record.post)))) }
+        case let .editComment(id, post, chosen):
+            loadThen(.comment, id, postID: post) { [weak self] in
+                self?.showForm(.comment, mode: .edit(Self.pick($0, chosen.map(Record.comment))))
+            }
         case let .deleteUser(id): loadThen(.user, id) { [weak self] in self?.confirmDelete($0) }
         case let .deletePost(id): loadThen(.post, id) { [weak self] in self?.confirmDelete($0) }
         case let .deleteComment(id, post): loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete($0) }
@@ -73,6 +77,9 @@ public final class EditingCoordinator: Coordinator {
     // MARK: - Private
 
     private func showForm(_ kind: RecordKind, mode: RecordFormViewModel.Mode, parent: RecordID? = nil) {
+        // While the person types, a file writer maps the file's records, so Ctrl-S only splices.
+        let writer = writer
+        Task.detached(priority: .utility) { await writer.prepareToWrite() }
         RecordFormCoordinator(
             stack: stack, kind: kind, mode: mode, parent: parent, source: source, writer: writer
         ) { [weak self] result in
@@ -141,6 +148,8 @@ public final class EditingCoordinator: Coordinator {
                 note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
             case let .failure(.changedOnDisk(path)):
                 askToOverwrite(path) { [weak self] in self?.delete(record, overwrite: true) }
+            case let .failure(.readOnlyFile(path)):
+                askToOverwrite(path, readOnly: true) { [weak self] in self?.delete(record, overwrite: true) }
             case let .failure(error): note.show("Could not delete \(record.kind.noun) \(record.id): \(error)")
             }
         }
@@ -167,6 +176,8 @@ public final class EditingCoordinator: Coordinator {
                 note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
             case let .failure(.changedOnDisk(path)):
                 askToOverwrite(path) { [weak self] in self?.undo(overwrite: true) }
+            case let .failure(.readOnlyFile(path)):
+                askToOverwrite(path, readOnly: true) { [weak self] in self?.undo(overwrite: true) }
             case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
             }
         }
@@ -177,16 +188,19 @@ public final class EditingCoordinator: Coordinator {
         "Nothing to undo: " + (lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run")
     }
 
-    /// Asks before saving over a file that changed on disk since it was loaded.
-    private func askToOverwrite(_ path: String, then retry: @escaping @MainActor () -> Void) {
+    /// Asks before saving over a file that changed on disk since it was loaded, or (`readOnly`)
+    /// that nobody may write.
+    private func askToOverwrite(_ path: String, readOnly: Bool = false, then retry: @escaping @MainActor () -> Void) {
         let model = ConfirmationViewModel(
-            title: "File changed on disk",
-            message: "\(path) changed on disk since it was loaded. Save this change over it? "
-                + "Changes made there to other records are kept.",
+            title: readOnly ? "File is read-only" : "File changed on disk",
+            message: readOnly
+                ? "\(path) is read-only. Save this change over it anyway? It stays read-only."
+                : "\(path) changed on disk since it was loaded. Save this change over it? "
+                    + "Changes made there to other records are kept.",
             confirmLabel: "Overwrite"
         ) { [weak self] agreed in
             self?.stack.dismiss()
-            if agreed { retry() } else { self?.note.show("Not changed: \(path) changed on disk") }
+            if agreed { retry() } else { self?.note.show("Not changed: \(path) " + (readOnly ? "is read-only" : "changed on disk")) }
         }
         stack.present(.confirmation(model), title: "Overwrite?")
     }
@@ -218,6 +232,14 @@ public final class EditingCoordinator: Coordinator {
             case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
             }
         }
+    }
+
+    /// The record to edit: the one loaded by id, unless the row the person chose is another
+    /// record with the same id (the source answers an id with its first record; the list came
+    /// from the same data, so a difference means several records share the id).
+    private static func pick(_ loaded: Record, _ chosen: Record?) -> Record {
+        guard let chosen, chosen.id == loaded.id, chosen.kind == loaded.kind else { return loaded }
+        return chosen
     }
 
     /// Reloads every screen on the stack; lists showing `record` select it.

@@ -161,10 +161,22 @@ public final class RecordFormViewModel {
         fields[index].scroll = scroll
     }
 
-    /// Whether the last save failed because the file changed on disk, so Retry overwrites it.
+    /// Whether the last save failed because the file changed on disk or is read-only, so
+    /// Retry overwrites it (the dialog says which).
     public var offersOverwrite: Bool {
-        if case .failed(.changedOnDisk) = phase { return true }
-        return false
+        switch phase {
+        case .failed(.changedOnDisk), .failed(.readOnlyFile): true
+        default: false
+        }
+    }
+
+    /// The failure dialog's title: `File changed on disk`, `File is read-only`, or `Could not save`.
+    public var failureTitle: String {
+        switch phase {
+        case .failed(.changedOnDisk): "File changed on disk"
+        case .failed(.readOnlyFile): "File is read-only"
+        default: "Could not save"
+        }
     }
 
     /// Ctrl-S: checks every field, then writes. A problem moves the focus to its field.

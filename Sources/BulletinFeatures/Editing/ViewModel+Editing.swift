@@ -8,7 +8,7 @@ extension UserListViewModel {
     public func addUser() { editor?.go(.newUser) }
     /// `e`: a form for the selected user.
     public func editSelectedUser() {
-        if let user = selectedUser { editor?.go(.editUser(user.id)) }
+        if let user = selectedUser { editor?.go(.editUser(user.id, chosen: user)) }
     }
     /// `d`: asks before deleting the selected user.
     public func deleteSelectedUser() {
@@ -32,7 +32,7 @@ extension UserDetailViewModel {
     public func addPost() { editor?.go(.newPost(authorID: userID)) }
     /// `e`: a form for the selected post.
     public func editSelectedPost() {
-        if let post = selectedPost { editor?.go(.editPost(post.id)) }
+        if let post = selectedPost { editor?.go(.editPost(post.id, chosen: post)) }
     }
     /// `d`: asks before deleting the selected post.
     public func deleteSelectedPost() {
@@ -57,7 +57,7 @@ extension PostDetailViewModel {
     /// `e`: a form for the selected comment, or for the post when none is selected.
     public func editSelected() {
         guard let comment = selectedComment else { return editPost() }
-        editor?.go(.editComment(comment.id, postID: postID))
+        editor?.go(.editComment(comment.id, postID: postID, chosen: comment))
     }
     /// `d`: asks before deleting the selected comment; does nothing when none is selected.
     public func deleteSelectedComment() {

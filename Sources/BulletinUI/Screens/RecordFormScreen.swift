@@ -117,7 +117,7 @@ struct RecordFormScreen: Screen {
             Dialog(title: "Discard changes?", message: "Your changes to this \(model.kind.noun) are not saved.",
                    buttons: ["Keep editing", "Discard"])
         case let .failed(error):
-            Dialog(title: model.offersOverwrite ? "File changed on disk" : "Could not save",
+            Dialog(title: model.failureTitle,
                    message: "\(error). " + (model.mayHaveBeenSaved ? "It may have reached the server: Retry first checks whether it was saved. " : "")
                        + "Everything you typed is kept.",
                    buttons: [model.offersOverwrite ? "Overwrite" : "Retry", "Keep editing"])

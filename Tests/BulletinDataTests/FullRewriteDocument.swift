@@ -1,3 +1,9 @@
+@testable import BulletinData
+
+/// The reference for splice saves (issue 13): the whole file parsed into ``JSONValue``, the
+/// change applied, everything printed again, as saves worked before they spliced. Property
+/// tests compare a splice's result with this one's, value for value.
+///
 /// A json-server `db.json` document being edited: `{"users": [...], "posts": [...], ...}`, or
 /// one top-level array whose file name (`users…`, `posts…`, `comments…`) says what it holds.
 ///
@@ -42,7 +48,7 @@ struct DBDocument {
     /// - Returns: The record as stored.
     mutating func create(_ record: Record) throws(EditError) -> Record {
         var elements = try collection(record.kind)
-        let largest = elements.compactMap { $0["id"]?.idText.flatMap { Int($0) } }.max() ?? 0
+        let largest = elements.compactMap { Self.idText($0["id"]).flatMap { Int($0) } }.max() ?? 0
         let stored = record.with(id: RecordID(largest + 1))
         var value = RecordJSON.compacted(RecordJSON.value(of: stored))
         if case .string? = elements.last?["id"], case var .object(members) = value,
@@ -91,7 +97,16 @@ struct DBDocument {
     // MARK: - Private
 
     private func index(of id: RecordID, in elements: [JSONValue]) -> Int? {
-        elements.firstIndex { $0["id"]?.idText == id.text }
+        elements.firstIndex { Self.idText($0["id"]) == id.text }
+    }
+
+    /// An id as ``RecordID`` text: a string as is, a number as the integer it spells.
+    private static func idText(_ value: JSONValue?) -> String? {
+        switch value {
+        case let .string(text)?: text
+        case let .number(text)?: RecordSpans.integerText(ofNumber: Array(text.utf8))
+        default: nil
+        }
     }
 
     /// The records of `kind`; empty when the object has no such member yet.

@@ -1,0 +1,117 @@
+import BulletinData
+import Dispatch
+import Foundation
+
+/// `bulletin-bench --save FILE [--runs N]`: Ctrl-S on one post and the two exports, in process,
+/// on FILE, a scratch copy of a bench data file that the saves change (never the data file
+/// itself). FILE is loaded once through ``FileDataSource`` (as Bulletin opens it); then:
+///
+/// - `save (first after load)`: a fresh ``FileDataWriter`` per run, so each save maps the
+///   file's records (the scan) before splicing, as the first Ctrl-S after opening does;
+/// - `save (form open first)`: a fresh writer per run, ``DataWriter/prepareToWrite()`` (what
+///   opening the edit form starts) untimed, then the timed save: Ctrl-S in the app;
+/// - `save (again)`: further saves through one writer, which reuses the record map;
+/// - `export db.json` / `export posts CSV`: ``ExportFile`` into FILE's directory, MB/s of output;
+/// - peak RSS (`ru_maxrss`) after the load and after the saves and exports.
+///
+/// Prints one JSON object: `{"load_s", "rss_load_bytes", "rss_save_bytes", "rss_export_bytes",
+/// "file_bytes", "benchmarks": [Measurement]}`.
+enum SaveBenchmarks {
+    struct Report: Encodable {
+        var file_bytes: Int
+        var load_s: Double
+        var rss_load_bytes: Int
+        var rss_save_bytes: Int
+        var rss_export_bytes: Int
+        /// Resident bytes now (`/proc/self/statm`) after the load and after the saves: what the
+        /// saves keep (the record map, the data set's new arrays) while the peak is the load's.
+        var resident_after_load_bytes: Int
+        var resident_after_saves_bytes: Int
+        var benchmarks: [Measurement]
+    }
+
+    static func run(path: String, runs: Int) async throws -> Report {
+        let source = FileDataSource(path: path)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let set = try await source.dataSet()
+        let loadSeconds = seconds(since: started)
+        let rssLoad = peakRSS()
+        let residentAfterLoad = residentNow()
+        guard !set.posts.isEmpty else { throw BenchFailure("no posts in \(path)") }
+        var post = set.posts[set.posts.count / 2]
+        var first: [Double] = []
+        for run in 0..<runs {
+            post.title = "bench save \(run)"
+            let writer = FileDataWriter(source: source)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await writer.update(.post(post))
+            first.append(seconds(since: start))
+        }
+        var prepared: [Double] = []
+        for run in 0..<runs {
+            post.title = "bench save prepared \(run)"
+            let writer = FileDataWriter(source: source)
+            await writer.prepareToWrite() // what opening the edit form starts, while the person types
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await writer.update(.post(post))
+            prepared.append(seconds(since: start))
+        }
+        var again: [Double] = []
+        let writer = FileDataWriter(source: source)
+        _ = try await writer.update(.post(post))
+        for run in 0..<runs {
+            post.title = "bench save again \(run)"
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await writer.update(.post(post))
+            again.append(seconds(since: start))
+        }
+        let rssSave = peakRSS()
+        let residentAfterSaves = residentNow()
+        let saved = try await source.dataSet()
+        let data = ExportData(users: saved.users, posts: saved.posts, comments: saved.comments)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var results = [summarize("save (first after load)", first), summarize("save (form open first)", prepared),
+                       summarize("save (again)", again)]
+        for format in [ExportFormat.dbJSON, .postsCSV] {
+            let target = directory + "/bench-export-" + format.suggestedFileName
+            var times: [Double] = []
+            var bytes = 0
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                bytes = try ExportFile.write(format, of: data, to: target, overwrite: true)
+                times.append(seconds(since: start))
+            }
+            unlink(target)
+            var measurement = summarize("export \(format.label)", times)
+            measurement.note = String(format: "%.0f MB/s of output (%d bytes)", Double(bytes) / measurement.median_s / 1e6, bytes)
+            results.append(measurement)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Report(file_bytes: size, load_s: loadSeconds, rss_load_bytes: rssLoad, rss_save_bytes: rssSave,
+                      rss_export_bytes: peakRSS(), resident_after_load_bytes: residentAfterLoad,
+                      resident_after_saves_bytes: residentAfterSaves, benchmarks: results)
+    }
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// The process's peak resident set so far, bytes (`ru_maxrss` is in KiB on Linux).
+    static func peakRSS() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    /// The process's resident set now, bytes (`/proc/self/statm`'s second field, in pages).
+    static func residentNow() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    struct BenchFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}

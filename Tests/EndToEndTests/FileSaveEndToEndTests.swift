@@ -1,0 +1,51 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Saves keep the file what it was (issue 13), through the real binary in tmux: a read-only,
+/// symlinked, tab-indented CRLF file with a BOM is saved only after the question says it is
+/// read-only, through the link, with every byte outside the edited post as it was.
+@Suite("End to end: a save keeps the file what it was", .serialized)
+struct FileSaveEndToEndTests {
+    /// One user, two posts; tabs, CRLF, a BOM and a `\u0048` escape in the post not edited.
+    static let database = "\u{FEFF}{\r\n\t\"users\": [\r\n\t\t{\r\n\t\t\t\"id\": 1,\r\n\t\t\t\"name\": \"Leanne Graham\",\r\n"
+        + "\t\t\t\"username\": \"Bret\",\r\n\t\t\t\"email\": \"Sincere@april.biz\"\r\n\t\t}\r\n\t],\r\n\t\"posts\": [\r\n"
+        + "\t\t{\r\n\t\t\t\"userId\": 1,\r\n\t\t\t\"id\": 1,\r\n\t\t\t\"title\": \"first title\",\r\n\t\t\t\"body\": \"first body\"\r\n\t\t},\r\n"
+        + "\t\t{\r\n\t\t\t\"userId\": 1,\r\n\t\t\t\"id\": 2,\r\n\t\t\t\"title\": \"\\u0048ello\",\r\n\t\t\t\"body\": \"kept\"\r\n\t\t}\r\n"
+        + "\t],\r\n\t\"comments\": []\r\n}\r\n"
+
+    @Test("a read-only symlinked CRLF file: the question says read-only; Overwrite saves through the link, only the post's bytes change")
+    func readOnlySymlinkedFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-keep-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("real"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("real/db.json")
+        let link = directory.appendingPathComponent("db.json")
+        try Data(Self.database.utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        chmod(target.path, 0o444)
+
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", link.path, "open", "users/1"])
+        defer { session.close() }
+        try session.waitForAll(["Posts (2)", "first title"])
+        session.send("e")
+        try session.waitForAll(["Edit post 1", "first body"])
+        session.send("Down", "C-u")
+        session.type("edited in tmux")
+        session.send("C-s")
+        try session.waitForAll(["File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]"])
+        session.send("Enter")
+        try session.waitForAll(["Saved post 1", "saved to \(link.path)"])
+
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path, "the link stays")
+        // Bytes, not Strings: decoding a String drops the BOM this test is about.
+        let saved = try Data(contentsOf: target)
+        let expected = Data(Self.database.replacingOccurrences(of: "first title", with: "edited in tmux").utf8)
+        #expect(saved == expected, "\(String(decoding: saved, as: UTF8.self).debugDescription)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target.path + ".bak")) == Data(Self.database.utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444, "it stays read-only")
+        session.send("q")
+        #expect(try session.waitForExit() == 0)
+    }
+}
