@@ -104,9 +104,13 @@ public protocol DataWriter: Sendable {
 }
 
 extension DataWriter {
-    /// ``update(_:)``: this writer replaces whole records.
+    /// ``update(_:)``: this writer replaces whole records; a file writer changes the record
+    /// equal to `original` where records share an id.
     public func update(_ record: Record, original: Record) async throws(DataError) -> WriteOutcome {
-        try await update(record)
+        if let writer = self as? any ChoosingWriter {
+            return try await writer.apply(.update(record), original: original, overwriteIfChanged: false)
+        }
+        return try await update(record)
     }
 
     /// ``create(_:)``: this writer chooses ids itself.
