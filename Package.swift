@@ -20,9 +20,20 @@ let package = Package(
         ),
         .target(name: "CTerminalSafety"),
         .target(name: "CByteSearch"),
+        // The db.json index pass: C++ over simdjson On-Demand (Debian libsimdjson-dev) behind a
+        // C header, so no C++ reaches Swift. -O2 even in debug builds: simdjson is mostly inline
+        // templates, and unoptimized they are ~20x slower. On-Demand is compiled for one CPU
+        // level only (simdjson 3.0 has no run-time dispatch for it): AVX2 ("haswell"); Swift
+        // calls it only when the CPU has those instructions (`IndexSupport.isAvailable`), else
+        // files are decoded whole as before.
+        .target(
+            name: "CJSONIndex",
+            cxxSettings: [.unsafeFlags(["-O2", "-mavx2", "-mbmi", "-mpclmul", "-mlzcnt"])],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
         .target(name: "MVVMC"),
-        .target(name: "BulletinData", resources: [.copy("Resources/embedded.json")]),
+        .target(name: "BulletinData", dependencies: ["CJSONIndex"], resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
         .executableTarget(
@@ -50,5 +61,6 @@ let package = Package(
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView", "BulletinTestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["bulletin", "BulletinTestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

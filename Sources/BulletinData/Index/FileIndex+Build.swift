@@ -1,0 +1,245 @@
+import CJSONIndex
+import Foundation
+
+extension FileIndex {
+    /// What a build produced: the index, or the whole file decoded the old way when the pass
+    /// left the file to the full decoder (see ``build(file:location:fileName:progress:onPosts:)``).
+    enum Built {
+        case index(FileIndex)
+        case decoded(DataSet)
+    }
+
+    /// Records per batch the pass hands over (and between progress updates and cancel checks).
+    static let batchSize = 4096
+
+    /// Indexes `file` in one pass (CJSONIndex: simdjson On-Demand per record).
+    ///
+    /// A file the pass cannot read as a plain db.json (not JSON, a wrong shape, a syntax error)
+    /// is decoded whole with ``DataSetStore/decodeDataSet(_:location:fileName:)``, so its error
+    /// is exactly the one that decoder gives (line and column included); a valid file of a
+    /// shape the pass leaves alone (escaped top-level keys, a collection given twice) loads
+    /// that way too.
+    /// - Parameters:
+    ///   - fileName: Decides what a top-level array holds (`users….json`, as the full decoder does).
+    ///   - progress: Told `indexing(done:total:)` after each batch.
+    ///   - onPosts: Called after each batch of posts with the posts indexed so far (for a list
+    ///     that fills in while the rest is indexed); on the indexing thread.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` as the full decoder words it;
+    ///   ``DataError/cancelled`` when the current task is cancelled meanwhile.
+    static func build(
+        file: MappedFile, location: String, fileName: String, progress: LoadProgress? = nil,
+        onPosts: (@Sendable (PostBatch) -> Void)? = nil
+    ) throws(DataError) -> Built {
+        guard IndexSupport.isAvailable else {
+            return .decoded(try DataSetStore.decodeDataSet(file.wholeData(), location: location, fileName: fileName))
+        }
+        let topArray: Int32
+        switch topLevelArrayKind(file) {
+        case .none: topArray = -1
+        case let .some(kind?): topArray = kind.indexCollection
+        case .some(.none):
+            // A top-level array the file name does not name: the full decoder words the error.
+            return .decoded(try DataSetStore.decodeDataSet(file.wholeData(), location: location, fileName: fileName))
+        }
+        let builder = IndexBuilder(file: file, location: location, progress: progress, onPosts: onPosts)
+        var result = ji_result()
+        let status = withExtendedLifetime(builder) { () -> Int32 in
+            let context = Unmanaged.passUnretained(builder).toOpaque()
+            var empty: UInt8 = 0
+            return withUnsafePointer(to: &empty) { fallback in
+                ji_index(file.base ?? fallback, file.length, file.length, topArray, batchSize, { context, collection, records, count, arena, done in
+                    let builder = Unmanaged<IndexBuilder>.fromOpaque(context!).takeUnretainedValue()
+                    return builder.accept(collection, UnsafeBufferPointer(start: records, count: count), arena, Int(done)) ? 0 : 1
+                }, context, &result)
+            }
+        }
+        switch Int(status) {
+        case Int(JI_OK.rawValue):
+            return .index(builder.finish(result))
+        case Int(JI_CANCELLED.rawValue):
+            throw .cancelled
+        default:
+            if Task.isCancelled { throw .cancelled }
+            progress?.update(.decoding)
+            return .decoded(try DataSetStore.decodeDataSet(file.wholeData(), location: location, fileName: fileName))
+        }
+    }
+
+    /// `nil` for a file that is (or should be) a db.json object; `.some(kind)` for a top-level
+    /// array, `kind` being what its name says it holds (`nil` when the name says nothing).
+    private static func topLevelArrayKind(_ file: MappedFile) -> RecordKind?? {
+        guard let base = file.base else { return nil }
+        var at = 0
+        while at < file.length, [0x20, 0x09, 0x0A, 0x0D].contains(base[at]) { at += 1 }
+        guard at < file.length, base[at] == UInt8(ascii: "[") else { return nil }
+        let name = URL(fileURLWithPath: file.path).lastPathComponent.lowercased()
+        for kind in RecordKind.allCases where name.hasPrefix(kind.rawValue) { return .some(kind) }
+        return .some(nil)
+    }
+}
+
+
+extension RecordKind {
+    /// The collection number CJSONIndex uses (`JI_USERS`, …).
+    var indexCollection: Int32 {
+        switch self {
+        case .user: Int32(JI_USERS.rawValue)
+        case .post: Int32(JI_POSTS.rawValue)
+        case .comment: Int32(JI_COMMENTS.rawValue)
+        }
+    }
+
+    /// The kind for a CJSONIndex collection number.
+    init(indexCollection: Int32) {
+        switch UInt32(indexCollection) {
+        case JI_USERS.rawValue: self = .user
+        case JI_POSTS.rawValue: self = .post
+        default: self = .comment
+        }
+    }
+}
+
+/// Collects the pass's batches into the columns of a ``FileIndex``.
+private final class IndexBuilder {
+    let file: MappedFile
+    let location: String
+    let progress: LoadProgress?
+    let onPosts: (@Sendable (PostBatch) -> Void)?
+
+    var spans: [RecordKind: [RecordSpan]] = [:]
+    var issues: [RecordKind: [RecordIssue]] = [:]
+    var decoded: [RecordKind: [Int32: Record]] = [:]
+    var userElements: [Int32] = [], userIDs: [RecordID] = [], userNames: [String] = []
+    var postElements: [Int32] = [], postIDs: [RecordID] = [], postUserIDs: [RecordID] = [], postTitles: [String] = []
+    var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
+
+    init(file: MappedFile, location: String, progress: LoadProgress?, onPosts: (@Sendable (PostBatch) -> Void)?) {
+        self.file = file
+        self.location = location
+        self.progress = progress
+        self.onPosts = onPosts
+    }
+
+    /// Takes one batch; false to stop (the task was cancelled).
+    func accept(_ collection: Int32, _ records: UnsafeBufferPointer<ji_record>, _ arena: UnsafePointer<CChar>?, _ done: Int) -> Bool {
+        let kind = RecordKind(indexCollection: collection)
+        let firstPost = postIDs.count
+        for record in records {
+            let element = Int32(spans[kind, default: []].count)
+            spans[kind, default: []].append(RecordSpan(start: Int(record.start), end: Int(record.end)))
+            switch UInt32(record.status) {
+            case JI_REGULAR.rawValue: regular(kind, element, record, arena)
+            case JI_BAD_UTF8.rawValue: badUTF8(kind, element, record)
+            default: irregular(kind, element, record)
+            }
+        }
+        if kind == .post, let onPosts, postIDs.count > firstPost {
+            let posts = (firstPost..<postIDs.count).map {
+                PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0])
+            }
+            onPosts(PostBatch(posts: posts, done: done, total: file.length))
+        }
+        progress?.update(.indexing(done: done, total: file.length))
+        // The titles and names are copied out: the pages behind the pass can leave memory.
+        file.release(before: done)
+        return !Task.isCancelled
+    }
+
+    private func regular(_ kind: RecordKind, _ element: Int32, _ record: ji_record, _ arena: UnsafePointer<CChar>?) {
+        let id = Self.id(record.id_kind, record.id_number, record.id_text, file, arena)
+        switch kind {
+        case .user:
+            userElements.append(element)
+            userIDs.append(id)
+            userNames.append(Self.text(record.texts.0, file, arena))
+        case .post:
+            postElements.append(element)
+            postIDs.append(id)
+            postUserIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
+            postTitles.append(Self.text(record.texts.0, file, arena))
+        case .comment:
+            commentElements.append(element)
+            commentPostIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
+        }
+    }
+
+    /// A record of an unusual shape: decoded here, as the full decoder would, for its issues.
+    private func irregular(_ kind: RecordKind, _ element: Int32, _ record: ji_record) {
+        let bytes = file.data(Int(record.start)..<Int(record.end))
+        let path = "\(kind.rawValue)[\(element)]"
+        let decodedRecord: Record?
+        let found: [RecordIssue]
+        switch kind {
+        case .user:
+            let (user, issues) = RecordDecoding.decode(User.self, from: bytes, path: path, location: location)
+            (decodedRecord, found) = (user.map(Record.user), issues)
+            if let user {
+                userElements.append(element)
+                userIDs.append(user.id)
+                userNames.append(user.name)
+            }
+        case .post:
+            let (post, issues) = RecordDecoding.decode(Post.self, from: bytes, path: path, location: location)
+            (decodedRecord, found) = (post.map(Record.post), issues)
+            if let post {
+                postElements.append(element)
+                postIDs.append(post.id)
+                postUserIDs.append(post.userId)
+                postTitles.append(post.title)
+            }
+        case .comment:
+            let (comment, issues) = RecordDecoding.decode(Comment.self, from: bytes, path: path, location: location)
+            (decodedRecord, found) = (comment.map(Record.comment), issues)
+            if let comment {
+                commentElements.append(element)
+                commentPostIDs.append(comment.postId)
+            }
+        }
+        if let decodedRecord { decoded[kind, default: [:]][element] = decodedRecord }
+        issues[kind, default: []] += found
+    }
+
+    private func badUTF8(_ kind: RecordKind, _ element: Int32, _ record: ji_record) {
+        let bytes = file.data(Int(record.start)..<Int(record.end))
+        issues[kind, default: []].append(RecordDecoding.badUTF8Issue(
+            path: "\(kind.rawValue)[\(element)]", record: bytes, recordStart: Int(record.start), file: file, location: location))
+    }
+
+    /// The index, once the pass has ended well; issues in the order of the arrays in the file.
+    func finish(_ result: ji_result) -> FileIndex {
+        var collections: [RecordKind: CollectionSpans] = [:]
+        let present = [result.present.0, result.present.1, result.present.2]
+        let opens = [result.array_open.0, result.array_open.1, result.array_open.2]
+        let closes = [result.array_close.0, result.array_close.1, result.array_close.2]
+        for kind in RecordKind.allCases {
+            let number = Int(kind.indexCollection)
+            guard present[number] != 0 else { continue }
+            collections[kind] = CollectionSpans(open: Int(opens[number]), close: Int(closes[number]), records: spans[kind] ?? [])
+        }
+        let ordered = RecordKind.allCases.sorted { (collections[$0]?.open ?? 0) < (collections[$1]?.open ?? 0) }
+        return FileIndex(
+            file: file, location: location, spans: collections,
+            users: (userElements, userIDs, userNames),
+            posts: (postElements, postIDs, postUserIDs, postTitles),
+            comments: (commentElements, commentPostIDs),
+            issues: ordered.flatMap { issues[$0] ?? [] }, decoded: decoded)
+    }
+
+    private static func text(_ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> String {
+        guard text.offset != UInt64.max else { return "" }
+        let start: UnsafePointer<UInt8>
+        if text.in_arena != 0 {
+            guard let arena else { return "" }
+            start = UnsafeRawPointer(arena).assumingMemoryBound(to: UInt8.self) + Int(text.offset)
+        } else {
+            guard let base = file.base else { return "" }
+            start = base + Int(text.offset)
+        }
+        return String(decoding: UnsafeBufferPointer(start: start, count: Int(text.length)), as: UTF8.self)
+    }
+
+    private static func id(_ kind: UInt16, _ number: Int64, _ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> RecordID {
+        if UInt32(kind) == JI_ID_NUMBER.rawValue { return RecordID(Int(number)) }
+        return RecordID(Self.text(text, file, arena))
+    }
+}
