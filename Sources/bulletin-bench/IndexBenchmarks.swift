@@ -22,7 +22,7 @@ enum IndexBenchmarks {
             let listing = try? await source.postListing(partial: { _ in first.mark(started) })
             let elapsed = Date().timeIntervalSince(started)
             var usage = rusage()
-            getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             runs.append(Run(
                 first_batch_s: first.seconds ?? elapsed, listing_s: elapsed, posts: listing?.posts.count ?? -1,

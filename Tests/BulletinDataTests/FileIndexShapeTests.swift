@@ -51,3 +51,36 @@ struct FileIndexShapeTests {
         }
     }
 }
+
+/// Batches while a file is indexed (the Posts list's first rows).
+struct FileIndexBatchTests {
+    @Test("a file of 10,000 posts arrives in batches, in file order, that add up to the whole listing")
+    func batchesAddUp() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let posts = (1...10_000).map { #"{"id": \#($0), "userId": \#($0 % 7), "title": "title \#($0)", "body": "b"}"# }
+        try Data(#"{"users": [{"id": 1, "name": "Ann", "username": "a"}], "posts": [\#(posts.joined(separator: ",\n"))]}"#.utf8).write(to: url)
+        let source = FileDataSource(path: url.path)
+        let batches = Batches()
+        let listing = try await source.postListing(partial: batches.add)
+        let received = batches.all
+        #expect(received.count == 3, "batches of \(FileIndex.batchSize)")
+        #expect(received.flatMap(\.posts) == listing.posts)
+        #expect(received.map(\.done) == received.map(\.done).sorted())
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(received.allSatisfy { $0.total == size && $0.done <= size })
+        #expect(listing.posts.count == 10_000)
+        #expect(listing.authors == [1: "Ann"])
+        // Loaded now: a second listing answers from memory, without batches.
+        let again = Batches()
+        _ = try await source.postListing(partial: again.add)
+        #expect(again.all.isEmpty)
+    }
+
+    final class Batches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var batches: [PostBatch] = []
+        var all: [PostBatch] { lock.withLock { batches } }
+        func add(_ batch: PostBatch) { lock.withLock { batches.append(batch) } }
+    }
+}

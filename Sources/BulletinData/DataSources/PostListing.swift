@@ -23,13 +23,16 @@ public struct PostListing: Sendable, Equatable {
 public struct PostBatch: Sendable, Equatable {
     /// The batch's posts (those that could not be read left out); later batches follow them.
     public var posts: [PostSummary]
+    /// The authors' names known so far (empty while the users are not read yet).
+    public var authors: [RecordID: String]
     /// Bytes of the file read so far, and the file's size in bytes.
     public var done: Int
     public var total: Int
 
     /// Creates a batch.
-    public init(posts: [PostSummary], done: Int, total: Int) {
+    public init(posts: [PostSummary], authors: [RecordID: String] = [:], done: Int, total: Int) {
         self.posts = posts
+        self.authors = authors
         self.done = done
         self.total = total
     }

@@ -8,8 +8,8 @@ struct PostListScreen: Screen {
     var hints: [String] { model.findHints }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var isLoading: Bool { model.state.isLoading || model.find.finder.isWorking }
-    var busyWord: String { model.state.isLoading ? "loading" : model.findBusyWord ?? "loading" }
+    var isLoading: Bool { model.state.isLoading || model.isPartial || model.find.finder.isWorking }
+    var busyWord: String { model.state.isLoading || model.isPartial ? "loading" : model.findBusyWord ?? "loading" }
     var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
@@ -23,7 +23,12 @@ struct PostListScreen: Screen {
     }
 
     func render(in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(model.state, what: "posts", in: area, on: &surface) { return }
+        if LoadStateView.render(
+            model.state, what: "posts", progress: model.loadProgressText, fraction: model.loadProgressFraction(),
+            in: area, on: &surface)
+        {
+            return
+        }
         let columns = PostListViewModel.Column.allCases
         let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
             model.cell(row: row, column: columns[column])
