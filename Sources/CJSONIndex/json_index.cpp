@@ -4,6 +4,8 @@
 
 #include <simdjson.h>
 
+#include <immintrin.h>
+
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -355,6 +357,7 @@ struct Pass {
     ji_batch_fn callback = nullptr;
     void *context = nullptr;
     ji_result *result = nullptr;
+    ji_known *known = nullptr;
     std::vector<ji_record> records;
 
     int fail(int status, const char *words) {
@@ -435,7 +438,14 @@ struct Pass {
             if (scanner.at_end()) return fail(JI_BROKEN, "the file ends before a value");
             int collection = key == "users" ? JI_USERS : key == "posts" ? JI_POSTS : key == "comments" ? JI_COMMENTS : -1;
             if (collection >= 0 && result->present[collection]) return fail(JI_UNSUPPORTED, "a collection given twice");
-            if (collection >= 0 && scanner.peek() == '[') {
+            if (collection >= 0 && known && known->open[collection] == scanner.at) {
+                // Indexed already, by ji_index_array: jump over it.
+                result->present[collection] = 1;
+                result->array_open[collection] = scanner.at;
+                result->array_close[collection] = known->close[collection];
+                known->skipped[collection] = 1;
+                scanner.at = known->close[collection] + 1;
+            } else if (collection >= 0 && scanner.peek() == '[') {
                 int status = array(collection);
                 if (status != JI_OK) return status;
             } else {
@@ -492,10 +502,10 @@ struct Pass {
 
 }  // namespace
 
-extern "C" int ji_index(const uint8_t *data, size_t length, size_t readable, int top_array, size_t batch,
-                        ji_batch_fn callback, void *context, ji_result *result) {
+namespace {
+void prepare(Pass &pass, const uint8_t *data, size_t length, size_t readable, size_t batch, ji_batch_fn callback,
+             void *context, ji_result *result) {
     *result = ji_result{};
-    Pass pass;
     pass.scanner = Scanner{data, length};
     pass.reader.data = data;
     pass.reader.readable = readable;
@@ -504,13 +514,81 @@ extern "C" int ji_index(const uint8_t *data, size_t length, size_t readable, int
     pass.context = context;
     pass.result = result;
     pass.records.reserve(pass.batch);
+}
+}  // namespace
+
+extern "C" int ji_index(const uint8_t *data, size_t length, size_t readable, int top_array, size_t batch,
+                        ji_known *known, ji_batch_fn callback, void *context, ji_result *result) {
     try {
+        Pass pass;
+        prepare(pass, data, length, readable, batch, callback, context, result);
+        pass.known = known;
         return pass.run(top_array);
     } catch (...) {
         result->status = JI_BROKEN;
         snprintf(result->message, sizeof result->message, "out of memory");
         return JI_BROKEN;
     }
+}
+
+extern "C" int ji_index_array(const uint8_t *data, size_t length, size_t readable, uint64_t open, int collection,
+                              size_t batch, ji_batch_fn callback, void *context, ji_result *result) {
+    try {
+        Pass pass;
+        prepare(pass, data, length, readable, batch, callback, context, result);
+        if (open >= length || data[open] != '[' || collection < 0 || collection > 2) {
+            return pass.fail(JI_BROKEN, "no array there");
+        }
+        pass.scanner.at = open;
+        int status = pass.array(collection);
+        if (status == JI_OK) result->status = JI_OK;
+        return status;
+    } catch (...) {
+        result->status = JI_BROKEN;
+        snprintf(result->message, sizeof result->message, "out of memory");
+        return JI_BROKEN;
+    }
+}
+
+extern "C" uint64_t ji_find_array(const uint8_t *data, size_t length, const char *name, int from_end) {
+    std::string needle = std::string("\n  \"") + name + "\": [";
+    size_t k = needle.size();
+    if (length < k) return UINT64_MAX;
+    // Wojciech Muła's SIMD substring search: 32 positions at a time whose first and last
+    // bytes match, each candidate checked with memcmp.
+    const __m256i first = _mm256_set1_epi8(needle[0]);
+    const __m256i last = _mm256_set1_epi8(needle[k - 1]);
+    auto candidates = [&](size_t i) {
+        __m256i block_first = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + i));
+        __m256i block_last = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + i + k - 1));
+        return static_cast<uint32_t>(_mm256_movemask_epi8(
+            _mm256_and_si256(_mm256_cmpeq_epi8(first, block_first), _mm256_cmpeq_epi8(last, block_last))));
+    };
+    size_t blocks = (length - k + 1) / 32;  // whole blocks of 32 starting positions
+    if (!from_end) {
+        for (size_t b = 0; b < blocks; b++) {
+            size_t i = b * 32;
+            for (uint32_t mask = candidates(i); mask; mask &= mask - 1) {
+                unsigned bit = __builtin_ctz(mask);
+                if (memcmp(data + i + bit, needle.data(), k) == 0) return i + bit + k - 1;
+            }
+        }
+        for (size_t i = blocks * 32; i + k <= length; i++) {
+            if (memcmp(data + i, needle.data(), k) == 0) return i + k - 1;
+        }
+        return UINT64_MAX;
+    }
+    for (size_t i = length - k + 1; i-- > blocks * 32;) {
+        if (memcmp(data + i, needle.data(), k) == 0) return i + k - 1;
+    }
+    for (size_t b = blocks; b-- > 0;) {
+        size_t i = b * 32;
+        for (uint32_t mask = candidates(i); mask; mask &= ~(1u << (31 - __builtin_clz(mask)))) {
+            unsigned bit = 31 - __builtin_clz(mask);
+            if (memcmp(data + i + bit, needle.data(), k) == 0) return i + bit + k - 1;
+        }
+    }
+    return UINT64_MAX;
 }
 
 extern "C" size_t ji_padding(void) { return SIMDJSON_PADDING; }

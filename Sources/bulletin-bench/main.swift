@@ -34,7 +34,8 @@ while let argument = arguments.next() {
 }
 if let openPath {
     // Only the open figures: index the file `iterations` times, print the runs as JSON.
-    let runs = await IndexBenchmarks.run(path: openPath, iterations: iterations)
+    let plain = ProcessInfo.processInfo.environment["BULLETIN_BENCH_PLAIN"] == "1"
+    let runs = await IndexBenchmarks.run(path: openPath, iterations: iterations, streaming: !plain)
     FileHandle.standardOutput.write(try JSONEncoder().encode(["runs": runs]))
     FileHandle.standardOutput.write(Data("\n".utf8))
     exit(0)

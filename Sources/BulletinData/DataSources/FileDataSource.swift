@@ -46,7 +46,7 @@ public struct FileDataSource: DataSource {
             () throws(DataError) -> any LoadedData in
             let read = { () throws(DataError) -> any LoadedData in
                 state.record(FileFingerprint.of(path: path))
-                return try DataSetStore.indexDB(at: url, location: path, progress: progress, onPosts: feed.publish)
+                return try DataSetStore.indexDB(at: url, location: path, progress: progress, onPosts: feed.hasSubscribers ? feed.publish : nil)
             }
             guard let log else { return try read() }
             return try log.recordRead(of: path, read)

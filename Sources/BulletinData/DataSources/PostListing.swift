@@ -56,6 +56,9 @@ final class PostFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var subscribers: [UUID: @Sendable (PostBatch) -> Void] = [:]
 
+    /// Whether anyone is waiting for batches (a load started without subscribers needs none).
+    var hasSubscribers: Bool { lock.withLock { !subscribers.isEmpty } }
+
     /// Sends `batch` to every subscriber, on the caller's thread.
     func publish(_ batch: PostBatch) {
         let receivers = lock.withLock { Array(subscribers.values) }

@@ -42,19 +42,43 @@ extension FileIndex {
             return .decoded(try DataSetStore.decodeDataSet(file.wholeData(), location: location, fileName: fileName))
         }
         let builder = IndexBuilder(file: file, location: location, progress: progress, onPosts: onPosts)
+        var known = ji_known()
+        for kind in RecordKind.allCases { known.set(open: .max, close: .max, for: kind) }
+        if topArray < 0, onPosts != nil, let base = file.base {
+            // json-server's layout puts the users and posts after the comments: index them first
+            // where they seem to be, so the Posts list's first rows (with their authors) show at
+            // once; the full pass then confirms the guess and skips them, or they are redone.
+            // The users are looked for from the end (json-server sorts the keys: they come last).
+            for kind in [RecordKind.user, .post] {
+                let open = ji_find_array(base, file.length, kind.rawValue, kind == .user ? 1 : 0)
+                guard open != .max else { continue }
+                // The search touched the pages before the array: they can leave memory again.
+                if kind == .post { file.release(before: Int(open)) }
+                builder.beginGuess(kind, open: Int(open))
+                var result = ji_result()
+                let status = builder.run { callback, context in
+                    ji_index_array(base, file.length, file.length, open, kind.indexCollection, batchSize, callback, context, &result)
+                }
+                if status == Int32(JI_CANCELLED.rawValue) { throw .cancelled }
+                if status == Int32(JI_OK.rawValue) {
+                    let close = result.array_close(of: kind)
+                    known.set(open: open, close: close, for: kind)
+                    builder.endGuess(kind, open: Int(open), close: Int(close))
+                } else {
+                    builder.reset(kind)
+                }
+            }
+        }
         var result = ji_result()
-        let status = withExtendedLifetime(builder) { () -> Int32 in
-            let context = Unmanaged.passUnretained(builder).toOpaque()
-            var empty: UInt8 = 0
-            return withUnsafePointer(to: &empty) { fallback in
-                ji_index(file.base ?? fallback, file.length, file.length, topArray, batchSize, { context, collection, records, count, arena, done in
-                    let builder = Unmanaged<IndexBuilder>.fromOpaque(context!).takeUnretainedValue()
-                    return builder.accept(collection, UnsafeBufferPointer(start: records, count: count), arena, Int(done)) ? 0 : 1
-                }, context, &result)
+        var empty: UInt8 = 0
+        let status = withUnsafePointer(to: &empty) { fallback in
+            builder.run { callback, context in
+                ji_index(file.base ?? fallback, file.length, file.length, topArray, batchSize, &known, callback, context, &result)
             }
         }
         switch Int(status) {
         case Int(JI_OK.rawValue):
+            for kind in RecordKind.allCases where known.skipped(kind) == 0 { builder.dropGuess(kind) }
             return .index(builder.finish(result))
         case Int(JI_CANCELLED.rawValue):
             throw .cancelled
@@ -113,6 +137,13 @@ private final class IndexBuilder {
     var postElements: [Int32] = [], postIDs: [RecordID] = [], postUserIDs: [RecordID] = [], postTitles: [String] = []
     var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
 
+    /// Kinds whose columns came from a guessed array (``beginGuess(_:open:)``), not confirmed yet.
+    var guessed: Set<RecordKind> = []
+    /// The guessed arrays indexed so far (`open..<close + 1`), for the bytes-done count.
+    var guessedRanges: [Range<Int>] = []
+    /// While a guessed array is indexed: its `[`; `nil` in the full pass.
+    var guessOpen: Int?
+
     init(file: MappedFile, location: String, progress: LoadProgress?, onPosts: (@Sendable (PostBatch) -> Void)?) {
         self.file = file
         self.location = location
@@ -120,9 +151,58 @@ private final class IndexBuilder {
         self.onPosts = onPosts
     }
 
+    /// Calls `pass` with the C callback and this builder as its context.
+    func run(_ pass: (ji_batch_fn, UnsafeMutableRawPointer) -> Int32) -> Int32 {
+        withExtendedLifetime(self) {
+            pass({ context, collection, records, count, arena, done in
+                let builder = Unmanaged<IndexBuilder>.fromOpaque(context!).takeUnretainedValue()
+                return builder.accept(collection, UnsafeBufferPointer(start: records, count: count), arena, Int(done)) ? 0 : 1
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    func beginGuess(_ kind: RecordKind, open: Int) {
+        guessed.insert(kind)
+        guessOpen = open
+    }
+
+    func endGuess(_ kind: RecordKind, open: Int, close: Int) {
+        guessOpen = nil
+        guessedRanges.append(open..<(close + 1))
+    }
+
+    /// Forgets a guessed collection the full pass did not confirm (it was not the top-level array).
+    func dropGuess(_ kind: RecordKind) {
+        if guessed.contains(kind) { reset(kind) }
+    }
+
+    /// Forgets everything indexed of `kind`.
+    func reset(_ kind: RecordKind) {
+        guessOpen = nil
+        guessed.remove(kind)
+        spans[kind] = nil
+        issues[kind] = nil
+        decoded[kind] = nil
+        switch kind {
+        case .user: (userElements, userIDs, userNames) = ([], [], [])
+        case .post: (postElements, postIDs, postUserIDs, postTitles) = ([], [], [], [])
+        case .comment: (commentElements, commentPostIDs) = ([], [])
+        }
+    }
+
+    /// Bytes of the file indexed when the pass is at `at`: the guessed arrays count once.
+    private func bytesDone(at: Int) -> Int {
+        if let guessOpen { return guessedRanges.reduce(0) { $0 + $1.count } + (at - guessOpen) }
+        return at + guessedRanges.filter { $0.lowerBound >= at }.reduce(0) { $0 + $1.count }
+    }
+
     /// Takes one batch; false to stop (the task was cancelled).
     func accept(_ collection: Int32, _ records: UnsafeBufferPointer<ji_record>, _ arena: UnsafePointer<CChar>?, _ done: Int) -> Bool {
         let kind = RecordKind(indexCollection: collection)
+        // The full pass found this collection elsewhere than guessed: its records are these.
+        if guessOpen == nil, guessed.contains(kind) { reset(kind) }
+        let offset = done
+        let done = bytesDone(at: offset)
         let firstPost = postIDs.count
         for record in records {
             let element = Int32(spans[kind, default: []].count)
@@ -137,12 +217,22 @@ private final class IndexBuilder {
             let posts = (firstPost..<postIDs.count).map {
                 PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0])
             }
-            onPosts(PostBatch(posts: posts, done: done, total: file.length))
+            if authors == nil { authors = knownAuthors() }
+            onPosts(PostBatch(posts: posts, authors: authors ?? [:], done: done, total: file.length))
         }
         progress?.update(.indexing(done: done, total: file.length))
         // The titles and names are copied out: the pages behind the pass can leave memory.
-        file.release(before: done)
+        file.release(before: offset)
         return !Task.isCancelled
+    }
+
+    /// The authors' names for the batches of posts, worked out once (users indexed first).
+    private var authors: [RecordID: String]?
+
+    private func knownAuthors() -> [RecordID: String] {
+        var names: [RecordID: String] = [:]
+        for (id, name) in zip(userIDs, userNames) where names[id] == nil { names[id] = name }
+        return names
     }
 
     private func regular(_ kind: RecordKind, _ element: Int32, _ record: ji_record, _ arena: UnsafePointer<CChar>?) {
@@ -241,5 +331,22 @@ private final class IndexBuilder {
     private static func id(_ kind: UInt16, _ number: Int64, _ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> RecordID {
         if UInt32(kind) == JI_ID_NUMBER.rawValue { return RecordID(Int(number)) }
         return RecordID(Self.text(text, file, arena))
+    }
+}
+
+extension ji_known {
+    mutating func set(open: UInt64, close: UInt64, for kind: RecordKind) {
+        withUnsafeMutableBytes(of: &self.open) { $0.bindMemory(to: UInt64.self)[Int(kind.indexCollection)] = open }
+        withUnsafeMutableBytes(of: &self.close) { $0.bindMemory(to: UInt64.self)[Int(kind.indexCollection)] = close }
+    }
+
+    func skipped(_ kind: RecordKind) -> Int32 {
+        withUnsafeBytes(of: skipped) { $0.bindMemory(to: Int32.self)[Int(kind.indexCollection)] }
+    }
+}
+
+extension ji_result {
+    func array_close(of kind: RecordKind) -> UInt64 {
+        withUnsafeBytes(of: array_close) { $0.bindMemory(to: UInt64.self)[Int(kind.indexCollection)] }
     }
 }

@@ -106,13 +106,33 @@ typedef struct ji_result {
     uint64_t object_close;
 } ji_result;
 
+/// Arrays already indexed (by ji_index_array): for each collection, the offsets of its `[` and
+/// `]`, or UINT64_MAX for none. When ji_index meets that collection's array at exactly that
+/// offset it jumps past it (no batches) and sets `skipped`.
+typedef struct ji_known {
+    uint64_t open[3];
+    uint64_t close[3];
+    int skipped[3];
+} ji_known;
+
 /// Indexes the `length` bytes at `data`. `readable` (>= length) is how many bytes at `data`
 /// may be read: records closer than simdjson's padding (64 bytes) to `readable` are copied
 /// before parsing. `top_array` is the collection a top-level array holds (a file named
 /// `users….json`), or -1 when the file must be a db.json object. `batch` is how many records
 /// a batch holds at most (at least 1). Returns `result->status`.
 int ji_index(const uint8_t *data, size_t length, size_t readable, int top_array, size_t batch,
-             ji_batch_fn callback, void *context, ji_result *result);
+             ji_known *known, ji_batch_fn callback, void *context, ji_result *result);
+
+/// Indexes only the array whose `[` is at offset `open`, as records of `collection` (batches as
+/// for ji_index); `result->array_open`/`array_close` say where it was. Used to index a
+/// collection first when its place was guessed (ji_find_array), before the full pass.
+int ji_index_array(const uint8_t *data, size_t length, size_t readable, uint64_t open, int collection, size_t batch,
+                   ji_batch_fn callback, void *context, ji_result *result);
+
+/// The offset of the `[` of the first (with `from_end`: the last) `\n  "NAME": [` in the data
+/// (json-server's layout: two spaces of indent, one space after the colon), or UINT64_MAX. A
+/// guess only (nothing says the line is at depth 1): ji_index confirms it. AVX2.
+uint64_t ji_find_array(const uint8_t *data, size_t length, const char *name, int from_end);
 
 /// The padding simdjson needs after a buffer it parses (SIMDJSON_PADDING).
 size_t ji_padding(void);
