@@ -215,11 +215,14 @@ public final class PostListViewModel {
             feed.retry()
             return
         }
+        let first = partialShown == nil
         partialShown = .now
         isPartial = true
         idWidth = max(idWidth, Display.idWidth(partialRows.lazy.map(\.post.id)))
         state = .loaded(partialRows)
-        indexRows()
+        // The first rows get an index (a few thousand: at once); later hand-overs only show
+        // the rows, so the finder does not index a growing list again and again meanwhile.
+        if first { indexRows() } else { find.finder.showArriving(count: partialRows.count) }
     }
 
     /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`
