@@ -56,7 +56,7 @@ struct PostListProgressiveTests {
         let source = GatedListingSource()
         let model = PostListViewModel(source: source, router: .none)
         model.start()
-        await eventually { model.rows.count == 3 }
+        await eventually { model.rowCount == 3 }
         #expect(model.isPartial)
         #expect(model.rows.map(\.post.title) == ["one", "two", "three"])
         #expect(model.rows.map(\.author) == ["Ann", "…", "…"])

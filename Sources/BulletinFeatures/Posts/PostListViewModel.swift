@@ -65,6 +65,8 @@ public final class PostListViewModel {
     @ObservationIgnored private var partialRows: [PostRow] = []
     @ObservationIgnored private var partialShown: ContinuousClock.Instant?
     @ObservationIgnored private var partialFeed: PartialPostFeed?
+    /// Rows arrived that the finder has not been given yet (kept back by the 250 ms spacing).
+    @ObservationIgnored private var handOverPending = false
 
     // MARK: - Init
 
@@ -142,6 +144,7 @@ public final class PostListViewModel {
         isPartial = false
         partialRows = []
         partialShown = nil
+        handOverPending = false
         loadStarted = .now
         let feed = PartialPostFeed { [weak self] in
             Task { @MainActor [weak self] in self?.takePartialRows() }
@@ -207,11 +210,16 @@ public final class PostListViewModel {
     private func takePartialRows() {
         guard let feed = partialFeed, state.isLoading || isPartial else { return }
         let batches = feed.take()
-        guard !batches.isEmpty else { return }
+        guard !batches.isEmpty || handOverPending else { return }
+        handOverPending = false
+        // The rows shown hold the array too: let go of them first, or the append copies it all.
+        if case .loaded = state { state = .loading }
         for batch in batches {
             partialRows += batch.posts.map { PostRow(post: $0, author: batch.authors[$0.userId] ?? Display.pending) }
         }
         if let partialShown, ContinuousClock.now - partialShown < .milliseconds(250) {
+            state = .loaded(partialRows)
+            handOverPending = true
             feed.retry()
             return
         }
