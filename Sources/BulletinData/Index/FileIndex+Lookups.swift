@@ -43,9 +43,25 @@ extension FileIndex: LoadedData {
         return names
     }
 
-    func allPosts() -> [Post] { postElements.indices.compactMap { post(at: $0) } }
+    /// Every post, body and all: the posts array decoded in one go (Search, exports), or record
+    /// by record when that fails (a record that is not valid UTF-8 or JSON text is then left out).
+    func allPosts() -> [Post] {
+        wholeArray(Post.self, .post) ?? postElements.indices.compactMap { post(at: $0) }
+    }
 
-    func allComments() -> [Comment] { commentElements.indices.compactMap { comment(at: $0) } }
+    /// Every comment, as ``allPosts()`` decodes the posts.
+    func allComments() -> [Comment] {
+        wholeArray(Comment.self, .comment) ?? commentElements.indices.compactMap { comment(at: $0) }
+    }
+
+    /// The collection's array decoded whole by ``JSONDecoding`` (one decoder for all its records,
+    /// many times faster than one per record; the same records as the index skips the same
+    /// ones); `nil` when the array as a whole does not decode.
+    private func wholeArray<Value: Decodable & Sendable>(_ type: Value.Type, _ kind: RecordKind) -> [Value]? {
+        guard let array = spans[kind] else { return [] }
+        let data = file.data(array.open..<(array.close + 1))
+        return try? JSONDecoding.decodeRecords(Value.self, from: data, location: location, root: kind.rawValue).records
+    }
 
     var statistics: DataStatistics {
         DataStatistics(users: userIDs.count, posts: postIDs.count, comments: commentPostIDs.count)
