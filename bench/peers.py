@@ -1,6 +1,9 @@
 """Issue 13's peers for ``make bench``: the same posts opened in VisiData and in ``less``, in the
 same pty harness and the same run as Bulletin, so the report can print ratios.
 
+First rows and first frames are the arrival of the output that shows the first post's title (the
+peers draw while they load, as Bulletin does, so "settled" would time the first pause).
+
 * **VisiData** (PyPI ``visidata``, pinned below, installed into the git-ignored ``bench/.venv``
   on first use) is fed the posts as JSON Lines (``posts-N.jsonl`` beside the db.json, made once
   from it: one ``{"id", "userId", "title", "body"}`` object per line). Figures: **first rows**
@@ -21,6 +24,7 @@ import sys
 
 import harness
 import report
+import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, "bench", ".venv")
@@ -72,7 +76,7 @@ def measure_less(jsonl, runs):
     samples = {"first_frame_s": [], "down_s": []}
     for _ in range(runs):
         with harness.Session(LESS, ["-S", jsonl]) as app:
-            samples["first_frame_s"].append(app.first_frame(marker))
+            samples["first_frame_s"].append(run.marker_arrival(app, marker, 10) - app.started)
             for _ in range(MOVES):
                 latency, _ = app.key_until_idle(b"j", harness.QUIET, limit=10)
                 samples["down_s"].append(latency)
@@ -86,7 +90,7 @@ def measure_visidata(vd, jsonl, runs, limit):
     samples = {"first_rows_s": [], "loaded_s": [], "down_s": [], "sort_title_s": [], "peak_rss_bytes": []}
     for _ in range(runs):
         with harness.Session(vd, [jsonl]) as app:
-            samples["first_rows_s"].append(app.first_frame(marker))
+            samples["first_rows_s"].append(run.marker_arrival(app, marker, limit) - app.started)
             _, last = app.settle(limit=limit, quiet=1.0)
             samples["loaded_s"].append(last - app.started)
             for _ in range(MOVES):

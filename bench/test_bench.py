@@ -332,10 +332,7 @@ class OpenFigureTests(unittest.TestCase):
         class Chunks:
             """A stand-in session: the first rows at once, two more frames, then quiet."""
             def __init__(self):
-                self.fd, self.frames = os.open(os.devnull, os.O_WRONLY), [b"...", b"..."]
-
-            def settle(self, limit, until):
-                return b"Okafor", run.time.perf_counter()
+                self.fd, self.frames = os.open(os.devnull, os.O_WRONLY), [b"...", b"...", b"for", b"Oka", b"Loading"]
 
             def _read(self, timeout):
                 return (self.frames.pop(), run.time.perf_counter()) if self.frames else (b"", None)
