@@ -87,9 +87,9 @@ struct PostListProgressiveTests {
         let model = PostListViewModel(source: source, router: .none)
         model.start()
         await eventually { model.isPartial }
-        let started = try #require(model.loadProgressFraction(now: .now + .seconds(1)))
-        #expect(started == 0.1)
-        #expect(model.loadProgressFraction(now: .now - .seconds(1)) == nil)
+        let loadStarted = try #require(model.loadStarted)
+        #expect(model.loadProgressFraction(now: loadStarted + .milliseconds(300)) == 0.1)
+        #expect(model.loadProgressFraction(now: loadStarted + .milliseconds(299)) == nil)
         source.release()
         await eventually { !model.isPartial }
         #expect(model.loadProgressFraction(now: .now + .seconds(1)) == nil)
