@@ -204,15 +204,18 @@ private final class IndexBuilder {
         let offset = done
         let done = bytesDone(at: offset)
         let firstPost = postIDs.count
+        // The kind's spans out of the dictionary for the batch: no hashing per record.
+        var kindSpans = spans.removeValue(forKey: kind) ?? []
         for record in records {
-            let element = Int32(spans[kind, default: []].count)
-            spans[kind, default: []].append(RecordSpan(start: Int(record.start), end: Int(record.end)))
+            let element = Int32(kindSpans.count)
+            kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
             switch UInt32(record.status) {
             case JI_REGULAR.rawValue: regular(kind, element, record, arena)
             case JI_BAD_UTF8.rawValue: badUTF8(kind, element, record)
             default: irregular(kind, element, record)
             }
         }
+        spans[kind] = kindSpans
         if kind == .post, let onPosts, postIDs.count > firstPost {
             let posts = (firstPost..<postIDs.count).map {
                 PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0])

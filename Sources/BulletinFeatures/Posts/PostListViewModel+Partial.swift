@@ -64,3 +64,25 @@ enum IDOrder {
         return order.map { rows[$0] }
     }
 }
+
+/// Authors' names by id, remembering the last one asked for: posts of one author come together
+/// (a hundred in a row in generated and json-server files), so most rows skip the hashing.
+struct AuthorLookup {
+    private let names: [RecordID: String]
+    private let missing: String
+    private var last: (id: RecordID, name: String)?
+
+    /// - Parameter missing: The name of an id with none (`—`, or `…` while the users are read).
+    init(_ names: [RecordID: String], missing: String) {
+        self.names = names
+        self.missing = missing
+    }
+
+    /// The name of the user `id`, or the missing text.
+    mutating func name(of id: RecordID) -> String {
+        if let last, last.id == id { return last.name }
+        let name = names[id] ?? missing
+        last = (id, name)
+        return name
+    }
+}

@@ -215,7 +215,8 @@ public final class PostListViewModel {
         // The rows shown hold the array too: let go of them first, or the append copies it all.
         if case .loaded = state { state = .loading }
         for batch in batches {
-            partialRows += batch.posts.map { PostRow(post: $0, author: batch.authors[$0.userId] ?? Display.pending) }
+            var author = AuthorLookup(batch.authors, missing: Display.pending)
+            partialRows += batch.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
         }
         if let partialShown, ContinuousClock.now - partialShown < .milliseconds(250) {
             state = .loaded(partialRows)
@@ -240,7 +241,8 @@ public final class PostListViewModel {
     ) async throws(DataError) -> RecordList<PostRow> {
         let listing = try await source.postListing(partial: partial)
         try Task.checkCancellation(or: .cancelled)
-        let rows = listing.posts.map { PostRow(post: $0, author: listing.authors[$0.userId] ?? Display.missing) }
+        var author = AuthorLookup(listing.authors, missing: Display.missing)
+        let rows = listing.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
         return RecordList(records: IDOrder.sorted(rows, by: \.post.id), issues: listing.issues)
     }
 }
