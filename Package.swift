@@ -28,7 +28,12 @@ let package = Package(
         // files are decoded whole as before.
         .target(
             name: "CJSONIndex",
-            cxxSettings: [.unsafeFlags(["-O2", "-mavx2", "-mbmi", "-mpclmul", "-mlzcnt"])],
+            // SIMDJSON_THREADS_ENABLED as `pkg-config --cflags simdjson` gives it: the library was
+            // built with it, and it changes the layout of simdjson's parser classes.
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .unsafeFlags(["-O2", "-mavx2", "-mbmi", "-mpclmul", "-mlzcnt"]),
+            ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
