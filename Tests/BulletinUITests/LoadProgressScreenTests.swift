@@ -50,9 +50,17 @@ private final class EndlessListingSource: DataSource, @unchecked Sendable {
     private let lock = NSLock()
     private var cancelledFlag = false
     var wasCancelled: Bool { lock.withLock { cancelledFlag } }
+    /// Sends one batch of two posts first (the list shows them while the rest "loads").
+    let sendsBatch: Bool
+
+    init(sendsBatch: Bool = false) { self.sendsBatch = sendsBatch }
 
     func postListing(partial: (@Sendable (PostBatch) -> Void)?) async throws(DataError) -> PostListing {
         loadProgress?.update(.indexing(done: 250_000_000, total: 1_000_000_000))
+        if sendsBatch {
+            let posts = [PostSummary(id: 1, userId: 1, title: "first"), PostSummary(id: 2, userId: 1, title: "second")]
+            partial?(PostBatch(posts: posts, authors: [1: "Ann"], done: 250_000_000, total: 1_000_000_000))
+        }
         do { try await Task.sleep(for: .seconds(30)) } catch {
             lock.withLock { cancelledFlag = true }
             throw .cancelled
@@ -98,6 +106,35 @@ struct PostsProgressBarTests {
         host.handle(.escape)
         #expect(app.stack.top?.route == "home")
         let deadline = ContinuousClock.now + .seconds(5)
+        while !source.wasCancelled, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(source.wasCancelled)
+    }
+}
+
+@MainActor
+@Suite("Progress bar while the Posts list fills in")
+struct PostsFillingInProgressTests {
+    @Test("rows so far show; past 0.3 s the status line has a bar of the bytes indexed; Esc cancels and goes back")
+    func barInStatusLine() async throws {
+        let source = EndlessListingSource(sendsBatch: true)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: {})
+        app.start()
+        let host = ScreenHost(stack: app.stack, onQuit: {})
+        host.handle(.down)
+        host.handle(.enter)
+        guard case let .postList(model)? = app.stack.top?.destination else {
+            Issue.record("Posts did not open")
+            return
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !model.isPartial, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        try await Task.sleep(for: .milliseconds(350))
+        var surface = Surface(width: 120, height: 8)
+        host.render(on: &surface)
+        #expect(surface.lines[2].contains("first") && surface.lines[3].contains("second"), "\(surface.lines)")
+        #expect(surface.lines[7].hasSuffix("██░░░░░░░░ 2 posts so far · indexing 25% of 1000.0 MB"), "\(surface.lines)")
+        host.handle(.escape)
+        #expect(app.stack.top?.route == "home")
         while !source.wasCancelled, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(source.wasCancelled)
     }

@@ -14,13 +14,19 @@ public struct ProgressBar {
     /// ` 45%`: the whole percent done, rounded down (100% only when done).
     public var percentText: String { " \(Int(fraction * 100))%" }
 
+    /// The bar alone as text, `cells` wide (at least 1): `████░░░░░░`.
+    public func text(cells: Int) -> String {
+        let cells = max(1, cells)
+        let filled = Int(fraction * Double(cells))
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
+    }
+
     /// Draws the bar and its percentage on the top row of `area` (nothing when it is empty).
     public func render(in area: Rect, on surface: inout Surface, style: Style = .normal) {
         guard !area.isEmpty else { return }
         let label = percentText
         let barWidth = max(0, area.width - label.count)
-        let filled = Int(fraction * Double(barWidth))
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+        let bar = barWidth > 0 ? text(cells: barWidth) : ""
         surface.write(bar + label, at: Point(x: area.x, y: area.y), style: style, maxWidth: area.width)
     }
 }
