@@ -26,9 +26,25 @@ let package = Package(
         ),
         .target(name: "CTerminalSafety"),
         .target(name: "CByteSearch"),
+        // The db.json index pass: C++ over simdjson On-Demand (Debian libsimdjson-dev) behind a
+        // C header, so no C++ reaches Swift. -O2 even in debug builds: simdjson is mostly inline
+        // templates, and unoptimized they are ~20x slower. On-Demand is compiled for one CPU
+        // level only (simdjson 3.0 has no run-time dispatch for it): AVX2 ("haswell"); Swift
+        // calls it only when the CPU has those instructions (`IndexSupport.isAvailable`), else
+        // files are decoded whole as before.
+        .target(
+            name: "CJSONIndex",
+            // SIMDJSON_THREADS_ENABLED as `pkg-config --cflags simdjson` gives it: the library was
+            // built with it, and it changes the layout of simdjson's parser classes.
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .unsafeFlags(["-O2", "-mavx2", "-mbmi", "-mpclmul", "-mlzcnt"]),
+            ],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
         .target(name: "MVVMC"),
-        .target(name: "BulletinData", dependencies: ["CCurl"], resources: [.copy("Resources/embedded.json")]),
+        .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex"], resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
         .executableTarget(
@@ -56,5 +72,6 @@ let package = Package(
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView", "BulletinTestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["bulletin", "BulletinTestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

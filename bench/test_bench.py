@@ -292,3 +292,54 @@ class HarnessTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class OpenFigureTests(unittest.TestCase):
+    """Issue 13: the open targets and the table beside the peers."""
+
+    def results(self, visidata=True):
+        results = fake_results()
+        one = results["sets"]["1M"]
+        one["figures"]["load_s"] = report.summarize([0.1])
+        one["figures"]["posts_ready_s"] = report.summarize([2.0])
+        one["figures"]["posts_sort_title_s"] = report.summarize([0.5])
+        vd = {name: report.summarize([value]) for name, value in [
+            ("first_rows_s", 0.3), ("loaded_s", 40.0), ("down_s", 0.006), ("sort_title_s", 5.0), ("peak_rss_bytes", 3e9)]}
+        one["peers"] = {"less": {"first_frame_s": report.summarize([0.004]), "down_s": report.summarize([0.0015])},
+                        "visidata": vd if visidata else {"missing": "could not install visidata==3.4 into bench/.venv: no network"}}
+        results["targets"] = report.targets(results)
+        return results
+
+    def test_open_targets_say_by_how_much(self):
+        targets = {t["target"]: t for t in self.results()["targets"]}
+        self.assertTrue(targets["Enter on Posts → first rows, 1,000,000 posts"]["met"])
+        ready = targets["Enter on Posts → whole list browsable, filterable, sortable, 1,000,000 posts"]
+        self.assertEqual(ready["verdict"], "missed by 500 ms (1.33x the target)")
+        self.assertNotIn("Enter on Posts → whole list browsable, 100,000 posts", targets)   # no 100k set
+
+    def test_the_peer_table_gives_ratios_peer_over_bulletin(self):
+        text = report.table(self.results())
+        self.assertIn("| 1M | 100.0 / 100.0 | 2000.0 / 2000.0 | 300.0 / 300.0 (3.00x) | 40.0 | 4.0 / 4.0 (0.04x) "
+                      "| 3.0 / 3.0 | 6.0 / 6.0 (2.00x) | 1.5 / 1.5 (0.50x) | 500.0 / 500.0 | 5000.0 / 5000.0 (10.00x) "
+                      "| 300 / 300 | 3000.0 / 3000.0 (10.00x) |", text)
+
+    def test_a_missing_visidata_is_said_not_guessed(self):
+        text = report.table(self.results(visidata=False))
+        self.assertIn("VisiData: could not install visidata==3.4 into bench/.venv: no network", text)
+        self.assertIn("| – | – |", text)
+
+    def test_open_posts_times_the_first_rows_then_the_quiet_list(self):
+        class Chunks:
+            """A stand-in session: the first rows at once, two more frames, then quiet."""
+            def __init__(self):
+                self.fd, self.frames = os.open(os.devnull, os.O_WRONLY), [b"...", b"...", b"for", b"Oka", b"Loading"]
+
+            def _read(self, timeout):
+                return (self.frames.pop(), run.time.perf_counter()) if self.frames else (b"", None)
+
+        samples = {"load_s": [], "posts_ready_s": []}
+        app = Chunks()
+        self.assertTrue(run.open_posts(app, {"load_limit": 10, "idle_quiet": 0.6}, samples))
+        os.close(app.fd)
+        self.assertEqual(len(samples["load_s"]), 1)
+        self.assertGreaterEqual(samples["posts_ready_s"][0], samples["load_s"][0])

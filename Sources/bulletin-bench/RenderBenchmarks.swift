@@ -39,7 +39,28 @@ enum RenderBenchmarks {
         let after = frame(table, area: area, selected: 500_001)
         var diff = measure("surface diff, 1-row move", iterations: iterations) { after.changes(since: before).count }
         diff.note = "\(after.changes(since: before).count) changed cells"
-        return [baseline, render, diff]
+        return [baseline, render, diff] + huge(users: users, area: area, iterations: iterations)
+    }
+
+    /// Issue 13, "no field is too big": the same frame with one user's name 100 MB long on
+    /// every row (shared storage, so the memory is paid once), beside the frame with names of
+    /// 100 characters; the ratio should be about 1.
+    private static func huge(users: [User], area: Rect, iterations: Int) -> [Measurement] {
+        let hundred = String(repeating: "n", count: 100)
+        let huge = String(repeating: "n", count: 100_000_000)
+        func table(_ name: String) -> TableView {
+            TableView(columns: columns, rowCount: rowCount) { row, column in
+                column == 1 ? name : text(of: users[row % users.count], row: row, column: column)
+            }
+        }
+        let short = measure("table frame, 100-character names", iterations: iterations) {
+            frame(table(hundred), area: area, selected: 500_000).size.width
+        }
+        var long = measure("table frame, 100 MB names", iterations: iterations) {
+            frame(table(huge), area: area, selected: 500_000).size.width
+        }
+        long.note = ratio(long, to: short)
+        return [short, long]
     }
 
     private static func frame(_ table: TableView, area: Rect, selected: Int) -> Surface {

@@ -34,18 +34,28 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--save" {
 }
 
 var dataPath: String?
+var openPath: String?
 var iterations = 20
 var findRows = [100_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--data": dataPath = arguments.next()
+    case "--open": openPath = arguments.next()
     case "--iterations": iterations = Int(arguments.next() ?? "") ?? iterations
     case "--find-rows": findRows = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
     default:
-        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N] [--find-rows N,N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N] [--find-rows N,N] | --open FILE [--iterations N]\n".utf8))
         exit(2)
     }
+}
+if let openPath {
+    // Only the open figures: index the file `iterations` times, print the runs as JSON.
+    let plain = ProcessInfo.processInfo.environment["BULLETIN_BENCH_PLAIN"] == "1"
+    let runs = await IndexBenchmarks.run(path: openPath, iterations: iterations, streaming: !plain)
+    FileHandle.standardOutput.write(try JSONEncoder().encode(["runs": runs]))
+    FileHandle.standardOutput.write(Data("\n".utf8))
+    exit(0)
 }
 guard let dataPath, let data = FileManager.default.contents(atPath: dataPath) else {
     FileHandle.standardError.write(Data("bulletin-bench: cannot read --data FILE\n".utf8))

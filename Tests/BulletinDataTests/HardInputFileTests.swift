@@ -1,4 +1,4 @@
-import BulletinData
+@testable import BulletinData
 import BulletinTestSupport
 import Foundation
 import Testing
@@ -36,13 +36,12 @@ struct HardInputFileTests {
         #expect(set.posts(userID: 1).map(\.id) == ["1", "2"])
     }
 
-    @Test("empty, truncated, NUL-padded, invalid UTF-8 files fail with malformedJSON naming the file")
+    @Test("empty, truncated, NUL-padded files fail with malformedJSON naming the file")
     func brokenFiles() async {
         let expectations: [(file: String, reasonContains: String)] = [
             ("users-empty-file.json", "empty body"),
             ("users-truncated.json", "line"),
             ("users-nul-padded.json", "line"),
-            ("comments-invalid-utf8.json", "UTF-8"),
         ]
         for (file, fragment) in expectations {
             let path = SharedData.input(file).path
@@ -61,14 +60,28 @@ struct HardInputFileTests {
         }
     }
 
-    @Test("lone and reversed surrogate escapes: malformedJSON naming the file and the missing low surrogate")
-    func loneSurrogates() async {
+    /// A file source skips these comments instead (``FileIndexEquivalenceTests``); the whole-file
+    /// decoder, still used for files the index leaves to it, refuses the file with these words.
+    @Test("the whole-file decoder: invalid UTF-8 is malformedJSON saying UTF-8")
+    func invalidUTF8WholeFile() throws {
+        let url = SharedData.input("comments-invalid-utf8.json")
+        #expect {
+            try DataSetStore.decodeDataSet(Data(contentsOf: url), location: url.path, fileName: url.lastPathComponent)
+        } throws: { error in
+            guard case let .malformedJSON(_, location, reason) = error as? DataError else { return false }
+            return location == url.path && reason.contains("UTF-8")
+        }
+    }
+
+    @Test("the whole-file decoder: lone and reversed surrogate escapes are malformedJSON naming the missing low surrogate")
+    func loneSurrogates() async throws {
         let path = SharedData.input("comments-lone-surrogates.json").path
-        do {
-            let set = try await FileDataSource(path: path).dataSet()
+        do throws(any Error) {
+            let set = try DataSetStore.decodeDataSet(
+                Data(contentsOf: URL(fileURLWithPath: path)), location: path, fileName: "comments-lone-surrogates.json")
             Issue.record("decoded \(set.statistics)")
         } catch {
-            guard case let .malformedJSON(jsonPath, location, reason) = error else {
+            guard case let .malformedJSON(jsonPath, location, reason) = error as? DataError else {
                 Issue.record("expected malformedJSON, got \(error)")
                 return
             }

@@ -27,7 +27,7 @@ struct PostListLoadTests {
             #expect(model.summary == "100 posts")
             let embedded = EmbeddedDataSource()
             let first = try await embedded.allPosts().min { $0.id < $1.id }
-            #expect(model.rows.first?.post == first)
+            #expect(model.rows.first?.post == first.map(PostSummary.init))
             #expect(try await model.rows.first?.author == embedded.user(id: #require(first).userId).name)
             #expect(try await server.requests().map(\.path) == ["/users", "/posts"])
         }

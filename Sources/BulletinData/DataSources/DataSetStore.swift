@@ -1,69 +1,110 @@
 import Foundation
 
-/// Loads a ``DataSet`` once, off the main thread, and hands out the cached copy afterwards.
+/// Loads a source's data once, off the main thread, and hands out the loaded copy afterwards.
 ///
 /// An actor, so concurrent first calls wait for one load instead of reading the file twice;
 /// the load runs on the actor's executor (the cooperative pool), never on the main actor.
-/// A failed load is not cached: the next call tries again (the file may have been fixed).
+/// A failed or cancelled load is not kept: the next call tries again (the file may have been fixed).
+/// What it holds is ``LoadedData``: a ``FileIndex`` for a file, a ``DataSet`` for the embedded
+/// set or after a save.
 actor DataSetStore {
     // MARK: - Properties
 
     /// The file path or resource name, used in `notFound` errors.
     nonisolated let location: String
-    private var load: @Sendable () throws(DataError) -> DataSet
-    private var cached: DataSet?
-    /// The file's version that ``cached`` is, when Bulletin's own save wrote it (``replace(with:version:)``).
-    private var savedVersion: FileFingerprint?
-    /// The file's version on disk now; `nil` for sources that are not one file.
+    private var load: @Sendable () throws(DataError) -> any LoadedData
+    private var cached: (any LoadedData)?
+    /// The file's version the cached data was written as by Bulletin's own save (see
+    /// ``replace(with:written:)``), and how to read the file's current version.
+    private var written: FileFingerprint?
     private let currentVersion: (@Sendable () -> FileFingerprint?)?
 
     // MARK: - Init
 
     /// - Parameters:
     ///   - location: Where the data comes from, for error text.
-    ///   - load: Reads and decodes the data; called until it first succeeds.
-    ///   - version: The file's version on disk now, so a reload after Bulletin's own save is
-    ///     answered from what the save wrote while the file is still that version.
+    ///   - currentVersion: The file's version now (files only): a reload right after Bulletin's
+    ///     own save answers from memory while the file is still the version it wrote.
+    ///   - load: Reads and decodes (or indexes) the data; called until it first succeeds.
     init(
-        location: String, version: (@Sendable () -> FileFingerprint?)? = nil,
-        load: @escaping @Sendable () throws(DataError) -> DataSet
+        location: String, currentVersion: (@Sendable () -> FileFingerprint?)? = nil,
+        load: @escaping @Sendable () throws(DataError) -> any LoadedData
     ) {
         self.location = location
-        self.currentVersion = version
+        self.currentVersion = currentVersion
         self.load = load
+    }
+
+    /// A store over a loader that decodes a whole ``DataSet`` (the embedded set).
+    init(location: String, loadDataSet: @escaping @Sendable () throws(DataError) -> DataSet) {
+        self.init(location: location) { () throws(DataError) -> any LoadedData in try loadDataSet() }
     }
 
     // MARK: - API
 
-    /// The data set, loading it on first use.
-    /// - Throws: Whatever `load` throws (``DataError/unreadableFile(path:reason:)``, ``DataError/malformedJSON(path:location:reason:)``).
-    /// A reload (``FetchContext/isReload``) reads it again, unless the file is still the
-    /// version Bulletin's own last save wrote (same device, inode, size and modification time):
-    /// then the saved data set is the file's contents and is answered without reading it.
-    func dataSet() throws(DataError) -> DataSet {
-        if let cached, !FetchContext.isReload { return cached }
-        if let cached, let savedVersion, currentVersion?() == savedVersion { return cached }
-        let loaded = try load()
-        cached = loaded
-        savedVersion = nil
-        return loaded
+    /// The loaded data, loading it on first use. A reload (``FetchContext/isReload``) loads it
+    /// again, except right after Bulletin's own save while the file is still the version it wrote.
+    /// - Throws: Whatever `load` throws (``DataError/unreadableFile(path:reason:)``,
+    ///   ``DataError/malformedJSON(path:location:reason:)``, ``DataError/cancelled``).
+    func loaded() throws(DataError) -> any LoadedData {
+        if let cached, !FetchContext.isReload || isStillWritten { return cached }
+        let fresh = try load()
+        cached = fresh
+        written = nil
+        return fresh
     }
 
-    /// Replaces the cached data set with `dataSet` (after a save), so later reads answer with it.
-    /// - Parameter version: The version of the file the save wrote, whose contents `dataSet` is.
-    func replace(with dataSet: DataSet, version: FileFingerprint? = nil) {
+    /// Everything decoded as one ``DataSet`` (saves, exports); a ``FileIndex`` decodes every record.
+    /// - Throws: As ``loaded()``.
+    func dataSet() throws(DataError) -> DataSet {
+        try loaded().wholeDataSet()
+    }
+
+    /// Replaces the cached data with `dataSet` (after a save), so later reads answer with it.
+    /// - Parameter written: The version of the file the save wrote: until the file changes from
+    ///   it, a reload answers with `dataSet` instead of reading the file again.
+    func replace(with dataSet: any LoadedData, written version: FileFingerprint? = nil) {
         cached = dataSet
-        savedVersion = version
+        written = version
     }
 
     /// Later loads (a reload) call `load` instead: the embedded set reads its saved copy once made.
     func loadFrom(_ load: @escaping @Sendable () throws(DataError) -> DataSet) {
-        self.load = load
+        self.load = { () throws(DataError) -> any LoadedData in try load() }
     }
 
-    /// Reads `url` and decodes it as a json-server `db.json` object, or as one collection when
-    /// the file holds a top-level array and its name starts with `users`, `posts` or `comments`
-    /// (`users-string-ids.json`). Records that do not decode are skipped and listed in ``DataSet/issues``.
+    private var isStillWritten: Bool {
+        guard let written, let currentVersion else { return false }
+        return currentVersion() == written
+    }
+}
+
+extension DataSetStore {
+    /// Maps the file at `url` and indexes it (``FileIndex/build(file:location:fileName:progress:onPosts:)``).
+    /// - Throws: ``DataError/unreadableFile(path:reason:)`` when the file cannot be opened,
+    ///   ``DataError/malformedJSON(path:location:reason:)`` naming `location` when it is not a valid db.json,
+    ///   ``DataError/cancelled``.
+    static func indexDB(
+        at url: URL, location: String, progress: LoadProgress? = nil, onPosts: (@Sendable (PostBatch) -> Void)? = nil
+    ) throws(DataError) -> any LoadedData {
+        defer { progress?.update(.idle) }
+        let file: MappedFile
+        do {
+            file = try MappedFile(path: url.path)
+        } catch {
+            throw .unreadableFile(path: location, reason: readFailureReason(error, url: url))
+        }
+        progress?.update(.indexing(done: 0, total: file.length))
+        switch try FileIndex.build(file: file, location: location, fileName: url.lastPathComponent, progress: progress, onPosts: onPosts) {
+        case let .index(index): return index
+        case let .decoded(set): return set
+        }
+    }
+
+    /// Reads `url` and decodes it whole as a json-server `db.json` object, or as one collection
+    /// when the file holds a top-level array and its name starts with `users`, `posts` or
+    /// `comments` (`users-string-ids.json`). Records that do not decode are skipped and listed
+    /// in ``DataSet/issues``. (The embedded set's copy; files are indexed by ``indexDB(at:location:progress:onPosts:)``.)
     /// - Throws: ``DataError/unreadableFile(path:reason:)`` when the file cannot be read,
     ///   ``DataError/malformedJSON(path:location:reason:)`` naming `location` when it is not a valid db.json.
     /// - Parameter progress: Told the bytes read (1 MiB at a time), then `decoding`, then `idle`.
@@ -93,7 +134,7 @@ actor DataSetStore {
         return data
     }
 
-    /// Decodes a `db.json` object, or a top-level array named by `fileName` (see ``readDB(at:location:)``).
+    /// Decodes a `db.json` object, or a top-level array named by `fileName` (see ``readDB(at:location:progress:)``).
     static func decodeDataSet(_ data: Data, location: String, fileName: String) throws(DataError) -> DataSet {
         let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...] // a UTF-8 BOM is not the root

@@ -52,6 +52,11 @@ public protocol DataSource: Sendable {
     /// Every comment, in the source's order. (REST: `GET /comments`) Has a default that
     /// gathers them through ``allPosts()`` and ``comments(postID:)``.
     func allComments() async throws(DataError) -> [Comment]
+
+    /// What the Posts list shows: every post without its body, and the authors' names. A file
+    /// source answers from its index and calls `partial` with each batch of posts indexed while
+    /// a first load runs; the default asks ``users()`` and ``postList()`` and never calls it.
+    func postListing(partial: (@Sendable (PostBatch) -> Void)?) async throws(DataError) -> PostListing
 }
 
 extension DataSource {

@@ -23,7 +23,7 @@ public struct EmbeddedDataSource: DataSource {
     /// Creates the source; nothing is read until the first request.
     /// - Parameter log: Where each read of the resource (`READ embedded.json`) is recorded (default none).
     public init(log: RequestLog? = nil) {
-        store = DataSetStore(location: Self.resourceName) { () throws(DataError) -> DataSet in
+        store = DataSetStore(location: Self.resourceName, loadDataSet: { () throws(DataError) -> DataSet in
             let read = { () throws(DataError) -> DataSet in
                 guard let url = Bundle.module.url(forResource: "embedded", withExtension: "json") else {
                     throw .unreadableFile(path: Self.resourceName, reason: "resource missing from the bundle")
@@ -32,7 +32,7 @@ public struct EmbeddedDataSource: DataSource {
             }
             guard let log else { return try read() }
             return try log.recordRead(of: Self.resourceName, read)
-        }
+        })
     }
 
     // MARK: - API

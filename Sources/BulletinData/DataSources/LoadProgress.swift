@@ -1,6 +1,7 @@
 import Foundation
 
-/// How far a source has got reading and decoding a large file, for a "reading 45%" line.
+/// How far a source has got reading and indexing (or decoding) a large file, for the progress
+/// bar of a loading screen.
 ///
 /// Updated from the loading task, read by the UI on its redraws (thread-safe, not observable:
 /// the spinner's redraws pick it up while a screen is loading).
@@ -11,6 +12,8 @@ public final class LoadProgress: @unchecked Sendable {
         case idle
         /// Reading the file: `done` of `total` bytes (`total` 0 when unknown).
         case reading(done: Int, total: Int)
+        /// Indexing the file (``FileDataSource``): `done` of `total` bytes passed.
+        case indexing(done: Int, total: Int)
         /// Turning the bytes into records.
         case decoding
     }
@@ -33,7 +36,17 @@ public final class LoadProgress: @unchecked Sendable {
         observer?(phase)
     }
 
-    /// `reading 45% of 12.3 MB`, `decoding…`, or `nil` when idle.
+    /// How much of the file is done, 0 to 1, while reading or indexing; `nil` otherwise.
+    public var fraction: Double? {
+        switch phase {
+        case let .reading(done, total), let .indexing(done, total):
+            guard total > 0 else { return nil }
+            return min(1, Double(done) / Double(total))
+        case .idle, .decoding: return nil
+        }
+    }
+
+    /// `reading 45% of 12.3 MB`, `indexing 45% of 611.5 MB`, `decoding…`, or `nil` when idle.
     public var text: String? {
         switch phase {
         case .idle: return nil
@@ -41,6 +54,9 @@ public final class LoadProgress: @unchecked Sendable {
         case let .reading(done, total):
             guard total > 0 else { return "reading \(Self.megabytes(done))" }
             return "reading \(min(100, done * 100 / total))% of \(Self.megabytes(total))"
+        case let .indexing(done, total):
+            guard total > 0 else { return "indexing \(Self.megabytes(done))" }
+            return "indexing \(min(100, done * 100 / total))% of \(Self.megabytes(total))"
         }
     }
 

@@ -102,10 +102,10 @@ actor FileSaver {
         }
         state.record(fingerprint)
         cached = (splice.spans, saved, fingerprint)
-        await store.replace(with: saved, version: fingerprint)
+        await store.replace(with: saved, written: fingerprint)
         // A save that ran while this one waited may have reached the store first: the newest wins.
         if let latest = cached, latest.fingerprint != fingerprint {
-            await store.replace(with: latest.dataSet, version: latest.fingerprint)
+            await store.replace(with: latest.dataSet, written: latest.fingerprint)
         }
         return splice.stored
     }

@@ -151,6 +151,22 @@ public final class ListFinder {
         setRows(count: count, text: text, id: Optional(id))
     }
 
+    /// Rows still arriving (a long load shows what it has so far): shows `count` rows as they
+    /// are, builds no index for them (``isIndexing`` stays set, so a filter or sort waits), and
+    /// costs no more than the order it shows. The load's last hand-over is ``setRows(count:text:id:)``.
+    public func showArriving(count: Int) {
+        rowsVersion += 1
+        buildTask?.cancel()
+        buildTask = nil
+        rowCount = count
+        applied = nil
+        matchMask = nil
+        index = nil
+        rowsByID = nil
+        isIndexing = true
+        refresh()
+    }
+
     /// The source row whose id is `id` (the first, when ids repeat), or `nil` when no row has it
     /// or the map is still being built (``isIndexing``): one dictionary lookup.
     public func row(withID id: String) -> Int? { rowsByID?[id] }

@@ -2,13 +2,13 @@ import BulletinData
 import MVVMC
 import Observation
 
-/// One row of the Posts list: a post and its author's name.
+/// One row of the Posts list: a post's list members (no body) and its author's name.
 public struct PostRow: Sendable, Equatable {
-    public var post: Post
-    /// The author's name.
+    public var post: PostSummary
+    /// The author's name (`—` when unknown, `…` while the users are still being read).
     public var author: String
 
-    public init(post: Post, author: String) {
+    public init(post: PostSummary, author: String) {
         self.post = post
         self.author = author
     }
@@ -16,10 +16,12 @@ public struct PostRow: Sendable, Equatable {
 
 /// The Posts screen: every post (id, author, title), ordered by id.
 ///
-/// Loads with one ``DataSource/users()`` (author names by id) and one
-/// ``DataSource/postList()`` (REST: `GET /users` and `GET /posts`, not one request per user).
-/// A post whose author is not among the users shows `—`; posts or users' posts that could
-/// not be read are named in the status line (``issues``).
+/// Loads with one ``DataSource/postListing(partial:)``: a file source answers from its index
+/// (no bodies decoded) and, while a large file is indexed, sends batches of posts that show at
+/// once in file order (``isPartial``, the count saying `so far`); REST sources answer with
+/// `GET /users` and `GET /posts` (not one request per user). A post whose author is not among
+/// the users shows `—`; posts or users' posts that could not be read are named in the status
+/// line (``issues``).
 @MainActor
 @Observable
 public final class PostListViewModel {
@@ -40,6 +42,10 @@ public final class PostListViewModel {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[PostRow]> = .idle
+    /// `true` while the rows are the posts indexed so far and the rest of the file is still being read.
+    public private(set) var isPartial = false { didSet { find.isPartial = isPartial } }
+    /// When the current load started (for the progress bar, shown only for loads over 0.3 s).
+    public private(set) var loadStarted: ContinuousClock.Instant?
     /// The posts (or users' posts) that could not be read in the last load.
     public private(set) var issues: [RecordIssue] = []
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
@@ -60,6 +66,12 @@ public final class PostListViewModel {
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<PostsRoute>
     @ObservationIgnored private let runner = LoadRunner()
+    /// Rows received in batches during the load in flight, and when the finder last got them.
+    @ObservationIgnored private var partialRows: [PostRow] = []
+    @ObservationIgnored private var partialShown: ContinuousClock.Instant?
+    @ObservationIgnored private var partialFeed: PartialPostFeed?
+    /// Rows arrived that the finder has not been given yet (kept back by the 250 ms spacing).
+    @ObservationIgnored private var handOverPending = false
 
     // MARK: - Init
 
@@ -103,11 +115,25 @@ public final class PostListViewModel {
     public var summary: String {
         switch state {
         case .idle, .loading: "Loading posts…"
+        case let .loaded(rows) where isPartial:
+            [Display.count(rows.count, "post", "posts") + " so far", loadProgressText].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows):
             [reloadError.map(Display.reloadFailed), Display.count(rows.count, "post", "posts"), RecordIssue.summary(of: issues)]
                 .compactMap { $0 }.joined(separator: " · ")
         case .failed: "Failed to load posts"
         }
+    }
+
+    /// `indexing 45% of 611.5 MB` while the source reports progress on the load in flight.
+    public var loadProgressText: String? {
+        state.isLoading || isPartial ? source.loadProgress?.text : nil
+    }
+
+    /// How much of the file the load in flight has read (0 to 1), once it has run 0.3 s; `nil`
+    /// otherwise, so quick loads never flash a bar.
+    public func loadProgressFraction(now: ContinuousClock.Instant = .now) -> Double? {
+        guard state.isLoading || isPartial, let loadStarted, now - loadStarted >= .milliseconds(300) else { return nil }
+        return source.loadProgress?.fraction
     }
 
     // MARK: - Intents
@@ -117,35 +143,51 @@ public final class PostListViewModel {
         if case .idle = state { reload() }
     }
 
-    /// Loads every post and the users (`r` retries). The rows shown stay during a reload, and a
-    /// failed reload keeps them and says why (``reloadError``, in the summary); only a first
-    /// load that fails shows the error screen.
+    /// Loads every post and the users (`r` retries); batches of a first load show as they come.
+    /// The rows shown stay during a reload, and a failed reload keeps them and says why
+    /// (``reloadError``, in the summary); only a first load that fails shows the error screen.
     public func reload() {
         let reloading = !state.isIdle
-        let keepsRows = state.value != nil
+        let keepsRows = state.value != nil && !isPartial
         if keepsRows { isReloading = true } else { state = .loading }
+        isPartial = false
+        partialRows = []
+        partialShown = nil
+        handOverPending = false
+        loadStarted = .now
+        let feed = PartialPostFeed { [weak self] in
+            Task { @MainActor [weak self] in self?.takePartialRows() }
+        }
+        // A reload keeps the rows shown until the whole list is there: its batches are not shown.
+        partialFeed = keepsRows ? nil : feed
         // The id column's width is measured with the load, off the main actor (a 1M-post file).
         runner.run(reloading: reloading, { [source] () async throws(DataError) in
-            let rows = try await Self.loadRows(source)
+            let rows = try await Self.loadRows(source, partial: feed.add)
             return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)))
         }) { [weak self] outcome in
-            self?.isReloading = false
+            guard let self else { return }
+            isReloading = false
+            partialFeed = nil
+            partialRows = []
+            isPartial = false
+            loadStarted = nil
             if keepsRows, let error = outcome.error {
-                self?.reloadError = error
+                reloadError = error
                 return
             }
-            self?.reloadError = nil
-            self?.issues = outcome.value?.0.issues ?? []
-            self?.state = outcome.map(\.0.records)
-            self?.idWidth = outcome.value?.1 ?? 4
-            self?.indexRows()
+            reloadError = nil
+            issues = outcome.value?.0.issues ?? []
+            state = outcome.map(\.0.records)
+            idWidth = outcome.value?.1 ?? 4
+            indexRows()
         }
     }
 
-    /// The screen left the stack: the load in flight is cancelled and its result dropped.
+    /// The screen left the stack, or Esc while loading: the load in flight is cancelled and its result dropped.
     public func cancelLoad() {
         runner.cancel()
         isReloading = false
+        partialFeed = nil
     }
 
     /// Loads and waits for the result.
@@ -180,16 +222,45 @@ public final class PostListViewModel {
 
     // MARK: - Private
 
-    /// The users first (the default ``DataSource/postList()`` asks for them too, and finds them
-    /// cached), then every post; each row gets its author's name by id, `—` when there is none.
-    private nonisolated static func loadRows(_ source: any DataSource) async throws(DataError) -> RecordList<PostRow> {
-        let users = try await source.users()
-        var names: [RecordID: String] = [:]
-        for user in users where names[user.id] == nil { names[user.id] = user.name }
-        let posts = try await source.postList()
+    /// Batches that arrived since the last call: appended to the rows shown so far; the finder
+    /// gets them at most every 250 ms (each hand-over indexes the rows again).
+    private func takePartialRows() {
+        guard let feed = partialFeed, state.isLoading || isPartial else { return }
+        let batches = feed.take()
+        guard !batches.isEmpty || handOverPending else { return }
+        handOverPending = false
+        // The rows shown hold the array too: let go of them first, or the append copies it all.
+        if case .loaded = state { state = .loading }
+        for batch in batches {
+            var author = AuthorLookup(batch.authors, missing: Display.pending)
+            partialRows += batch.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
+        }
+        if let partialShown, ContinuousClock.now - partialShown < .milliseconds(250) {
+            state = .loaded(partialRows)
+            handOverPending = true
+            feed.retry()
+            return
+        }
+        let first = partialShown == nil
+        partialShown = .now
+        isPartial = true
+        idWidth = max(idWidth, Display.idWidth(partialRows.lazy.map(\.post.id)))
+        state = .loaded(partialRows)
+        // The first rows get an index (a few thousand: at once); later hand-overs only show
+        // the rows, so the finder does not index a growing list again and again meanwhile.
+        if first { indexRows() } else { find.finder.showArriving(count: partialRows.count) }
+    }
+
+    /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`
+    /// when there is none; sorted by id (a list already in id order is not sorted again).
+    private nonisolated static func loadRows(
+        _ source: any DataSource, partial: @escaping @Sendable (PostBatch) -> Void
+    ) async throws(DataError) -> RecordList<PostRow> {
+        let listing = try await source.postListing(partial: partial)
         try Task.checkCancellation(or: .cancelled)
-        let rows = posts.records.map { PostRow(post: $0, author: names[$0.userId] ?? Display.missing) }
-        return RecordList(records: rows.sorted { $0.post.id < $1.post.id }, issues: posts.issues)
+        var author = AuthorLookup(listing.authors, missing: Display.missing)
+        let rows = listing.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
+        return RecordList(records: IDOrder.sorted(rows, by: \.post.id), issues: listing.issues)
     }
 }
 

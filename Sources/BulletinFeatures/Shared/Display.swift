@@ -4,6 +4,8 @@ import BulletinData
 enum Display {
     /// Shown for an optional field that is missing, null or blank.
     static let missing = "—"
+    /// Shown for a value still being read (a post's author while a large file is indexed).
+    static let pending = "…"
 
     /// `value`, or ``missing`` when it is nil or only white space.
     static func text(_ value: String?) -> String {

@@ -124,7 +124,9 @@ extension FindableScreenModel {
             titled[index].title = finder.title(ofColumn: index)
         }
         let highlights: ((Int, Int) -> [Range<Int>])? = find.highlightsMatches ? { row, column in
-            let text = cell(row, column)
+            // Matches are looked for only where a cell can show them (a 100 MB title costs
+            // what a short one does): no terminal is wider than this many characters.
+            let text = String(cell(row, column).prefix(findHighlightCharacters))
             let offset = { (index: String.Index) in text.distance(from: text.startIndex, to: index) }
             return finder.highlights(in: text).map { offset($0.lowerBound)..<offset($0.upperBound) }
         } : nil
@@ -152,3 +154,7 @@ extension FindableScreenModel {
         find.filterSummary ?? summary
     }
 }
+
+/// How many leading characters of a cell the filter's highlighting looks at: more than any
+/// terminal row can show, far fewer than a 100 MB field holds.
+let findHighlightCharacters = 2048

@@ -79,25 +79,29 @@ public struct Surface: Equatable, Sendable {
         let end = min(width, maxWidth.map { point.x + max(0, $0) } ?? width)
         var x = point.x
         var previous: Int?
-        for character in Sanitizer.singleLine(text) {
-            let columns = DisplayWidth.of(character)
-            if columns == 0 {
-                if let previous { appendMark(character, toCellAt: previous, y: point.y) }
-                continue
+        // Sanitized character by character, so a huge text costs only what fits.
+        writing: for original in text {
+            let controls = original.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            for character in controls ? Array(Sanitizer.singleLine(String(original))) : [original] {
+                let columns = DisplayWidth.of(character)
+                if columns == 0 {
+                    if let previous { appendMark(character, toCellAt: previous, y: point.y) }
+                    continue
+                }
+                if x + columns > end {
+                    if x >= 0, x < end { place(.blank(style), x: x, y: point.y); x += 1 }
+                    break writing
+                }
+                if x < 0 {
+                    for column in 0..<max(0, x + columns) { place(.blank(style), x: column, y: point.y) }
+                    previous = nil
+                } else {
+                    place(Cell(text: Self.cellText(character), width: columns, style: style), x: x, y: point.y)
+                    if columns == 2 { place(.continuation(style), x: x + 1, y: point.y) }
+                    previous = x
+                }
+                x += columns
             }
-            if x + columns > end {
-                if x >= 0, x < end { place(.blank(style), x: x, y: point.y); x += 1 }
-                break
-            }
-            if x < 0 {
-                for column in 0..<max(0, x + columns) { place(.blank(style), x: column, y: point.y) }
-                previous = nil
-            } else {
-                place(Cell(text: Self.cellText(character), width: columns, style: style), x: x, y: point.y)
-                if columns == 2 { place(.continuation(style), x: x + 1, y: point.y) }
-                previous = x
-            }
-            x += columns
         }
         return max(0, min(x, end) - max(point.x, 0))
     }

@@ -19,13 +19,31 @@ public enum TextLayout {
 
     /// Cuts `text` to at most `width` columns, ending with "…" when anything was cut.
     ///
-    /// The text is sanitized first; a character is never split. `width` ≤ 0 gives `""`.
+    /// The text is sanitized first; a character is never split. `width` ≤ 0 gives `""`. Only
+    /// the characters that can show are looked at (``head(of:columns:)``), so a 100 MB string
+    /// costs what a short one does.
     public static func truncate(_ text: String, to width: Int) -> String {
-        let clean = Sanitizer.singleLine(text)
         guard width > 0 else { return "" }
-        if DisplayWidth.of(clean) <= width { return clean }
-        let (head, _) = prefix(of: clean, columns: width - 1)
-        return head + "…"
+        let (head, more) = head(of: text, columns: width)
+        let clean = Sanitizer.singleLine(String(head))
+        if !more { return clean }
+        let (cut, _) = prefix(of: clean, columns: width - 1)
+        return cut + "…"
+    }
+
+    /// The leading characters of `text` that fit in `columns` columns (each measured as
+    /// sanitized), and whether any character follows them. Stops at the first character that
+    /// does not fit: the cost depends on `columns`, not on the length of `text`.
+    public static func head(of text: String, columns: Int) -> (head: Substring, more: Bool) {
+        var used = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let width = DisplayWidth.of(text[index])
+            if used + width > columns { return (text[..<index], true) }
+            used += width
+            index = text.index(after: index)
+        }
+        return (text[...], false)
     }
 
     /// Pads or truncates `text` to exactly `width` columns.
@@ -54,13 +72,13 @@ public enum TextLayout {
     public static func columns(of ranges: [Range<Int>], in text: String, fittedTo width: Int,
                                alignment: Alignment) -> [Range<Int>] {
         guard width > 0, !ranges.isEmpty else { return [] }
-        let clean = Sanitizer.singleLine(text)
-        let total = DisplayWidth.of(clean)
+        let (head, more) = head(of: text, columns: width)
+        let total = more ? width + 1 : DisplayWidth.of(Sanitizer.singleLine(String(head)))
         let visible = total <= width ? total : width - 1
         let shift = alignment == .right ? max(0, width - min(total, width)) : 0
         var result: [Range<Int>] = []
         var column = 0
-        for (offset, character) in text.enumerated() {
+        for (offset, character) in head.enumerated() {
             let columns = DisplayWidth.of(Sanitizer.singleLine(String(character)))
             guard column + columns <= visible else { break }
             if columns > 0, ranges.contains(where: { $0.contains(offset) }) {

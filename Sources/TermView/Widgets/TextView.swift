@@ -14,7 +14,7 @@ public struct StyledLine: Hashable, Sendable {
 
 /// Wrapped, scrollable text with a scroll indicator; scroll position lives in ``TextViewState``.
 ///
-/// Paragraphs are wrapped (``TextLayout/wrap(_:width:)``) to the area width minus one
+/// Paragraphs are wrapped (``TextLayout/wrap(_:width:)``; long ones once per width, ``WrapCache``) to the area width minus one
 /// column, always reserved on the right for the indicator: a track `│` (`.muted`) with a
 /// thumb `┃`, drawn only when the text is taller than the area.
 public struct TextView {
@@ -57,7 +57,7 @@ public struct TextView {
     private func wrapped(width: Int) -> [StyledLine] {
         let textWidth = Self.textWidth(for: width)
         return paragraphs.flatMap { paragraph in
-            TextLayout.wrap(paragraph.text, width: textWidth).map { StyledLine($0, style: paragraph.style) }
+            WrapCache.wrap(paragraph.text, width: textWidth).map { StyledLine($0, style: paragraph.style) }
         }
     }
 

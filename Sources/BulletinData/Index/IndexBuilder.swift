@@ -1,0 +1,216 @@
+import CJSONIndex
+import Foundation
+
+/// Collects the pass's batches into the columns of a ``FileIndex``.
+final class IndexBuilder {
+    let file: MappedFile
+    let location: String
+    let progress: LoadProgress?
+    let onPosts: (@Sendable (PostBatch) -> Void)?
+
+    var spans: [RecordKind: [RecordSpan]] = [:]
+    var issues: [RecordKind: [RecordIssue]] = [:]
+    var decoded: [RecordKind: [Int32: Record]] = [:]
+    var userElements: [Int32] = [], userIDs: [RecordID] = [], userNames: [String] = []
+    var postElements: [Int32] = [], postIDs: [RecordID] = [], postUserIDs: [RecordID] = [], postTitles: [String] = []
+    var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
+
+    /// Kinds whose columns came from a guessed array (``beginGuess(_:open:)``), not confirmed yet.
+    var guessed: Set<RecordKind> = []
+    /// The guessed arrays indexed so far (`open..<close + 1`), for the bytes-done count.
+    var guessedRanges: [Range<Int>] = []
+    /// While a guessed array is indexed: its `[`; `nil` in the full pass.
+    var guessOpen: Int?
+
+    init(file: MappedFile, location: String, progress: LoadProgress?, onPosts: (@Sendable (PostBatch) -> Void)?) {
+        self.file = file
+        self.location = location
+        self.progress = progress
+        self.onPosts = onPosts
+    }
+
+    /// Calls `pass` with the C callback and this builder as its context.
+    func run(_ pass: (ji_batch_fn, UnsafeMutableRawPointer) -> Int32) -> Int32 {
+        withExtendedLifetime(self) {
+            pass({ context, collection, records, count, arena, done in
+                let builder = Unmanaged<IndexBuilder>.fromOpaque(context!).takeUnretainedValue()
+                return builder.accept(collection, UnsafeBufferPointer(start: records, count: count), arena, Int(done)) ? 0 : 1
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    func beginGuess(_ kind: RecordKind, open: Int) {
+        guessed.insert(kind)
+        guessOpen = open
+    }
+
+    func endGuess(_ kind: RecordKind, open: Int, close: Int) {
+        guessOpen = nil
+        guessedRanges.append(open..<(close + 1))
+    }
+
+    /// Forgets a guessed collection the full pass did not confirm (it was not the top-level array).
+    func dropGuess(_ kind: RecordKind) {
+        if guessed.contains(kind) { reset(kind) }
+    }
+
+    /// Forgets everything indexed of `kind`.
+    func reset(_ kind: RecordKind) {
+        guessOpen = nil
+        guessed.remove(kind)
+        spans[kind] = nil
+        issues[kind] = nil
+        decoded[kind] = nil
+        switch kind {
+        case .user: (userElements, userIDs, userNames) = ([], [], [])
+        case .post: (postElements, postIDs, postUserIDs, postTitles) = ([], [], [], [])
+        case .comment: (commentElements, commentPostIDs) = ([], [])
+        }
+    }
+
+    /// Bytes of the file indexed when the pass is at `at`: the guessed arrays count once.
+    private func bytesDone(at: Int) -> Int {
+        if let guessOpen { return guessedRanges.reduce(0) { $0 + $1.count } + (at - guessOpen) }
+        return at + guessedRanges.filter { $0.lowerBound >= at }.reduce(0) { $0 + $1.count }
+    }
+
+    /// Takes one batch; false to stop (the task was cancelled).
+    func accept(_ collection: Int32, _ records: UnsafeBufferPointer<ji_record>, _ arena: UnsafePointer<CChar>?, _ done: Int) -> Bool {
+        let kind = RecordKind(indexCollection: collection)
+        // The full pass found this collection elsewhere than guessed: its records are these.
+        if guessOpen == nil, guessed.contains(kind) { reset(kind) }
+        let offset = done
+        let done = bytesDone(at: offset)
+        let firstPost = postIDs.count
+        // The kind's spans out of the dictionary for the batch: no hashing per record.
+        var kindSpans = spans.removeValue(forKey: kind) ?? []
+        for record in records {
+            let element = Int32(kindSpans.count)
+            kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
+            switch UInt32(record.status) {
+            case JI_REGULAR.rawValue: regular(kind, element, record, arena)
+            case JI_BAD_UTF8.rawValue: badUTF8(kind, element, record)
+            default: irregular(kind, element, record)
+            }
+        }
+        spans[kind] = kindSpans
+        if kind == .post, let onPosts, postIDs.count > firstPost {
+            let posts = (firstPost..<postIDs.count).map {
+                PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0])
+            }
+            if authors == nil { authors = knownAuthors() }
+            onPosts(PostBatch(posts: posts, authors: authors ?? [:], done: done, total: file.length))
+        }
+        progress?.update(.indexing(done: done, total: file.length))
+        // The titles and names are copied out: the pages behind the pass can leave memory.
+        file.release(before: offset)
+        return !Task.isCancelled
+    }
+
+    /// The authors' names for the batches of posts, worked out once (users indexed first).
+    private var authors: [RecordID: String]?
+
+    private func knownAuthors() -> [RecordID: String] {
+        var names: [RecordID: String] = [:]
+        for (id, name) in zip(userIDs, userNames) where names[id] == nil { names[id] = name }
+        return names
+    }
+
+    private func regular(_ kind: RecordKind, _ element: Int32, _ record: ji_record, _ arena: UnsafePointer<CChar>?) {
+        let id = Self.id(record.id_kind, record.id_number, record.id_text, file, arena)
+        switch kind {
+        case .user:
+            userElements.append(element)
+            userIDs.append(id)
+            userNames.append(Self.text(record.texts.0, file, arena))
+        case .post:
+            postElements.append(element)
+            postIDs.append(id)
+            postUserIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
+            postTitles.append(Self.text(record.texts.0, file, arena))
+        case .comment:
+            commentElements.append(element)
+            commentPostIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
+        }
+    }
+
+    /// A record of an unusual shape: decoded here, as the full decoder would, for its issues.
+    private func irregular(_ kind: RecordKind, _ element: Int32, _ record: ji_record) {
+        let bytes = file.data(Int(record.start)..<Int(record.end))
+        let path = "\(kind.rawValue)[\(element)]"
+        let decodedRecord: Record?
+        let found: [RecordIssue]
+        switch kind {
+        case .user:
+            let (user, issues) = RecordDecoding.decode(User.self, from: bytes, path: path, location: location)
+            (decodedRecord, found) = (user.map(Record.user), issues)
+            if let user {
+                userElements.append(element)
+                userIDs.append(user.id)
+                userNames.append(user.name)
+            }
+        case .post:
+            let (post, issues) = RecordDecoding.decode(Post.self, from: bytes, path: path, location: location)
+            (decodedRecord, found) = (post.map(Record.post), issues)
+            if let post {
+                postElements.append(element)
+                postIDs.append(post.id)
+                postUserIDs.append(post.userId)
+                postTitles.append(post.title)
+            }
+        case .comment:
+            let (comment, issues) = RecordDecoding.decode(Comment.self, from: bytes, path: path, location: location)
+            (decodedRecord, found) = (comment.map(Record.comment), issues)
+            if let comment {
+                commentElements.append(element)
+                commentPostIDs.append(comment.postId)
+            }
+        }
+        if let decodedRecord { decoded[kind, default: [:]][element] = decodedRecord }
+        issues[kind, default: []] += found
+    }
+
+    private func badUTF8(_ kind: RecordKind, _ element: Int32, _ record: ji_record) {
+        let bytes = file.data(Int(record.start)..<Int(record.end))
+        issues[kind, default: []].append(RecordDecoding.badUTF8Issue(
+            path: "\(kind.rawValue)[\(element)]", record: bytes, recordStart: Int(record.start), file: file, location: location))
+    }
+
+    /// The index, once the pass has ended well; issues in the order of the arrays in the file.
+    func finish(_ result: ji_result) -> FileIndex {
+        var collections: [RecordKind: CollectionSpans] = [:]
+        let present = [result.present.0, result.present.1, result.present.2]
+        let opens = [result.array_open.0, result.array_open.1, result.array_open.2]
+        let closes = [result.array_close.0, result.array_close.1, result.array_close.2]
+        for kind in RecordKind.allCases {
+            let number = Int(kind.indexCollection)
+            guard present[number] != 0 else { continue }
+            collections[kind] = CollectionSpans(open: Int(opens[number]), close: Int(closes[number]), records: spans[kind] ?? [])
+        }
+        let ordered = RecordKind.allCases.sorted { (collections[$0]?.open ?? 0) < (collections[$1]?.open ?? 0) }
+        return FileIndex(
+            file: file, location: location, spans: collections,
+            users: (userElements, userIDs, userNames),
+            posts: (postElements, postIDs, postUserIDs, postTitles),
+            comments: (commentElements, commentPostIDs),
+            issues: ordered.flatMap { issues[$0] ?? [] }, decoded: decoded)
+    }
+
+    private static func text(_ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> String {
+        guard text.offset != UInt64.max else { return "" }
+        let start: UnsafePointer<UInt8>
+        if text.in_arena != 0 {
+            guard let arena else { return "" }
+            start = UnsafeRawPointer(arena).assumingMemoryBound(to: UInt8.self) + Int(text.offset)
+        } else {
+            guard let base = file.base else { return "" }
+            start = base + Int(text.offset)
+        }
+        return String(decoding: UnsafeBufferPointer(start: start, count: Int(text.length)), as: UTF8.self)
+    }
+
+    private static func id(_ kind: UInt16, _ number: Int64, _ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> RecordID {
+        if UInt32(kind) == JI_ID_NUMBER.rawValue { return RecordID(Int(number)) }
+        return RecordID(Self.text(text, file, arena))
+    }
+}

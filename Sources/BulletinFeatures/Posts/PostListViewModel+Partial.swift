@@ -1,0 +1,88 @@
+import BulletinData
+import Foundation
+
+/// Collects the batches of posts a long load sends (on the loading thread) until the main actor
+/// takes them, and asks for one hand-over at a time (`deliver`, which schedules a main-actor
+/// task), so a burst of batches costs one redraw, not one per batch.
+final class PartialPostFeed: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [PostBatch] = []
+    private var scheduled = false
+    private let deliver: @Sendable () -> Void
+
+    /// - Parameter deliver: Schedules a call of the consumer's take on the main actor.
+    init(deliver: @escaping @Sendable () -> Void) {
+        self.deliver = deliver
+    }
+
+    /// A batch arrived (any thread).
+    func add(_ batch: PostBatch) {
+        let schedule = lock.withLock { () -> Bool in
+            pending.append(batch)
+            defer { scheduled = true }
+            return !scheduled
+        }
+        if schedule { deliver() }
+    }
+
+    /// The batches since the last take, in order; the next ``add(_:)`` schedules a hand-over again.
+    func take() -> [PostBatch] {
+        lock.withLock {
+            scheduled = false
+            defer { pending = [] }
+            return pending
+        }
+    }
+
+    /// The consumer kept the batches back (too soon after the last hand-over): asks again in 250 ms.
+    func retry() {
+        let deliver = deliver
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250)) { deliver() }
+    }
+}
+
+/// Sorting rows by ``RecordID`` with each id's number worked out once (``RecordID``'s `<`
+/// parses both ids on every comparison: seconds for a million rows), and not at all when the
+/// rows are in id order already (a generated or json-server file).
+enum IDOrder {
+    /// `rows` in ``RecordID`` order (numeric ids by value, then the others by text); stable.
+    static func sorted<Row>(_ rows: [Row], by id: (Row) -> RecordID) -> [Row] {
+        let keys = rows.map { row -> (Int?, String) in
+            let value = id(row)
+            return (value.number, value.text)
+        }
+        func less(_ l: (Int?, String), _ r: (Int?, String)) -> Bool {
+            switch (l.0, r.0) {
+            case let (a?, b?): a < b
+            case (_?, nil): true
+            case (nil, _?): false
+            case (nil, nil): l.1 < r.1
+            }
+        }
+        if zip(keys, keys.dropFirst()).allSatisfy({ !less($1, $0) }) { return rows }
+        let order = keys.indices.sorted { less(keys[$0], keys[$1]) || (!less(keys[$1], keys[$0]) && $0 < $1) }
+        return order.map { rows[$0] }
+    }
+}
+
+/// Authors' names by id, remembering the last one asked for: posts of one author come together
+/// (a hundred in a row in generated and json-server files), so most rows skip the hashing.
+struct AuthorLookup {
+    private let names: [RecordID: String]
+    private let missing: String
+    private var last: (id: RecordID, name: String)?
+
+    /// - Parameter missing: The name of an id with none (`—`, or `…` while the users are read).
+    init(_ names: [RecordID: String], missing: String) {
+        self.names = names
+        self.missing = missing
+    }
+
+    /// The name of the user `id`, or the missing text.
+    mutating func name(of id: RecordID) -> String {
+        if let last, last.id == id { return last.name }
+        let name = names[id] ?? missing
+        last = (id, name)
+        return name
+    }
+}

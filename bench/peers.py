@@ -1,0 +1,116 @@
+"""Issue 13's peers for ``make bench``: the same posts opened in VisiData and in ``less``, in the
+same pty harness and the same run as Bulletin, so the report can print ratios.
+
+First rows and first frames are the arrival of the output that shows the first post's title (the
+peers draw while they load, as Bulletin does, so "settled" would time the first pause).
+
+* **VisiData** (PyPI ``visidata``, pinned below, installed into the git-ignored ``bench/.venv``
+  on first use) is fed the posts as JSON Lines (``posts-N.jsonl`` beside the db.json, made once
+  from it: one ``{"id", "userId", "title", "body"}`` object per line). Figures: **first rows**
+  (from start until the first post's title shows; VisiData keeps loading while you scroll),
+  **loaded** (until its row count stops changing: output quiet for 1 s), a **one-row move**
+  (``j``), **sort by title** (``l l`` to the title column, unmeasured, then ``[`` until the
+  sorted page settles for 0.6 s, ``sort-asc`` in it), and **peak RSS** (``ru_maxrss``).
+* **less** (``less -S``) gets the same JSON Lines file, one line per post: **first frame** and a
+  **one-row move** (``j``).
+
+Python 3 standard library only (VisiData itself runs in its venv).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import harness
+import report
+import run
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV = os.path.join(ROOT, "bench", ".venv")
+VISIDATA = "visidata==3.4"
+LESS = "/usr/bin/less"
+MOVES = 20
+
+
+def jsonl_for(db_path):
+    """The posts of `db_path` as JSON Lines (made once, beside it); returns its path."""
+    path = db_path[:-len(".json")] + ".jsonl"
+    if os.path.exists(path) and os.path.getmtime(path) >= os.path.getmtime(db_path):
+        return path
+    print(f"writing {path}…", file=sys.stderr, flush=True)
+    with open(db_path, encoding="utf-8") as source:
+        posts = json.load(source)["posts"]
+    partial = path + ".partial"
+    with open(partial, "w", encoding="utf-8") as out:
+        for post in posts:
+            record = {key: post[key] for key in ("id", "userId", "title", "body")}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    os.replace(partial, path)
+    return path
+
+
+def first_title(jsonl):
+    """The first post's title, cut to its first 12 characters (a marker both peers show whole)."""
+    with open(jsonl, encoding="utf-8") as file:
+        return json.loads(file.readline())["title"][:12].encode()
+
+
+def ensure_visidata():
+    """The `vd` of bench/.venv, installing VisiData there when missing; (path, None) or (None, why)."""
+    vd = os.path.join(VENV, "bin", "vd")
+    if os.path.exists(vd):
+        return vd, None
+    try:
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True, capture_output=True)
+        subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "-q", VISIDATA], check=True, capture_output=True,
+                       timeout=600)
+    except (subprocess.SubprocessError, OSError) as error:
+        return None, f"could not install {VISIDATA} into bench/.venv: {error}"
+    return (vd, None) if os.path.exists(vd) else (None, f"{VISIDATA} installed no vd")
+
+
+def measure_less(jsonl, runs):
+    """{first_frame_s, down_s}: `less -S` on the JSON Lines file."""
+    marker = first_title(jsonl)
+    samples = {"first_frame_s": [], "down_s": []}
+    for _ in range(runs):
+        with harness.Session(LESS, ["-S", jsonl]) as app:
+            samples["first_frame_s"].append(run.marker_arrival(app, marker, 10) - app.started)
+            for _ in range(MOVES):
+                latency, _ = app.key_until_idle(b"j", harness.QUIET, limit=10)
+                samples["down_s"].append(latency)
+            app.quit()
+    return {name: report.summarize(values) for name, values in samples.items()}
+
+
+def measure_visidata(vd, jsonl, runs, limit):
+    """{first_rows_s, loaded_s, down_s, sort_title_s, peak_rss_bytes}: VisiData on the JSON Lines file."""
+    marker = first_title(jsonl)
+    samples = {"first_rows_s": [], "loaded_s": [], "down_s": [], "sort_title_s": [], "peak_rss_bytes": []}
+    for _ in range(runs):
+        with harness.Session(vd, [jsonl]) as app:
+            samples["first_rows_s"].append(run.marker_arrival(app, marker, limit) - app.started)
+            _, last = app.settle(limit=limit, quiet=1.0)
+            samples["loaded_s"].append(last - app.started)
+            for _ in range(MOVES):
+                latency, _ = app.key_until_idle(b"j", harness.QUIET, limit=10)
+                samples["down_s"].append(latency)
+            app.key_until_idle(b"l", harness.QUIET)
+            app.key_until_idle(b"l", harness.QUIET)
+            latency, got = app.key_until_idle(b"[", 0.6, limit=limit)
+            if b"sort-asc" not in got:
+                raise RuntimeError("VisiData did not show sort-asc after [")
+            samples["sort_title_s"].append(latency)
+            samples["peak_rss_bytes"].append(app.close())
+    return {name: report.summarize(values) for name, values in samples.items()}
+
+
+def measure(db_path, runs, limit):
+    """Both peers on the posts of `db_path`: {"less": …, "visidata": … or {"missing": why}}."""
+    jsonl = jsonl_for(db_path)
+    peers = {"jsonl": os.path.relpath(jsonl, ROOT), "jsonl_bytes": os.path.getsize(jsonl),
+             "less": measure_less(jsonl, runs)}
+    vd, why = ensure_visidata()
+    peers["visidata"] = measure_visidata(vd, jsonl, runs, limit) if vd else {"missing": why}
+    return peers
