@@ -142,9 +142,28 @@ struct RESTEditingFlowTests {
         }
     }
 
-    /// A form for a new post by user 1 whose POST is carried out but whose answer is lost.
-    private func failedCreate(_ setup: Setup) async throws -> (RecordFormViewModel, Box<RecordFormViewModel.Result>) {
-        try await setup.server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"))
+    @Test("Retry after a 500 answered to a create the server had stored finds the post and sends nothing again")
+    func retryAfterServerErrorFindsSavedRecord() async throws {
+        try await withApp { setup in
+            let (form, closed) = try await failedCreate(setup, mode: .errorAfterWrite)
+            guard case .failed(.badStatus(500, _, _)) = form.phase else { throw EditingFlowTests.Failure("\(form.phase)") }
+            let sentBefore = try await setup.server.requests().count
+            form.retry()
+            await form.waitForTasks()
+            guard case let .saved(outcome)? = closed.value else { throw EditingFlowTests.Failure("not saved: \(form.phase)") }
+            #expect(outcome.note == RecordFormViewModel.foundAlreadyNote && outcome.record?.id == 3)
+            let retried = try await setup.server.requests().dropFirst(sentBefore).map { "\($0.method) \($0.path)" }
+            #expect(!retried.contains { $0.hasPrefix("POST") }, "\(retried)")
+            #expect(try await storedPosts(setup.server).filter { $0["title"] as? String == "Fresh" }.count == 1)
+        }
+    }
+
+    /// A form for a new post by user 1 whose POST is carried out but whose answer is lost
+    /// (`mode` `.drop`) or is a 500 (`.errorAfterWrite`).
+    private func failedCreate(
+        _ setup: Setup, mode: Fault.Mode = .drop
+    ) async throws -> (RecordFormViewModel, Box<RecordFormViewModel.Result>) {
+        try await setup.server.inject(Fault(path: "/posts", times: 1, mode: mode, method: "POST"))
         _ = try await setup.source.allPosts()  // cached, so Retry's read of the list is the only GET /posts after the failure
         let closed = Box<RecordFormViewModel.Result>()
         let form = RecordFormViewModel(kind: .post, mode: .create, parent: 1, source: setup.source, writer: setup.writer) {
