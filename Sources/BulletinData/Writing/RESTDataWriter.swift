@@ -10,7 +10,8 @@ import Foundation
 ///   `Location` header, else from reading the collection again (the one new record that matches).
 /// - `update(_:original:)`: `GET` the record as the server holds it, then `PATCH` only the
 ///   members that differ from `original` (a changed `address` or `company` whole, merged into
-///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501)
+///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501,
+///   or 404 for a record a `GET` still finds: an Express app without a PATCH route)
 ///   gets `PUT` of the record exactly as it sent it with only those members replaced. Every
 ///   other member keeps its value and JSON type.
 /// - `delete`: `DELETE {base}/{collection}/{id}` (any 2xx, `204` too).
@@ -144,7 +145,10 @@ public struct RESTDataWriter: DataWriter {
             do throws(DataError) {
                 _ = try await client.send("PATCH", to: url, json: Data(JSONValue.object(changes).printed()))
             } catch {
-                guard case let .badStatus(code, _, _) = error, code == 405 || code == 501 else { throw error }
+                guard case let .badStatus(code, _, _) = error, [404, 405, 501].contains(code) else { throw error }
+                // A 404 to PATCH of a record just read is a server without a PATCH route (Express
+                // answers unknown methods 404 "Cannot PATCH"); unless it is gone now, PUT it.
+                if code == 404, try await fetchRaw(record.kind, id: record.id) == nil { throw error }
                 _ = try await client.send("PUT", to: url, json: Data(expected.printed()))
             }
         }
