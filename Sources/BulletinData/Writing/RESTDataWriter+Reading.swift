@@ -16,13 +16,19 @@ extension RESTDataWriter {
     /// The record as the server holds it now, or `nil` when it has none: `GET
     /// {collection}/{id}` answered 404, `200 null`, or an object without an `id`. A server
     /// that refuses `GET` by id (405, 501) is asked for the whole collection instead.
+    /// - Parameter missingIsExpected: `true` where "not there" is the answer hoped for (the
+    ///   read-back that confirms a delete): a 404 is then not listed among the Admin panel's Errors.
     /// - Throws: ``DataError`` for any other failure; `.malformedJSON` when the answer is
     ///   neither a record nor `null`.
-    func fetchRaw(_ kind: RecordKind, id: RecordID) async throws(DataError) -> JSONValue? {
+    func fetchRaw(_ kind: RecordKind, id: RecordID, missingIsExpected: Bool = false) async throws(DataError) -> JSONValue? {
         let url = try itemURL(kind, id)
+        let client = client
         let data: Data
         do throws(DataError) {
-            data = try await FetchContext.reloading(true) { () throws(DataError) in try await client.data(from: url) }
+            data = try await FetchContext.reloading(true) { () throws(DataError) in
+                guard missingIsExpected else { return try await client.data(from: url) }
+                return try await HTTPClient.expectingMissing { () throws(DataError) in try await client.data(from: url) }
+            }
         } catch {
             guard case let .badStatus(code, _, _) = error else { throw error }
             if code == 404 { return nil }

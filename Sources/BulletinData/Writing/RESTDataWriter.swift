@@ -78,7 +78,7 @@ public struct RESTDataWriter: DataWriter {
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
         let url = try itemURL(kind, id)
-        if let raw = try? await fetchRaw(kind, id: id), let record = Self.decode(kind, raw) {
+        if let raw = try? await fetchRaw(kind, id: id, missingIsExpected: true), let record = Self.decode(kind, raw) {
             await ledger.rememberDeleted(record, raw: raw)
         }
         _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
@@ -86,7 +86,7 @@ public struct RESTDataWriter: DataWriter {
         }
         await invalidate(kind)
         do throws(DataError) {
-            guard try await fetchRaw(kind, id: id) == nil else {
+            guard try await fetchRaw(kind, id: id, missingIsExpected: true) == nil else {
                 return WriteOutcome(record: nil, persisted: false, note: Self.notKeptNote)
             }
             return WriteOutcome(record: nil, persisted: true)
@@ -109,7 +109,7 @@ public struct RESTDataWriter: DataWriter {
             return outcome
         } catch {
             guard case let .badStatus(code, _, _) = error, (400..<500).contains(code), code != 429 else { throw error }
-            if let raw = try? await fetchRaw(record.kind, id: record.id), Self.decode(record.kind, raw) == record {
+            if let raw = try? await fetchRaw(record.kind, id: record.id, missingIsExpected: true), Self.decode(record.kind, raw) == record {
                 return WriteOutcome(record: record, persisted: true, note: "it was back already under its own id")
             }
             var outcome = try await post(record, keepingID: false, raw: await ledger.deletedRaw(of: record))
