@@ -158,6 +158,31 @@ struct RESTEditingFlowTests {
         }
     }
 
+    @Test("Retry after an edit whose answer was lost finds the server holding the edit and sends nothing again")
+    func retryFindsSavedEdit() async throws {
+        try await withApp(timeout: 2) { setup in
+            try await setup.server.inject(Fault(path: "/posts/1", times: 1, mode: .drop, method: "PATCH"))
+            let closed = Box<RecordFormViewModel.Result>()
+            let post = try await setup.source.post(id: 1)
+            let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), source: setup.source, writer: setup.writer) {
+                closed.value = $0
+            }
+            EditingFlowTests().fill(form, [.title: "t1, edited"])
+            form.save()
+            await form.waitForTasks()
+            guard case let .failed(error) = form.phase else { throw EditingFlowTests.Failure("expected a failure: \(form.phase)") }
+            #expect(error.mayHaveReachedServer && form.mayHaveBeenSaved, "\(error)")
+            form.retry()
+            await form.waitForTasks()
+            guard case let .saved(outcome)? = closed.value else { throw EditingFlowTests.Failure("not saved: \(form.phase)") }
+            #expect(outcome.note == RESTDataWriter.heldAlreadyNote && outcome.record?.id == 1, "\(outcome)")
+            let writes = try await setup.server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+            #expect(writes == ["PATCH /posts/1"], "\(writes)")
+            let stored = try await storedPosts(setup.server).first { "\($0["id"] ?? "")" == "1" }
+            #expect(stored?["title"] as? String == "t1, edited" && (stored?["tags"] as? [String]) == ["a"])
+        }
+    }
+
     /// A form for a new post by user 1 whose POST is carried out but whose answer is lost
     /// (`mode` `.drop`) or is a 500 (`.errorAfterWrite`).
     private func failedCreate(

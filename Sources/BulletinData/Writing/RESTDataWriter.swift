@@ -9,7 +9,8 @@ import Foundation
 ///   Any 2xx is success. The new id comes from the answer when it is the record, else from a
 ///   `Location` header, else from reading the collection again (the one new record that matches).
 /// - `update(_:original:)`: `GET` the record as the server holds it, then `PATCH` only the
-///   members that differ from `original` (a changed `address` or `company` whole, merged into
+///   members that differ from `original` (nothing, with ``heldAlreadyNote``, when the server
+///   holds every one of them already: a Retry after a lost answer) (a changed `address` or `company` whole, merged into
 ///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501,
 ///   or 404 for a record a `GET` still finds: an Express app without a PATCH route)
 ///   gets `PUT` of the record exactly as it sent it with only those members replaced. Every
@@ -39,6 +40,10 @@ public struct RESTDataWriter: DataWriter {
 
     /// The note of an outcome the server did not keep.
     public static let notKeptNote = "the server accepted the change but does not keep it (a GET afterwards shows the old data)"
+
+    /// The note of an edit the server was found to hold already (a Retry after an attempt whose
+    /// answer was lost): nothing was sent.
+    public static let heldAlreadyNote = "the server holds this edit already (an earlier attempt saved it), so it was not sent again"
 
     /// The note of an outcome whose read-back failed or was inconclusive; `why` is words.
     public static func uncheckedNote(_ why: String) -> String { "saved; the server's answer could not be checked (\(why))" }
@@ -140,6 +145,10 @@ public struct RESTDataWriter: DataWriter {
         let new = RecordJSON.value(of: record)
         let changes = RecordJSON.patch(from: old, to: new, onto: raw)
         guard !changes.isEmpty else { return WriteOutcome(record: record, persisted: true, note: "nothing was changed") }
+        if original != nil, changes.allSatisfy({ RecordJSON.sameValue(raw[$0.key] ?? .null, $0.value) }) {
+            // The server holds the edit already (an earlier attempt whose answer was lost): send nothing.
+            return WriteOutcome(record: Self.decode(record.kind, raw) ?? record, persisted: true, note: Self.heldAlreadyNote)
+        }
         let expected = RecordJSON.applying(from: old, to: new, onto: raw, keepingTypes: true)
         try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
             do throws(DataError) {
