@@ -158,6 +158,27 @@ struct RESTWriteConfirmationTests {
         }
     }
 
+    /// 25 posts by user 1: three pages of 10 on a server that pages by default.
+    static let pagedDB: String = {
+        let posts = (1...25).map { #"{"userId": 1, "id": \#($0), "title": "t\#($0)", "body": "b"}"# }
+        return #"{"users": [{"id": 1, "name": "Ann", "username": "ann"}], "posts": [\#(posts.joined(separator: ", "))], "comments": []}"#
+    }()
+
+    @Test("on a server that pages its lists, a create answered with nothing is found on the last page, and so is one whose answer was lost")
+    func pagedListsAreReadToTheEnd() async throws {
+        try await Journey.withServer(["paginates", "created-empty"], db: Self.pagedDB, timeout: 2) { source, writer, server async throws in
+            #expect(try await source.allPosts().count == 25)
+            let outcome = try await writer.create(.post(Post(userId: 1, id: 0, title: "Fresh", body: "x")))
+            #expect(outcome == WriteOutcome(record: .post(Post(userId: 1, id: 26, title: "Fresh", body: "x")), persisted: true))
+            try await server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"))
+            let lost = Post(userId: 1, id: 0, title: "Lost", body: "y")
+            await #expect(throws: DataError.self) { try await writer.create(.post(lost)) }
+            #expect(try await writer.locateCreated(.post(lost)) == .post(Post(userId: 1, id: 27, title: "Lost", body: "y")))
+            let stored = try await Journey.store(server)["posts"] ?? []
+            #expect(stored.count == 27)
+        }
+    }
+
     @Test("200 null for a missing record is not found, for the source's reads and the writer's delete")
     func nullIsNotFound() async throws {
         try await Journey.withServer(["null-missing"]) { source, writer, server async throws in
