@@ -99,6 +99,28 @@ struct RESTWriteConfirmationTests {
         }
     }
 
+    @Test("the members a server dropped are also noted whole for the Admin panel (the status line is cut to the terminal's width)")
+    func droppedMembersInLog() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-noted-\(UUID().uuidString).json")
+        try Data(Journey.db.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try LoopbackServer.start(db: file, behaviours: [])
+        defer { server.stop() }
+        let log = RequestLog()
+        let source = RESTDataSource(baseURL: server.baseURL, timeout: 10, log: log)
+        let writer = RESTDataWriter(source: source)
+        let post = try await source.post(id: 1)
+        var edited = post
+        edited.title = "T"
+        _ = try await writer.update(.post(edited), original: .post(post))
+        #expect(log.snapshot.notes.isEmpty, "a write the server kept whole is no note: \(log.snapshot.notes)")
+        try await server.inject(Fault(path: "/posts/1", times: 1), Fault(path: "/posts/1", times: 2, status: 200, body: #"{"userId": 1, "id": 1, "title": "T2", "body": "b1"}"#))
+        edited.title = "T2"
+        let outcome = try await writer.update(.post(edited), original: .post(post))
+        #expect(outcome.note == "saved; the server dropped tags, views, meta", "\(outcome)")
+        #expect(log.snapshot.notes == ["Writing post 1 (GET /posts/1 afterwards): saved; the server dropped tags, views, meta"], "\(log.snapshot.notes)")
+    }
+
     @Test("undo whose id was taken meanwhile: POSTed again without an id, the note says which id it got; each record once")
     func undoIDFallback() async throws {
         try await Journey.withServer([]) { source, writer, server async throws in
