@@ -121,6 +121,24 @@ struct RESTWriteConfirmationTests {
         #expect(log.snapshot.notes == ["Writing post 1 (GET /posts/1 afterwards): saved; the server dropped tags, views, meta"], "\(log.snapshot.notes)")
     }
 
+    @Test("a DELETE the server carried out but answered 500: a delete done (the record is gone), with a note; undo puts it back whole")
+    func deleteAnswered500() async throws {
+        try await Journey.withServer([]) { source, writer, server async throws in
+            let before = try #require(try await Journey.store(server)["posts"]?.first { $0["id"] == .number("2") })
+            try await server.inject(Fault(path: "/posts/2", times: 1, mode: .errorAfterWrite, method: "DELETE"))
+            let outcome = try await writer.delete(.post, id: 2)
+            #expect(outcome.persisted && outcome.record == nil)
+            #expect(outcome.note?.hasPrefix("the server reported a failure (HTTP 500 from ") == true, "\(outcome)")
+            #expect(outcome.note?.hasSuffix("but the record is gone: it was deleted") == true, "\(outcome)")
+            _ = try await writer.restore(try Journey.decodePost(Self.post2))
+            let after = try await Journey.store(server)["posts"]?.filter { $0["id"] == .number("2") } ?? []
+            #expect(after == [before], "\(after)")
+            // A 500 for a DELETE that was not carried out stays a failure.
+            try await server.inject(Fault(path: "/posts/1", times: 1, status: 500, method: "DELETE"))
+            await #expect(throws: DataError.self) { try await writer.delete(.post, id: 1) }
+        }
+    }
+
     @Test("undo whose id was taken meanwhile: POSTed again without an id, the note says which id it got; each record once")
     func undoIDFallback() async throws {
         try await Journey.withServer([]) { source, writer, server async throws in

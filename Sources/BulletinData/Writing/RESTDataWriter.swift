@@ -79,15 +79,27 @@ public struct RESTDataWriter: DataWriter {
     }
 
     /// `DELETE {base}/{collection}/{id}`, after a `GET` that keeps the record as the server
-    /// holds it for an undo (``recreate(_:)``); a read-back that finds nothing (404, `200 null`) confirms it.
+    /// holds it for an undo (``recreate(_:)``); a read-back that finds nothing (404, `200 null`)
+    /// confirms it. A failure that may have reached the server (``DataError/mayHaveReachedServer``:
+    /// a 500, a timeout) is followed by that read-back too: a record gone is a delete done, with a note.
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
         let url = try itemURL(kind, id)
         if let raw = try? await fetchRaw(kind, id: id, missingIsExpected: true), let record = Self.decode(kind, raw) {
             await ledger.rememberDeleted(record, raw: raw)
         }
-        _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
-            try await client.send("DELETE", to: url, json: nil)
+        do throws(DataError) {
+            _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
+                try await client.send("DELETE", to: url, json: nil)
+            }
+        } catch {
+            // A failure that may have reached the server (a 500 after the handler deleted it, a
+            // lost answer): when the record is gone now, it was deleted, and undo can put it back.
+            guard error.mayHaveReachedServer, case .some(.none) = try? await fetchRaw(kind, id: id, missingIsExpected: true) else {
+                throw error
+            }
+            await invalidate(kind)
+            return WriteOutcome(record: nil, persisted: true, note: "the server reported a failure (\(error)), but the record is gone: it was deleted")
         }
         await invalidate(kind)
         do throws(DataError) {
