@@ -121,7 +121,7 @@ struct RESTWriteConfirmationTests {
         #expect(log.snapshot.notes == ["Writing post 1 (GET /posts/1 afterwards): saved; the server dropped tags, views, meta"], "\(log.snapshot.notes)")
     }
 
-    @Test("a DELETE the server carried out but answered 500: a delete done (the record is gone), with a note; undo puts it back whole")
+    @Test("a DELETE, then an undo, that the server carried out but answered 500: each is done (read back), with a note; the record comes back whole")
     func deleteAnswered500() async throws {
         try await Journey.withServer([]) { source, writer, server async throws in
             let before = try #require(try await Journey.store(server)["posts"]?.first { $0["id"] == .number("2") })
@@ -130,7 +130,10 @@ struct RESTWriteConfirmationTests {
             #expect(outcome.persisted && outcome.record == nil)
             #expect(outcome.note?.hasPrefix("the server reported a failure (HTTP 500 from ") == true, "\(outcome)")
             #expect(outcome.note?.hasSuffix("but the record is gone: it was deleted") == true, "\(outcome)")
-            _ = try await writer.restore(try Journey.decodePost(Self.post2))
+            try await server.inject(Fault(path: "/posts", times: 1, mode: .errorAfterWrite, method: "POST"))
+            let undone = try await writer.restore(try Journey.decodePost(Self.post2))
+            #expect(undone.persisted && undone.record?.id == 2, "\(undone)")
+            #expect(undone.note?.hasSuffix("but the record is back under its own id") == true, "\(undone)")
             let after = try await Journey.store(server)["posts"]?.filter { $0["id"] == .number("2") } ?? []
             #expect(after == [before], "\(after)")
             // A 500 for a DELETE that was not carried out stays a failure.
@@ -166,12 +169,14 @@ struct RESTWriteConfirmationTests {
         }
     }
 
-    @Test("undo sent twice (the first answer lost): the second finds it back under its id and creates nothing")
+    @Test("undo sent twice (the first answer lost, and its read-back failed): the second finds it back under its id and creates nothing")
     func undoTwice() async throws {
         try await Journey.withServer([], timeout: 2) { source, writer, server async throws in
             let post = try await source.post(id: 2)
             _ = try await writer.delete(.post, id: 2)
-            try await server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"))
+            // The answer is lost and so is the read-back that would find it back (else the first undo says it is done).
+            try await server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"),
+                                    Fault(path: "/posts/2", times: 1, status: 403, method: "GET"))
             await #expect(throws: DataError.self) { try await writer.restore(.post(post)) }
             let again = try await writer.restore(.post(post))
             #expect(again.note == "it was back already under its own id" && again.record == .post(post))

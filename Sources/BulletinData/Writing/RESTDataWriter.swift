@@ -115,7 +115,9 @@ public struct RESTDataWriter: DataWriter {
     /// Undo of a delete: `POST` with the record's own id, and with every member the server held
     /// when this writer deleted it (unknown ones too). When the server refuses that id with a
     /// 4xx, either the record is back already (an earlier undo whose answer was lost: nothing is
-    /// sent) or it is POSTed without an id; the note says when it got another id.
+    /// sent) or it is POSTed without an id; the note says when it got another id. After a
+    /// failure that may have reached the server (a 500, a timeout), a record found back under
+    /// its id is an undo done, with a note.
     /// - Throws: As ``create(_:)``.
     public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
         do throws(DataError) {
@@ -125,6 +127,12 @@ public struct RESTDataWriter: DataWriter {
             }
             return outcome
         } catch {
+            if error.mayHaveReachedServer, let raw = try? await fetchRaw(record.kind, id: record.id),
+               Self.decode(record.kind, raw) == record {
+                // A 500 or a lost answer after the server stored it: it is back.
+                return WriteOutcome(record: record, persisted: true,
+                                    note: "the server reported a failure (\(error)), but the record is back under its own id")
+            }
             guard case let .badStatus(code, _, _) = error, (400..<500).contains(code), code != 429 else { throw error }
             if let raw = try? await fetchRaw(record.kind, id: record.id, missingIsExpected: true), Self.decode(record.kind, raw) == record {
                 return WriteOutcome(record: record, persisted: true, note: "it was back already under its own id")
