@@ -71,6 +71,23 @@ struct RESTWriteConfirmationTests {
         }
     }
 
+    @Test("a Location naming the collection (Location: /posts/) is not taken for the new id: the list finds the record")
+    func locationOfCollectionIgnored() async throws {
+        try await Journey.withServer(["created-empty"]) { source, writer, server async throws in
+            let before = try await writer.cachedList(.post)
+            let post = Post(userId: 1, id: 0, title: "Fresh", body: "x")
+            _ = try await writer.create(.post(post))  // stored as post 3
+            let url = server.baseURL.appendingPathComponent("posts")
+            for location in ["/posts/", "/posts", "\(url.absoluteString)/"] {
+                let answer = HTTPResponse(status: 201, url: url, headers: [.init(name: "Location", value: location)])
+                let id = await writer.createdID(answer, record: .post(post), known: before)
+                #expect(try id.get() == .number("3"), "\(location): \(id)")
+            }
+            let named = HTTPResponse(status: 201, url: url, headers: [.init(name: "Location", value: "/posts/3")])
+            #expect(try await writer.createdID(named, record: .post(post), known: before).get() == .string("3"))
+        }
+    }
+
     @Test("a read-back that fails after an accepted edit is a note, not a failure")
     func uncheckedEdit() async throws {
         try await Journey.withServer([]) { source, writer, server async throws in

@@ -4,7 +4,8 @@ import Foundation
 /// read back with what the write should have left. Nothing here throws: the write is done.
 extension RESTDataWriter {
     /// The id of the record a `POST` made: the answer's `id` when the answer is a record, else
-    /// the last path segment of its `Location` header (resolved against the answer's URL),
+    /// the last path segment of its `Location` header (resolved against the answer's URL; not
+    /// when that is the collection's name, as in `Location: /posts/`),
     /// else the one record the collection now holds that matches `record` and was not in
     /// `known` (the collection before the `POST`). `.failure` says in words why none is known.
     func createdID(_ answer: HTTPResponse, record: Record, known: CachedList?) async -> Result<JSONValue, Unconfirmed> {
@@ -12,7 +13,8 @@ extension RESTDataWriter {
             return .success(id)
         }
         if let location = answer.header("Location"), let url = URL(string: location, relativeTo: answer.url),
-           let last = url.pathComponents.last, last != "/", !last.isEmpty {
+           let last = url.pathComponents.last, last != "/", !last.isEmpty,
+           last != record.kind.rawValue {  // `Location: /posts/` names the collection, not the new record
             return .success(.string(last))
         }
         let answered = answer.body.isEmpty ? "an empty answer" : "an answer that is not the record"
