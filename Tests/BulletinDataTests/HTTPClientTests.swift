@@ -6,6 +6,14 @@ import Testing
 struct HTTPClientTests {
     private let url = URL(string: "http://127.0.0.1:1/users")!
 
+    @Test("a huge timeout (--timeout 1e300) is capped, not a crash: the request is sent and answered")
+    func hugeTimeoutIsCapped() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json").path])
+        defer { server.stop() }
+        let body = try await HTTPClient(timeout: 1e300).data(from: server.baseURL.appendingPathComponent("users/1"))
+        #expect(String(decoding: body, as: UTF8.self).contains("\"id\""))
+    }
+
     @Test("libcurl's failures map to readable reasons, timedOut and invalidURL")
     func mapsCurlErrors() {
         // CURLE_COULDNT_CONNECT 7, CURLE_COULDNT_RESOLVE_HOST 6, CURLE_OPERATION_TIMEDOUT 28,

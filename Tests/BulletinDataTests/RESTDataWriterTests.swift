@@ -130,6 +130,27 @@ struct RESTDataWriterTests {
         }
     }
 
+    @Test("a 404 to PATCH of a record a GET still finds (no PATCH route, as in Express) falls back to PUT of the server's record")
+    func patch404FallsBackToPut() async throws {
+        try await withWriter { source, writer, server async throws in
+            try await server.inject(Fault(path: "/posts/1", status: 404, body: "{}", method: "PATCH"))
+            let updated = try await writer.update(.post(Post(userId: 1, id: 1, title: "T1", body: "b1")))
+            #expect(updated.persisted && updated.note == nil, "\(updated)")
+            #expect(try await source.post(id: 1).title == "T1")
+            let writes = try await server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+            #expect(writes == ["PATCH /posts/1", "PUT /posts/1"])
+            // Post 2 is read, then PATCH answers 404 and so does the GET that checks: it is gone, nothing is PUT.
+            try await server.inject(Fault(path: "/posts/2", times: 1, method: "GET"),
+                                    Fault(path: "/posts/2", status: 404, body: "{}", method: "PATCH"),
+                                    Fault(path: "/posts/2", status: 404, body: "{}", method: "GET"))
+            await #expect(throws: DataError.notFound("post 2", location: server.baseURL.absoluteString + "/posts/2")) {
+                try await writer.update(.post(Post(userId: 1, id: 2, title: "T2", body: "b2")), original: .post(Post(userId: 1, id: 2, title: "t2", body: "b2")))
+            }
+            let later = try await server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+            #expect(later == writes + ["PATCH /posts/2"], "no PUT for a record that is gone: \(later)")
+        }
+    }
+
     @Test("the loopback server merges PATCH bodies, answers 404 for missing records, and with --no-persist keeps nothing")
     func serverKeepsWritesLikeJSONServer() async throws {
         try await withWriter { source, _, server async throws in

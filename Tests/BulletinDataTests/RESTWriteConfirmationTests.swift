@@ -71,6 +71,23 @@ struct RESTWriteConfirmationTests {
         }
     }
 
+    @Test("a Location naming the collection (Location: /posts/) is not taken for the new id: the list finds the record")
+    func locationOfCollectionIgnored() async throws {
+        try await Journey.withServer(["created-empty"]) { source, writer, server async throws in
+            let before = try await writer.cachedList(.post)
+            let post = Post(userId: 1, id: 0, title: "Fresh", body: "x")
+            _ = try await writer.create(.post(post))  // stored as post 3
+            let url = server.baseURL.appendingPathComponent("posts")
+            for location in ["/posts/", "/posts", "\(url.absoluteString)/"] {
+                let answer = HTTPResponse(status: 201, url: url, headers: [.init(name: "Location", value: location)])
+                let id = await writer.createdID(answer, record: .post(post), known: before)
+                #expect(try id.get() == .number("3"), "\(location): \(id)")
+            }
+            let named = HTTPResponse(status: 201, url: url, headers: [.init(name: "Location", value: "/posts/3")])
+            #expect(try await writer.createdID(named, record: .post(post), known: before).get() == .string("3"))
+        }
+    }
+
     @Test("a read-back that fails after an accepted edit is a note, not a failure")
     func uncheckedEdit() async throws {
         try await Journey.withServer([]) { source, writer, server async throws in
@@ -96,6 +113,49 @@ struct RESTWriteConfirmationTests {
             try await server.inject(Fault(path: "/posts/1", times: 1), Fault(path: "/posts/1", times: 2, status: 200, body: #"{"userId": 1, "id": 1, "title": "T", "body": "b1", "meta": {"pinned": true}}"#))
             let outcome = try await writer.update(.post(edited), original: .post(post))
             #expect(outcome.note == "saved; the server dropped tags, views", "\(outcome)")
+        }
+    }
+
+    @Test("the members a server dropped are also noted whole for the Admin panel (the status line is cut to the terminal's width)")
+    func droppedMembersInLog() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-noted-\(UUID().uuidString).json")
+        try Data(Journey.db.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try LoopbackServer.start(db: file, behaviours: [])
+        defer { server.stop() }
+        let log = RequestLog()
+        let source = RESTDataSource(baseURL: server.baseURL, timeout: 10, log: log)
+        let writer = RESTDataWriter(source: source)
+        let post = try await source.post(id: 1)
+        var edited = post
+        edited.title = "T"
+        _ = try await writer.update(.post(edited), original: .post(post))
+        #expect(log.snapshot.notes.isEmpty, "a write the server kept whole is no note: \(log.snapshot.notes)")
+        try await server.inject(Fault(path: "/posts/1", times: 1), Fault(path: "/posts/1", times: 2, status: 200, body: #"{"userId": 1, "id": 1, "title": "T2", "body": "b1"}"#))
+        edited.title = "T2"
+        let outcome = try await writer.update(.post(edited), original: .post(post))
+        #expect(outcome.note == "saved; the server dropped tags, views, meta", "\(outcome)")
+        #expect(log.snapshot.notes == ["Writing post 1 (GET /posts/1 afterwards): saved; the server dropped tags, views, meta"], "\(log.snapshot.notes)")
+    }
+
+    @Test("a DELETE, then an undo, that the server carried out but answered 500: each is done (read back), with a note; the record comes back whole")
+    func deleteAnswered500() async throws {
+        try await Journey.withServer([]) { source, writer, server async throws in
+            let before = try #require(try await Journey.store(server)["posts"]?.first { $0["id"] == .number("2") })
+            try await server.inject(Fault(path: "/posts/2", times: 1, mode: .errorAfterWrite, method: "DELETE"))
+            let outcome = try await writer.delete(.post, id: 2)
+            #expect(outcome.persisted && outcome.record == nil)
+            #expect(outcome.note?.hasPrefix("the server reported a failure (HTTP 500 from ") == true, "\(outcome)")
+            #expect(outcome.note?.hasSuffix("but the record is gone: it was deleted") == true, "\(outcome)")
+            try await server.inject(Fault(path: "/posts", times: 1, mode: .errorAfterWrite, method: "POST"))
+            let undone = try await writer.restore(try Journey.decodePost(Self.post2))
+            #expect(undone.persisted && undone.record?.id == 2, "\(undone)")
+            #expect(undone.note?.hasSuffix("but the record is back under its own id") == true, "\(undone)")
+            let after = try await Journey.store(server)["posts"]?.filter { $0["id"] == .number("2") } ?? []
+            #expect(after == [before], "\(after)")
+            // A 500 for a DELETE that was not carried out stays a failure.
+            try await server.inject(Fault(path: "/posts/1", times: 1, status: 500, method: "DELETE"))
+            await #expect(throws: DataError.self) { try await writer.delete(.post, id: 1) }
         }
     }
 
@@ -126,12 +186,14 @@ struct RESTWriteConfirmationTests {
         }
     }
 
-    @Test("undo sent twice (the first answer lost): the second finds it back under its id and creates nothing")
+    @Test("undo sent twice (the first answer lost, and its read-back failed): the second finds it back under its id and creates nothing")
     func undoTwice() async throws {
         try await Journey.withServer([], timeout: 2) { source, writer, server async throws in
             let post = try await source.post(id: 2)
             _ = try await writer.delete(.post, id: 2)
-            try await server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"))
+            // The answer is lost and so is the read-back that would find it back (else the first undo says it is done).
+            try await server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"),
+                                    Fault(path: "/posts/2", times: 1, status: 403, method: "GET"))
             await #expect(throws: DataError.self) { try await writer.restore(.post(post)) }
             let again = try await writer.restore(.post(post))
             #expect(again.note == "it was back already under its own id" && again.record == .post(post))
@@ -155,6 +217,27 @@ struct RESTWriteConfirmationTests {
             #expect(found == .post(Post(userId: 1, id: 3, title: "t1", body: "b1")))
             _ = try await writer.delete(.post, id: 3)
             #expect(try await writer.locateCreated(.post(post)) == nil)
+        }
+    }
+
+    /// 25 posts by user 1: three pages of 10 on a server that pages by default.
+    static let pagedDB: String = {
+        let posts = (1...25).map { #"{"userId": 1, "id": \#($0), "title": "t\#($0)", "body": "b"}"# }
+        return #"{"users": [{"id": 1, "name": "Ann", "username": "ann"}], "posts": [\#(posts.joined(separator: ", "))], "comments": []}"#
+    }()
+
+    @Test("on a server that pages its lists, a create answered with nothing is found on the last page, and so is one whose answer was lost")
+    func pagedListsAreReadToTheEnd() async throws {
+        try await Journey.withServer(["paginates", "created-empty"], db: Self.pagedDB, timeout: 2) { source, writer, server async throws in
+            #expect(try await source.allPosts().count == 25)
+            let outcome = try await writer.create(.post(Post(userId: 1, id: 0, title: "Fresh", body: "x")))
+            #expect(outcome == WriteOutcome(record: .post(Post(userId: 1, id: 26, title: "Fresh", body: "x")), persisted: true))
+            try await server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"))
+            let lost = Post(userId: 1, id: 0, title: "Lost", body: "y")
+            await #expect(throws: DataError.self) { try await writer.create(.post(lost)) }
+            #expect(try await writer.locateCreated(.post(lost)) == .post(Post(userId: 1, id: 27, title: "Lost", body: "y")))
+            let stored = try await Journey.store(server)["posts"] ?? []
+            #expect(stored.count == 27)
         }
     }
 

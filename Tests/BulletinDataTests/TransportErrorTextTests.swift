@@ -27,12 +27,16 @@ struct TransportErrorTextTests {
         }
     }
 
-    @Test("a redirect not followed was not carried out; an answer too large may follow a write that was")
+    @Test("a redirect not followed or a 4xx was not carried out; an answer too large or a 500/502/504 may follow a write that was")
     func reachedServer() {
         #expect(!DataError.redirectRefused(url: "u", status: 302, method: "POST").mayHaveReachedServer)
         #expect(DataError.responseTooLarge(url: "u", limitBytes: 1).mayHaveReachedServer)
         #expect(!DataError.transport(url: "u", reason: "connection refused").mayHaveReachedServer)
         #expect(DataError.transport(url: "u", reason: "connection lost").mayHaveReachedServer)
         #expect(DataError.transport(url: "u", reason: "empty response").mayHaveReachedServer)
+        #expect(DataError.badStatus(500, url: "u", excerpt: "").mayHaveReachedServer)
+        #expect(DataError.badStatus(504, url: "u", excerpt: "").mayHaveReachedServer)
+        #expect(!DataError.badStatus(409, url: "u", excerpt: "").mayHaveReachedServer)
+        #expect(!DataError.badStatus(405, url: "u", excerpt: "").mayHaveReachedServer)
     }
 }

@@ -25,6 +25,21 @@ struct WriteErrorLogTests {
         #expect(snapshot.lastLoad == nil, "a write is never the last load")
     }
 
+    @Test("a delete whose read-back answers 404 (the confirmation) adds no error; a delete of a missing record does")
+    func confirmedDeleteIsNoError() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", Self.db.path])
+        defer { server.stop() }
+        let log = RequestLog()
+        let writer = RESTDataWriter(source: RESTDataSource(baseURL: server.baseURL, timeout: 5, log: log))
+        let deleted = try await writer.delete(.post, id: 3)
+        #expect(deleted == WriteOutcome(record: nil, persisted: true))
+        let requests = log.snapshot.requests.map { "\($0.method) \($0.path) \($0.statusText)" }
+        #expect(requests == ["GET /posts/3 200", "DELETE /posts/3 200", "GET /posts/3 404"], "\(requests)")
+        #expect(log.snapshot.errors.isEmpty, "\(log.snapshot.errors)")
+        await #expect(throws: DataError.self) { _ = try await writer.delete(.post, id: 3) }
+        #expect(log.snapshot.errors.map(\.method) == ["DELETE"], "\(log.snapshot.errors)")
+    }
+
     @Test("a DELETE to a port where nothing listens is an error naming DELETE and the cause")
     func transport() async throws {
         let port = try LoopbackServer.closedPort()

@@ -142,9 +142,53 @@ struct RESTEditingFlowTests {
         }
     }
 
-    /// A form for a new post by user 1 whose POST is carried out but whose answer is lost.
-    private func failedCreate(_ setup: Setup) async throws -> (RecordFormViewModel, Box<RecordFormViewModel.Result>) {
-        try await setup.server.inject(Fault(path: "/posts", times: 1, mode: .drop, method: "POST"))
+    @Test("Retry after a 500 answered to a create the server had stored finds the post and sends nothing again")
+    func retryAfterServerErrorFindsSavedRecord() async throws {
+        try await withApp { setup in
+            let (form, closed) = try await failedCreate(setup, mode: .errorAfterWrite)
+            guard case .failed(.badStatus(500, _, _)) = form.phase else { throw EditingFlowTests.Failure("\(form.phase)") }
+            let sentBefore = try await setup.server.requests().count
+            form.retry()
+            await form.waitForTasks()
+            guard case let .saved(outcome)? = closed.value else { throw EditingFlowTests.Failure("not saved: \(form.phase)") }
+            #expect(outcome.note == RecordFormViewModel.foundAlreadyNote && outcome.record?.id == 3)
+            let retried = try await setup.server.requests().dropFirst(sentBefore).map { "\($0.method) \($0.path)" }
+            #expect(!retried.contains { $0.hasPrefix("POST") }, "\(retried)")
+            #expect(try await storedPosts(setup.server).filter { $0["title"] as? String == "Fresh" }.count == 1)
+        }
+    }
+
+    @Test("Retry after an edit whose answer was lost finds the server holding the edit and sends nothing again")
+    func retryFindsSavedEdit() async throws {
+        try await withApp(timeout: 2) { setup in
+            try await setup.server.inject(Fault(path: "/posts/1", times: 1, mode: .drop, method: "PATCH"))
+            let closed = Box<RecordFormViewModel.Result>()
+            let post = try await setup.source.post(id: 1)
+            let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), source: setup.source, writer: setup.writer) {
+                closed.value = $0
+            }
+            EditingFlowTests().fill(form, [.title: "t1, edited"])
+            form.save()
+            await form.waitForTasks()
+            guard case let .failed(error) = form.phase else { throw EditingFlowTests.Failure("expected a failure: \(form.phase)") }
+            #expect(error.mayHaveReachedServer && form.mayHaveBeenSaved, "\(error)")
+            form.retry()
+            await form.waitForTasks()
+            guard case let .saved(outcome)? = closed.value else { throw EditingFlowTests.Failure("not saved: \(form.phase)") }
+            #expect(outcome.note == RESTDataWriter.heldAlreadyNote && outcome.record?.id == 1, "\(outcome)")
+            let writes = try await setup.server.requests().filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" }
+            #expect(writes == ["PATCH /posts/1"], "\(writes)")
+            let stored = try await storedPosts(setup.server).first { "\($0["id"] ?? "")" == "1" }
+            #expect(stored?["title"] as? String == "t1, edited" && (stored?["tags"] as? [String]) == ["a"])
+        }
+    }
+
+    /// A form for a new post by user 1 whose POST is carried out but whose answer is lost
+    /// (`mode` `.drop`) or is a 500 (`.errorAfterWrite`).
+    private func failedCreate(
+        _ setup: Setup, mode: Fault.Mode = .drop
+    ) async throws -> (RecordFormViewModel, Box<RecordFormViewModel.Result>) {
+        try await setup.server.inject(Fault(path: "/posts", times: 1, mode: mode, method: "POST"))
         _ = try await setup.source.allPosts()  // cached, so Retry's read of the list is the only GET /posts after the failure
         let closed = Box<RecordFormViewModel.Result>()
         let form = RecordFormViewModel(kind: .post, mode: .create, parent: 1, source: setup.source, writer: setup.writer) {

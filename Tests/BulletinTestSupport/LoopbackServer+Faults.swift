@@ -17,6 +17,8 @@ public struct Fault: Encodable, Sendable {
         case slow
         /// No answer at all, until the client gives up.
         case hang
+        /// For a write: carried out, then answered 500 (a handler that stored it and then failed).
+        case errorAfterWrite = "error-after-write"
     }
 
     /// The request path it applies to, without the query (`/users`), or `*` for any.

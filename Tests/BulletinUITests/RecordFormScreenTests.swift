@@ -169,7 +169,7 @@ struct RecordFormScreenTests {
     @Test("a failed save draws the error with Retry over the form; Retry saves and the status line says where")
     func failedSave() async {
         let harness = await makeHarness()
-        await harness.writer.failNext(with: .badStatus(500, url: "http://127.0.0.1:3000/posts", excerpt: ""))
+        await harness.writer.failNext(with: .badStatus(422, url: "http://127.0.0.1:3000/posts", excerpt: ""))
         harness.press(.character("a"))
         harness.type("Hi")
         harness.press(.tab)
@@ -181,7 +181,7 @@ struct RecordFormScreenTests {
             " New post",
             "",
             "   Author ┌─ Could not save ───────────────────────────────┐",
-            "          │ HTTP 500 from http://127.0.0.1:3000/posts.     │",
+            "          │ HTTP 422 from http://127.0.0.1:3000/posts.     │",
             "   Title  │ Everything you typed is kept.                  │",
             "          │                                                │",
             " › Body   │          [ Retry ]  [ Keep editing ]           │",

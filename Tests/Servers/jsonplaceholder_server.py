@@ -45,8 +45,10 @@ fields, all optional: ``status`` (int), ``headers`` (object), ``body`` (text sen
     "drop"      close the connection without answering  "slow"      the body one byte at a time,
     "hang"      never answer (until the client gives up)            ``byte_delay`` s apart
 
-A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing written) or
-``mode: "drop"`` (the write is carried out, then the connection closes: its answer is lost).
+A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing written),
+``mode: "drop"`` (the write is carried out, then the connection closes: its answer is lost) or
+``mode: "error-after-write"`` (the write is carried out, then answered 500, as a handler that
+stored the record and then failed does).
 
 ``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
 
@@ -441,6 +443,8 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             if rule.get("mode") == "drop":  # the write is done, its answer lost (a dropped connection)
                 self.close_connection = True
                 return
+            if rule.get("mode") == "error-after-write":  # the write is done, then the handler fails
+                return self.send_json(500, {"error": "internal server error"})
             status, answer, headers = behave_write(behaviours, self.command, parts, status, answer)
             self.send_json(status, answer, headers)
 

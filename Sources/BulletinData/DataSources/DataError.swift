@@ -83,13 +83,17 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether a request that failed this way may still have reached the server and been
     /// carried out there (a timeout, a connection dropped after the request was sent), so a
     /// write must not simply be sent again: `false` when the server surely never saw it
-    /// (connection refused, host not found, TLS failed, bad URL, an HTTP error status, a
-    /// redirect not followed); `true` too for an answer too large to read, as the server got the request. The reasons listed are those ``HTTPClient`` gives for libcurl's
+    /// (connection refused, host not found, TLS failed, bad URL, a 4xx or other refusing
+    /// status, a redirect not followed); `true` too for an answer too large to read, as the
+    /// server got the request, and for a 500, 502 or 504: servers (and the proxies in front of
+    /// them) answer those after a handler stored the record and then failed, or while the
+    /// upstream was still working on it. The reasons listed are those ``HTTPClient`` gives for libcurl's
     /// failures before anything was sent; "connection lost" and "empty response" may have reached it.
     public var mayHaveReachedServer: Bool {
         switch self {
         case .timedOut: return true
         case .responseTooLarge: return true  // the server answered, so it may have carried the write out
+        case let .badStatus(code, _, _): return [500, 502, 504].contains(code)
         case let .transport(_, reason):
             let neverSent = ["connection refused", "host not found", "DNS lookup failed",
                              "secure connection failed (TLS)", "unsupported URL", "bad URL", "out of memory",

@@ -18,6 +18,9 @@ public struct HTTPClient: Sendable {
 
     /// The `User-Agent` header sent with every request.
     public static let userAgent = "Bulletin/0.1"
+    /// Set (inside ``expectingMissing(_:)``) while a 404 is an expected answer, such as the
+    /// read-back that confirms a delete: it is then not recorded as an error in ``log``.
+    @TaskLocal static var missingIsExpected = false
     /// The default for ``maxResponseBytes``: 256 MB (`--max-response 256`).
     public static let defaultMaxResponseBytes = 256 * 1024 * 1024
     /// The whole request (headers and body) may take this many times ``timeout``; ``timeout``
@@ -144,11 +147,26 @@ public struct HTTPClient: Sendable {
                 if case .badStatus(429, _, _) = failure {
                     final = .rateLimited(url: url.absoluteString, resetAt: retryAfter.map { Date() + $0 }, remaining: nil)
                 }
-                log?.record(final)
+                if case .badStatus(404, _, _) = final, Self.missingIsExpected {} else { log?.record(final) }
                 throw final
             }
             do { try await Task.sleep(for: .seconds(delay)) } catch { throw .cancelled }
             attempt += 1
+        }
+    }
+
+    /// Runs `operation` with a 404 answer treated as expected: still thrown, but not recorded
+    /// among the log's errors (the request itself is still listed with its status).
+    /// - Throws: Whatever `operation` throws.
+    static func expectingMissing<T: Sendable>(
+        _ operation: @Sendable () async throws(DataError) -> T
+    ) async throws(DataError) -> T {
+        do {
+            return try await $missingIsExpected.withValue(true) { try await operation() }
+        } catch let error as DataError {
+            throw error
+        } catch {
+            throw .cancelled
         }
     }
 

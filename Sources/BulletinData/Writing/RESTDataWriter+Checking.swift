@@ -4,7 +4,8 @@ import Foundation
 /// read back with what the write should have left. Nothing here throws: the write is done.
 extension RESTDataWriter {
     /// The id of the record a `POST` made: the answer's `id` when the answer is a record, else
-    /// the last path segment of its `Location` header (resolved against the answer's URL),
+    /// the last path segment of its `Location` header (resolved against the answer's URL; not
+    /// when that is the collection's name, as in `Location: /posts/`),
     /// else the one record the collection now holds that matches `record` and was not in
     /// `known` (the collection before the `POST`). `.failure` says in words why none is known.
     func createdID(_ answer: HTTPResponse, record: Record, known: CachedList?) async -> Result<JSONValue, Unconfirmed> {
@@ -12,7 +13,8 @@ extension RESTDataWriter {
             return .success(id)
         }
         if let location = answer.header("Location"), let url = URL(string: location, relativeTo: answer.url),
-           let last = url.pathComponents.last, last != "/", !last.isEmpty {
+           let last = url.pathComponents.last, last != "/", !last.isEmpty,
+           last != record.kind.rawValue {  // `Location: /posts/` names the collection, not the new record
             return .success(.string(last))
         }
         let answered = answer.body.isEmpty ? "an empty answer" : "an answer that is not the record"
@@ -51,16 +53,29 @@ extension RESTDataWriter {
         } catch {
             return WriteOutcome(record: record, persisted: true, note: Self.uncheckedNote("reading it back failed: \(error)"))
         }
-        guard let actual else { return WriteOutcome(record: record, persisted: false, note: Self.notKeptNote) }
+        guard let actual else { return noted(WriteOutcome(record: record, persisted: false, note: Self.notKeptNote), record) }
         if let before, RecordJSON.sameValue(actual, before), !RecordJSON.sameValue(expected, before) {
-            return WriteOutcome(record: record, persisted: false, note: Self.notKeptNote)
+            return noted(WriteOutcome(record: record, persisted: false, note: Self.notKeptNote), record)
         }
         let stored = Self.decode(record.kind, actual) ?? record
         let (dropped, changed) = RecordJSON.differences(expected: expected, actual: actual)
         var notes: [String] = []
         if !dropped.isEmpty { notes.append("the server dropped \(dropped.joined(separator: ", "))") }
         if !changed.isEmpty { notes.append("the server changed \(changed.joined(separator: ", "))") }
-        return WriteOutcome(record: stored, persisted: true, note: notes.isEmpty ? nil : "saved; " + notes.joined(separator: "; "))
+        let outcome = WriteOutcome(record: stored, persisted: true, note: notes.isEmpty ? nil : "saved; " + notes.joined(separator: "; "))
+        return notes.isEmpty ? outcome : noted(outcome, record)
+    }
+
+    /// `outcome`, its note also recorded in the request log for the Admin panel's "Server
+    /// behaviour" (`Writing post 1 (GET /posts/1 afterwards): saved; the server dropped tags,
+    /// views`): the status line that shows the note is cut to the terminal's width, and the
+    /// members a server lost are worth reading whole.
+    private func noted(_ outcome: WriteOutcome, _ record: Record) -> WriteOutcome {
+        if let note = outcome.note {
+            let path = (try? itemURL(record.kind, record.id)).map { HTTPClient.logPath($0) } ?? "/\(record.kind.rawValue)"
+            client.log?.record(note: "Writing \(record.label) (GET \(path) afterwards): \(note)")
+        }
+        return outcome
     }
 
     /// Why a write's result could not be confirmed, in words.

@@ -16,13 +16,19 @@ extension RESTDataWriter {
     /// The record as the server holds it now, or `nil` when it has none: `GET
     /// {collection}/{id}` answered 404, `200 null`, or an object without an `id`. A server
     /// that refuses `GET` by id (405, 501) is asked for the whole collection instead.
+    /// - Parameter missingIsExpected: `true` where "not there" is the answer hoped for (the
+    ///   read-back that confirms a delete): a 404 is then not listed among the Admin panel's Errors.
     /// - Throws: ``DataError`` for any other failure; `.malformedJSON` when the answer is
     ///   neither a record nor `null`.
-    func fetchRaw(_ kind: RecordKind, id: RecordID) async throws(DataError) -> JSONValue? {
+    func fetchRaw(_ kind: RecordKind, id: RecordID, missingIsExpected: Bool = false) async throws(DataError) -> JSONValue? {
         let url = try itemURL(kind, id)
+        let client = client
         let data: Data
         do throws(DataError) {
-            data = try await FetchContext.reloading(true) { () throws(DataError) in try await client.data(from: url) }
+            data = try await FetchContext.reloading(true) { () throws(DataError) in
+                guard missingIsExpected else { return try await client.data(from: url) }
+                return try await HTTPClient.expectingMissing { () throws(DataError) in try await client.data(from: url) }
+            }
         } catch {
             guard case let .badStatus(code, _, _) = error else { throw error }
             if code == 404 { return nil }
@@ -37,16 +43,42 @@ extension RESTDataWriter {
         return value["id"] == nil ? nil : value
     }
 
-    /// Every record of the collection as the server holds it (`GET {collection}`); with
-    /// `reload` fetched again, otherwise the run's cached answer when there is one.
-    /// - Throws: ``DataError``; `.malformedJSON` when the answer is not an array.
+    /// Every record of the collection as the server holds it (`GET {collection}`, and every
+    /// page after it, as ``pageBodies(_:reload:)`` reads them); with `reload` fetched again,
+    /// otherwise the run's cached answers when there are some.
+    /// - Throws: ``DataError``; `.malformedJSON` when a page is not an array.
     func rawList(_ kind: RecordKind, reload: Bool) async throws(DataError) -> [JSONValue] {
-        let url = try collectionURL(kind)
-        let data = try await FetchContext.reloading(reload) { () throws(DataError) in try await client.data(from: url) }
-        guard case let .array(elements) = try Self.parse(data, location: url.absoluteString) else {
-            throw .malformedJSON(path: "$", location: url.absoluteString, reason: "expected a list of records (a JSON array)")
+        var records: [JSONValue] = []
+        for (url, data) in try await pageBodies(kind, reload: reload) {
+            guard case let .array(elements) = try Self.parse(data, location: url.absoluteString) else {
+                throw .malformedJSON(path: "$", location: url.absoluteString, reason: "expected a list of records (a JSON array)")
+            }
+            records += elements.filter { if case .object = $0 { true } else { false } }
         }
-        return elements.filter { if case .object = $0 { true } else { false } }
+        return records
+    }
+
+    /// The bodies of `GET {collection}` and of every page after it on a server that pages its
+    /// lists (json-server 0.x, or one that pages by default): `Link: <…>; rel="next"` is
+    /// followed while it stays on the same origin, names a page not read yet, and fewer than
+    /// ``RESTDataSource/defaultMaxPages`` were read, as the source reads lists. Without this a
+    /// record on a later page (a new one, on the last) is not found after a create.
+    /// - Throws: ``DataError`` of any page.
+    func pageBodies(_ kind: RecordKind, reload: Bool) async throws(DataError) -> [(url: URL, data: Data)] {
+        let first = try collectionURL(kind)
+        let client = client
+        var pages: [(url: URL, data: Data)] = []
+        var next: URL? = first
+        while let url = next, pages.count < RESTDataSource.defaultMaxPages {
+            let (data, link) = try await FetchContext.reloading(reload) { () throws(DataError) in
+                try await client.dataAndLink(from: url)
+            }
+            pages.append((url, data))
+            next = LinkHeader.next(in: link, relativeTo: url).flatMap { following in
+                LinkHeader.sameOrigin(following, first) && !pages.contains { $0.url == following } ? following : nil
+            }
+        }
+        return pages
     }
 
     /// Drops the cached answers of the collection written (`/posts`, `/posts?userId=1`, `/posts/3`).

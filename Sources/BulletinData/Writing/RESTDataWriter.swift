@@ -9,8 +9,10 @@ import Foundation
 ///   Any 2xx is success. The new id comes from the answer when it is the record, else from a
 ///   `Location` header, else from reading the collection again (the one new record that matches).
 /// - `update(_:original:)`: `GET` the record as the server holds it, then `PATCH` only the
-///   members that differ from `original` (a changed `address` or `company` whole, merged into
-///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501)
+///   members that differ from `original` (nothing, with ``heldAlreadyNote``, when the server
+///   holds every one of them already: a Retry after a lost answer) (a changed `address` or `company` whole, merged into
+///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501,
+///   or 404 for a record a `GET` still finds: an Express app without a PATCH route)
 ///   gets `PUT` of the record exactly as it sent it with only those members replaced. Every
 ///   other member keeps its value and JSON type.
 /// - `delete`: `DELETE {base}/{collection}/{id}` (any 2xx, `204` too).
@@ -38,6 +40,10 @@ public struct RESTDataWriter: DataWriter {
 
     /// The note of an outcome the server did not keep.
     public static let notKeptNote = "the server accepted the change but does not keep it (a GET afterwards shows the old data)"
+
+    /// The note of an edit the server was found to hold already (a Retry after an attempt whose
+    /// answer was lost): nothing was sent.
+    public static let heldAlreadyNote = "the server holds this edit already (an earlier attempt saved it), so it was not sent again"
 
     /// The note of an outcome whose read-back failed or was inconclusive; `why` is words.
     public static func uncheckedNote(_ why: String) -> String { "saved; the server's answer could not be checked (\(why))" }
@@ -73,19 +79,31 @@ public struct RESTDataWriter: DataWriter {
     }
 
     /// `DELETE {base}/{collection}/{id}`, after a `GET` that keeps the record as the server
-    /// holds it for an undo (``recreate(_:)``); a read-back that finds nothing (404, `200 null`) confirms it.
+    /// holds it for an undo (``recreate(_:)``); a read-back that finds nothing (404, `200 null`)
+    /// confirms it. A failure that may have reached the server (``DataError/mayHaveReachedServer``:
+    /// a 500, a timeout) is followed by that read-back too: a record gone is a delete done, with a note.
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
         let url = try itemURL(kind, id)
-        if let raw = try? await fetchRaw(kind, id: id), let record = Self.decode(kind, raw) {
+        if let raw = try? await fetchRaw(kind, id: id, missingIsExpected: true), let record = Self.decode(kind, raw) {
             await ledger.rememberDeleted(record, raw: raw)
         }
-        _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
-            try await client.send("DELETE", to: url, json: nil)
+        do throws(DataError) {
+            _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
+                try await client.send("DELETE", to: url, json: nil)
+            }
+        } catch {
+            // A failure that may have reached the server (a 500 after the handler deleted it, a
+            // lost answer): when the record is gone now, it was deleted, and undo can put it back.
+            guard error.mayHaveReachedServer, case .some(.none) = try? await fetchRaw(kind, id: id, missingIsExpected: true) else {
+                throw error
+            }
+            await invalidate(kind)
+            return WriteOutcome(record: nil, persisted: true, note: "the server reported a failure (\(error)), but the record is gone: it was deleted")
         }
         await invalidate(kind)
         do throws(DataError) {
-            guard try await fetchRaw(kind, id: id) == nil else {
+            guard try await fetchRaw(kind, id: id, missingIsExpected: true) == nil else {
                 return WriteOutcome(record: nil, persisted: false, note: Self.notKeptNote)
             }
             return WriteOutcome(record: nil, persisted: true)
@@ -97,7 +115,9 @@ public struct RESTDataWriter: DataWriter {
     /// Undo of a delete: `POST` with the record's own id, and with every member the server held
     /// when this writer deleted it (unknown ones too). When the server refuses that id with a
     /// 4xx, either the record is back already (an earlier undo whose answer was lost: nothing is
-    /// sent) or it is POSTed without an id; the note says when it got another id.
+    /// sent) or it is POSTed without an id; the note says when it got another id. After a
+    /// failure that may have reached the server (a 500, a timeout), a record found back under
+    /// its id is an undo done, with a note.
     /// - Throws: As ``create(_:)``.
     public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
         do throws(DataError) {
@@ -107,8 +127,14 @@ public struct RESTDataWriter: DataWriter {
             }
             return outcome
         } catch {
+            if error.mayHaveReachedServer, let raw = try? await fetchRaw(record.kind, id: record.id),
+               Self.decode(record.kind, raw) == record {
+                // A 500 or a lost answer after the server stored it: it is back.
+                return WriteOutcome(record: record, persisted: true,
+                                    note: "the server reported a failure (\(error)), but the record is back under its own id")
+            }
             guard case let .badStatus(code, _, _) = error, (400..<500).contains(code), code != 429 else { throw error }
-            if let raw = try? await fetchRaw(record.kind, id: record.id), Self.decode(record.kind, raw) == record {
+            if let raw = try? await fetchRaw(record.kind, id: record.id, missingIsExpected: true), Self.decode(record.kind, raw) == record {
                 return WriteOutcome(record: record, persisted: true, note: "it was back already under its own id")
             }
             var outcome = try await post(record, keepingID: false, raw: await ledger.deletedRaw(of: record))
@@ -139,12 +165,19 @@ public struct RESTDataWriter: DataWriter {
         let new = RecordJSON.value(of: record)
         let changes = RecordJSON.patch(from: old, to: new, onto: raw)
         guard !changes.isEmpty else { return WriteOutcome(record: record, persisted: true, note: "nothing was changed") }
+        if original != nil, changes.allSatisfy({ RecordJSON.sameValue(raw[$0.key] ?? .null, $0.value) }) {
+            // The server holds the edit already (an earlier attempt whose answer was lost): send nothing.
+            return WriteOutcome(record: Self.decode(record.kind, raw) ?? record, persisted: true, note: Self.heldAlreadyNote)
+        }
         let expected = RecordJSON.applying(from: old, to: new, onto: raw, keepingTypes: true)
         try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
             do throws(DataError) {
                 _ = try await client.send("PATCH", to: url, json: Data(JSONValue.object(changes).printed()))
             } catch {
-                guard case let .badStatus(code, _, _) = error, code == 405 || code == 501 else { throw error }
+                guard case let .badStatus(code, _, _) = error, [404, 405, 501].contains(code) else { throw error }
+                // A 404 to PATCH of a record just read is a server without a PATCH route (Express
+                // answers unknown methods 404 "Cannot PATCH"); unless it is gone now, PUT it.
+                if code == 404, try await fetchRaw(record.kind, id: record.id) == nil { throw error }
                 _ = try await client.send("PUT", to: url, json: Data(expected.printed()))
             }
         }

@@ -63,9 +63,10 @@ public struct LaunchOptions: Equatable, Sendable {
           --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
 
         Edits are saved where the data lives: --data FILE atomically (FILE.bak keeps the previous
-        version); --api URL by POST, PUT and DELETE; the embedded data set in a copy at
-        $XDG_DATA_HOME/bulletin/db.json (default ~/.local/share/bulletin/db.json), which later
-        runs open with --data ~/.local/share/bulletin/db.json. GitHub and DummyJSON are read-only.
+        version); --api URL by POST, PATCH of the changed fields (PUT where PATCH is refused) and
+        DELETE; the embedded data set in a copy at $XDG_DATA_HOME/bulletin/db.json (default
+        ~/.local/share/bulletin/db.json), which later runs open with
+        --data ~/.local/share/bulletin/db.json. GitHub and DummyJSON are read-only.
 
         Network options:
           --timeout SECONDS  give up on a request after this long (default 15)

@@ -53,9 +53,9 @@ public final class RecordFormViewModel {
     public private(set) var isConfirmingQuit = false
     /// Problems found through the data source (`no user 42`), by field.
     public private(set) var referenceProblems: [FormFieldID: String] = [:]
-    /// The last create failed in a way that may still have reached the server (a timeout, a
+    /// The last save failed in a way that may still have reached the server (a timeout, a
     /// connection lost after sending): Retry first reads the data again and sends nothing when
-    /// the record is there already.
+    /// the record (a create) or the edit (the writer compares the server's record) is there already.
     public private(set) var mayHaveBeenSaved = false
     /// Fields edited or left at least once: their problems are shown.
     private var touched: Set<FormFieldID> = []
@@ -297,7 +297,7 @@ public final class RecordFormViewModel {
         switch outcome {
         case let .success(written): close(.saved(written))
         case let .failure(error):
-            if mode == .create, error.mayHaveReachedServer { mayHaveBeenSaved = true }
+            if error.mayHaveReachedServer { mayHaveBeenSaved = true }
             dialogSelection = 0
             phase = .failed(error)
         }

@@ -9,6 +9,9 @@ import Foundation
 /// and header callbacks run inside `curl_multi_perform`), except ``cancelRequested``, which is
 /// guarded by the transport's lock.
 final class CurlTransfer: @unchecked Sendable {
+    /// The longest wait a request is given, in seconds, whatever `--timeout` says (1,000,000:
+    /// its milliseconds, times ``HTTPClient/wholeRequestFactor``, fit libcurl's `long`).
+    static let longestTimeout: TimeInterval = 1_000_000
     let easy: UnsafeMutableRawPointer
     let url: URL
     let maxResponseBytes: Int
@@ -98,7 +101,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         _ = bulletin_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)  // redirects are Redirect's
         _ = bulletin_curl_setopt_ptr(easy, CURLOPT_ACCEPT_ENCODING, "")  // whatever libcurl decodes
-        let timeout = max(0.001, request.timeout)
+        // Capped at a million seconds (11.6 days): `--timeout 1e300` made Int(timeout * 1000) trap.
+        let timeout = min(max(0.001, request.timeout), Self.longestTimeout)
         _ = bulletin_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
         _ = bulletin_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
         _ = bulletin_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
