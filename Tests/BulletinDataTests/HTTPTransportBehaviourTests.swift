@@ -75,18 +75,32 @@ struct HTTPTransportBehaviourTests {
         }
     }
 
-    @Test("a POST answered 301 or 302 is refused with a clear error naming the URL, and not sent again",
+    @Test("a POST answered 301 or 302 to the same server (a trailing slash added) is sent there again with the same body, once",
           arguments: ["redirect-301", "redirect-302"])
-    func postRefused(behaviour: String) async throws {
+    func postRepeatedOnSameOrigin(behaviour: String) async throws {
         try await withServer(behaviour) { server in
             let url = server.baseURL.appendingPathComponent("posts")
-            let status = behaviour == "redirect-301" ? 301 : 302
-            let expected = DataError.redirectRefused(url: url.absoluteString, status: status, method: "POST")
-            await #expect(throws: expected) {
+            let body = Data(#"{"userId": 1, "title": "moved", "body": "b"}"#.utf8)
+            let answer = try await HTTPClient(timeout: 5).send("POST", to: url, json: body)
+            #expect(answer.status == 201)
+            let sent: [RecordedRequest] = try await server.requests()
+            #expect(sent.map(\.method) == ["POST", "POST"])
+            #expect(sent.map(\.path) == ["/posts", "/posts/"])
+            #expect(sent.map(\.body) == [String(decoding: body, as: UTF8.self), String(decoding: body, as: UTF8.self)])
+        }
+    }
+
+    @Test("a POST answered 302 with a move to another server is refused with a clear error naming the URL, and not sent there")
+    func postRefusedElsewhere() async throws {
+        let other = try LoopbackServer.start(arguments: ["--db", Self.db.path])
+        defer { other.stop() }
+        try await withServer("redirect-elsewhere", ["--redirect-base", other.baseURL.absoluteString]) { server async throws in
+            let url = server.baseURL.appendingPathComponent("posts")
+            await #expect(throws: DataError.redirectRefused(url: url.absoluteString, status: 302, method: "POST")) {
                 _ = try await HTTPClient(timeout: 5).send("POST", to: url, json: Data("{}".utf8))
             }
-            let sent: [RecordedRequest] = try await server.requests()
-            #expect(sent.count == 1)
+            #expect(try await server.requests().count == 1)
+            #expect(try await other.requests().isEmpty)
         }
     }
 

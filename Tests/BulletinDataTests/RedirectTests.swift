@@ -54,19 +54,24 @@ struct RedirectTests {
         #expect(try next(303, "/users/", method: "GET")?.method == "GET")
     }
 
-    @Test("301 and 302 are followed by GET; on a write they are refused naming the URL, never turned into a GET")
-    func rewriteRefused() throws {
+    @Test("301 and 302: a GET follows as GET; a write repeats its method and body on the same origin, and is refused naming the URL for another")
+    func movedWrites() throws {
+        let body = Data("{}".utf8)
         for status in [301, 302] {
             #expect(try next(status, "/users/", method: "GET")?.method == "GET")
             #expect(try next(status, "/users/", method: "HEAD")?.method == "HEAD")
             for method in ["POST", "PUT", "PATCH", "DELETE"] {
-                #expect(throws: DataError.redirectRefused(url: users.absoluteString, status: status, method: method)) {
-                    try next(status, "/users/", method: method, body: Data("{}".utf8))
+                let hop = try #require(try next(status, "/api/users/", method: method, body: body))
+                #expect(hop == Redirect.Hop(method: method, url: URL(string: "http://127.0.0.1:8000/api/users/")!, body: body))
+                for elsewhere in ["http://127.0.0.2:8000/api/users/", "http://127.0.0.1:8001/api/users/", "https://127.0.0.1:8000/api/users/"] {
+                    #expect(throws: DataError.redirectRefused(url: users.absoluteString, status: status, method: method)) {
+                        try next(status, elsewhere, method: method, body: body)
+                    }
                 }
             }
         }
         let error = DataError.redirectRefused(url: users.absoluteString, status: 302, method: "POST")
-        #expect(error.description == "\(users.absoluteString) answered POST with a 302 redirect; not followed, as it would drop the request's body")
+        #expect(error.description == "\(users.absoluteString) answered POST with a 302 redirect to another server; not followed, so the change was not sent there")
     }
 
     @Test("a URL seen twice is a loop, named in words; A → B → A too")

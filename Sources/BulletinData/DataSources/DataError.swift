@@ -29,8 +29,9 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The response body was larger than the limit (`--max-response`, default 256 MB), in bytes;
     /// the transfer was stopped there.
     case responseTooLarge(url: String, limitBytes: Int)
-    /// A 301, 302 or 303 answered a `POST`, `PUT`, `PATCH` or `DELETE` at `url`: following it
-    /// would turn the request into a `GET` and drop its body (RFC 9110 §15.4), so it is not followed.
+    /// A 301 or 302 answered a `POST`, `PUT`, `PATCH` or `DELETE` at `url` with a move to another
+    /// origin: the write is neither sent there with the person's data unasked nor turned into a
+    /// `GET` that drops its body (RFC 9110 §15.4), so it is not followed.
     case redirectRefused(url: String, status: Int, method: String)
     /// The redirects from `url` came back to `repeated`, an address already asked in the same chain.
     case redirectLoop(url: String, repeated: String)
@@ -68,7 +69,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .responseTooLarge(url, limit):
             "The answer from \(url) is larger than the limit of \(Self.byteCount(limit)) (--max-response); stopped there"
         case let .redirectRefused(url, status, method):
-            "\(url) answered \(method) with a \(status) redirect; not followed, as it would drop the request's body"
+            "\(url) answered \(method) with a \(status) redirect to another server; not followed, so the change was not sent there"
         case let .redirectLoop(url, repeated):
             url == repeated ? "Redirect loop: \(url) redirects to itself"
                 : "Redirect loop from \(url): it comes back to \(repeated)"

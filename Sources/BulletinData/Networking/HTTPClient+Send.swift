@@ -4,8 +4,9 @@ extension HTTPClient {
     /// Sends one `method` request (`POST`, `PUT`, `PATCH`, `DELETE`) with a JSON body and returns
     /// the 2xx answer (status, final URL, headers such as `Location`, body, possibly empty).
     /// Never retried (writes are not idempotent) and never cached. A 307/308 redirect repeats
-    /// the method and body; a 301/302 is refused (``DataError/redirectRefused(url:status:method:)``)
-    /// rather than turned into a `GET` that would drop the body.
+    /// the method and body, and so does a 301/302 to the same origin; a 301/302 to another origin
+    /// is refused (``DataError/redirectRefused(url:status:method:)``); none becomes a `GET` that
+    /// would drop the body.
     ///
     /// Headers: `Content-Type: application/json; charset=utf-8` (with a body), `Accept`,
     /// `User-Agent`, ``headers`` and the ``credential`` where allowed.

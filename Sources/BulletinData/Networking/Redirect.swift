@@ -10,9 +10,13 @@ import Foundation
 /// - A 303 (See Other) answering any other method (`POST`, `PUT`, `PATCH`, `DELETE`) says the
 ///   server carried the request out and shows its result at `Location` (§15.4.4): that result
 ///   is fetched with a `GET`, no body dropped, so an accepted write is never reported as failed.
-/// - 301 and 302 answering such a method are refused with
-///   ``DataError/redirectRefused(url:status:method:)`` rather than silently turned into a `GET`
-///   that drops the body (the RFC allows the rewrite; the request was not carried out).
+/// - 301 and 302 answering such a method to a URL of the same origin (scheme, host, port)
+///   repeat the method and body there: RFC 9110 §15.4.2–3 allows turning a `POST` into a `GET`
+///   only as a historical exception, and doing so would drop the body; the request was not
+///   carried out (a server that adds a trailing slash, as Django's `APPEND_SLASH` does, answers
+///   every write this way). To another origin they are refused with
+///   ``DataError/redirectRefused(url:status:method:)``: a permanent move of a write to another
+///   server is not something to follow with the person's data unasked.
 /// - At most ``maxHops`` redirects are followed per request
 ///   (``DataError/tooManyRedirects(url:limit:)``), and a URL seen twice in one chain is a loop
 ///   (``DataError/redirectLoop(url:repeated:)``).
@@ -53,7 +57,8 @@ public enum Redirect {
         }
         let method = hop.method.uppercased()
         let rewritesToGET = response.status == 303 && method != "GET" && method != "HEAD"
-        if [301, 302].contains(response.status), method != "GET", method != "HEAD" {
+        if [301, 302].contains(response.status), method != "GET", method != "HEAD",
+           HTTPOrigin(target) == nil || HTTPOrigin(target) != HTTPOrigin(hop.url) {
             throw .redirectRefused(url: hop.url.absoluteString, status: response.status, method: method)
         }
         if visited.contains(where: { same($0, target) }) {
