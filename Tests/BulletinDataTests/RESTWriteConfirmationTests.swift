@@ -33,6 +33,27 @@ struct RESTWriteConfirmationTests {
 
     static let post2 = #"{"userId": 1, "id": 2, "title": "t2", "body": "b2"}"#
 
+    @Test("on a server without PATCH, the first edit learns it (PATCH refused, then PUT) and later edits PUT at once")
+    func patchRefusalRemembered() async throws {
+        try await Journey.withServer(["no-patch"]) { source, writer, server async throws in
+            let first = try await source.post(id: 1)
+            let second = try await source.post(id: 2)
+            try await server.reset()
+            var edited = first
+            edited.title = "T1"
+            _ = try await writer.update(.post(edited), original: .post(first))
+            var other = second
+            other.title = "T2"
+            _ = try await writer.update(.post(other), original: .post(second))
+            let requests = try await server.requests().map { "\($0.method) \($0.path)" }
+            #expect(requests == [
+                "GET /posts/1", "PATCH /posts/1", "PUT /posts/1", "GET /posts/1",
+                "GET /posts/2", "PUT /posts/2", "GET /posts/2",
+            ])
+            #expect(try await source.post(id: 2).title == "T2")
+        }
+    }
+
     @Test("the first comment on a server with string ids gets its post id as a string, from the posts' ids")
     func firstRecordTakesParentIDType() async throws {
         let db = #"{"users": [], "posts": [{"userId": 1, "id": 1, "title": "t", "body": "b"}], "comments": []}"#

@@ -94,6 +94,15 @@ extension RESTDataWriter {
 actor WriteLedger {
     private var lastCreate: (key: Record, list: CachedList?)?
     private var lastDelete: (record: Record, raw: JSONValue)?
+    /// The collections whose server refused `PATCH` this run (405 Method Not Allowed, 501 Not
+    /// Implemented): their edits go straight to `PUT`, one request instead of two.
+    private var refusesPatch: Set<RecordKind> = []
+
+    /// Whether `kind`'s `PATCH` was refused before in this run.
+    func patchRefused(_ kind: RecordKind) -> Bool { refusesPatch.contains(kind) }
+
+    /// Notes that the server refused `PATCH` on `kind`.
+    func notePatchRefused(_ kind: RecordKind) { refusesPatch.insert(kind) }
 
     /// Notes the collection as it was (`nil`: not known) before `record` is POSTed.
     func remember(_ record: Record, list: CachedList?) {

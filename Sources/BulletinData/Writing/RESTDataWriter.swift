@@ -170,14 +170,18 @@ public struct RESTDataWriter: DataWriter {
             return WriteOutcome(record: Self.decode(record.kind, raw) ?? record, persisted: true, note: Self.heldAlreadyNote)
         }
         let expected = RecordJSON.applying(from: old, to: new, onto: raw, keepingTypes: true)
+        let patchRefused = await ledger.patchRefused(record.kind)
         try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
             do throws(DataError) {
+                guard !patchRefused else { throw .badStatus(405, url: url.absoluteString, excerpt: "") }
                 _ = try await client.send("PATCH", to: url, json: Data(JSONValue.object(changes).printed()))
             } catch {
                 guard case let .badStatus(code, _, _) = error, [404, 405, 501].contains(code) else { throw error }
                 // A 404 to PATCH of a record just read is a server without a PATCH route (Express
                 // answers unknown methods 404 "Cannot PATCH"); unless it is gone now, PUT it.
-                if code == 404, try await fetchRaw(record.kind, id: record.id) == nil { throw error }
+                if code == 404, !patchRefused, try await fetchRaw(record.kind, id: record.id) == nil { throw error }
+                // 405 and 501 say so for the whole server; a 404 could also mean the record went.
+                if code != 404 { await ledger.notePatchRefused(record.kind) }
                 _ = try await client.send("PUT", to: url, json: Data(expected.printed()))
             }
         }
