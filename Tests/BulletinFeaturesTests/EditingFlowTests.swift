@@ -129,6 +129,22 @@ struct EditingFlowTests {
                 "a delete did happen in this run: the note must not say none did")
     }
 
+    @Test("u pressed while the delete is still in flight undoes it once it is done (it said nothing was deleted)")
+    func undoDuringDelete() async throws {
+        let setup = makeApp()
+        let list = try await openUsers(setup.app)
+        list.moveSelection(by: 2)
+        list.deleteSelectedUser()
+        await setup.app.editing.waitForIdle()
+        try topConfirmation(setup.app).choose(0)
+        list.undoDelete()  // no wait: the delete has not been answered yet
+        #expect(setup.app.statusNote.text?.hasPrefix("Nothing to undo") != true)
+        await setup.app.editing.waitForIdle()
+        #expect(await setup.writer.log == ["delete user 3", "create user"])
+        #expect(setup.app.statusNote.text == "Restored user 3 “山田 太郎” · saved to stub")
+        #expect(list.users.map(\.id) == [1, 2, 3])
+    }
+
     @Test("on a user's posts, a adds a post with the author prefilled; it is listed and selected")
     func addPostForUser() async throws {
         let setup = makeApp()

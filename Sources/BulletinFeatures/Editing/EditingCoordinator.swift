@@ -19,6 +19,8 @@ public final class EditingCoordinator: Coordinator {
     public private(set) var lastDeleted: Record?
     /// Whether the last delete of this run was undone (so `u` does not claim none happened).
     private var lastDeleteUndone = false
+    /// Deletes sent and not answered yet: `u` meanwhile undoes the delete once it is done.
+    private var deletesInFlight = 0
     private unowned let stack: NavigationStack<Destination>
     private let source: any DataSource
     private let writer: any DataWriter
@@ -135,11 +137,13 @@ public final class EditingCoordinator: Coordinator {
     /// Deletes `record`; `overwrite` after the person agreed to save over a file changed on disk.
     private func delete(_ record: Record, overwrite: Bool = false) {
         let writer = writer
+        deletesInFlight += 1
         run { [weak self] in
             let outcome = await attempt { () async throws(DataError) in
                 try await writer.delete(record.kind, id: record.id, overwriteIfChanged: overwrite)
             }
             guard let self else { return }
+            deletesInFlight -= 1
             switch outcome {
             case let .success(written):
                 lastDeleted = record
@@ -160,7 +164,8 @@ public final class EditingCoordinator: Coordinator {
     /// The record is taken when the undo runs, not when `u` is pressed: a second `u` queued
     /// behind the first finds nothing left to undo instead of re-creating the record again.
     private func undo(overwrite: Bool = false) {
-        guard lastDeleted != nil else { return note.show(nothingToUndo) }
+        // A delete still in flight is undone once it is done (the operations run in order).
+        guard lastDeleted != nil || deletesInFlight > 0 else { return note.show(nothingToUndo) }
         let writer = writer
         run { [weak self] in
             guard let self else { return }
