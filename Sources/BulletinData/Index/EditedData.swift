@@ -2,10 +2,10 @@
 /// ``FileIndex``) and the changes saved since, applied when a read asks, so a save never has
 /// to decode every record (issue 13).
 ///
-/// The changes are kept in order and applied to what each read returns with the rules of
-/// ``DataSet/applying(_:stored:original:)``: an update replaces the first record equal to the
-/// one it was made from (else the first with its id), a delete removes it, a create or
-/// restore appends. Whole lists (users, post summaries, every post or comment) come out exactly
+/// The changes are kept in order and applied to what each read returns (the rules the saves
+/// used on a whole ``DataSet`` before): an update replaces the first record equal to the one it
+/// was made from (else the first with its id), a delete removes it (else the first with its
+/// id), a create or restore appends. Whole lists (users, post summaries, every post or comment) come out exactly
 /// as decoding the saved file would give them. A post's or comment's own list (a user's posts,
 /// a post's comments) keeps file order too, except that a record moved into it by an edit
 /// (its `userId` or `postId` changed) comes last rather than at its place in the file.
