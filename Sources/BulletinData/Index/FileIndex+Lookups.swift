@@ -46,12 +46,14 @@ extension FileIndex: LoadedData {
     /// Every post, body and all: the posts array decoded in one go (Search, exports), or record
     /// by record when that fails (a record that is not valid UTF-8 or JSON text is then left out).
     func allPosts() -> [Post] {
-        wholeArray(Post.self, .post) ?? postElements.indices.compactMap { post(at: $0) }
+        noteWholeDecode()
+        return wholeArray(Post.self, .post) ?? postElements.indices.compactMap { post(at: $0) }
     }
 
     /// Every comment, as ``allPosts()`` decodes the posts.
     func allComments() -> [Comment] {
-        wholeArray(Comment.self, .comment) ?? commentElements.indices.compactMap { comment(at: $0) }
+        noteWholeDecode()
+        return wholeArray(Comment.self, .comment) ?? commentElements.indices.compactMap { comment(at: $0) }
     }
 
     /// The collection's array decoded whole by ``JSONDecoding`` (one decoder for all its records,

@@ -43,6 +43,14 @@ final class FileIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var lateIssues: [RecordIssue] = []
     private var userCache: [User]?
+    private var wholeDecodes = 0
+
+    /// Tests only: how many times every post or every comment was decoded (``allPosts()``,
+    /// ``allComments()``, so ``wholeDataSet()`` counts twice); a save must not add to it.
+    var wholeDecodeCount: Int { lock.withLock { wholeDecodes } }
+
+    /// Counts one decode of a whole collection.
+    func noteWholeDecode() { lock.withLock { wholeDecodes += 1 } }
 
     // MARK: - Init
 

@@ -25,9 +25,10 @@ enum RecordChange: Sendable {
 /// Applies changes to a json-server `db.json` and saves it atomically (``AtomicFile``), one at a
 /// time, by splicing (``RecordSplice``): the new file is the old file's bytes up to the changed
 /// record, the record's new text, and the old bytes after it, copied by the kernel straight from
-/// the old file; nothing else is parsed or re-encoded. Afterwards the source's cached
-/// ``DataSet`` is the saved one (marked with the saved version), so reads and reloads see the
-/// change without reading the file again.
+/// the old file; nothing else is parsed or re-encoded. Only the record changed is decoded (from
+/// its bytes): the source's data is never decoded whole. Afterwards the source's cached data is
+/// an ``EditedData`` (what it held, with the change; marked with the saved version), so reads
+/// and reloads see the change without reading the file again.
 actor FileSaver {
     // MARK: - Properties
 
@@ -37,7 +38,7 @@ actor FileSaver {
     private let state: FileState
     /// Where the records lie in the version last saved, with its data set, so the next save of
     /// that version needs neither a scan nor a decode.
-    private var cached: (spans: RecordSpans, dataSet: DataSet, fingerprint: FileFingerprint)?
+    private var cached: (spans: RecordSpans, dataSet: any LoadedData, fingerprint: FileFingerprint)?
     /// Tests only: the step at which the next saves fail.
     private var failingAt: AtomicFile.Step?
 
@@ -78,12 +79,16 @@ actor FileSaver {
         if state.fingerprint != known {
             return try await apply(change, original: original, overwrite: overwrite)
         }
-        var old: Record?
         var ordinal = 0
-        if case let .update(record) = change {
-            old = original ?? dataSet.record(record.kind, id: record.id)
-            if let original { ordinal = try Self.ordinal(of: original, in: spans, read: file.read) }
+        if case .update = change, let original { ordinal = try Self.ordinal(of: original, in: spans, read: file.read) }
+        // The record changed, decoded from its own bytes (nothing else is): the splice keeps the
+        // text of the members that did not change, the data in memory replaces or removes it.
+        let target: Record? = switch change {
+        case let .update(record): Self.decodeElement(record.kind, id: record.id, ordinal: ordinal, in: spans, read: file.read, location: path)
+        case let .delete(kind, id): Self.decodeElement(kind, id: id, ordinal: 0, in: spans, read: file.read, location: path)
+        case .create, .restore: nil
         }
+        let old = original ?? target
         // The map moves into the plan, which shifts it in place (no copy of a million spans);
         // after a failure the next save maps the file again.
         let splice = try RecordSplice.plan(
@@ -94,9 +99,9 @@ actor FileSaver {
         } catch {
             throw .unwritableFile(path: path, reason: error.reason)
         }
-        var saved: DataSet
-        if let applied = dataSet.applying(change, stored: splice.stored, original: original) {
-            saved = applied
+        let saved: any LoadedData
+        if let edit = Self.edit(change, stored: splice.stored, old: old, target: target) {
+            saved = EditedData.applying(edit, to: dataSet)
         } else {
             saved = try decodeSaved()
         }
@@ -118,7 +123,7 @@ actor FileSaver {
         guard let file = try? OpenFile(path: AtomicFile.target(of: path), location: path) else { return }
         let current = file.fingerprint
         if let cached, cached.fingerprint == current { return }
-        guard state.fingerprint == current, let dataSet = try? await store.dataSet() else { return }
+        guard state.fingerprint == current, let dataSet = try? await store.loaded() else { return }
         // A save may have run while the data set was awaited: then its map is the newer one.
         guard cached == nil, state.fingerprint == current else { return }
         let fileName = URL(fileURLWithPath: path).lastPathComponent
@@ -138,7 +143,7 @@ actor FileSaver {
     /// version last saved (taken out of the cache, so the splice changes them in place), else
     /// a scan of the file, with the source's data set when the source loaded this very version
     /// (a decode of the file only when it changed on disk and the person chose to overwrite).
-    private func load(_ file: OpenFile) async throws(DataError) -> (RecordSpans, DataSet) {
+    private func load(_ file: OpenFile) async throws(DataError) -> (RecordSpans, any LoadedData) {
         let current = file.fingerprint
         if let last = cached, last.fingerprint == current {
             cached = nil
@@ -146,9 +151,9 @@ actor FileSaver {
         }
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let spans = try file.spans(fileName: fileName, location: path)
-        let dataSet: DataSet
+        let dataSet: any LoadedData
         if state.fingerprint == current {
-            dataSet = try await store.dataSet()
+            dataSet = try await store.loaded()
         } else {
             dataSet = try DataSetStore.decodeDataSet(Data(file.read(0..<file.size)), location: path, fileName: fileName)
         }
@@ -172,6 +177,36 @@ actor FileSaver {
             if decoded == original { return ordinal }
         }
         return 0
+    }
+
+    /// The element of `kind` the splice changes (the `ordinal`-th with `id`), decoded from its
+    /// bytes as loading decodes it (``RecordDecoding``); `nil` when there is none or it does not decode.
+    private static func decodeElement(
+        _ kind: RecordKind, id: RecordID, ordinal: Int, in spans: RecordSpans, read: RecordSplice.Reader, location: String
+    ) -> Record? {
+        guard let position = spans.index(of: id, in: kind, ordinal: ordinal),
+              let element = spans.collections[kind]?.elements[position],
+              let bytes = try? read(element.start..<element.end) else { return nil }
+        let path = "\(kind.rawValue)[\(position)]"
+        return switch kind {
+        case .user: RecordDecoding.decode(User.self, from: Data(bytes), path: path, location: location).record.map(Record.user)
+        case .post: RecordDecoding.decode(Post.self, from: Data(bytes), path: path, location: location).record.map(Record.post)
+        case .comment: RecordDecoding.decode(Comment.self, from: Data(bytes), path: path, location: location).record.map(Record.comment)
+        }
+    }
+
+    /// How `change` affects the data in memory; `nil` when the record updated or deleted did not
+    /// decode (loading skipped it), so only decoding the saved file tells what it holds now.
+    /// - Parameters:
+    ///   - old: For an update, the record as the person opened it (else as read from the file).
+    ///   - target: The record the splice changed, as read from the file.
+    private static func edit(_ change: RecordChange, stored: Record?, old: Record?, target: Record?) -> EditedData.Edit? {
+        switch (change, stored) {
+        case let (.create, record?), let (.restore, record?): .append(record)
+        case let (.update, record?): target == nil ? nil : old.map { .replace(old: $0, new: record) }
+        case (.delete, _): target.map { .remove($0) }
+        default: nil
+        }
     }
 
     /// The data set of the file just saved, decoded: only when the record updated was one
