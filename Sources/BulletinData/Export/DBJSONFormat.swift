@@ -65,55 +65,19 @@ public enum DBJSONFormat {
 
     private static func member(_ key: StaticString, _ value: String, to sink: inout ExportSink, first: Bool = false) {
         open(key, to: &sink, first: first)
-        writeString(value, to: &sink)
+        JSONValue.writeString(value, to: &sink)
     }
 
     /// A numeric id as a number, any other as a string (as ``RecordID`` encodes).
     private static func idMember(_ key: StaticString, _ id: RecordID, to sink: inout ExportSink) {
         open(key, to: &sink, first: false)
-        if id.number != nil { sink.append(raw: id.text) } else { writeString(id.text, to: &sink) }
+        if id.number != nil { sink.append(raw: id.text) } else { JSONValue.writeString(id.text, to: &sink) }
     }
 
     private static func open(_ key: StaticString, to sink: inout ExportSink, first: Bool) {
         sink.append(raw: first ? "\n      \"" : ",\n      \"")
         sink.append(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         sink.append(raw: "\": ")
-    }
-
-    /// A JSON string as ``JSONValue``'s printer writes it, runs without escapes copied whole.
-    private static func writeString(_ text: String, to sink: inout ExportSink) {
-        sink.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                sink.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                appendEscape(for: byte, to: &sink)
-                runStart = index + 1
-            }
-            sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
-        sink.append(UInt8(ascii: "\""))
-    }
-
-    /// `\"`, `\\`, `\b \f \n \r \t`, other controls as `\u00XX`, as ``JSONValue`` prints them.
-    private static func appendEscape(for byte: UInt8, to sink: inout ExportSink) {
-        sink.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): sink.append(byte)
-        case 0x08: sink.append(UInt8(ascii: "b"))
-        case 0x0C: sink.append(UInt8(ascii: "f"))
-        case 0x0A: sink.append(UInt8(ascii: "n"))
-        case 0x0D: sink.append(UInt8(ascii: "r"))
-        case 0x09: sink.append(UInt8(ascii: "t"))
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
-                sink.append(digit)
-            }
-        }
     }
 
     /// `value` with every object's members in key order, at any depth.

@@ -83,7 +83,8 @@ extension JSONValue {
 
     /// A JSON string as `JSON.stringify` writes it: `\"`, `\\`, `\b \f \n \r \t`, other
     /// controls as `\u00XX`; everything else as UTF-8. Runs without escapes are copied whole.
-    static func writeString(_ text: String, to output: inout [UInt8]) {
+    /// One writer for a record's text (`[UInt8]`) and a streamed export (``ExportSink``).
+    static func writeString<Sink: JSONByteSink>(_ text: String, to output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -91,16 +92,16 @@ extension JSONValue {
             for index in 0..<bytes.count {
                 let byte = bytes[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 appendEscape(for: byte, to: &output)
                 runStart = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
+    private static func appendEscape<Sink: JSONByteSink>(for byte: UInt8, to output: inout Sink) {
         output.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
@@ -111,7 +112,21 @@ extension JSONValue {
         case 0x09: output.append(UInt8(ascii: "t"))
         default:
             let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            for digit in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
+                output.append(digit)
+            }
         }
     }
 }
+
+/// Where printed JSON bytes go: a byte array (a record's text) or a streamed export buffer.
+protocol JSONByteSink {
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: JSONByteSink where Element == UInt8 {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+extension ExportSink: JSONByteSink {}
