@@ -155,12 +155,7 @@ public final class ListFinder {
     /// are, builds no index for them (``isIndexing`` stays set, so a filter or sort waits), and
     /// costs no more than the order it shows. The load's last hand-over is ``setRows(count:text:id:)``.
     public func showArriving(count: Int) {
-        rowsVersion += 1
-        buildTask?.cancel()
-        buildTask = nil
-        rowCount = count
-        applied = nil
-        matchMask = nil
+        replaceRows(count: count)
         index = nil
         rowsByID = nil
         isIndexing = true
@@ -171,13 +166,18 @@ public final class ListFinder {
     /// or the map is still being built (``isIndexing``): one dictionary lookup.
     public func row(withID id: String) -> Int? { rowsByID?[id] }
 
-    private func setRows(count: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?) {
+    /// New rows: the build in flight is dropped, and so is what was applied to the old rows.
+    private func replaceRows(count: Int) {
         rowsVersion += 1
         buildTask?.cancel()
         buildTask = nil
         rowCount = count
         applied = nil
         matchMask = nil
+    }
+
+    private func setRows(count: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?) {
+        replaceRows(count: count)
         if count <= backgroundThreshold {
             index = FindIndex(rowCount: count, columnCount: columns.count, text: text)
             rowsByID = id.map { Self.idMap(count: count, isCancelled: { false }, id: $0) ?? [:] } ?? [:]
