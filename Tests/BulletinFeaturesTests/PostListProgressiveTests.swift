@@ -45,9 +45,9 @@ private final class GatedListingSource: DataSource, @unchecked Sendable {
 
 @MainActor
 struct PostListProgressiveTests {
-    /// Waits (up to 5 s) until `condition` holds, yielding to the main actor meanwhile.
+    /// Waits (up to 30 s: a loaded machine can starve the pool for seconds) until `condition` holds, yielding to the main actor meanwhile.
     private func eventually(_ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     }
 
