@@ -21,6 +21,9 @@ struct DataIssuesEndToEndTests {
         session.send("Down")
         session.send("Down")
         session.send("Enter")
+        // The panel's end: where the checkout lives, its paths wrap and push the list below the fold.
+        try session.waitFor("Records not read (2)")
+        session.send("End")
         // Everything checked on one capture (tmux can show a frame half drawn).
         screen = try session.waitForAll(["Records not read (2)", "users[3].name null (record skipped)",
                                          "users[7].address wrong type (expected an object) (field shown as —)"])
