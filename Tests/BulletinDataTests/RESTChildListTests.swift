@@ -209,11 +209,11 @@ struct LinkHeaderTests {
         #expect(LinkHeader.next(in: nil, relativeTo: base) == nil)
     }
 
-    @Test("same origin compares scheme, host and port")
+    @Test("pages are followed on the same origin only: scheme, host and port (HTTPOrigin, the credential's rule too)")
     func origin() {
-        #expect(LinkHeader.sameOrigin(URL(string: "http://127.0.0.1:3000/a")!, base))
-        #expect(!LinkHeader.sameOrigin(URL(string: "http://127.0.0.2:3000/a")!, base))
-        #expect(!LinkHeader.sameOrigin(URL(string: "http://127.0.0.1:3001/a")!, base))
-        #expect(LinkHeader.sameOrigin(URL(string: "http://h/a")!, URL(string: "http://h:80/b")!))
+        #expect(HTTPOrigin(URL(string: "http://127.0.0.1:3000/a")!) == HTTPOrigin(base))
+        #expect(HTTPOrigin(URL(string: "http://127.0.0.2:3000/a")!) != HTTPOrigin(base))
+        #expect(HTTPOrigin(URL(string: "http://127.0.0.1:3001/a")!) != HTTPOrigin(base))
+        #expect(HTTPOrigin(URL(string: "http://h/a")!) == HTTPOrigin(URL(string: "http://h:80/b")!))
     }
 }

@@ -149,14 +149,7 @@ public struct GitHubDataSource: DataSource {
     /// The URL of `rel="next"` in a `Link` header (RFC 8288), such as
     /// `<https://api.github.com/users?since=135>; rel="next", <…>; rel="first"`.
     public static func nextLink(_ header: String?) -> URL? {
-        guard let header else { return nil }
-        for part in header.split(separator: ",") {
-            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let target = fields.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
-            let isNext = fields.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == #"rel="next""# }
-            if isNext { return URL(string: String(target.dropFirst().dropLast())) }
-        }
-        return nil
+        LinkHeader.next(in: header, relativeTo: nil)
     }
 
     // MARK: - Private

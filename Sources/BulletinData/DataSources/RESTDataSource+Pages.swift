@@ -22,67 +22,28 @@ extension RESTDataSource {
     func pages<R: Decodable & Sendable>(
         _ type: R.Type, from first: URL, root: String
     ) async throws(DataError) -> RecordList<R> {
+        let (bodies, stop) = try await client.pageBodies(from: first, maxPages: maxPages)
         var list = RecordList<R>(records: [])
-        var next: URL? = first
-        var read: Set<String> = []
-        while let url = next {
-            if Task.isCancelled { throw .cancelled }
-            let (data, link) = try await client.dataAndLink(from: url)
+        for (url, data) in bodies {
             let page = try client.loggingErrors { () throws(DataError) in
                 try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
             }
             list.records += page.records
             list.issues += page.issues
-            read.insert(url.absoluteString)
-            next = LinkHeader.next(in: link, relativeTo: url)
-            guard let following = next else { break }
-            if read.contains(following.absoluteString) {
-                break  // a server whose "next" points back at a page already read has no more
-            }
-            if !LinkHeader.sameOrigin(following, first) {
-                list.issues.append(partial(root, after: read.count, first: first,
-                                           why: "the next page is on another server (\(following.host ?? "?")), not followed"))
-                break
-            }
-            if read.count >= maxPages {
-                list.issues.append(partial(root, after: read.count, first: first,
-                                           why: "the server has more pages; only the first \(read.count) were read"))
-                break
-            }
+        }
+        switch stop {
+        case nil: break
+        case let .otherOrigin(host)?:
+            list.issues.append(partial(root, after: bodies.count, first: first,
+                                       why: "the next page is on another server (\(host)), not followed"))
+        case let .limit(pages)?:
+            list.issues.append(partial(root, after: pages, first: first,
+                                       why: "the server has more pages; only the first \(pages) were read"))
         }
         return list
     }
 
     private func partial(_ root: String, after pages: Int, first: URL, why: String) -> RecordIssue {
         RecordIssue(path: "\(root) after page \(pages)", reason: why, effect: .partial, location: first.absoluteString)
-    }
-}
-
-/// Reads RFC 8288 `Link` headers such as
-/// `<http://host/posts?_page=2&_limit=10>; rel="next", <…>; rel="last"`.
-enum LinkHeader {
-    /// The target of the link whose `rel` includes `next`, resolved against `base` (the URL
-    /// that answered, so a relative target such as `/posts?_page=2` works); `nil` when none.
-    static func next(in header: String?, relativeTo base: URL) -> URL? {
-        guard let header else { return nil }
-        for part in header.split(separator: ",") {
-            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let target = fields.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
-            let isNext = fields.dropFirst().contains { field in
-                let pair = field.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2, pair[0].lowercased() == "rel" else { return false }
-                let values = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
-                return values.split(separator: " ").contains("next")
-            }
-            if isNext { return URL(string: String(target.dropFirst().dropLast()), relativeTo: base)?.absoluteURL }
-        }
-        return nil
-    }
-
-    /// Whether `a` and `b` have the same scheme, host and port (default ports filled in).
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
-        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
-            && port(a) == port(b)
     }
 }

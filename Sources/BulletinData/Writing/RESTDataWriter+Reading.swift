@@ -67,18 +67,9 @@ extension RESTDataWriter {
     func pageBodies(_ kind: RecordKind, reload: Bool) async throws(DataError) -> [(url: URL, data: Data)] {
         let first = try collectionURL(kind)
         let client = client
-        var pages: [(url: URL, data: Data)] = []
-        var next: URL? = first
-        while let url = next, pages.count < RESTDataSource.defaultMaxPages {
-            let (data, link) = try await FetchContext.reloading(reload) { () throws(DataError) in
-                try await client.dataAndLink(from: url)
-            }
-            pages.append((url, data))
-            next = LinkHeader.next(in: link, relativeTo: url).flatMap { following in
-                LinkHeader.sameOrigin(following, first) && !pages.contains { $0.url == following } ? following : nil
-            }
+        return try await FetchContext.reloading(reload) { () throws(DataError) in
+            try await client.pageBodies(from: first, maxPages: RESTDataSource.defaultMaxPages).pages
         }
-        return pages
     }
 
     /// Drops the cached answers of the collection written (`/posts`, `/posts?userId=1`, `/posts/3`).
