@@ -27,34 +27,29 @@ struct FindEndToEndTests {
         defer { session.close() }
         try await session.appears("Welcome to Bulletin")
         session.send("Enter")
-        var screen = try await session.appears("Margaret Okafor")
-        #expect(screen.contains("/ filter  s sort  n next"), "key hints")
+        var screen = try await session.appears(all: ["Margaret Okafor", "/ filter  s sort  n next"])  // with its key hints
         session.type("/")
         try await session.appears("⏎ keep  Esc clear")
         session.type("meridian")
-        screen = try await session.appears("3 of 10")
-        #expect(screen.contains("/meridian▏"))
-        #expect(screen.contains("Priya Raghunathan") && screen.contains("Amara Nwosu-Bell"))
+        screen = try await session.appears(all: ["3 of 10", "/meridian▏", "Priya Raghunathan", "Amara Nwosu-Bell"])
         #expect(!screen.contains("Zoë Ångström"), "rows that do not match are hidden")
         let marked = session.captureWithAttributes().first { $0.contains("Priya") } ?? ""
         #expect(marked.contains("mMeridian"), "the match starts a new attribute run (highlighted): \(marked)")
         session.send("Enter")
-        screen = try await session.appears("/meridian  3 of 10")
-        #expect(screen.contains("↑↓ move"), "back to the list's hints")
+        screen = try await session.appears(all: ["/meridian  3 of 10", "↑↓ move"])  // back to the list's hints
         session.send("Down")
         session.send("Enter")
-        screen = try await session.appears("Home › Users › Priya Raghunathan")
-        #expect(screen.contains("Posts ("))
+        screen = try await session.appears(all: ["Home › Users › Priya Raghunathan", "Posts ("])
         session.send("Escape")
         screen = try await session.appears("/meridian  3 of 10")
         #expect(!screen.contains("Zoë Ångström"), "the filter is still there after coming back")
         session.send("Escape")
-        screen = try await session.appears("Zoë Ångström")
-        #expect(screen.contains("10 users") && !screen.contains("of 10"), "Esc clears the filter")
+        screen = try await session.appears(all: ["Zoë Ångström", "10 users"])
+        #expect(!screen.contains("of 10"), "Esc clears the filter")
         session.type("s")
         try await session.appears("ID ▲")
         session.type("s")
-        screen = try await session.appears("Name ▲")
+        screen = try await session.appears(all: ["Name ▲", "Amara Nwosu-Bell"])
         let lines = screen.components(separatedBy: "\n")
         let header = try #require(lines.firstIndex { $0.contains("Name ▲") })
         #expect(lines[header + 1].contains("Amara Nwosu-Bell"), "sorted by name: \(lines[header + 1])")
@@ -84,8 +79,8 @@ struct FindEndToEndTests {
         session.send("Enter")
         try await session.appears("100 users so far")
         session.type("/johnson")
-        var screen = try await session.appears("2 of 100")
-        #expect(screen.contains("Emily Johnson") && !screen.contains("Loading more"))
+        var screen = try await session.appears(all: ["2 of 100", "Emily Johnson"])
+        #expect(!screen.contains("Loading more"))
         session.send("Enter")
         session.send("End")
         try await Task.sleep(for: .seconds(1))
@@ -169,14 +164,12 @@ struct FindEndToEndTests {
         session.send("Enter")
         try await session.appears("100 posts")
         session.type("/gentle")
-        var screen = try await session.appears("\(gentle.count) of 100")
+        var screen = try await session.appears(all: ["\(gentle.count) of 100", first.value])
         #expect(!screen.contains("What the market taught me"), "non-matching posts are hidden")
-        #expect(screen.contains(first.value))
         session.send("Enter")
         try await session.appears("/gentle  \(gentle.count) of 100")
         session.send("Enter")
-        screen = try await session.appears("Comments (")
-        #expect(screen.contains("posts/\(first.key)"))
+        screen = try await session.appears(all: ["Comments (", "posts/\(first.key)"])
         session.send("Escape")
         screen = try await session.appears("/gentle  \(gentle.count) of 100")
         #expect(!screen.contains("What the market taught me"))
@@ -186,19 +179,18 @@ struct FindEndToEndTests {
         session.type("S")
         try await session.appears("ID ▲")
         session.type("S")
-        screen = try await session.appears("ID ▼")
+        screen = try await session.appears(all: ["ID ▼", first.value])
         #expect(row(screen, containing: first.value).contains(" \(first.key) "),
                 "the selected post (the first match, kept since the filter) stays selected, scrolled into view")
         session.send("Home")
-        screen = try await session.appears(try #require(titles["100"]))
+        screen = try await session.appears(all: ["ID ▼", try #require(titles["100"]), try #require(titles["99"])])
         let lines = screen.components(separatedBy: "\n")
         let header = try #require(lines.firstIndex { $0.contains("ID ▼") })
         #expect(lines[header + 1].hasPrefix(" 100 ") && lines[header + 2].hasPrefix("  99 "), "descending ids")
         session.type(":42")
         session.send("Enter")
         session.send("Enter")
-        screen = try await session.appears("Comments (")
-        #expect(screen.contains("posts/42"))
+        screen = try await session.appears(all: ["Comments (", "posts/42"])
         session.type("q")
         #expect(try await session.exits() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
@@ -217,6 +209,15 @@ extension TmuxSession {
     @discardableResult
     func appears(_ text: String, timeout: TimeInterval = 15) async throws -> String {
         try await Self.onOwnThread { try self.waitFor(text, timeout: timeout) }
+    }
+
+    /// ``waitForAll(_:timeout:)`` on a dedicated thread: every one of `texts` on one capture
+    /// (tmux can show a frame half drawn, so what is checked must be seen together).
+    /// - Returns: That screen.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
+    @discardableResult
+    func appears(all texts: [String], timeout: TimeInterval = 15) async throws -> String {
+        try await Self.onOwnThread { try self.waitForAll(texts, timeout: timeout) }
     }
 
     /// ``waitForExit(timeout:)`` on a dedicated thread.
