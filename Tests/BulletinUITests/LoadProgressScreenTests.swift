@@ -92,7 +92,7 @@ struct PostsProgressBarTests {
             Issue.record("Posts did not open: \(String(describing: app.stack.top?.route))")
             return
         }
-        let started = ContinuousClock.now + .seconds(5)
+        let started = ContinuousClock.now + .seconds(30)
         while source.loadProgress?.phase == .idle, ContinuousClock.now < started { try await Task.sleep(for: .milliseconds(2)) }
         var surface = Surface(width: 60, height: 8)
         host.render(on: &surface)
@@ -126,7 +126,7 @@ struct PostsFillingInProgressTests {
             Issue.record("Posts did not open")
             return
         }
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !model.isPartial, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
         try await Task.sleep(for: .milliseconds(350))
         var surface = Surface(width: 120, height: 8)
