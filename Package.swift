@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // Bulletin: a full-screen terminal browser for users, posts and comments (MVVM-C over ncursesw).
 // Layers point one way: bulletin → BulletinUI → TermView → CNcurses, and
-// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl). MVVMC, BulletinData and
-// BulletinFeatures do not depend on TermView or CNcurses, so the compiler keeps view
-// models free of ncurses. No outside packages: only the toolchain and Debian's -dev packages.
+// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl); TermView and
+// BulletinFeatures both stand on ViewState (pure Swift state that widgets draw and view
+// models own). MVVMC, BulletinData and BulletinFeatures do not depend on TermView or CNcurses,
+// so the compiler keeps view models free of ncurses. No outside packages: only the toolchain and Debian's -dev packages.
 import PackageDescription
 
 let package = Package(
@@ -42,21 +43,25 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
-        .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety"]),
+        // View state that widgets draw and view models own (list selection and scroll, text
+        // editing, dialog choice): pure Swift, below both TermView and BulletinFeatures.
+        .target(name: "ViewState"),
+        .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety", "ViewState"]),
         .target(name: "MVVMC"),
         .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex"], resources: [.copy("Resources/embedded.json")]),
-        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch"]),
-        .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures"]),
+        .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch", "ViewState"]),
+        .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures", "ViewState"]),
         .executableTarget(
             name: "bulletin",
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
         ),
-        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "TermView"]),
+        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "TermView", "ViewState"]),
         .target(name: "CSpawnSupport", path: "Tests/CSpawnSupport"),
         .target(
             name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"
         ),
-        .testTarget(name: "TermViewTests", dependencies: ["TermView", "BulletinTestSupport"]),
+        .testTarget(name: "ViewStateTests", dependencies: ["ViewState"]),
+        .testTarget(name: "TermViewTests", dependencies: ["TermView", "ViewState", "BulletinTestSupport"]),
         .testTarget(name: "MVVMCTests", dependencies: ["MVVMC", "BulletinTestSupport"]),
         // Test-only child for the SIGKILL test: loops saves of one record through FileDataWriter.
         .executableTarget(name: "bulletin-save-loop", dependencies: ["BulletinData"], path: "Tests/SaveLoop"),
@@ -69,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BulletinUITests",
-            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView", "BulletinTestSupport"]
+            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView", "ViewState", "BulletinTestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["bulletin", "BulletinTestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import BulletinData
+import ViewState
 import TermView
 
 /// Drawing the Users table into a 120x40 ``Surface`` and diffing frames, as a key press does.

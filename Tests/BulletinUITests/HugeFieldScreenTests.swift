@@ -1,4 +1,5 @@
 import BulletinData
+import ViewState
 import BulletinFeatures
 import BulletinTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import BulletinTestSupport
+import ViewState
 import Foundation
 import Testing
 @testable import TermView

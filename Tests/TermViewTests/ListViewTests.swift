@@ -1,4 +1,5 @@
 import Testing
+import ViewState
 @testable import TermView
 
 @Suite("ListView")

@@ -1,4 +1,5 @@
 import Testing
+import ViewState
 @testable import TermView
 
 /// Filter matches drawn in a table: by character offsets, through truncation, alignment and wide characters.

@@ -1,4 +1,5 @@
 import Testing
+import ViewState
 @testable import TermView
 
 /// Widgets draw into 1x1 and 0x0 areas (and areas off the surface) without trapping.

@@ -1,4 +1,5 @@
 import Testing
+import ViewState
 @testable import TermView
 
 /// Every widget rendered at 1x1, 10x3, 20x5 and 200x60, compared with the expected text.

@@ -1,4 +1,5 @@
 import BulletinFeatures
+import ViewState
 import TermView
 
 /// Home: a menu of Users, Admin panel and Quit.

@@ -1,4 +1,5 @@
 import BulletinFeatures
+import ViewState
 import TermView
 
 /// The intents a list screen's view model offers, so every list handles keys the same way.

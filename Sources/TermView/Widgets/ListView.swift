@@ -1,3 +1,5 @@
+import ViewState
+
 /// A single-column list, such as a menu. A value drawn each frame; selection lives in ``ListState``.
 public struct ListView {
     /// The rows, one line each (truncated with "…" to the area width).

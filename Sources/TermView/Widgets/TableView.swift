@@ -1,3 +1,5 @@
+import ViewState
+
 /// A virtualized table: asks for cell text only for the rows on screen.
 ///
 /// A value drawn each frame; selection and scroll position live in ``ListState``.

@@ -48,7 +48,7 @@ public struct ListState: Equatable, Sendable {
     }
 
     /// Clamps, scrolls the selection into view and avoids blank rows below the last row.
-    mutating func prepare(count: Int, visibleRows: Int) {
+    public mutating func prepare(count: Int, visibleRows: Int) {
         clamp(count: count)
         scrollIntoView(visibleRows: visibleRows)
         offset = min(offset, max(0, count - max(1, visibleRows)))

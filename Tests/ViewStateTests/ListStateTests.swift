@@ -1,5 +1,5 @@
 import Testing
-@testable import TermView
+import ViewState
 
 @Suite("ListState")
 struct ListStateTests {
