@@ -191,24 +191,37 @@ struct FileDataWriterTests {
         #expect(try directoryEntries(path) == ["db.json", "db.json.bak"])
     }
 
-    @Test("a failure at any step of the save leaves the file as it was and no temporary files", arguments: [
-        AtomicFile.Step.writeTemporary, .backup, .rename,
-    ])
-    func failureAtEachStep(step: AtomicFile.Step) async throws {
+    @Test("a system call failing at any step of the save leaves the file as it was and no temporary files",
+          arguments: SaveFault.allCases)
+    func failureAtEachStep(fault: SaveFault) async throws {
         let path = try makeFile(db)
         defer { remove(path) }
         let source = FileDataSource(path: path)
-        let writer = FileDataWriter(source: source)
-        await writer.saver.failSaves(at: step)
-        await #expect(throws: DataError.self) { try await writer.delete(.post, id: 1) }
+        let failing = FileDataWriter(source: source, operations: fault.operations)
+        await #expect(throws: DataError.self) { try await failing.delete(.post, id: 1) }
         #expect(text(path) == db)
         #expect(try await source.post(id: 1).title == "t1")
         // After the backup step FILE.bak already holds the current version: still a complete copy.
-        #expect(try directoryEntries(path) == (step == .rename ? ["db.json", "db.json.bak"] : ["db.json"]))
-        if step == .rename { #expect(text(path + ".bak") == db) }
-        await writer.saver.failSaves(at: nil)
-        _ = try await writer.delete(.post, id: 1)
+        #expect(try directoryEntries(path) == (fault.backupDone ? ["db.json", "db.json.bak"] : ["db.json"]))
+        if fault.backupDone { #expect(text(path + ".bak") == db) }
+        // The same source saves again once the system call works.
+        _ = try await FileDataWriter(source: source).delete(.post, id: 1)
         await #expect(throws: DataError.notFound("post 1", location: path)) { try await source.post(id: 1) }
+    }
+
+    @Test("the error of a failed system call names the step and the system's reason")
+    func failureReason() async throws {
+        let path = try makeFile(db)
+        defer { remove(path) }
+        let writer = FileDataWriter(source: FileDataSource(path: path), operations: SaveFault.fsyncTemporary.operations)
+        do {
+            _ = try await writer.delete(.post, id: 1)
+            Issue.record("the save should have failed")
+        } catch {
+            guard case let .unwritableFile(failedPath, reason) = error else { Issue.record("got \(error)"); return }
+            #expect(failedPath == path)
+            #expect(reason == "cannot write the new version: input/output error")
+        }
     }
 
     @Test("a directory the process cannot write to fails the save and leaves the file intact",
@@ -275,5 +288,51 @@ struct FileDataWriterHardInputTests {
         guard case let .array(records) = value else { Issue.record("not an array"); return }
         #expect(records.first?["id"] == .string("1"))
         #expect(records.last?["id"] == .string(String(largest + 1)))
+    }
+}
+
+/// One system call of a save failing as the system's would (-1, `errno` set), through the
+/// writer's ``FileOperations`` seam.
+enum SaveFault: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// No space left while creating the temporary file.
+    case createTemporary
+    /// The disk is full part way through writing the temporary file (the splice's own writes
+    /// go through `copy_file_range`; the fsync after them is what fails here).
+    case fsyncTemporary
+    /// Neither a hard link nor a copy can make the backup.
+    case backup
+    /// The final rename over the file.
+    case rename
+
+    var testDescription: String { rawValue }
+
+    /// Whether `FILE.bak` has been made by the time the call fails.
+    var backupDone: Bool { self == .rename }
+
+    /// The system's calls, but this one failing.
+    var operations: FileOperations {
+        var operations = FileOperations.system
+        let system = FileOperations.system
+        switch self {
+        case .createTemporary:
+            operations.open = { path, flags, mode in
+                path.contains(".tmp-") ? Self.fail(ENOSPC) : system.open(path, flags, mode)
+            }
+        case .fsyncTemporary:
+            operations.fsync = { _ in Self.fail(EIO) }
+        case .backup:
+            operations.link = { existing, new in new.contains(".bak.tmp-") ? Self.fail(EXDEV) : system.link(existing, new) }
+            operations.open = { path, flags, mode in
+                path.contains(".bak.tmp-") ? Self.fail(EACCES) : system.open(path, flags, mode)
+            }
+        case .rename:
+            operations.rename = { old, new in new.hasSuffix(".bak") ? system.rename(old, new) : Self.fail(EIO) }
+        }
+        return operations
+    }
+
+    private static func fail<Result: SignedInteger>(_ code: Int32) -> Result {
+        errno = code
+        return -1
     }
 }

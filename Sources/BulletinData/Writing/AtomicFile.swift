@@ -38,9 +38,6 @@ struct FileFingerprint: Equatable, Sendable {
 /// 3. `rename` the temporary file over `FILE`; 4. `fsync` the directory.
 /// A failure before step 3 removes the temporary files and leaves `FILE` as it was.
 enum AtomicFile {
-    /// A step at which tests make a save fail, to check that a failure changes nothing.
-    enum Step: Sendable { case writeTemporary, backup, rename }
-
     /// Why a step failed: the step's words and `errno`'s.
     struct Failure: Error {
         var reason: String
@@ -49,15 +46,15 @@ enum AtomicFile {
     /// Writes `bytes` to `path` by the protocol above.
     /// - Parameters:
     ///   - keepingBackup: Whether step 2 runs (`false` for exports, which keep no `FILE.bak`).
-    ///   - failingAt: Tests only: fail at this step as if the system call had.
+    ///   - operations: The system calls the save makes (tests pass failing ones).
     /// - Returns: The fingerprint of the new file.
     /// - Throws: ``Failure`` naming the step and the system's reason; `path` is then unchanged.
     @discardableResult
-    static func save(_ bytes: [UInt8], to path: String, keepingBackup: Bool = true, failingAt: Step? = nil)
-        throws(Failure) -> FileFingerprint
-    {
-        try save(to: path, keepingBackup: keepingBackup, failingAt: failingAt) { fd in
-            bytes.withUnsafeBytes { writeAll(fd, $0) }
+    static func save(
+        _ bytes: [UInt8], to path: String, keepingBackup: Bool = true, operations: FileOperations = .system
+    ) throws(Failure) -> FileFingerprint {
+        try save(to: path, keepingBackup: keepingBackup, operations: operations) { fd in
+            bytes.withUnsafeBytes { writeAll(fd, $0, operations: operations) }
         }
     }
 
@@ -68,11 +65,14 @@ enum AtomicFile {
     /// the one replaced (the link stays; `FILE.bak` is made beside that file); the new version
     /// gets the old one's mode and, where the system allows it (root, or the owner changing
     /// to a group of theirs), its owner and group.
+    /// - Parameter operations: The system calls the save makes (tests pass failing ones);
+    ///   `contents` writes through its own.
     /// - Returns: The fingerprint of the new file.
     /// - Throws: ``Failure`` naming the step and the system's reason; `path` is then unchanged.
     @discardableResult
     static func save(
-        to path: String, keepingBackup: Bool = true, failingAt: Step? = nil, contents: (Int32) -> Bool
+        to path: String, keepingBackup: Bool = true, operations: FileOperations = .system,
+        contents: (Int32) -> Bool
     ) throws(Failure) -> FileFingerprint {
         let target = self.target(of: path)
         let url = URL(fileURLWithPath: target)
@@ -84,18 +84,17 @@ enum AtomicFile {
         let existing = stat(target, &info) == 0 ? info : nil
         let fingerprint = try writeSynced(
             to: temporary, mode: existing.map { $0.st_mode & 0o7777 } ?? 0o644, owner: existing,
-            failing: failingAt == .writeTemporary, contents: contents)
+            operations: operations, contents: contents)
         do throws(Failure) {
             if existing != nil, keepingBackup {
-                try backUp(target, directory: directory, name: name, unique: unique, failing: failingAt == .backup)
+                try backUp(target, directory: directory, name: name, unique: unique, operations: operations)
             }
-            if failingAt == .rename { throw Failure(reason: "cannot rename the new version into place: simulated failure") }
-            guard rename(temporary, target) == 0 else { throw failure("cannot rename the new version into place") }
+            guard operations.rename(temporary, target) == 0 else { throw failure("cannot rename the new version into place") }
         } catch {
             unlink(temporary)
             throw error
         }
-        syncDirectory(directory)
+        syncDirectory(directory, operations: operations)
         removeLeftovers(of: name, in: directory)
         return fingerprint
     }
@@ -128,17 +127,18 @@ enum AtomicFile {
 
     /// Creates `path` with `bytes`, complete or not at all, and never over an existing file:
     /// a synced temporary file hard-linked to `path` (`link` fails if `path` exists).
+    /// - Parameter operations: The system calls it makes (tests pass failing ones).
     /// - Throws: ``Failure``; `file exists` when `path` is already there.
-    static func create(_ bytes: [UInt8], at path: String) throws(Failure) {
+    static func create(_ bytes: [UInt8], at path: String, operations: FileOperations = .system) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/.\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        _ = try writeSynced(to: temporary, mode: 0o644, owner: nil, failing: false) { fd in
-            bytes.withUnsafeBytes { writeAll(fd, $0) }
+        _ = try writeSynced(to: temporary, mode: 0o644, owner: nil, operations: operations) { fd in
+            bytes.withUnsafeBytes { writeAll(fd, $0, operations: operations) }
         }
         defer { unlink(temporary) }
-        guard link(temporary, path) == 0 else { throw failure("cannot create the file") }
-        syncDirectory(directory)
+        guard operations.link(temporary, path) == 0 else { throw failure("cannot create the file") }
+        syncDirectory(directory, operations: operations)
     }
 
     /// The backup's path for `path`: `FILE.bak`.
@@ -149,15 +149,14 @@ enum AtomicFile {
     /// Creates `path` (which must not exist), fills it through `contents`, gives it `mode` and
     /// (where allowed) `owner`'s owner and group, `fsync`s and closes it.
     private static func writeSynced(
-        to path: String, mode: mode_t, owner: stat?, failing: Bool, contents: (Int32) -> Bool
+        to path: String, mode: mode_t, owner: stat?, operations: FileOperations, contents: (Int32) -> Bool
     ) throws(Failure) -> FileFingerprint {
-        if failing { throw Failure(reason: "cannot create a temporary file: simulated failure") }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let fd = operations.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure("cannot create a temporary file in the file's directory") }
         var info = stat()
         let written = contents(fd)
         if let owner, written { keepOwner(of: owner, on: fd) }
-        let ok = written && fchmod(fd, mode) == 0 && fsync(fd) == 0 && fstat(fd, &info) == 0
+        let ok = written && fchmod(fd, mode) == 0 && operations.fsync(fd) == 0 && fstat(fd, &info) == 0
         let error = failure("cannot write the new version")
         close(fd)
         guard ok else {
@@ -175,10 +174,12 @@ enum AtomicFile {
         if fchown(fd, old.st_uid, old.st_gid) != 0 { _ = fchown(fd, uid_t.max, old.st_gid) }
     }
 
-    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    /// Writes all of `buffer` to `fd`, retrying short writes and `EINTR`.
+    /// - Returns: `false` when a write failed (`errno` set).
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, operations: FileOperations = .system) -> Bool {
         var offset = 0
         while offset < buffer.count {
-            let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            let count = operations.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -190,26 +191,27 @@ enum AtomicFile {
 
     /// Points `FILE.bak` at the current version: a hard link (or a synced copy) made under a
     /// temporary name, then renamed over the old backup, so `FILE.bak` is always complete.
-    private static func backUp(_ path: String, directory: String, name: String, unique: String, failing: Bool)
-        throws(Failure)
-    {
-        if failing { throw Failure(reason: "cannot keep the previous version as \(name).bak: simulated failure") }
+    private static func backUp(
+        _ path: String, directory: String, name: String, unique: String, operations: FileOperations
+    ) throws(Failure) {
         let temporary = directory + "/.\(name).bak.tmp-\(unique)"
-        if link(path, temporary) != 0 {
+        if operations.link(path, temporary) != 0 {
             guard let bytes = FileManager.default.contents(atPath: path) else {
                 throw failure("cannot read the current version to keep it as \(name).bak")
             }
             do throws(Failure) {
                 var info = stat()
                 let owner = stat(path, &info) == 0 ? info : nil
-                _ = try writeSynced(to: temporary, mode: fileMode(path) ?? 0o644, owner: owner, failing: false) { fd in
-                    bytes.withUnsafeBytes { writeAll(fd, $0) }
+                _ = try writeSynced(
+                    to: temporary, mode: fileMode(path) ?? 0o644, owner: owner, operations: operations
+                ) { fd in
+                    bytes.withUnsafeBytes { writeAll(fd, $0, operations: operations) }
                 }
             } catch {
                 throw Failure(reason: "cannot keep the previous version as \(name).bak: \(error.reason)")
             }
         }
-        guard rename(temporary, backupPath(for: path)) == 0 else {
+        guard operations.rename(temporary, backupPath(for: path)) == 0 else {
             let error = failure("cannot keep the previous version as \(name).bak")
             unlink(temporary)
             throw error
@@ -224,10 +226,10 @@ enum AtomicFile {
 
     /// Makes the renames durable (`fsync` on the directory); failures here are ignored, as the
     /// file itself is already complete.
-    private static func syncDirectory(_ directory: String) {
+    private static func syncDirectory(_ directory: String, operations: FileOperations) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
-        fsync(fd)
+        _ = operations.fsync(fd)
         close(fd)
     }
 

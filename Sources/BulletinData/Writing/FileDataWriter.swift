@@ -31,7 +31,12 @@ public struct FileDataWriter: DataWriter, OverwritingWriter {
 
     /// Creates a writer for the file `source` reads; the source's reads see each saved change.
     public init(source: FileDataSource) {
-        saver = FileSaver(path: source.path, store: source.store, state: source.fileState)
+        self.init(source: source, operations: .system)
+    }
+
+    /// Creates a writer whose saves make their system calls through `operations`.
+    init(source: FileDataSource, operations: FileOperations) {
+        saver = FileSaver(path: source.path, store: source.store, state: source.fileState, operations: operations)
         note = nil
     }
 

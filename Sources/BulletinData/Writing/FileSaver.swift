@@ -39,18 +39,20 @@ actor FileSaver {
     /// Where the records lie in the version last saved, with its data set, so the next save of
     /// that version needs neither a scan nor a decode.
     private var cached: (spans: RecordSpans, dataSet: any LoadedData, fingerprint: FileFingerprint)?
-    /// Tests only: the step at which the next saves fail.
-    private var failingAt: AtomicFile.Step?
+    /// The system calls its saves make (``FileOperations/system``; tests pass failing ones).
+    private let operations: FileOperations
 
     // MARK: - Init
 
     /// - Parameters:
     ///   - store: The source's cache, replaced by the saved data after each write.
     ///   - state: The fingerprint the source recorded when it loaded the file.
-    init(path: String, store: DataSetStore, state: FileState) {
+    ///   - operations: The system calls its saves make.
+    init(path: String, store: DataSetStore, state: FileState, operations: FileOperations = .system) {
         self.path = path
         self.store = store
         self.state = state
+        self.operations = operations
     }
 
     // MARK: - API
@@ -95,7 +97,7 @@ actor FileSaver {
             change, spans: consume spans, old: old, ordinal: ordinal, location: path, read: file.read)
         let fingerprint: FileFingerprint
         do throws(AtomicFile.Failure) {
-            fingerprint = try AtomicFile.save(to: path, failingAt: failingAt) { file.writeSpliced(splice, to: $0) }
+            fingerprint = try AtomicFile.save(to: path, operations: operations) { file.writeSpliced(splice, to: $0) }
         } catch {
             throw .unwritableFile(path: path, reason: error.reason)
         }
@@ -130,9 +132,6 @@ actor FileSaver {
         guard let spans = try? file.spans(fileName: fileName, location: path) else { return }
         cached = (spans, dataSet, current)
     }
-
-    /// Tests only: makes later saves fail at `step` (`nil`: succeed again).
-    func failSaves(at step: AtomicFile.Step?) { failingAt = step }
 
     /// Tests only: where the records lie in the version last saved.
     func cachedSpans() -> RecordSpans? { cached?.spans }

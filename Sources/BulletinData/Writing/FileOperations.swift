@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The system calls an ``AtomicFile`` save makes, as values: `.system` calls the C library;
+/// a test passes one whose call fails as the system's would (returning -1 with `errno` set),
+/// so the save's handling of every failure is checked without a test parameter in the save's
+/// own API. This is the fault seam swift-system uses at its syscall door, cut to the calls a
+/// save makes (POSIX.1-2017; `open(2)`, `write(2)`, `fsync(2)`, `link(2)`, `rename(2)`).
+///
+/// Each closure has the C call's shape and result: a descriptor or -1, a byte count or -1, 0 or -1.
+struct FileOperations: Sendable {
+    /// `open(path, flags, mode)`: a new descriptor, or -1.
+    var open: @Sendable (_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
+    /// `write(fd, bytes, count)`: bytes written (maybe fewer than `count`), or -1.
+    var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+    /// `fsync(fd)`: 0, or -1.
+    var fsync: @Sendable (_ fd: Int32) -> Int32
+    /// `link(existing, new)`: 0, or -1 (`EEXIST` when `new` exists).
+    var link: @Sendable (_ existing: String, _ new: String) -> Int32
+    /// `rename(old, new)`: 0, or -1.
+    var rename: @Sendable (_ old: String, _ new: String) -> Int32
+
+    /// The C library's calls.
+    static let system = FileOperations(
+        open: { path, flags, mode in Glibc.open(path, flags, mode) },
+        write: { fd, bytes, count in Glibc.write(fd, bytes, count) },
+        fsync: { fd in Glibc.fsync(fd) },
+        link: { existing, new in Glibc.link(existing, new) },
+        rename: { old, new in Glibc.rename(old, new) }
+    )
+}
