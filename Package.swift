@@ -9,7 +9,8 @@ import PackageDescription
 
 let package = Package(
     name: "Bulletin",
-    platforms: [.macOS(.v14)],
+    // macOS 15 for Synchronization.Mutex; Linux is the target.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bulletin", targets: ["bulletin"]),
     ],

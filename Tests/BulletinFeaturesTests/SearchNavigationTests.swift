@@ -87,6 +87,13 @@ struct SearchNavigationTests {
         #expect(DeepLinkResolver.isImmediate(link))
     }
 
+    @Test("a query's link keeps letters, digits and -._~ and encodes every other UTF-8 byte as %XX")
+    func encodedPath() {
+        #expect(DeepLink.search("café au lait").path == "search?q=caf%C3%A9%20au%20lait")
+        #expect(DeepLink.search("a-b.c_d~e+f/g?&").path == "search?q=a-b.c_d~e%2Bf%2Fg%3F%26")
+        #expect(DeepLink.search("👩‍👧").path == "search?q=%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7")
+    }
+
     @Test("malformed search links are refused", arguments: ["search?x=1", "search?q=%ZZ", "search/more", "search?q=%C3"])
     func badDeepLink(path: String) {
         #expect(throws: DeepLinkError.self) { try DeepLink.parse(path) }

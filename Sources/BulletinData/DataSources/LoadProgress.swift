@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// How far a source has got reading and indexing (or decoding) a large file, for the progress
 /// bar of a loading screen.
 ///
 /// Updated from the loading task, read by the UI on its redraws (thread-safe, not observable:
 /// the spinner's redraws pick it up while a screen is loading).
-public final class LoadProgress: @unchecked Sendable {
+public final class LoadProgress: Sendable {
     /// What the load is doing.
     public enum Phase: Equatable, Sendable {
         /// Nothing in progress.
@@ -18,8 +19,7 @@ public final class LoadProgress: @unchecked Sendable {
         case decoding
     }
 
-    private let lock = NSLock()
-    private var current: Phase = .idle
+    private let current = Mutex<Phase>(.idle)
     private let observer: (@Sendable (Phase) -> Void)?
 
     /// - Parameter observer: Called on every update, on the loading task (tests).
@@ -28,11 +28,11 @@ public final class LoadProgress: @unchecked Sendable {
     }
 
     /// The current phase.
-    public var phase: Phase { lock.withLock { current } }
+    public var phase: Phase { current.withLock { $0 } }
 
     /// Moves to `phase`.
     public func update(_ phase: Phase) {
-        lock.withLock { current = phase }
+        current.withLock { $0 = phase }
         observer?(phase)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A record, or a field of one, that could not be read and was left out instead of failing the whole list.
 ///
@@ -88,7 +89,7 @@ extension RecordList: Equatable where Record: Equatable {}
 /// Collects ``RecordIssue``s while `JSONDecoder` runs; reached through the decoder's `userInfo`.
 ///
 /// Present only when decoding through ``JSONDecoding``; without it, lists decode strictly.
-final class IssueCollector: @unchecked Sendable {
+final class IssueCollector: Sendable {
     /// The `userInfo` key the collector is stored under.
     static let key = CodingUserInfoKey(rawValue: "bulletin.recordIssues")!
 
@@ -96,8 +97,7 @@ final class IssueCollector: @unchecked Sendable {
     let location: String
     /// The name given to a top-level array in paths (`users` turns `$[3]` into `users[3]`).
     let root: String
-    private let lock = NSLock()
-    private var collected: [RecordIssue] = []
+    private let collected = Mutex<[RecordIssue]>([])
 
     init(location: String, root: String) {
         self.location = location
@@ -110,22 +110,22 @@ final class IssueCollector: @unchecked Sendable {
     }
 
     /// The issues so far.
-    var issues: [RecordIssue] { lock.withLock { collected } }
+    var issues: [RecordIssue] { collected.withLock { $0 } }
 
     /// How many issues so far; pass it to ``rollBack(to:)`` to forget later ones.
-    var count: Int { lock.withLock { collected.count } }
+    var count: Int { collected.withLock { $0.count } }
 
     /// Forgets issues recorded after `count` (a record with a blanked field turned out to be skipped).
     func rollBack(to count: Int) {
-        lock.withLock { collected.removeSubrange(min(count, collected.count)...) }
+        collected.withLock { $0.removeSubrange(min(count, $0.count)...) }
     }
 
     /// Records `error` as an issue with `effect`.
     func record(_ error: DecodingError, effect: RecordIssue.Effect) {
         let (codingPath, reason) = JSONDecoding.shortReason(for: error)
         let path = recordPath(JSONDecoding.path(for: codingPath))
-        lock.withLock {
-            collected.append(RecordIssue(path: path, reason: reason, effect: effect, location: location))
+        collected.withLock {
+            $0.append(RecordIssue(path: path, reason: reason, effect: effect, location: location))
         }
     }
 

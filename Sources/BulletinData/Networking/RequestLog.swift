@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a data source has been doing this run, for the Admin panel: the last
 /// ``capacity`` requests (HTTP requests and file reads), the recent errors, when data was
@@ -7,7 +8,7 @@ import Foundation
 /// Fed by ``HTTPClient`` (every request it sends) and by the file and embedded sources (every
 /// read of their file). Thread-safe: sources record from any thread or task; readers take a
 /// ``Snapshot``. Bounded: the oldest entries are dropped first.
-public final class RequestLog: @unchecked Sendable {
+public final class RequestLog: Sendable {
     // MARK: - Properties
 
     /// How many requests are kept (the newest).
@@ -15,9 +16,13 @@ public final class RequestLog: @unchecked Sendable {
     /// How many errors are kept (the newest).
     public static let errorCapacity = 20
 
-    private let lock = NSLock()
-    private var state = Snapshot()
-    private var observers: [UUID: @Sendable () -> Void] = [:]
+    /// The log and the observers, behind one lock.
+    private let guarded = Mutex(Guarded())
+
+    private struct Guarded {
+        var state = Snapshot()
+        var observers: [UUID: @Sendable () -> Void] = [:]
+    }
 
     // MARK: - Init
 
@@ -27,7 +32,7 @@ public final class RequestLog: @unchecked Sendable {
     // MARK: - API
 
     /// Everything recorded so far, newest last.
-    public var snapshot: Snapshot { lock.withLock { state } }
+    public var snapshot: Snapshot { guarded.withLock { $0.state } }
 
     /// Records one request (or file read). A successful one (2xx, 304, or a file read) also
     /// becomes the last load (``Snapshot/lastLoad``), unless `isLoad` is `false` (a write).
@@ -68,13 +73,13 @@ public final class RequestLog: @unchecked Sendable {
     /// to ``stopObserving(_:)``.
     public func observe(_ handler: @escaping @Sendable () -> Void) -> UUID {
         let token = UUID()
-        lock.withLock { observers[token] = handler }
+        guarded.withLock { $0.observers[token] = handler }
         return token
     }
 
     /// Stops calling the handler registered under `token`.
     public func stopObserving(_ token: UUID) {
-        _ = lock.withLock { observers.removeValue(forKey: token) }
+        _ = guarded.withLock { $0.observers.removeValue(forKey: token) }
     }
 
     /// Runs `read` (a read of the file at `path`) and records it as `READ path` with its
@@ -98,9 +103,9 @@ public final class RequestLog: @unchecked Sendable {
     // MARK: - Private
 
     private func change(_ body: (inout Snapshot) -> Void) {
-        let handlers = lock.withLock { () -> [@Sendable () -> Void] in
-            body(&state)
-            return Array(observers.values)
+        let handlers = guarded.withLock { guarded -> [@Sendable () -> Void] in
+            body(&guarded.state)
+            return Array(guarded.observers.values)
         }
         for handler in handlers { handler() }
     }

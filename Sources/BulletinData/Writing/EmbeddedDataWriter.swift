@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Saves edits of the embedded data set to a copy under `$XDG_DATA_HOME/bulletin/db.json`
 /// (default `~/.local/share/bulletin/db.json`), which later runs open with `--data PATH`.
@@ -86,11 +87,11 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
 }
 
 /// The copy of the embedded data set, made once.
-final class EmbeddedCopy: @unchecked Sendable {
-    private let lock = NSLock()
+final class EmbeddedCopy: Sendable {
+    /// The saver for the copy once this run made it.
+    private let made = Mutex<FileSaver?>(nil)
     private let path: String
     private let store: DataSetStore
-    private var made: FileSaver?
 
     init(path: String, store: DataSetStore) {
         self.path = path
@@ -105,14 +106,21 @@ final class EmbeddedCopy: @unchecked Sendable {
     }
 
     /// Whether this run made the copy.
-    var isMade: Bool { lock.withLock { made != nil } }
+    var isMade: Bool { made.withLock { $0 != nil } }
 
     /// The saver for the copy, making the copy first if this run has not; `isFirst` when it did now.
     /// - Throws: ``DataError/unwritableFile(path:reason:)``.
     func openSaver() throws(DataError) -> (FileSaver, isFirst: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return (made, false) }
+        try made.withLock { made throws(DataError) -> (FileSaver, isFirst: Bool) in
+            if let made { return (made, false) }
+            let saver = try makeCopy()
+            made = saver
+            return (saver, true)
+        }
+    }
+
+    /// Writes the copy of the bundled data set and a saver for it (called once, under the lock).
+    private func makeCopy() throws(DataError) -> FileSaver {
         if FileManager.default.fileExists(atPath: path) {
             throw .unwritableFile(path: path, reason: EmbeddedDataWriter.earlierCopyReason(path))
         }
@@ -132,9 +140,7 @@ final class EmbeddedCopy: @unchecked Sendable {
         }
         let state = FileState()
         state.record(FileFingerprint.of(path: path))
-        let saver = FileSaver(path: path, store: store, state: state)
-        made = saver
-        return (saver, true)
+        return FileSaver(path: path, store: store, state: state)
     }
 }
 

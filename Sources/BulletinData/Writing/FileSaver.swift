@@ -1,16 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The version of a file its source last read or saved, shared by the source (which records
 /// each load) and its writer (which checks it before saving).
-final class FileState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var known: FileFingerprint?
+final class FileState: Sendable {
+    private let known = Mutex<FileFingerprint?>(nil)
 
     /// The fingerprint as last loaded or saved; `nil` before the first load.
-    var fingerprint: FileFingerprint? { lock.withLock { known } }
+    var fingerprint: FileFingerprint? { known.withLock { $0 } }
 
     /// Records the version just loaded or saved.
-    func record(_ fingerprint: FileFingerprint?) { lock.withLock { known = fingerprint } }
+    func record(_ fingerprint: FileFingerprint?) { known.withLock { $0 = fingerprint } }
 }
 
 /// One change to a record.
