@@ -66,4 +66,15 @@ struct TextStateOwnershipTests {
         model.beginExport(.postsCSV)
         #expect(model.field?.input == TextEditState(), "another export opens an empty field")
     }
+
+    @Test("a field's text the form opened with is kept whole, C1 controls too, while another field is edited")
+    func openingTextKeptWhole() {
+        let post = Post(userId: 1, id: 7, title: "next\u{85}line", body: "b")
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), parent: nil, source: StubDataSource(),
+                                       writer: StubDataWriter(source: StubDataSource())) { _ in }
+        while form.fields[form.focus].id != .body { form.focusNext() }
+        form.edit { $0.insert("ody") }
+        guard case let .post(draft) = form.draft else { Issue.record("not a post"); return }
+        #expect(draft.title == "next\u{85}line" && draft.body == "body", "only typed text is cleaned")
+    }
 }
