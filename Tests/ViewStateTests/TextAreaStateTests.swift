@@ -5,12 +5,14 @@ import ViewState
 struct TextAreaStateTests {
     private func at(_ line: Int, _ column: Int) -> TextPosition { TextPosition(line: line, column: column) }
 
-    @Test("lines split at LF, CR LF and CR; the text joins them with LF; the cursor starts at the end")
+    @Test("lines split at LF, CR LF and CR; the text joins them with LF; the owner's other characters are kept; typed ones cleaned")
     func lines() {
-        let state = TextAreaState(text: "one\r\ntwo\rthree\n\tfour")
-        #expect(state.lines.map { String($0) } == ["one", "two", "three", " four"])
-        #expect(state.text == "one\ntwo\nthree\n four")
-        #expect(state.cursor == at(3, 5))
+        var state = TextAreaState(text: "one\r\ntwo\rthree\n\tfour\u{85}")
+        #expect(state.lines.map { String($0) } == ["one", "two", "three", "\tfour\u{85}"])
+        #expect(state.text == "one\ntwo\nthree\n\tfour\u{85}")
+        #expect(state.cursor == at(3, 6))
+        state.insert("\t!\u{1B}\u{85}")
+        #expect(state.text.hasSuffix("\tfour\u{85} !"), "a typed tab is a space, controls are dropped")
         #expect(TextAreaState().lines == [[]] && TextAreaState().cursor == at(0, 0))
     }
 
