@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BulletinFeaturesTests",
-            dependencies: ["BulletinFeatures", "BulletinData", "MVVMC", "BulletinTestSupport"]
+            dependencies: ["BulletinFeatures", "BulletinData", "MVVMC", "ViewState", "BulletinTestSupport"]
         ),
         .testTarget(
             name: "BulletinUITests",

@@ -14,6 +14,9 @@ public struct ListState: Equatable, Sendable {
         self.offset = offset
     }
 
+    /// Moves the selection by `delta` rows (negative: up), clamped to `0..<count`.
+    public mutating func move(by delta: Int, count: Int) { select(selected + delta, count: count) }
+
     /// Selects the previous row.
     public mutating func moveUp(count: Int) { select(selected - 1, count: count) }
 

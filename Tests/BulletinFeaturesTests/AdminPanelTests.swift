@@ -163,7 +163,7 @@ struct AdminPanelTests {
     }
 
     func type(_ text: String, into model: AdminPanelViewModel) {
-        model.editField(text: text, cursor: text.count, scroll: 0)
+        model.editField { $0.replace(with: text) }
     }
 
     @Test("a bad path is shown beside the field and nothing changes; a good one lands on Home › Users of the new source")

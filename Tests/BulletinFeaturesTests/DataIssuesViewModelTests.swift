@@ -88,6 +88,6 @@ struct ViewModelCachingTests {
         try Data(#"{"users": [{"id": 1, "name": "A", "username": "a"}]}"#.utf8).write(to: url)
         await model.load()
         #expect(model.rowCount == 1)
-        #expect(model.selection.index == 0)
+        #expect(model.selection.selected == 0)
     }
 }

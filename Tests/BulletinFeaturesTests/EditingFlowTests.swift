@@ -45,7 +45,7 @@ struct EditingFlowTests {
 
     func fill(_ form: RecordFormViewModel, _ values: [FormFieldID: String]) {
         for _ in form.fields {
-            if let text = values[form.fields[form.focus].id] { form.edit(text: text, cursor: text.count) }
+            if let text = values[form.fields[form.focus].id] { form.edit { $0.replace(with: text) } }
             form.focusNext()
         }
     }
@@ -73,7 +73,7 @@ struct EditingFlowTests {
         await save(form, setup.app)
         #expect(setup.app.stack.titles == ["Home", "Users"])
         #expect(list.users.map(\.name) == ["Leanne Graham", "Zoë Ångström", "山田 太郎", "Ada Lovelace"])
-        #expect(list.selection.index == 3)
+        #expect(list.selection.selected == 3)
         #expect(setup.app.statusNote.text == "Created user 4 “Ada Lovelace” · saved to stub")
     }
 
@@ -90,7 +90,7 @@ struct EditingFlowTests {
         #expect(form.title == "Edit user 2" && form.fields[0].text == "Zoë Ångström")
         fill(form, [.name: "Zoë Å."])
         await save(form, setup.app)
-        #expect(list.users[1].name == "Zoë Å." && list.selection.index == 1)
+        #expect(list.users[1].name == "Zoë Å." && list.selection.selected == 1)
         #expect(setup.app.statusNote.text == "Saved user 2 “Zoë Å.” · saved to stub")
         #expect(await setup.writer.log == ["update user 2"])
     }
@@ -121,7 +121,7 @@ struct EditingFlowTests {
         list.undoDelete()
         await setup.app.editing.waitForIdle()
         #expect(list.users.map(\.name) == ["Leanne Graham", "Zoë Ångström", "山田 太郎"])
-        #expect(list.selection.index == 2, "the restored user is selected")
+        #expect(list.selection.selected == 2, "the restored user is selected")
         #expect(setup.app.statusNote.text == "Restored user 3 “山田 太郎” · saved to stub")
         #expect(await setup.writer.log == ["delete user 3", "create user"])
         list.undoDelete()
@@ -158,7 +158,7 @@ struct EditingFlowTests {
         fill(form, [.title: "Fresh", .body: "News"])
         await save(form, setup.app)
         #expect(detail.posts.map(\.title) == ["First post", "Second post", "Fresh"])
-        #expect(detail.selection.index == 2)
+        #expect(detail.selection.selected == 2)
         #expect(setup.app.stack.routes == ["home", "users", "users/1"])
     }
 
@@ -188,7 +188,7 @@ struct EditingFlowTests {
         let form = try topForm(setup.app)
         fill(form, [.title: "Second, edited"])
         await save(form, setup.app)
-        #expect(detail.posts.map(\.title) == ["First post", "Second, edited"] && detail.selection.index == 1)
+        #expect(detail.posts.map(\.title) == ["First post", "Second, edited"] && detail.selection.selected == 1)
         detail.deleteSelectedPost()
         await setup.app.editing.waitForIdle()
         try topConfirmation(setup.app).choose(0)
@@ -196,7 +196,7 @@ struct EditingFlowTests {
         #expect(detail.posts.map(\.id) == [1])
         detail.undoDelete()
         await setup.app.editing.waitForIdle()
-        #expect(detail.posts.map(\.title) == ["First post", "Second, edited"] && detail.selection.index == 1)
+        #expect(detail.posts.map(\.title) == ["First post", "Second, edited"] && detail.selection.selected == 1)
     }
 
     @Test("on a post's detail, e edits the post and a adds a comment; the detail reloads with both")
@@ -369,7 +369,7 @@ struct EditingFlowTests {
         let setup = makeApp()
         let list = try await openUsers(setup.app)
         list.find.beginFilter()
-        list.find.editFilter(text: "e", cursor: 1)  // Leanne Graham and Zoë Ångström (zoe)
+        list.find.editFilter { $0.replace(with: "e") }  // Leanne Graham and Zoë Ångström (zoe)
         list.find.commitFilter()
         list.find.cycleSort()  // by id
         list.find.reverseSort()  // descending
@@ -384,7 +384,7 @@ struct EditingFlowTests {
         #expect(form.fields[0].text == target)
         fill(form, [.website: "example.org"])
         await save(form, setup.app)
-        #expect(list.cell(row: list.selection.index, column: .name) == target, "the selection stays on the saved user")
+        #expect(list.cell(row: list.selection.selected, column: .name) == target, "the selection stays on the saved user")
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
         #expect(try topConfirmation(setup.app).message.contains(target))

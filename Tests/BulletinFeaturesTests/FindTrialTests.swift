@@ -13,7 +13,7 @@ struct FindTrialTests {
         let model = UserListViewModel(source: PagedSource(total: 25, pageSize: 10), router: .none)
         await model.load()
         model.find.beginFilter()
-        model.find.editFilter(text: "User 1", cursor: 6)
+        model.find.editFilter { $0.replace(with: "User 1") }
         await model.find.finder.waitUntilIdle()
         #expect(model.find.countText == "2 of 10 so far")
         #expect(model.find.filterSummary == "/User 1  2 of 10 so far")
@@ -29,7 +29,7 @@ struct FindTrialTests {
         model.goTo(id: "99")
         #expect(model.find.message == "no user 99 in this list")
         model.find.beginFilter()
-        model.find.editFilter(text: "User 1", cursor: 6)
+        model.find.editFilter { $0.replace(with: "User 1") }
         await model.find.finder.waitUntilIdle()
         #expect(model.find.countText == "11 of 25")
     }

@@ -31,7 +31,7 @@ struct GoToCommandTests {
         app.commandLine.begin()
         for character in "3" { app.commandLine.insert(character) }
         app.commandLine.submit()
-        #expect(model.cell(row: model.selection.index, column: .name) == "山田 太郎")
+        #expect(model.cell(row: model.selection.selected, column: .name) == "山田 太郎")
         #expect(app.commandLine.message == nil)
         app.perform(.goTo(id: "12"))
         #expect(model.find.message == "no user 12 in this list")
@@ -51,7 +51,7 @@ struct GoToCommandTests {
         await model.load()
         app.perform(.goTo(id: "2"))
         #expect(app.commandLine.message == nil)
-        #expect(model.postCell(row: model.selection.index, column: .id) == "2")
+        #expect(model.postCell(row: model.selection.selected, column: .id) == "2")
     }
 
     @Test(":2 on Home says it needs a list")

@@ -57,7 +57,7 @@ struct JumpLookupTests {
         find.jump(toID: "012")
         #expect(find.message == "no post 012 in this list", "ids match as typed, like RecordID")
         find.beginFilter()
-        find.editFilter(text: "t1", cursor: 2)
+        find.editFilter { $0.replace(with: "t1") }
         find.commitFilter()
         await find.finder.waitUntilIdle()
         find.jump(toID: "12")
@@ -71,7 +71,7 @@ struct JumpLookupTests {
         let model = PostListViewModel(source: StubDataSource(posts: posts), router: .none)
         await model.load()
         model.goTo(id: "\(count - 2)")
-        #expect(model.cell(row: model.selection.index, column: .id) == "\(count - 2)")
+        #expect(model.cell(row: model.selection.selected, column: .id) == "\(count - 2)")
         #expect(model.find.message == nil)
         model.goTo(id: "\(count + 1)")
         #expect(model.find.message == "no post \(count + 1) in this list")

@@ -165,7 +165,7 @@ struct SourceSwitchLeakTests {
             return
         }
         panel.beginSwitch()
-        panel.editField(text: "embedded", cursor: 8, scroll: 0)
+        panel.editField { $0.replace(with: "embedded") }
         panel.submitField()
     }
 }

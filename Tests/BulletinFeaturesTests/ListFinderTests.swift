@@ -48,14 +48,14 @@ import Testing
         #expect(finder.selectedRow == 5)
         finder.updateFilter("ad")           // Ada Lovelace, Ada Yonath
         await finder.waitUntilIdle()
-        #expect(finder.selectedRow == 5 && finder.selection.index == 1)
+        #expect(finder.selectedRow == 5 && finder.selection.selected == 1)
         #expect(finder.select(row: 0))
         finder.updateFilter("ada y")        // Lovelace goes: the nearest shown row is Yonath
         await finder.waitUntilIdle()
         #expect(finder.selectedRow == 5)
         finder.cancelFilter()               // widening keeps it too
         await finder.waitUntilIdle()
-        #expect(finder.selectedRow == 5 && finder.selection.index == 5 && finder.lastQuery == "ada y")
+        #expect(finder.selectedRow == 5 && finder.selection.selected == 5 && finder.lastQuery == "ada y")
     }
 
     @Test("rows that shrink and grow keep the selected record, or the nearest one", arguments: thresholds)
@@ -83,7 +83,7 @@ import Testing
         finder.cycleSort()                  // ID ▲, numeric
         await finder.waitUntilIdle()
         #expect(finder.order == [1, 2, 0, 5, 3, 4] && finder.title(ofColumn: 0) == "ID ▲")
-        #expect(finder.selectedRow == 2 && finder.selection.index == 1)
+        #expect(finder.selectedRow == 2 && finder.selection.selected == 1)
         finder.cycleSort()                  // Name ▲: a, A tie (source order), then b, b, B, then c
         await finder.waitUntilIdle()
         #expect(finder.order == [1, 3, 0, 2, 5, 4] && finder.title(ofColumn: 1) == "Name ▲")
@@ -121,7 +121,7 @@ import Testing
         finder.cancelFilter()
         await finder.waitUntilIdle()
         #expect(finder.order.count == 6 && finder.lastQuery == "ada" && !finder.isEditing)
-        finder.selection.index = 0
+        finder.selection.selected = 0
         finder.findNext(forward: true)
         #expect(finder.selectedRow == 5)
         finder.findNext(forward: true)      // wraps to Ada Lovelace

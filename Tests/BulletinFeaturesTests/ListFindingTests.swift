@@ -17,7 +17,7 @@ struct ListFindingTests {
     /// Types `text` at the `/` prompt one character at a time, as the screen does.
     private func type(_ text: String, into find: FindBar) async {
         for character in text {
-            find.editFilter(text: find.finder.query + String(character), cursor: find.cursor + 1)
+            find.editFilter { $0.insert(String(character)) }
             await find.finder.waitUntilIdle()
         }
     }
@@ -63,10 +63,10 @@ struct ListFindingTests {
         model.find.beginFilter()
         await type("z", into: model.find)
         #expect(names(model) == ["Leanne Graham", "Zoë Ångström"], "biz in Leanne's email matches too")
-        #expect(model.selection.index == 1 && model.cell(row: 1, column: .name) == "Zoë Ångström")
+        #expect(model.selection.selected == 1 && model.cell(row: 1, column: .name) == "Zoë Ångström")
         await type("o", into: model.find)
         #expect(names(model) == ["Zoë Ångström"])
-        #expect(model.selection.index == 0, "still on Zoë, now the only row")
+        #expect(model.selection.selected == 0, "still on Zoë, now the only row")
         model.find.commitFilter()
         await model.load()
         #expect(names(model) == ["Zoë Ångström"])
@@ -89,7 +89,7 @@ struct ListFindingTests {
         await model.find.finder.waitUntilIdle()
         #expect(model.find.finder.title(ofColumn: 1) == "Name ▼")
         #expect(names(model) == ["山田 太郎", "Zoë Ångström", "Leanne Graham"])
-        #expect(model.cell(row: model.selection.index, column: .name) == "山田 太郎", "selection kept")
+        #expect(model.cell(row: model.selection.selected, column: .name) == "山田 太郎", "selection kept")
     }
 
     @Test("a jump selects the user with that id, or says it is not in the list or hidden by the filter")
@@ -97,11 +97,11 @@ struct ListFindingTests {
         let model = UserListViewModel(source: StubDataSource(), router: .none)
         await model.load()
         model.goTo(id: "3")
-        #expect(model.cell(row: model.selection.index, column: .id) == "3")
+        #expect(model.cell(row: model.selection.selected, column: .id) == "3")
         #expect(model.find.message == nil)
         model.goTo(id: "12")
         #expect(model.find.message == "no user 12 in this list")
-        #expect(model.cell(row: model.selection.index, column: .id) == "3")
+        #expect(model.cell(row: model.selection.selected, column: .id) == "3")
         model.find.beginFilter()
         await type("leanne", into: model.find)
         model.find.commitFilter()
@@ -132,14 +132,17 @@ struct ListFindingTests {
     func cursor() async {
         let find = FindBar(columns: [ListFinder.Column("Name")], noun: "user")
         find.beginFilter()
-        find.editFilter(text: "abc", cursor: 3)
-        find.editFilter(text: "abc", cursor: 1)
-        #expect(find.cursor == 1 && find.finder.query == "abc")
-        find.editFilter(text: "ab", cursor: 9)
-        #expect(find.cursor == 2)
+        find.editFilter { $0.insert("abc") }
+        find.editFilter { $0.setCursor(1) }
+        #expect(find.prompt.cursor == 1 && find.finder.query == "abc")
+        find.editFilter { $0.insert("x") }
+        #expect(find.prompt.cursor == 2 && find.finder.query == "axbc", "typing goes in at the cursor and filters again")
+        find.editFilter { $0.deleteForward() }
+        find.editFilter { $0.setCursor(9) }
+        #expect(find.prompt.cursor == 3 && find.finder.query == "axc")
         find.commitFilter()
         find.beginFilter()
-        #expect(find.cursor == 2, "reopening puts the cursor at the end of the kept query")
+        #expect(find.prompt.cursor == 3 && find.prompt.text == "axc", "reopening puts the cursor at the end of the kept query")
     }
 
     @Test("n and N walk the Posts list's matches without hiding the others, wrapping around")
@@ -156,11 +159,11 @@ struct ListFindingTests {
         await model.find.finder.waitUntilIdle()
         #expect(model.rowCount == 3, "Esc shows every post again")
         model.find.findNext(forward: true)
-        #expect(model.selection.index == 1)
+        #expect(model.selection.selected == 1)
         model.find.findNext(forward: true)
-        #expect(model.selection.index == 0, "wraps past the last match")
+        #expect(model.selection.selected == 0, "wraps past the last match")
         model.find.findNext(forward: false)
-        #expect(model.selection.index == 1)
+        #expect(model.selection.selected == 1)
         model.openSelected()
         #expect(recorder.routes == [.post(id: 2)])
     }
@@ -178,7 +181,7 @@ struct ListFindingTests {
         #expect(model.find.finder.title(ofColumn: 2) == "Title ▲")
         #expect((0..<3).map { model.cell(row: $0, column: .title) } == ["First post", "Second post", "Zoë writes"])
         model.goTo(id: "3")
-        #expect(model.cell(row: model.selection.index, column: .id) == "3")
+        #expect(model.cell(row: model.selection.selected, column: .id) == "3")
         model.goTo(id: "99")
         #expect(model.find.message == "no post 99 in this list")
     }

@@ -34,7 +34,7 @@ struct RecordFormViewModelTests {
     /// Types `text` into the field `id` as the screen would (focus there, replace the text).
     func type(_ text: String, into id: FormFieldID, _ form: RecordFormViewModel) {
         while form.fields[form.focus].id != id { form.focusNext() }
-        form.edit(text: text, cursor: text.count)
+        form.edit { $0.replace(with: text) }
     }
 
     @Test("a post whose title and body hold tabs, CR LF, NUL, ESC and DEL comes out of an untouched form unchanged")

@@ -40,7 +40,7 @@ struct SearchNavigationTests {
         #expect(app.stack.pop())
         let back = try searchModel(app)
         #expect(back === model)
-        #expect(back.query == "society" && back.selection.index == 1 && back.focus == .results)
+        #expect(back.query == "society" && back.selection.selected == 1 && back.focus == .results)
         #expect(back.results.count == 2)
         #expect(back.link.path == "search?q=society")
     }

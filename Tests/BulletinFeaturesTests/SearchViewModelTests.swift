@@ -81,7 +81,7 @@ struct SearchViewModelTests {
         #expect(model.focus == .results)
         model.openSelected()
         model.moveSelection(by: 5)
-        #expect(model.selection.index == 1)
+        #expect(model.selection.selected == 1)
         model.openSelected()
         #expect(recorder.routes == [.post(id: 1), .post(id: 3)])
     }

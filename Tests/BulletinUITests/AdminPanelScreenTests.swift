@@ -150,6 +150,29 @@ struct AdminPanelScreenTests {
         #expect(trimmed(harness.frame(width: 50, height: 12))[11].hasPrefix(" ↑↓ scroll  r reload  s switch source"))
     }
 
+    @Test("a long path in the switch field scrolls with the cursor; ← then typing inserts where the cursor is, the view stays put")
+    func longFieldEditing() throws {
+        let harness = ScreenHostTests().makeHarness()
+        harness.press(.down, .down, .down, .enter)
+        harness.press(.character("s"), width: 40, height: 12)
+        let path = "/srv/data/bulletin/exports/db.json"
+        for character in path { harness.press(.character(character), width: 40, height: 12) }
+        var surface = harness.frame(width: 40, height: 12)
+        var lines = trimmed(surface)
+        let row = try #require(lines.firstIndex { $0.hasPrefix(" Switch to: ") }, "\(lines)")
+        #expect(lines[row] == " Switch to: " + path.suffix(26), "26 columns of text and the cursor in the 27-column field")
+        #expect(surface.cursor == Point(x: 38, y: row))
+        for _ in 0..<8 { harness.press(.left, width: 40, height: 12) }
+        harness.press(.character("2"), width: 40, height: 12)
+        surface = harness.frame(width: 40, height: 12)
+        lines = trimmed(surface)
+        guard case let .adminPanel(model)? = harness.app.stack.top?.destination else { Issue.record("no panel"); return }
+        #expect(model.field?.text == "/srv/data/bulletin/exports2/db.json")
+        #expect(lines[row] == " Switch to: " + "/srv/data/bulletin/exports2/db.json".dropFirst(8).prefix(27),
+                "the window did not move: the text after the cursor shifts right and is cut at the field's end")
+        #expect(surface.cursor == Point(x: 31, y: row), "one column right of where ← left it")
+    }
+
     @Test("small terminals: 20x5 shows the top of the panel; the field keeps its row at 30x6")
     func smallSizes() async throws {
         let harness = ScreenHostTests().makeHarness()

@@ -45,6 +45,41 @@ struct CommandPromptTests {
         #expect(lines()[0].hasSuffix("users"), "the header shows the new screen's route")
     }
 
+    @Test(": has a real cursor: ← then typing inserts mid-text, drawn where the cursor is; Home, End, Delete, Backspace at it")
+    func cursorEditing() {
+        host.handle(.character(":"))
+        type("usrs")
+        host.handle(.left)
+        host.handle(.left)
+        #expect(lines().last == ":us▏rs                      Tab complete  ⏎ run  Esc cancel")
+        type("e")
+        #expect(lines().last == ":use▏rs                     Tab complete  ⏎ run  Esc cancel")
+        host.handle(.home)
+        host.handle(.delete)
+        #expect(lines().last == ":▏sers                      Tab complete  ⏎ run  Esc cancel")
+        type("u")
+        host.handle(.end)
+        host.handle(.right)
+        host.handle(.backspace)
+        type("s")
+        #expect(lines().last == ":users▏                     Tab complete  ⏎ run  Esc cancel")
+        host.handle(.left)
+        host.handle(.enter)
+        #expect(app.stack.routes == ["home", "users"], "Enter runs the whole line, wherever the cursor is")
+    }
+
+    @Test("the : prompt's cursor over wide and combined characters: ← steps over one whole character")
+    func cursorOverWideCharacters() {
+        host.handle(.character(":"))
+        type("open 日本e\u{301}")
+        host.handle(.left)
+        #expect(lines().last == ":open 日本▏e\u{301}" + String(repeating: " ", count: 16) + "Tab complete  ⏎ run  Esc cancel")
+        host.handle(.left)
+        host.handle(.backspace)
+        #expect(lines().last == ":open ▏本e\u{301}" + String(repeating: " ", count: 18) + "Tab complete  ⏎ run  Esc cancel")
+        #expect(app.commandLine.prompt.cursor == 5 && app.commandLine.text == "open 本e\u{301}")
+    }
+
     @Test("Esc cancels the prompt without going back; q typed at the prompt does not quit")
     func escape() {
         app.open(.posts)

@@ -38,12 +38,12 @@ struct FuzzTests {
     private func selectionProblem(_ app: AppCoordinator) -> String? {
         let (index, offset, count): (Int, Int, Int)
         switch app.stack.top?.destination {
-        case let .home(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.items.count)
-        case let .userList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
-        case let .userDetail(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
-        case let .postList(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.rowCount)
+        case let .home(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.items.count)
+        case let .userList(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
+        case let .userDetail(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
+        case let .postList(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
         case let .postDetail(model)?: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
-        case let .search(model)?: (index, offset, count) = (model.selection.index, model.selection.offset, model.results.count)
+        case let .search(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.results.count)
         case .adminPanel?, .linkError?, .recordForm?, .confirmation?, nil: return nil
         }
         // While a reload is in flight the list has no rows and keeps its selection, so it

@@ -90,6 +90,31 @@ struct RecordFormScreenTests {
         #expect(surface.style(at: Point(x: 3, y: 3)) == .label)
     }
 
+    @Test("a long title scrolls sideways with its cursor; ← moves inside the shown text without shifting it; drawing changes no state")
+    func longFieldScrolls() async {
+        let harness = await makeHarness()
+        harness.press(.character("a"))
+        let text = "abcdefghijklmnopqrstuvwxyz0123456789ABCD"
+        harness.type(text)
+        guard case let .recordForm(form)? = harness.app.stack.top?.destination else { Issue.record("no form"); return }
+        var surface = harness.frame()
+        #expect(harness.lines()[5] == " › Title      klmnopqrstuvwxyz0123456789ABCD", "the last 30 characters")
+        #expect(surface.cursor == Point(x: 44, y: 5), "the cursor keeps the field's last column")
+        let fitted = form.fields[form.focus].input
+        #expect(fitted.scroll == 10, "30 characters shown before the cursor in the 31-column field")
+        for _ in 0..<5 { harness.press(.left) }
+        surface = harness.frame()
+        #expect(form.fields[form.focus].input.scroll == 10 && surface.cursor == Point(x: 39, y: 5),
+                "moving inside the shown text does not shift it")
+        let before = form.fields
+        _ = harness.frame(width: 40)
+        _ = harness.frame()
+        #expect(form.fields == before, "drawing, at any width, writes nothing back")
+        harness.press(.home)
+        #expect(harness.lines()[5] == " › Title      abcdefghijklmnopqrstuvwxyz01234")
+        #expect(harness.frame().cursor == Point(x: 14, y: 5) && form.fields[form.focus].input.scroll == 0)
+    }
+
     @Test("a problem is drawn beside its field in the error style; q and : are typed, not commands")
     func problemBesideField() async {
         let harness = await makeHarness()

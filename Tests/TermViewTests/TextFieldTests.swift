@@ -2,18 +2,21 @@ import BulletinTestSupport
 import Foundation
 import Testing
 @testable import TermView
+import ViewState
 
 @Suite("TextField")
 struct TextFieldTests {
-    private func typed(_ text: String) -> TextFieldState {
-        var state = TextFieldState()
+    private func typed(_ text: String) -> TextEditState {
+        var state = TextEditState()
         for character in text { _ = state.handle(.character(character)) }
         return state
     }
 
-    private func render(_ state: inout TextFieldState, width: Int, placeholder: String = "") -> Surface {
+    /// Gives the field `width` columns as its owner does (the scroll fitted to that width), then draws it.
+    private func render(_ state: inout TextEditState, width: Int, placeholder: String = "") -> Surface {
+        state.fit(width: width)
         var surface = Surface(width: width, height: 1)
-        TextField(placeholder: placeholder).render(in: Rect(x: 0, y: 0, width: width, height: 1), on: &surface, state: &state)
+        TextField(placeholder: placeholder).render(in: Rect(x: 0, y: 0, width: width, height: 1), on: &surface, state: state)
         return surface
     }
 
@@ -39,7 +42,7 @@ struct TextFieldTests {
 
     @Test("Backspace and Delete remove one whole character: wide, combined, ZWJ emoji, flag")
     func deleteWholeCharacters() {
-        var state = TextFieldState(text: "a日e\u{301}👩‍👩‍👧🇯🇵")
+        var state = TextEditState(text: "a日e\u{301}👩‍👩‍👧🇯🇵")
         #expect(state.characters.count == 5)
         state.deleteBackward()
         #expect(state.text == "a日e\u{301}👩‍👩‍👧")
@@ -59,12 +62,12 @@ struct TextFieldTests {
 
     @Test("Ctrl-U clears before the cursor, Ctrl-W removes the previous word and its trailing spaces")
     func shellKeys() {
-        var state = TextFieldState(text: "one two  three")
+        var state = TextEditState(text: "one two  three")
         _ = state.handle(.ctrl("w"))
         #expect(state.text == "one two  ")
         _ = state.handle(.ctrl("w"))
         #expect(state.text == "one ")
-        state = TextFieldState(text: "alpha beta")
+        state = TextEditState(text: "alpha beta")
         for _ in 0..<4 { state.moveLeft() }
         _ = state.handle(.ctrl("u"))
         #expect(state.text == "beta" && state.cursor == 0)
@@ -74,7 +77,7 @@ struct TextFieldTests {
 
     @Test("a pasted block: newlines and tabs become spaces, control characters are dropped")
     func paste() {
-        var state = TextFieldState(text: "ab")
+        var state = TextEditState(text: "ab")
         state.moveLeft()
         state.insert("x\ny\tz\u{1B}[2J\r\n!")
         #expect(state.text == "ax y z[2J !b")
@@ -107,7 +110,7 @@ struct TextFieldTests {
         #expect(wide.scroll == 4, "whole characters scrolled away, 5 columns left for text")
         #expect(cut.lines == ["本語  "], "\(cut.lines)")
         #expect(cut.cursor == Point(x: 4, y: 0))
-        var empty = TextFieldState()
+        var empty = TextEditState()
         let blank = render(&empty, width: 8, placeholder: "filter")
         #expect(blank.lines == ["filter  "] && blank.style(at: Point(x: 0, y: 0)) == .muted)
         #expect(blank.cursor == Point(x: 0, y: 0))
@@ -130,6 +133,22 @@ struct TextFieldTests {
         #expect(render(&long, width: 8).lines == ["defghij "], "only as far back as fits with the cursor's column")
     }
 
+    @Test("drawing changes no state: a field not yet fitted to its width draws where fitting puts it, and the next key starts from there")
+    func drawingIsPure() {
+        var state = TextEditState(text: "abcdefghij")
+        var surface = Surface(width: 5, height: 1)
+        TextField().render(in: Rect(x: 0, y: 0, width: 5, height: 1), on: &surface, state: state)
+        #expect(surface.lines == ["ghij "] && state.scroll == 0, "drawn from the fitted scroll, the state untouched")
+        let moved = state.handle(.left, width: 5)
+        #expect(moved)
+        #expect(state.scroll == 6 && state.cursor == 9, "Left moves inside what was shown: the view does not shift")
+        var after = Surface(width: 5, height: 1)
+        TextField().render(in: Rect(x: 0, y: 0, width: 5, height: 1), on: &after, state: state)
+        #expect(after.lines == ["ghij "] && after.cursor == Point(x: 3, y: 0))
+        let entered = state.handle(.enter, width: 5)
+        #expect(!entered && state.scroll == 6, "not an editing key")
+    }
+
     @Test("typing-cjk.txt: each line lands the cursor at its display width; Backspace removes one character",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func typingCJK() throws {
@@ -141,7 +160,7 @@ struct TextFieldTests {
             #expect(state.text == line)
             #expect(state.cursorColumn == DisplayWidth.of(line), "\(line)")
             var surface = Surface(width: 40, height: 1)
-            TextField().render(in: Rect(x: 0, y: 0, width: 40, height: 1), on: &surface, state: &state)
+            TextField().render(in: Rect(x: 0, y: 0, width: 40, height: 1), on: &surface, state: state)
             #expect(surface.cursor == Point(x: DisplayWidth.of(line), y: 0), "\(line)")
             let before = state.characters
             _ = state.handle(.backspace)

@@ -90,8 +90,8 @@ struct WidgetSizeTests {
         #expect(bar(Size(width: 200, height: 60))[0].hasSuffix(" 3 users"))
         func field(_ size: Size) -> (lines: [String], cursor: Point?) {
             var surface = Surface(size: size)
-            var state = TextFieldState(text: "日本語 search")
-            TextField().render(in: Rect(x: 0, y: 0, width: size.width, height: size.height), on: &surface, state: &state)
+            TextField().render(in: Rect(x: 0, y: 0, width: size.width, height: size.height), on: &surface,
+                               state: TextEditState(text: "日本語 search"))
             return (surface.lines, surface.cursor)
         }
         #expect(field(Size(width: 1, height: 1)).cursor == Point(x: 0, y: 0))

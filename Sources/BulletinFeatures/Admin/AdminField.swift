@@ -1,7 +1,9 @@
 import BulletinData
+import ViewState
 
 /// The Admin panel's one-line input while it is open: the source to switch to, or the path
-/// to export to. Plain text and cursor (in characters); the screen edits them with its text field.
+/// to export to. Its editing state (text, cursor in characters, scroll) is ``input``, which
+/// the view model edits in place (``AdminPanelViewModel/editField(_:)``).
 public struct AdminField: Equatable, Sendable {
     /// What the text is for.
     public enum Purpose: Equatable, Sendable {
@@ -13,21 +15,19 @@ public struct AdminField: Equatable, Sendable {
 
     /// What Enter does with the text.
     public var purpose: Purpose
-    /// What has been typed.
-    public var text: String
-    /// Index of the character the next one goes before (0 … character count).
-    public var cursor: Int
-    /// First character shown when the text is wider than the field.
-    public var scroll = 0
+    /// What has been typed, its cursor and how far it is scrolled sideways.
+    public var input: TextEditState
     /// Why the last Enter was refused, shown beside the field; `nil` when none.
     public var error: String?
 
     /// An open field holding `text`, the cursor at its end.
     public init(purpose: Purpose, text: String = "") {
         self.purpose = purpose
-        self.text = text
-        cursor = text.count
+        input = TextEditState(text: text)
     }
+
+    /// What has been typed.
+    public var text: String { input.text }
 
     /// `Switch to:` or `Export db.json to:`.
     public var label: String {

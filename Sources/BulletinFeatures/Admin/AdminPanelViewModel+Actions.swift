@@ -1,5 +1,6 @@
 import BulletinData
 import Foundation
+import ViewState
 
 /// The Admin panel's actions: switch to another source, export the data, with the input
 /// field and the "overwrite?" question they use.
@@ -19,13 +20,10 @@ extension AdminPanelViewModel {
         field = AdminField(purpose: .export(format))
     }
 
-    /// The person edited the field: its new text, cursor and scroll.
-    public func editField(text: String, cursor: Int, scroll: Int) {
-        guard var edited = field else { return }
-        edited.text = text
-        edited.cursor = cursor
-        edited.scroll = scroll
-        field = edited
+    /// An editing key in the open field: `change` edits its text, cursor and scroll in place.
+    public func editField(_ change: (inout TextEditState) -> Void) {
+        guard field != nil else { return }
+        change(&field!.input)
     }
 
     /// Esc in the field: closes it.

@@ -1,7 +1,8 @@
 import Observation
+import ViewState
 
-/// The one-line command prompt opened with `:`: what has been typed, and the message the
-/// last command left in the status line.
+/// The one-line command prompt opened with `:`: what has been typed (text and cursor, edited
+/// like the `/` prompt), and the message the last command left in the status line.
 @MainActor
 @Observable
 public final class CommandLineViewModel {
@@ -9,8 +10,8 @@ public final class CommandLineViewModel {
 
     /// Whether the prompt is open (keys go to it, not to the screen).
     public private(set) var isActive = false
-    /// The text after the `:`.
-    public private(set) var text = ""
+    /// The text after the `:` and its cursor.
+    public private(set) var prompt = TextEditState()
     /// What the last command said, such as `Unknown command 'x' …`; cleared by the next key.
     public private(set) var message: String?
     @ObservationIgnored private let execute: @MainActor (AppCommand) -> Void
@@ -22,29 +23,35 @@ public final class CommandLineViewModel {
 
     // MARK: - Intents
 
+    /// The text after the `:`.
+    public var text: String { prompt.text }
+
     /// `:` was pressed: open an empty prompt.
     public func begin() {
         isActive = true
-        text = ""
+        prompt = TextEditState()
         message = nil
     }
 
-    /// A character was typed at the prompt.
-    public func insert(_ character: Character) { text.append(character) }
+    /// A character was typed at the prompt: it goes in at the cursor.
+    public func insert(_ character: Character) { prompt.insert(String(character)) }
 
-    /// Backspace: deletes the last character; on an empty prompt it does nothing (Esc closes
-    /// it), so a held Backspace stops at the empty prompt instead of going Back screen after screen.
-    public func deleteBackward() {
-        if !text.isEmpty { text.removeLast() }
+    /// An editing key at the open prompt (a character, ← →, Home, End, Backspace or Delete at
+    /// the cursor, …): `change` edits the prompt's state in place. Backspace at the start of
+    /// the prompt does nothing (Esc closes it), so a held Backspace stops at an empty prompt
+    /// instead of going Back screen after screen.
+    public func edit(_ change: (inout TextEditState) -> Void) {
+        guard isActive else { return }
+        change(&prompt)
     }
 
-    /// Tab: completes the command name.
-    public func complete() { text = AppCommand.complete(text) }
+    /// Tab: completes the command name; the cursor goes to the end.
+    public func complete() { prompt.replace(with: AppCommand.complete(text)) }
 
     /// Esc: closes the prompt and runs nothing.
     public func cancel() {
         isActive = false
-        text = ""
+        prompt = TextEditState()
     }
 
     /// Shows `message` in the status line until the next key (what a command that ran said).

@@ -1,4 +1,5 @@
 import Foundation
+import ViewState
 
 /// Which field of a record form: one case per editable field of a user, a post or a comment.
 public enum FormFieldID: String, Sendable, Hashable, CaseIterable {
@@ -54,21 +55,17 @@ public enum FieldRule: Sendable, Equatable {
     }
 }
 
-/// One labelled field of a form: its text, cursor and the checks it must pass.
+/// One labelled field of a form: its editing state (text, cursor, scroll) and the checks it must pass.
 ///
-/// The text is edited by the UI's text field; the view model keeps it here so nothing typed is
-/// lost while dialogs come and go. ``cursor`` counts characters (grapheme clusters) from the start.
+/// The view model owns the field and edits ``input`` in place (``RecordFormViewModel/edit(_:)``),
+/// so nothing typed is lost while dialogs come and go; the screen draws ``input`` as it is.
 public struct FormField: Equatable, Sendable {
     /// Which field.
     public let id: FormFieldID
     /// The label drawn before the field, such as `Title`.
     public let label: String
-    /// The text as typed.
-    public internal(set) var text: String
-    /// Where the cursor is, in characters (0 … `text.count`).
-    public internal(set) var cursor: Int
-    /// The first character shown when the text is wider than the field (kept by the screen).
-    public var scroll = 0
+    /// The text as typed, its cursor (in characters) and how far it is scrolled sideways.
+    public internal(set) var input: TextEditState
     /// The text the form opened with, for dirty tracking.
     public let original: String
     /// The checks, in the order their problems are reported.
@@ -78,11 +75,13 @@ public struct FormField: Equatable, Sendable {
     public init(_ id: FormFieldID, label: String, text: String = "", rules: [FieldRule]) {
         self.id = id
         self.label = label
-        self.text = text
-        self.cursor = text.count
+        self.input = TextEditState(text: text)
         self.original = text
         self.rules = rules
     }
+
+    /// The text as typed.
+    public var text: String { input.text }
 
     /// Whether the text differs from what the form opened with.
     public var isChanged: Bool { text != original }

@@ -1,5 +1,6 @@
 import BulletinData
 import Observation
+import ViewState
 
 /// A form that creates or edits one user, post or comment, saving through a ``DataWriter``.
 ///
@@ -143,22 +144,17 @@ public final class RecordFormViewModel {
     /// Shift-Tab: the previous field (wrapping to the last).
     public func focusPrevious() { moveFocus(to: (focus + fields.count - 1) % max(1, fields.count)) }
 
-    /// The focused field's text changed to `text` with the cursor at `cursor` (characters).
-    public func edit(text: String, cursor: Int) {
+    /// An editing key in the focused field: `change` edits its text, cursor and scroll in place
+    /// (only while editing). A changed text is checked again from scratch: the data-source
+    /// check waits for the person to leave the field.
+    public func edit(_ change: (inout TextEditState) -> Void) {
         guard phase == .editing, fields.indices.contains(focus) else { return }
-        let id = fields[focus].id
-        if fields[focus].text != text {
-            referenceProblems[id] = nil
-            touched.insert(id)
+        let before = fields[focus].text
+        change(&fields[focus].input)
+        if fields[focus].text != before {
+            referenceProblems[fields[focus].id] = nil
+            touched.insert(fields[focus].id)
         }
-        fields[focus].text = text
-        fields[focus].cursor = min(max(0, cursor), text.count)
-    }
-
-    /// Keeps the focused field's scroll position (the screen's text field adjusts it).
-    public func setScroll(_ scroll: Int, at index: Int) {
-        guard fields.indices.contains(index), fields[index].scroll != scroll else { return }
-        fields[index].scroll = scroll
     }
 
     /// Whether the last save failed because the file changed on disk or is read-only, so

@@ -21,10 +21,10 @@ extension UserListViewModel {
     public func select(userID id: RecordID) {
         guard let row = users.firstIndex(where: { $0.id == id }),
               let position = find.finder.order.firstIndex(of: row) else { return }
-        selection.index = position
+        selection.selected = position
     }
 
-    private var selectedUser: User? { user(at: selection.index) }
+    private var selectedUser: User? { user(at: selection.selected) }
 }
 
 extension UserDetailViewModel {
@@ -45,10 +45,10 @@ extension UserDetailViewModel {
     public func select(postID id: RecordID) {
         guard let row = posts.firstIndex(where: { $0.id == id }),
               let position = find.finder.order.firstIndex(of: row) else { return }
-        selection.index = position
+        selection.selected = position
     }
 
-    private var selectedPost: Post? { post(at: selection.index) }
+    private var selectedPost: Post? { post(at: selection.selected) }
 }
 
 extension PostDetailViewModel {

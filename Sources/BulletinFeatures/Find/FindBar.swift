@@ -1,6 +1,7 @@
 import Observation
+import ViewState
 
-/// What a list's bottom line does for finding: the `/` filter prompt (its text cursor), the
+/// What a list's bottom line does for finding: the `/` filter prompt (its text and cursor), the
 /// digits typed to jump to an id (`go to 12`), and what the last `n`, `N` or jump said.
 ///
 /// A list view model owns one, beside (and around) its ``ListFinder``; the finder does the
@@ -16,8 +17,9 @@ public final class FindBar {
     public let finder: ListFinder
     /// The kind of record a row shows, for messages: `user` in `no user 12 in this list`.
     public let noun: String
-    /// The prompt's cursor, in `Character`s from the start of ``ListFinder/query`` (0 … count).
-    public private(set) var cursor = 0
+    /// The `/` prompt's text and cursor while it is open; its text is the finder's query
+    /// (``editFilter(_:)`` filters again when an edit changed it).
+    public private(set) var prompt = TextEditState()
     /// The digits typed so far for a jump to an id, or `nil` when no jump is being typed.
     public private(set) var jumpDigits: String?
     /// What the last `n`, `N` or jump said (`no user 12 in this list`); cleared by the next key.
@@ -72,16 +74,14 @@ public final class FindBar {
         jumpDigits = nil
         marksLastQuery = false
         finder.beginFilter()
-        cursor = finder.query.count
+        prompt = TextEditState(text: finder.query)
     }
 
-    /// The prompt's text or cursor changed: filters again when the text did.
-    /// - Parameters:
-    ///   - text: The whole query as typed, taken literally.
-    ///   - cursor: Where the cursor is, in `Character`s (clamped to the text).
-    public func editFilter(text: String, cursor: Int) {
-        self.cursor = min(max(0, cursor), text.count)
-        if text != finder.query { finder.updateFilter(text) }
+    /// An editing key at the prompt: `change` edits the prompt's text and cursor in place;
+    /// when the text changed, the list is filtered again by it (taken literally).
+    public func editFilter(_ change: (inout TextEditState) -> Void) {
+        change(&prompt)
+        if prompt.text != finder.query { finder.updateFilter(prompt.text) }
     }
 
     /// Enter at the prompt: keeps the filter and returns to the list.
@@ -90,7 +90,7 @@ public final class FindBar {
     /// Esc at the prompt (or on a filtered list): clears the filter and closes the prompt.
     public func cancelFilter() {
         finder.cancelFilter()
-        cursor = 0
+        prompt = TextEditState()
         marksLastQuery = false
     }
 

@@ -85,7 +85,7 @@ extension ListFinder {
         let sort = sortColumn.map { FindJob.Sort(column: $0, ascending: ascending, numeric: columns[$0].numeric) }
         var job = FindJob(
             query: query, index: index, needle: needle, candidates: nil, filtered: nil, sort: sort,
-            keep: selectedRow, previousOrder: order, previousPosition: selection.index
+            keep: selectedRow, previousOrder: order, previousPosition: selection.selected
         )
         if let applied {
             if applied.needle == needle {
@@ -106,9 +106,9 @@ extension ListFinder {
         applied = (job.needle, result.filtered)
         if !job.needle.isEmpty { matchMask = (job.needle, result.positions) }
         if current == job.keep {
-            if let position = result.selection { selection.index = position }
+            if let position = result.selection { selection.selected = position }
         } else if let current, let position = position(ofRow: current) {
-            selection.index = position
+            selection.selected = position
         }
         selection.clamp(count: order.count)
         didApply?(job.query, order)

@@ -1,4 +1,5 @@
 import Observation
+import ViewState
 
 /// One list's filter, sort and find-next state, and the order its rows are shown in.
 ///
@@ -40,7 +41,7 @@ public final class ListFinder {
     /// The columns, left to right.
     public let columns: [Column]
     /// The selected display position and scroll offset.
-    public var selection = ListSelection()
+    public var selection = ListState()
     /// Display position → source row: the rows that pass the filter, in sort order.
     public internal(set) var order: [Int] = []
     /// How many source rows there are.
@@ -113,7 +114,7 @@ public final class ListFinder {
     }
 
     /// The source row at the selection, or `nil` when nothing is shown.
-    public var selectedRow: Int? { order.indices.contains(selection.index) ? order[selection.index] : nil }
+    public var selectedRow: Int? { order.indices.contains(selection.selected) ? order[selection.selected] : nil }
 
     /// The header text of `column`, with ▲ or ▼ when the list is sorted by it.
     public func title(ofColumn column: Int) -> String {
@@ -227,9 +228,9 @@ public final class ListFinder {
         }
         let count = order.count
         for step in 1...count {
-            let position = ((selection.index + (forward ? step : -step)) % count + count) % count
+            let position = ((selection.selected + (forward ? step : -step)) % count + count) % count
             if matches(order[position]) {
-                selection.index = position
+                selection.selected = position
                 return
             }
         }
@@ -262,7 +263,7 @@ public final class ListFinder {
     @discardableResult
     public func select(row: Int) -> Bool {
         guard let position = position(ofRow: row) else { return false }
-        selection.index = position
+        selection.selected = position
         return true
     }
 

@@ -1,5 +1,6 @@
 import MVVMC
 import Observation
+import ViewState
 
 /// The Home screen: a menu of where to go.
 @MainActor
@@ -35,7 +36,7 @@ public final class HomeViewModel {
     // MARK: - Properties
 
     public let items = Item.allCases
-    public var selection = ListSelection()
+    public var selection = ListState()
     @ObservationIgnored private let router: Router<AppRoute>
     /// Labels the data source in the Home screen's subtitle, such as `embedded data set`.
     public let sourceLabel: String
@@ -57,7 +58,7 @@ public final class HomeViewModel {
 
     /// The user pressed Enter on the selected entry.
     public func openSelected() {
-        switch items[selection.index] {
+        switch items[selection.selected] {
         case .users: router.go(.users)
         case .posts: router.go(.posts)
         case .search: openSearch()

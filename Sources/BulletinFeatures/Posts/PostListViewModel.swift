@@ -1,6 +1,7 @@
 import BulletinData
 import MVVMC
 import Observation
+import ViewState
 
 /// One row of the Posts list: a post's list members (no body) and its author's name.
 public struct PostRow: Sendable, Equatable {
@@ -54,7 +55,7 @@ public final class PostListViewModel {
     public let find = FindBar(
         columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
     /// The selected display position (the finder's).
-    public var selection: ListSelection {
+    public var selection: ListState {
         get { find.finder.selection }
         set { find.finder.selection = newValue }
     }
@@ -198,12 +199,12 @@ public final class PostListViewModel {
     }
 
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
-    public func selectFirst() { selection.moveToFirst() }
-    public func selectLast() { selection.moveToLast(count: rowCount) }
+    public func selectFirst() { selection.home(count: rowCount) }
+    public func selectLast() { selection.end(count: rowCount) }
 
     /// The user pressed Enter on the selected post.
     public func openSelected() {
-        guard let shown = row(at: selection.index) else { return }
+        guard let shown = row(at: selection.selected) else { return }
         router.go(.post(id: shown.post.id))
     }
 

@@ -1,6 +1,7 @@
 import BulletinData
 import MVVMC
 import Observation
+import ViewState
 
 /// The Search screen: a query field over every post and comment, results grouped by kind.
 ///
@@ -31,7 +32,7 @@ public final class SearchViewModel {
     /// Whether a search for ``query`` is still running.
     public private(set) var isSearching = false
     /// The selected result (posts first, then comments) and the scroll offset in ``rows``.
-    public var selection = ListSelection()
+    public var selection = ListState()
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<SearchRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -61,7 +62,7 @@ public final class SearchViewModel {
     public var rows: SearchRows { SearchRows(results: results) }
 
     /// The result at the selection, if any.
-    public var selectedItem: Int? { results.count > 0 ? selection.index : nil }
+    public var selectedItem: Int? { results.count > 0 ? selection.selected : nil }
 
     /// `Posts (3)` or `Comments (12)`.
     public func groupTitle(_ group: SearchRows.Group) -> String {
@@ -177,8 +178,8 @@ public final class SearchViewModel {
     // MARK: - Intents: the results
 
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: results.count) }
-    public func selectFirst() { selection.moveToFirst() }
-    public func selectLast() { selection.moveToLast(count: results.count) }
+    public func selectFirst() { selection.home(count: results.count) }
+    public func selectLast() { selection.end(count: results.count) }
 
     /// Enter on a result: opens its post (a comment's post).
     public func openSelected() {
@@ -213,6 +214,6 @@ public final class SearchViewModel {
     private func show(_ found: SearchResults) {
         results = found
         isSearching = false
-        selection = ListSelection()
+        selection = ListState()
     }
 }

@@ -1,6 +1,7 @@
 import BulletinData
 import MVVMC
 import Observation
+import ViewState
 
 /// A user's profile and their posts, loaded together.
 public struct UserDetail: Sendable, Equatable {
@@ -25,7 +26,7 @@ public final class UserDetailViewModel {
     public let find = FindBar(
         columns: PostColumn.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
     /// The selected display position in the posts list (the finder's).
-    public var selection: ListSelection {
+    public var selection: ListState {
         get { find.finder.selection }
         set { find.finder.selection = newValue }
     }
@@ -168,12 +169,12 @@ public final class UserDetailViewModel {
     }
 
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
-    public func selectFirst() { selection.moveToFirst() }
-    public func selectLast() { selection.moveToLast(count: rowCount) }
+    public func selectFirst() { selection.home(count: rowCount) }
+    public func selectLast() { selection.end(count: rowCount) }
 
     /// The user pressed Enter on the selected post.
     public func openSelected() {
-        guard let post = post(at: selection.index) else { return }
+        guard let post = post(at: selection.selected) else { return }
         router.go(.post(id: post.id, userID: userID))
     }
 

@@ -1,6 +1,7 @@
 import BulletinData
 import MVVMC
 import Observation
+import ViewState
 
 /// The User List screen: one row per user, in aligned columns, filtered and sorted by its
 /// ``FindBar`` (over the users loaded so far).
@@ -47,7 +48,7 @@ public final class UserListViewModel {
     public let find = FindBar(
         columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
     /// The selected display position (the finder's).
-    public var selection: ListSelection {
+    public var selection: ListState {
         get { find.finder.selection }
         set { find.finder.selection = newValue }
     }
@@ -211,18 +212,18 @@ public final class UserListViewModel {
     }
 
     /// Home key.
-    public func selectFirst() { selection.moveToFirst() }
+    public func selectFirst() { selection.home(count: rowCount) }
 
     /// End key.
     public func selectLast() {
-        selection.moveToLast(count: rowCount)
+        selection.end(count: rowCount)
         loadMoreIfNear()
     }
 
     /// The user pressed Enter on the selected user (or on a failed "loading more" row: retry it).
     public func openSelected() {
-        if selection.index == find.finder.order.count, showsPagingRow, case .failed = paging { return loadMore() }
-        guard let user = user(at: selection.index) else { return }
+        if selection.selected == find.finder.order.count, showsPagingRow, case .failed = paging { return loadMore() }
+        guard let user = user(at: selection.selected) else { return }
         router.go(.user(id: user.id))
     }
 
@@ -253,7 +254,7 @@ public final class UserListViewModel {
     /// of the loaded users (counted from the users, not the finder's order, which may still be
     /// catching up with a page just appended). Never while a filter is set.
     private func loadMoreIfNear() {
-        guard case .more = paging, showsPagingRow, selection.index >= users.count - Self.prefetchDistance else { return }
+        guard case .more = paging, showsPagingRow, selection.selected >= users.count - Self.prefetchDistance else { return }
         loadMore()
     }
 

@@ -2,7 +2,8 @@ import BulletinFeatures
 import TermView
 
 /// The bottom line while the `:` prompt is open (`:users▏`), or the last command's message;
-/// and the prompt's keys: characters, Backspace, Tab (complete), Enter (run), Esc (cancel).
+/// and the prompt's keys: the editing keys of a one-line field (characters, ← →, Home, End,
+/// Backspace and Delete at the cursor, Ctrl-U, Ctrl-W), Tab (complete), Enter (run), Esc (cancel).
 @MainActor
 struct CommandPromptView {
     let model: CommandLineViewModel
@@ -14,8 +15,7 @@ struct CommandPromptView {
     /// - Returns: `false` when there is neither, so the host draws the normal status line.
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if model.isActive {
-            let text = Array(model.text)
-            PromptLine(prefix: ":", text: text, cursor: text.count, notes: [], help: Self.help)
+            PromptLine(prefix: ":", state: model.prompt, notes: [], help: Self.help)
                 .render(in: area, on: &surface)
             return true
         }
@@ -38,9 +38,7 @@ struct CommandPromptView {
         case .escape: model.cancel()
         case .enter: model.submit()
         case .tab: model.complete()
-        case .backspace: model.deleteBackward()
-        case let .character(character): model.insert(character)
-        default: break
+        default: model.edit { _ = $0.handle(key) }
         }
         return true
     }

@@ -17,7 +17,7 @@ struct FindStatusView {
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if find.finder.isEditing {
             let count = find.finder.isWorking ? "filtering…" : find.countText
-            PromptLine(prefix: "/", text: Array(find.finder.query), cursor: find.cursor, notes: [count].compactMap { $0 },
+            PromptLine(prefix: "/", state: find.prompt, notes: [count].compactMap { $0 },
                        help: Self.promptHelp).render(in: area, on: &surface)
             return true
         }

@@ -1,4 +1,5 @@
 import TermView
+import ViewState
 
 /// A prompt in the status line (`/gra▏  2 of 10  ⏎ keep  Esc clear`) fitted to the width so
 /// the typed text and its cursor stay visible: the key help goes first, then the other notes
@@ -7,10 +8,9 @@ import TermView
 struct PromptLine {
     /// Shown before the text: `/`, `:` or ` go to `.
     let prefix: String
-    /// The text typed so far.
-    let text: [Character]
-    /// The cursor's position in `text` (0 = before the first character).
-    let cursor: Int
+    /// The text typed so far and its cursor (the prompt fits itself to the line, by ``fit``,
+    /// so the state's own scroll is not used).
+    let state: TextEditState
     /// Notes kept while they fit (a count, "no matches"), most important first.
     let notes: [String]
     /// The keys' help at the right edge, dropped first.
@@ -18,8 +18,7 @@ struct PromptLine {
 
     /// Draws the line on the top row of `area`.
     func render(in area: Rect, on surface: inout Surface) {
-        let cursor = min(max(0, cursor), text.count)
-        let before = String(text[..<cursor]), after = String(text[cursor...])
+        let before = String(state.characters[..<state.cursor]), after = String(state.characters[state.cursor...])
         let full = prefix + before + "▏" + after
         var right = (notes + [help]).joined(separator: "  ")
         if DisplayWidth.of(full) + 1 + DisplayWidth.of(right) > area.width {

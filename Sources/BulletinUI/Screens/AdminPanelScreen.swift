@@ -71,9 +71,9 @@ struct AdminPanelScreen: Screen {
         var y = area.y
         if let field = model.field {
             let labelWidth = surface.write(field.label + " ", at: Point(x: x, y: y), style: .label, maxWidth: width)
-            var state = TextFieldState(field)
-            let fieldArea = Rect(x: x + labelWidth, y: y, width: max(0, width - labelWidth), height: 1)
-            TextField(placeholder: field.placeholder, isFocused: model.overwrite == nil).render(in: fieldArea, on: &surface, state: &state)
+            let fieldArea = Rect(x: x + labelWidth, y: y, width: Self.inputWidth(of: field, areaWidth: area.width), height: 1)
+            TextField(placeholder: field.placeholder, isFocused: model.overwrite == nil)
+                .render(in: fieldArea, on: &surface, state: field.input)
             y += 1
         }
         for line in messages where y < area.maxY {
@@ -87,7 +87,7 @@ struct AdminPanelScreen: Screen {
     func handle(_ key: Key, in area: Rect) -> Bool {
         if key == .ctrl("c") { return false }
         if let question = model.overwrite { return handleOverwrite(key, question) }
-        if model.field != nil { return handleField(key) }
+        if let field = model.field { return handleField(key, width: Self.inputWidth(of: field, areaWidth: area.width)) }
         if case let .mouse(event) = key {
             switch event.kind {
             case .wheelUp: model.scrollOffset = max(0, model.scrollOffset - MouseEvent.wheelStep)
@@ -131,24 +131,20 @@ struct AdminPanelScreen: Screen {
         return true
     }
 
-    private func handleField(_ key: Key) -> Bool {
+    /// Editing keys go to the field's state, fitted to the `width` columns its text field has.
+    private func handleField(_ key: Key, width: Int) -> Bool {
         switch key {
         case .escape: model.cancelField()
         case .enter: model.submitField()
-        default:
-            guard let field = model.field else { return true }
-            var state = TextFieldState(field)
-            if state.handle(key) { model.editField(text: state.text, cursor: state.cursor, scroll: state.scroll) }
+        default: model.editField { _ = $0.handle(key, width: width) }
         }
         return true
     }
-}
 
-extension TextFieldState {
-    /// The editing state of an Admin panel field: its text, cursor and scroll.
-    init(_ field: AdminField) {
-        self.init(text: field.text)
-        for _ in 0..<max(0, characters.count - field.cursor) { moveLeft() }
-        scroll = field.scroll
+    /// Columns of the field's text field in a panel `areaWidth` wide: what the footer row
+    /// (one column of margin each side) leaves after the label, as ``renderFooter`` lays it out.
+    static func inputWidth(of field: AdminField, areaWidth: Int) -> Int {
+        let width = max(0, areaWidth - 2)
+        return max(0, width - min(width, DisplayWidth.of(field.label + " ")))
     }
 }

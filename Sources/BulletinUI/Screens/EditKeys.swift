@@ -75,13 +75,3 @@ extension PostDetailViewModel {
         return true
     }
 }
-
-extension TextFieldState {
-    /// A field holding `text` with the cursor after `cursor` characters and the given scroll.
-    init(text: String, cursor: Int, scroll: Int) {
-        self.init(text: text)
-        moveToStart()
-        for _ in 0..<min(max(0, cursor), characters.count) { moveRight() }
-        self.scroll = scroll
-    }
-}

@@ -76,7 +76,7 @@ extension FindableScreenModel {
         return true
     }
 
-    /// The `/` prompt's keys: text editing as in ``TextFieldState`` (Backspace, Delete, arrows,
+    /// The `/` prompt's keys: text editing as in ``TextEditState`` (Backspace, Delete, arrows,
     /// Home/End, Ctrl-U, Ctrl-W), ↑↓ move the selection, Enter keeps the filter, Esc clears it;
     /// Backspace on an empty query does nothing (Esc closes the prompt): a held Backspace
     /// clears the query and stops there instead of closing the prompt and then going Back
@@ -89,10 +89,7 @@ extension FindableScreenModel {
         case .up: moveSelection(by: -1)
         case .down: moveSelection(by: 1)
         case .backspace where find.finder.query.isEmpty: break
-        default:
-            var field = TextFieldState(text: find.finder.query)
-            for _ in 0..<(field.characters.count - find.cursor) { field.moveLeft() }
-            if field.handle(key) { find.editFilter(text: field.text, cursor: field.cursor) }
+        default: find.editFilter { _ = $0.handle(key) }
         }
         return true
     }

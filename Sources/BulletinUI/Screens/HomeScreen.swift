@@ -25,7 +25,7 @@ struct HomeScreen: Screen {
         let (_, menuArea) = inner.splitTop(2)
         let titleWidth = (model.items.map { DisplayWidth.of($0.title) }.max() ?? 0) + 4
         let rows = model.items.map { TextLayout.fit($0.title, width: titleWidth, alignment: .left) + $0.subtitle }
-        var state = ListState(selected: model.selection.index, offset: model.selection.offset)
+        var state = model.selection
         ListView(items: rows).render(in: menuArea, on: &surface, state: &state)
     }
 
@@ -48,10 +48,9 @@ struct HomeScreen: Screen {
         case .wheelDown: model.moveSelection(by: 1)
         case .press:
             let (_, menuArea) = area.inset(by: 1).splitTop(2)
-            let state = ListState(selected: model.selection.index, offset: model.selection.offset)
-            if let row = TableView.row(at: event.point, in: menuArea, showsHeader: false, state: state,
+            if let row = TableView.row(at: event.point, in: menuArea, showsHeader: false, state: model.selection,
                                        rowCount: model.items.count) {
-                model.moveSelection(by: row - model.selection.index)
+                model.moveSelection(by: row - model.selection.selected)
             }
         }
         return true

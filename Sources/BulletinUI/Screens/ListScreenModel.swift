@@ -5,7 +5,7 @@ import TermView
 /// The intents a list screen's view model offers, so every list handles keys the same way.
 @MainActor
 protocol ListScreenModel: AnyObject {
-    var selection: ListSelection { get set }
+    var selection: ListState { get set }
     func moveSelection(by delta: Int)
     func selectFirst()
     func selectLast()
@@ -45,9 +45,8 @@ extension ListScreenModel {
         case .wheelUp: moveSelection(by: -MouseEvent.wheelStep)
         case .wheelDown: moveSelection(by: MouseEvent.wheelStep)
         case .press:
-            let state = ListState(selected: selection.index, offset: selection.offset)
-            if let row = TableView.row(at: event.point, in: area, showsHeader: true, state: state, rowCount: rowCount) {
-                moveSelection(by: row - selection.index)
+            if let row = TableView.row(at: event.point, in: area, showsHeader: true, state: selection, rowCount: rowCount) {
+                moveSelection(by: row - selection.selected)
             }
         }
         return true
@@ -55,7 +54,7 @@ extension ListScreenModel {
 
     /// Renders `table` with the model's selection, writing back the scroll offset only when it changed.
     func renderTable(_ table: TableView, in area: Rect, on surface: inout Surface) {
-        var state = ListState(selected: selection.index, offset: selection.offset)
+        var state = selection
         table.render(in: area, on: &surface, state: &state)
         if state.offset != selection.offset { selection.offset = state.offset }
     }

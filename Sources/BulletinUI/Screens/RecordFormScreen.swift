@@ -60,7 +60,7 @@ struct RecordFormScreen: Screen {
             return true
         }
         switch model.phase {
-        case .editing: handleEditing(key)
+        case .editing: handleEditing(key, fieldWidth: Layout(fields: model.fields, area: area).boxWidth)
         case .saving: break
         case .confirmingDiscard, .failed: handleDialog(key)
         }
@@ -88,6 +88,9 @@ struct RecordFormScreen: Screen {
             problemX = fieldX + fieldWidth + 2
             maxX = area.maxX
         }
+
+        /// The drawn width of every text field: ``fieldWidth``, cut at the area's right edge.
+        var boxWidth: Int { min(fieldWidth, max(0, maxX - fieldX)) }
     }
 
     private func renderField(_ index: Int, y: Int, layout: Layout, on surface: inout Surface) {
@@ -96,11 +99,9 @@ struct RecordFormScreen: Screen {
         if index == model.focus { surface.write("›", at: Point(x: layout.labelX - 2, y: y), style: .highlight) }
         surface.write(field.label, at: Point(x: layout.labelX, y: y), style: focused ? .highlight : .label,
                       maxWidth: layout.labelWidth)
-        let box = Rect(x: layout.fieldX, y: y, width: min(layout.fieldWidth, max(0, layout.maxX - layout.fieldX)), height: 1)
-        var state = TextFieldState(text: field.text, cursor: field.cursor, scroll: field.scroll)
-        TextField(isFocused: focused).render(in: box, on: &surface, state: &state)
+        let box = Rect(x: layout.fieldX, y: y, width: layout.boxWidth, height: 1)
+        TextField(isFocused: focused).render(in: box, on: &surface, state: field.input)
         surface.setStyle(box, style: focused ? .selected : .alternate)
-        if state.scroll != field.scroll { model.setScroll(state.scroll, at: index) }
         if let problem = model.problem(at: index), layout.problemX < layout.maxX {
             surface.write(problem, at: Point(x: layout.problemX, y: y), style: .error, maxWidth: layout.maxX - layout.problemX)
         }
@@ -131,17 +132,14 @@ struct RecordFormScreen: Screen {
         dialog.render(in: area, on: &surface, state: DialogState(selected: model.isConfirmingQuit ? 0 : model.dialogSelection))
     }
 
-    private func handleEditing(_ key: Key) {
+    /// Editing keys go to the focused field's state, fitted to the `fieldWidth` columns it is drawn in.
+    private func handleEditing(_ key: Key, fieldWidth: Int) {
         switch key {
         case .tab, .down, .enter: model.focusNext()
         case .backTab, .up: model.focusPrevious()
         case .ctrl("s"): model.save()
         case .escape: model.cancel()
-        default:
-            guard model.fields.indices.contains(model.focus) else { return }
-            let field = model.fields[model.focus]
-            var state = TextFieldState(text: field.text, cursor: field.cursor, scroll: field.scroll)
-            if state.handle(key) { model.edit(text: state.text, cursor: state.cursor) }
+        default: model.edit { _ = $0.handle(key, width: fieldWidth) }
         }
     }
 

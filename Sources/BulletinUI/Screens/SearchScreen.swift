@@ -1,5 +1,6 @@
 import BulletinFeatures
 import TermView
+import ViewState
 
 /// Search: a query field at the top, then the results grouped by kind (`Posts (3)` with the
 /// matching posts' titles, `Comments (12)` with each comment's name and an excerpt), matched
@@ -28,10 +29,9 @@ struct SearchScreen: Screen {
         guard !area.isEmpty else { return }
         let (fieldArea, listArea) = area.splitTop(Self.fieldRows)
         let label = surface.write(" Search: ", at: Point(x: area.x, y: area.y), style: .label, maxWidth: area.width)
-        var field = TextFieldState(text: model.query)
         TextField(placeholder: "title or body text", isFocused: model.focus == .field)
             .render(in: Rect(x: area.x + label, y: fieldArea.y, width: max(0, area.width - label - 1), height: 1),
-                    on: &surface, state: &field)
+                    on: &surface, state: TextEditState(text: model.query))
         if LoadStateView.render(model.state, what: "posts and comments", in: listArea, on: &surface) { return }
         if let message = model.message {
             surface.write(message, at: Point(x: listArea.x + 1, y: listArea.y), style: .muted, maxWidth: listArea.width - 1)
@@ -47,7 +47,7 @@ struct SearchScreen: Screen {
             model.focusField()
             return true
         }
-        if key == .up, model.selection.index == 0 {
+        if key == .up, model.selection.selected == 0 {
             model.focusField()
             return true
         }
@@ -84,7 +84,7 @@ struct SearchScreen: Screen {
             let row = model.selection.offset + event.point.y - listArea.y
             guard listArea.contains(event.point), row < model.rows.count,
                   case let .result(item) = model.rows.row(row) else { return true }
-            model.moveSelection(by: item - model.selection.index)
+            model.moveSelection(by: item - model.selection.selected)
         }
         return true
     }
@@ -104,7 +104,7 @@ struct SearchScreen: Screen {
     }
 
     private func renderResult(_ item: Int, at y: Int, in area: Rect, on surface: inout Surface) {
-        let selected = model.focus == .results && item == model.selection.index
+        let selected = model.focus == .results && item == model.selection.selected
         let style: Style = selected ? .selected : .normal
         let row = Rect(x: area.x, y: y, width: area.width, height: 1)
         surface.fill(row, style: style)
@@ -125,7 +125,7 @@ struct SearchScreen: Screen {
     /// when the selection is a group's first result.
     private func scrollOffset(rows: SearchRows, height: Int) -> Int {
         guard height > 0, rows.count > 0 else { return 0 }
-        let selected = rows.position(ofItem: model.selection.index)
+        let selected = rows.position(ofItem: model.selection.selected)
         var offset = min(model.selection.offset, max(0, rows.count - height))
         if selected - 1 < offset { offset = max(0, selected - 1) }
         if selected >= offset + height { offset = selected - height + 1 }

@@ -1,0 +1,140 @@
+/// The text, cursor and vertical scroll of a multi-line text input (such as a post's body);
+/// owned by its view model, kept between frames.
+///
+/// The text is a list of lines split at line breaks, each a sequence of grapheme clusters, so
+/// every edit and move takes a whole character. A line wider than the area wraps onto several
+/// display rows, character by character (a wide character that does not fit moves to the next
+/// row); a line whose last row is exactly full gets an empty row after it for the cursor.
+/// ↑ and ↓ move by display row and keep the column they started from (the goal column) across
+/// shorter rows, as editors do.
+///
+/// Widths are injected as `(Character) -> Int` for the reason ``TextEditState`` gives; every
+/// method that needs the layout takes the area's `width` (columns) and a `measure`.
+/// ``topRow`` changes only in ``keepCursorVisible(width:height:measure:)``, never while drawing.
+public struct TextAreaState: Equatable, Sendable {
+    /// The lines, without their line breaks; at least one (empty) line.
+    public private(set) var lines: [[Character]]
+    /// Where the next character goes.
+    public internal(set) var cursor: TextPosition
+    /// The first display row shown.
+    public internal(set) var topRow = 0
+    /// The display column ↑ and ↓ aim for; `nil` until a vertical move sets it, cleared by
+    /// any other move or edit (internal: the display-row moves in `TextAreaState+Rows.swift` keep it).
+    var goalColumn: Int?
+
+    /// Creates a state holding `text`, split into lines at `\n`, `\r\n` and `\r` (``text``
+    /// joins them with `\n`); every other character is kept as given (the owner's text, such
+    /// as a post's body, loses nothing: only typed and pasted text is cleaned). The cursor goes
+    /// after the last character.
+    public init(text: String = "") {
+        lines = Self.split(text, cleaning: false)
+        cursor = TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count)
+    }
+
+    /// The text, lines joined by `\n`.
+    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+
+    // MARK: - Editing
+
+    /// Inserts typed or pasted text at the cursor and moves the cursor after it: line breaks
+    /// start new lines, tabs become spaces, other control characters (C0, DEL, C1) are dropped.
+    public mutating func insert(_ text: String) {
+        let pieces = Self.split(text, cleaning: true)
+        let line = lines[cursor.line]
+        let head = Array(line[..<cursor.column]), tail = Array(line[cursor.column...])
+        if pieces.count == 1 {
+            lines[cursor.line] = head + pieces[0] + tail
+            cursor.column += pieces[0].count
+        } else {
+            var replacement = [head + pieces[0]]
+            replacement += pieces[1..<(pieces.count - 1)]
+            replacement.append(pieces[pieces.count - 1] + tail)
+            lines.replaceSubrange(cursor.line...cursor.line, with: replacement)
+            cursor = TextPosition(line: cursor.line + pieces.count - 1, column: pieces[pieces.count - 1].count)
+        }
+        goalColumn = nil
+    }
+
+    /// Enter: splits the line at the cursor.
+    public mutating func insertLineBreak() { insert("\n") }
+
+    /// Backspace: removes the character before the cursor, or at a line's start joins it to the
+    /// line above; no-op at the start of the text.
+    public mutating func deleteBackward() {
+        goalColumn = nil
+        if cursor.column > 0 {
+            lines[cursor.line].remove(at: cursor.column - 1)
+            cursor.column -= 1
+        } else if cursor.line > 0 {
+            let line = lines.remove(at: cursor.line)
+            cursor = TextPosition(line: cursor.line - 1, column: lines[cursor.line - 1].count)
+            lines[cursor.line] += line
+        }
+    }
+
+    /// Delete: removes the character after the cursor, or at a line's end joins the next line
+    /// to it; no-op at the end of the text.
+    public mutating func deleteForward() {
+        goalColumn = nil
+        if cursor.column < lines[cursor.line].count {
+            lines[cursor.line].remove(at: cursor.column)
+        } else if cursor.line + 1 < lines.count {
+            lines[cursor.line] += lines.remove(at: cursor.line + 1)
+        }
+    }
+
+    // MARK: - Moving along the text
+
+    /// ←: one character left, from a line's start to the end of the line above.
+    public mutating func moveLeft() {
+        if cursor.column > 0 {
+            cursor.column -= 1
+        } else if cursor.line > 0 {
+            cursor = TextPosition(line: cursor.line - 1, column: lines[cursor.line - 1].count)
+        }
+        goalColumn = nil
+    }
+
+    /// →: one character right, from a line's end to the start of the next line.
+    public mutating func moveRight() {
+        if cursor.column < lines[cursor.line].count {
+            cursor.column += 1
+        } else if cursor.line + 1 < lines.count {
+            cursor = TextPosition(line: cursor.line + 1, column: 0)
+        }
+        goalColumn = nil
+    }
+
+    /// Home: the start of the cursor's line.
+    public mutating func moveToLineStart() { move(to: TextPosition(line: cursor.line, column: 0)) }
+
+    /// End: the end of the cursor's line.
+    public mutating func moveToLineEnd() { move(to: TextPosition(line: cursor.line, column: lines[cursor.line].count)) }
+
+    /// Puts the cursor at `position`, clamped to the text.
+    public mutating func move(to position: TextPosition) {
+        let line = min(max(0, position.line), lines.count - 1)
+        cursor = TextPosition(line: line, column: min(max(0, position.column), lines[line].count))
+        goalColumn = nil
+    }
+
+    // MARK: - Private
+
+    /// `text` split into lines at `\n`, `\r\n` and `\r`; when `cleaning`, tabs as spaces and
+    /// other controls dropped.
+    private static func split(_ text: String, cleaning: Bool) -> [[Character]] {
+        var result: [[Character]] = [[]]
+        for character in text {
+            if character == "\n" || character == "\r\n" || character == "\r" {
+                result.append([])
+            } else if !cleaning {
+                result[result.count - 1].append(character)
+            } else if character == "\t" {
+                result[result.count - 1].append(" ")
+            } else if !TextEditState.isControl(character) {
+                result[result.count - 1].append(character)
+            }
+        }
+        return result
+    }
+}
