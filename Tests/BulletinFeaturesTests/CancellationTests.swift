@@ -24,19 +24,8 @@ struct CancellationTests {
         }
     }
 
-    /// Whether the destination's state is still `.loading`.
-    func isLoading(_ destination: Destination) -> Bool {
-        switch destination {
-        case let .userList(model): if case .loading = model.state { return true }
-        case let .userDetail(model): if case .loading = model.state { return true }
-        case let .postList(model): if case .loading = model.state { return true }
-        case let .postDetail(model): if case .loading = model.state { return true }
-        case let .adminPanel(model): if case .loading = model.state { return true }
-        case let .search(model): if case .loading = model.state { return true }
-        case .home, .linkError, .recordForm, .confirmation: break
-        }
-        return false
-    }
+    /// Whether the screen's data is still on its way, as the screen protocol says.
+    func isLoading(_ destination: any ScreenViewModel) -> Bool { destination.isLoading }
 
     @Test("popping a screen mid-load keeps its state unchanged after the load would have finished",
           arguments: Screen.allCases)

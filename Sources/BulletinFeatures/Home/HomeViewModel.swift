@@ -4,7 +4,7 @@ import Observation
 /// The Home screen: a menu of where to go.
 @MainActor
 @Observable
-public final class HomeViewModel {
+public final class HomeViewModel: ScreenViewModel {
     /// The menu's entries, in order.
     public enum Item: CaseIterable, Sendable {
         case users, posts, search, adminPanel, quit
@@ -39,6 +39,9 @@ public final class HomeViewModel {
     @ObservationIgnored private let router: Router<AppRoute>
     /// Labels the data source in the Home screen's subtitle, such as `embedded data set`.
     public let sourceLabel: String
+
+    /// `Home`.
+    public var title: String { "Home" }
 
     // MARK: - Init
 

@@ -1,114 +1,82 @@
+import BulletinData
 import MVVMC
 
-/// What a navigation-stack entry shows: one case per screen, holding its live view model.
+/// A screen's view model as the navigation stack, the coordinators and the host see it: what
+/// every screen answers, so nothing switches over the kinds of screen.
 ///
-/// The UI layer switches over this enum to pick a screen, so adding a screen is a compile
-/// error everywhere it must be handled.
+/// A screen with data implements ``start()``, ``stop()``, ``load()``, ``isLoading`` and, when a
+/// write can change what it shows, ``reloadAfterWrite(selecting:)``; the defaults are for
+/// screens without data (Home, a form, a dialog). The UI layer maps each kind of view model to
+/// its screen in one place (`ScreenHost.screen(for:)`).
 @MainActor
-public enum Destination {
-    case home(HomeViewModel)
-    case userList(UserListViewModel)
-    case userDetail(UserDetailViewModel)
-    case postList(PostListViewModel)
-    case postDetail(PostDetailViewModel)
-    case adminPanel(AdminPanelViewModel)
-    case linkError(LinkErrorViewModel)
-    case search(SearchViewModel)
-    case recordForm(RecordFormViewModel)
-    case confirmation(ConfirmationViewModel)
+public protocol ScreenViewModel: AnyObject {
+    /// The screen's title for the header's breadcrumbs and the window title; may change once
+    /// data has loaded (a user screen shows the user's name).
+    var title: String { get }
 
-    /// The screen's title for the header's breadcrumbs; may change once data has loaded
-    /// (a user screen shows the user's name).
-    public var title: String {
-        switch self {
-        case .home: "Home"
-        case .userList: "Users"
-        case let .userDetail(model): model.title
-        case .postList: "Posts"
-        case let .postDetail(model): model.title
-        case .adminPanel: "Admin panel"
-        case .linkError: "Not found"
-        case .search: "Search"
-        case let .recordForm(model): model.title
-        case let .confirmation(model): model.title
-        }
-    }
+    /// The screen's address as it is now, when it changes while the screen is shown (Search's
+    /// query); `nil` (the default) when the stack entry's route says it.
+    var currentRoute: String? { get }
 
-    /// The view model, for identity checks in tests.
-    public var viewModel: AnyObject {
-        switch self {
-        case let .home(model): model
-        case let .userList(model): model
-        case let .userDetail(model): model
-        case let .postList(model): model
-        case let .postDetail(model): model
-        case let .adminPanel(model): model
-        case let .linkError(model): model
-        case let .search(model): model
-        case let .recordForm(model): model
-        case let .confirmation(model): model
-        }
-    }
+    /// Whether the screen's data is still on its way (before and during its first load or a
+    /// reload that replaces what is shown); `false` for screens without data.
+    var isLoading: Bool { get }
 
-    /// The screen appeared: start its load (does nothing when loaded or loading).
-    public func start() {
-        switch self {
-        case .home, .linkError, .recordForm, .confirmation: break
-        case let .userList(model): model.start()
-        case let .userDetail(model): model.start()
-        case let .postList(model): model.start()
-        case let .postDetail(model): model.start()
-        case let .adminPanel(model): model.start()
-        case let .search(model): model.start()
-        }
-    }
+    /// The screen appeared: start its load; does nothing when loaded or loading.
+    func start()
 
     /// The screen left the stack: cancel its load, so a late result changes nothing even if
     /// something still holds the view model.
-    public func stop() {
-        switch self {
-        case .home, .linkError, .confirmation: break
-        case let .recordForm(model): model.stop()
-        case let .userList(model): model.cancelLoad()
-        case let .userDetail(model): model.cancelLoad()
-        case let .postList(model): model.cancelLoad()
-        case let .postDetail(model): model.cancelLoad()
-        case let .adminPanel(model): model.cancelLoad()
-        case let .search(model): model.cancelLoad()
-        }
-    }
+    func stop()
 
-    /// The screen's address as it is now, when it changes while the screen is shown (Search's
-    /// query); `nil` when the entry's route says it.
-    public var currentRoute: String? {
-        if case let .search(model) = self { return model.link.path }
-        return nil
-    }
+    /// Loads the screen's data again and returns once it is shown; returns at once for
+    /// screens without data.
+    func load() async
 
+    /// After a write: reloads the screen's data and, when the screen lists `record`, selects
+    /// it. Screens that show no records (Home, forms, dialogs) do nothing (the default).
+    func reloadAfterWrite(selecting record: Record?) async
+}
+
+extension ScreenViewModel {
+    public var currentRoute: String? { nil }
+    public var isLoading: Bool { false }
+    public func start() {}
+    public func stop() {}
+    public func load() async {}
+    public func reloadAfterWrite(selecting record: Record?) async {}
+}
+
+/// What a navigation-stack entry shows: the screen's live view model.
+public typealias Destination = any ScreenViewModel
+
+extension ScreenViewModel {
     /// A stack entry for this screen at `link` whose removal stops the screen's load, then
     /// runs `onRemove`.
     /// - Parameters:
     ///   - title: The breadcrumb's fallback title.
-    ///   - link: The screen's address; its path becomes the entry's route.
+    ///   - link: The screen's address; its path becomes the entry's route (`nil`: no route).
+    ///   - style: Push (a full screen) or modal (a dialog or form over the screen beneath).
     ///   - owner: The coordinator kept alive by the entry.
     public func request(
-        title: String, link: DeepLink, owner: AnyObject?, onRemove: (@MainActor () -> Void)? = nil
+        title: String, link: DeepLink?, style: PresentationStyle = .push, owner: AnyObject?,
+        onRemove: (@MainActor () -> Void)? = nil
     ) -> NavigationRequest<Destination> {
-        NavigationRequest(self, title: title, route: link.path, owner: owner) {
+        NavigationRequest(self, title: title, route: link?.path, style: style, owner: owner) {
             self.stop()
             onRemove?()
         }
     }
 }
 
-extension NavigationStack where Destination == BulletinFeatures.Destination {
-    /// Pushes `request` and starts its screen's load; does nothing when the top already
-    /// shows the same route (see ``NavigationStack/push(_:)``).
-    /// - Returns: Whether the screen was pushed.
+extension NavigationStack where Destination == any ScreenViewModel {
+    /// Pushes or presents `request` (by its style) and starts its screen's load; does nothing
+    /// when the top already shows the same route (see ``NavigationStack/push(_:)``).
+    /// - Returns: The new entry's id, or `nil` when nothing was shown.
     @discardableResult
-    public func show(_ request: NavigationRequest<BulletinFeatures.Destination>) -> Bool {
-        guard push(request) != nil else { return false }
+    public func show(_ request: NavigationRequest<any ScreenViewModel>) -> Int? {
+        guard let id = push(request) else { return nil }
         request.destination.start()
-        return true
+        return id
     }
 }
