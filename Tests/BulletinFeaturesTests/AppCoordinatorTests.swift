@@ -65,7 +65,7 @@ struct AppCoordinatorTests {
         stack.push(HomeViewModel(sourceLabel: "x", router: .none), title: "Home")
         weak var weakChild: UserListCoordinator?
         do {
-            let child = UserListCoordinator(stack: stack, source: StubDataSource())
+            let child = UserListCoordinator(FlowContext(stack: stack, source: StubDataSource()))
             weakChild = child
             child.start()
             child.navigate(to: .user(id: 1))

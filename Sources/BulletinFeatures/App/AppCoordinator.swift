@@ -164,17 +164,14 @@ public final class AppCoordinator: Coordinator {
         EditingService(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
     }
 
-    private func makeUsers() -> UserListCoordinator {
-        UserListCoordinator(stack: stack, source: dependencies.source, editing: editing)
-    }
+    /// The stack, the active source and its editing, for a flow starting now.
+    private var flowContext: FlowContext { FlowContext(stack: stack, source: dependencies.source, editing: editing) }
 
-    private func makePosts() -> PostsCoordinator {
-        PostsCoordinator(stack: stack, source: dependencies.source, editing: editing)
-    }
+    private func makeUsers() -> UserListCoordinator { UserListCoordinator(flowContext) }
 
-    private func makeSearch(query: String) -> SearchCoordinator {
-        SearchCoordinator(stack: stack, source: dependencies.source, query: query)
-    }
+    private func makePosts() -> PostsCoordinator { PostsCoordinator(flowContext) }
+
+    private func makeSearch(query: String) -> SearchCoordinator { SearchCoordinator(flowContext, query: query) }
 
     private func makeAdmin() -> AdminPanelCoordinator {
         AdminPanelCoordinator(

@@ -8,29 +8,22 @@ import MVVMC
 public final class PostsCoordinator: FlowCoordinator {
     public typealias Route = PostsRoute
 
-    public unowned let stack: NavigationStack<any ScreenViewModel>
-    private let source: any DataSource
-    private let editing: EditingService?
+    private let context: FlowContext
 
-    /// - Parameters:
-    ///   - stack: The app's navigation stack; it outlives every coordinator.
-    ///   - source: Where posts and their authors come from.
-    ///   - editing: Where a post's `e`, `a` and `u` go; `nil`: no editing.
-    public init(stack: NavigationStack<any ScreenViewModel>, source: any DataSource, editing: EditingService? = nil) {
-        self.stack = stack
-        self.source = source
-        self.editing = editing
-    }
+    /// - Parameter context: The stack, the source and where a post's `e`, `a` and `u` go.
+    public init(_ context: FlowContext) { self.context = context }
 
+    public var stack: NavigationStack<any ScreenViewModel> { context.stack }
     public var firstRoute: PostsRoute { .list }
 
     public func request(for route: PostsRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case .list:
-            return PostListViewModel(source: source, router: router).request(title: "Posts", link: route.link, owner: self)
+            return PostListViewModel(source: context.source, router: router)
+                .request(title: "Posts", link: route.link, owner: self)
         case let .post(id):
-            let model = PostDetailViewModel(postID: id, source: source)
-            model.editor = editing?.router
+            let model = PostDetailViewModel(postID: id, source: context.source)
+            model.editor = context.editing?.router
             return model.request(title: "Post \(id)", link: route.link, owner: self)
         }
     }

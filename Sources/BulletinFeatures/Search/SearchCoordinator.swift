@@ -9,28 +9,27 @@ import MVVMC
 public final class SearchCoordinator: FlowCoordinator {
     public typealias Route = SearchRoute
 
-    public unowned let stack: NavigationStack<any ScreenViewModel>
-    private let source: any DataSource
+    private let context: FlowContext
     private let query: String
 
     /// - Parameters:
-    ///   - stack: The app's navigation stack; it outlives every coordinator.
-    ///   - source: Where posts and comments come from.
+    ///   - context: The stack and the source (Search does not edit).
     ///   - query: The query the Search screen starts with.
-    public init(stack: NavigationStack<any ScreenViewModel>, source: any DataSource, query: String = "") {
-        self.stack = stack
-        self.source = source
+    public init(_ context: FlowContext, query: String = "") {
+        self.context = context
         self.query = query
     }
 
+    public var stack: NavigationStack<any ScreenViewModel> { context.stack }
     public var firstRoute: SearchRoute { .results(query: query) }
 
     public func request(for route: SearchRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case let .results(query):
-            SearchViewModel(query: query, source: source, router: router).request(title: "Search", link: route.link, owner: self)
+            SearchViewModel(query: query, source: context.source, router: router)
+                .request(title: "Search", link: route.link, owner: self)
         case let .post(id):
-            PostDetailViewModel(postID: id, source: source).request(title: "Post \(id)", link: route.link, owner: self)
+            PostDetailViewModel(postID: id, source: context.source).request(title: "Post \(id)", link: route.link, owner: self)
         }
     }
 }

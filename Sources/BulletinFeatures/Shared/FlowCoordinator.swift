@@ -1,4 +1,24 @@
+import BulletinData
 import MVVMC
+
+/// What the browsing flows build their screens from: the app's stack, the active source, and
+/// where the screens' edits go. The ``AppCoordinator`` makes one per flow it starts.
+@MainActor
+public struct FlowContext {
+    /// The app's navigation stack; it outlives every coordinator.
+    public unowned let stack: NavigationStack<any ScreenViewModel>
+    /// Where users, posts and comments come from.
+    public let source: any DataSource
+    /// Where the screens' `a`, `e`, `d` and `u` go; `nil`: no editing (a flow without edits, tests).
+    public let editing: EditingService?
+
+    /// - Parameters: See the properties.
+    public init(stack: NavigationStack<any ScreenViewModel>, source: any DataSource, editing: EditingService? = nil) {
+        self.stack = stack
+        self.source = source
+        self.editing = editing
+    }
+}
 
 /// What every coordinator of a flow of screens on the app's stack shares: `start()` shows the
 /// flow's first route, `navigate(to:)` shows a route's screen (starting its load) unless the top

@@ -8,35 +8,28 @@ import MVVMC
 public final class UserListCoordinator: FlowCoordinator {
     public typealias Route = UserListRoute
 
-    public unowned let stack: NavigationStack<any ScreenViewModel>
-    private let source: any DataSource
-    private let editing: EditingService?
+    private let context: FlowContext
 
-    /// - Parameters:
-    ///   - stack: The app's navigation stack; it outlives every coordinator.
-    ///   - source: Where users, posts and comments come from.
-    ///   - editing: Where the screens' `a`, `e`, `d` and `u` go; `nil`: no editing.
-    public init(stack: NavigationStack<any ScreenViewModel>, source: any DataSource, editing: EditingService? = nil) {
-        self.stack = stack
-        self.source = source
-        self.editing = editing
-    }
+    /// - Parameter context: The stack, the source and where edits go.
+    public init(_ context: FlowContext) { self.context = context }
 
+    public var stack: NavigationStack<any ScreenViewModel> { context.stack }
     public var firstRoute: UserListRoute { .list }
 
     public func request(for route: UserListRoute) -> NavigationRequest<any ScreenViewModel> {
+        let (source, editor) = (context.source, context.editing?.router)
         switch route {
         case .list:
             let model = UserListViewModel(source: source, router: router)
-            model.editor = editing?.router
+            model.editor = editor
             return model.request(title: "Users", link: route.link, owner: self)
         case let .user(id):
             let model = UserDetailViewModel(userID: id, source: source, router: router)
-            model.editor = editing?.router
+            model.editor = editor
             return model.request(title: "User \(id)", link: route.link, owner: self)
         case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)
-            model.editor = editing?.router
+            model.editor = editor
             return model.request(title: "Post \(id)", link: route.link, owner: self)
         }
     }
