@@ -25,8 +25,10 @@ public final class AdminPanelCoordinator: FlowCoordinator {
         self.switchSource = switchSource
     }
 
+    /// The flow starts on the panel.
     public var firstRoute: AdminRoute { .panel }
 
+    /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: AdminRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case .panel:

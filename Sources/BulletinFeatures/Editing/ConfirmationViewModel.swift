@@ -37,8 +37,10 @@ public final class ConfirmationViewModel: ScreenViewModel, AsksQuestion {
     /// The question while it waits for its answer; `nil` once answered.
     public var openQuestion: Question<Answer>? { respond == nil ? nil : question }
 
+    /// Moves the selection to `answer`.
     public func select(_ answer: Answer) { question.select(answer) }
 
+    /// Tells the asker `answer`, once; later answers do nothing.
     public func answer(_ answer: Answer) {
         guard let respond else { return }
         self.respond = nil

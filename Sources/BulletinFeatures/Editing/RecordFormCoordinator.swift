@@ -42,6 +42,7 @@ public final class RecordFormCoordinator: FlowCoordinator {
 
     // MARK: - FlowCoordinator
 
+    /// The flow's one screen.
     public var firstRoute: Route { .form }
 
     /// The form, presented over the current screen.

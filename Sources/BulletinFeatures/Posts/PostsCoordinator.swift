@@ -13,9 +13,12 @@ public final class PostsCoordinator: FlowCoordinator {
     /// - Parameter context: The stack, the source and where a post's `e`, `a` and `u` go.
     public init(_ context: FlowContext) { self.context = context }
 
+    /// The app's navigation stack, from the context.
     public var stack: NavigationStack<any ScreenViewModel> { context.stack }
+    /// The flow starts on its list.
     public var firstRoute: PostsRoute { .list }
 
+    /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: PostsRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case .list:

@@ -20,9 +20,12 @@ public final class SearchCoordinator: FlowCoordinator {
         self.query = query
     }
 
+    /// The app's navigation stack, from the context.
     public var stack: NavigationStack<any ScreenViewModel> { context.stack }
+    /// The flow starts on the Search screen with the query it was given.
     public var firstRoute: SearchRoute { .results(query: query) }
 
+    /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: SearchRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case let .results(query):

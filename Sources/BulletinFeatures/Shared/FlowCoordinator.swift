@@ -42,6 +42,7 @@ public protocol FlowCoordinator: Coordinator {
 }
 
 extension FlowCoordinator {
+    /// Shows the flow's first screen (``firstRoute``).
     public func start() { navigate(to: firstRoute) }
 
     /// Shows the route's screen unless the top already shows it.

@@ -38,12 +38,19 @@ public protocol ScreenViewModel: AnyObject {
     func reloadAfterWrite(selecting record: Record?) async
 }
 
+// The defaults, for screens without data of their own.
 extension ScreenViewModel {
+    /// `nil`: the stack entry's route says where the screen is.
     public var currentRoute: String? { nil }
+    /// `false`: nothing to wait for.
     public var isLoading: Bool { false }
+    /// Nothing to load.
     public func start() {}
+    /// Nothing to cancel.
     public func stop() {}
+    /// Nothing to load: returns at once.
     public func load() async {}
+    /// Nothing a write changes.
     public func reloadAfterWrite(selecting record: Record?) async {}
 }
 

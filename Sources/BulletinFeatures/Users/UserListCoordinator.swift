@@ -13,9 +13,12 @@ public final class UserListCoordinator: FlowCoordinator {
     /// - Parameter context: The stack, the source and where edits go.
     public init(_ context: FlowContext) { self.context = context }
 
+    /// The app's navigation stack, from the context.
     public var stack: NavigationStack<any ScreenViewModel> { context.stack }
+    /// The flow starts on its list.
     public var firstRoute: UserListRoute { .list }
 
+    /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: UserListRoute) -> NavigationRequest<any ScreenViewModel> {
         let (source, editor) = (context.source, context.editing?.router)
         switch route {
