@@ -3,8 +3,9 @@
 ///
 /// `start()` shows the flow's first screen; `navigate(to:)` handles every route with one
 /// exhaustive `switch`. A child coordinator is kept alive by the stack entries it pushed
-/// (each entry's `owner`), so it lives exactly as long as one of its screens is on the stack;
-/// it reports the end of its flow once, through a ``FinishHandler``.
+/// (each entry's `owner`), so it lives exactly as long as one of its screens is on the stack.
+/// A flow that hands back a result (a saved record) reports it once, through a
+/// ``FinishHandler``; a flow without one (`Output == Never`) has no result channel at all.
 @MainActor
 public protocol Coordinator: AnyObject {
     /// The screens this coordinator can show, carrying ids rather than objects.

@@ -20,7 +20,7 @@ public struct NavigationEntry<Destination> {
     public let route: String?
     /// Push or modal.
     public let style: PresentationStyle
-    /// What to show: in Bulletin, an enum of live view models.
+    /// What to show: in Bulletin, the screen's live view model (`any ScreenViewModel`).
     public let destination: Destination
     /// The coordinator responsible for this entry, kept alive while the entry is on the stack.
     public let owner: AnyObject?

@@ -65,7 +65,7 @@ struct AdminPanelTests {
         log.record(RequestRecord(date: Date(), method: "GET", path: "/late", status: .http(200), milliseconds: 1))
         for _ in 0..<100 where model.requestLines.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         #expect(model.requestLines.count == 1 && model.requestLines[0].hasSuffix("/late"))
-        model.cancelLoad()
+        model.stop()
         log.record(RequestRecord(date: Date(), method: "GET", path: "/after", status: .http(200), milliseconds: 1))
         try await Task.sleep(for: .milliseconds(100))
         #expect(model.requestLines.count == 1, "a closed panel no longer follows the log")
@@ -98,8 +98,8 @@ struct AdminPanelTests {
         let dependencies = try SourceFactory().dependencies(for: .embedded)
         guard dependencies.writer.access == .allowed else { return }  // a copy from an earlier run: the reason says where
         let stack = NavigationStack<Destination>()
-        let coordinator = AdminPanelCoordinator(stack: stack, dependencies: dependencies, onFinish: { _ in })
-        guard case let .adminPanel(panel) = coordinator.request(for: .panel).destination else {
+        let coordinator = AdminPanelCoordinator(stack: stack, dependencies: dependencies)
+        guard let panel = coordinator.request(for: .panel).destination as? AdminPanelViewModel else {
             Issue.record("expected the Admin panel"); return
         }
         let path = EmbeddedDataWriter.defaultCopyPath()
@@ -158,7 +158,7 @@ struct AdminPanelTests {
 
     func openPanel(_ app: AppCoordinator) -> AdminPanelViewModel? {
         app.navigate(to: .admin)
-        guard case let .adminPanel(model)? = app.stack.top?.destination else { return nil }
+        guard let model = app.stack.top?.destination as? AdminPanelViewModel else { return nil }
         return model
     }
 
@@ -179,8 +179,8 @@ struct AdminPanelTests {
         model.submitField()
         #expect(app.stack.routes == ["home", "users"])
         #expect(app.dependencies.source.descriptor == SourceDescriptor(kind: .file, location: Self.db))
-        guard case let .home(home) = app.stack.entries.first?.destination,
-              case let .userList(users)? = app.stack.top?.destination else { Issue.record("not Home › Users"); return }
+        guard let home = app.stack.entries.first?.destination as? HomeViewModel,
+              let users = app.stack.top?.destination as? UserListViewModel else { Issue.record("not Home › Users"); return }
         #expect(home.sourceLabel == "file \(Self.db)")
         await users.load()
         #expect(users.state.value?.count == 10, "the new source's users")
@@ -244,13 +244,15 @@ struct AdminPanelTests {
         model.beginExport(.postsCSV)
         type(path, into: model)
         model.submitField()
-        #expect(model.overwrite == OverwriteQuestion(path: path, format: .postsCSV, selected: 1))
-        model.cancelOverwrite()
+        #expect(model.openQuestion?.message == "\(path) already exists. Replace it with the posts CSV export?")
+        #expect(model.openQuestion?.labels == ["Overwrite", "Cancel"])
+        #expect(model.openQuestion?.selected == .cancel, "Cancel is the default")
+        model.answer(.cancel)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
         #expect(model.field?.text == path, "the typed path is kept")
         model.submitField()
-        model.selectOverwriteButton(0)
-        model.confirmOverwrite()
+        model.select(.overwrite)
+        model.answer(.overwrite)
         await model.waitForExport()
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("id,userId,title,body\r\n"))
         #expect(model.notice == "Exported 3 posts to \(path)")

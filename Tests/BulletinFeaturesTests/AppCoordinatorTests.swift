@@ -18,22 +18,22 @@ struct AppCoordinatorTests {
     func start() {
         let app = makeApp()
         #expect(app.stack.titles == ["Home"])
-        guard case .home = app.stack.top?.destination else { Issue.record("top is not Home"); return }
+        guard app.stack.top?.destination is HomeViewModel else { Issue.record("top is not Home"); return }
     }
 
     @Test("Home → Users → user → post, then Back three times, leaves only Home")
     func journey() async throws {
         let app = makeApp()
-        guard case let .home(home) = app.stack.top?.destination else { Issue.record("no Home"); return }
+        guard let home = app.stack.top?.destination as? HomeViewModel else { Issue.record("no Home"); return }
         home.openSelected()
-        guard case let .userList(list) = app.stack.top?.destination else { Issue.record("no list"); return }
+        guard let list = app.stack.top?.destination as? UserListViewModel else { Issue.record("no list"); return }
         await list.load()
         list.openSelected()
-        guard case let .userDetail(detail) = app.stack.top?.destination else { Issue.record("no user"); return }
+        guard let detail = app.stack.top?.destination as? UserDetailViewModel else { Issue.record("no user"); return }
         await detail.load()
         detail.moveSelection(by: 1)
         detail.openSelected()
-        guard case let .postDetail(post) = app.stack.top?.destination else { Issue.record("no post"); return }
+        guard let post = app.stack.top?.destination as? PostDetailViewModel else { Issue.record("no post"); return }
         await post.load()
         #expect(app.stack.titles == ["Home", "Users", "User 1", "Post 2"])
         #expect(app.stack.entries.map(\.destination.title) == ["Home", "Users", "Leanne Graham", "Post 2"])
@@ -47,7 +47,7 @@ struct AppCoordinatorTests {
         let app = makeApp()
         app.navigate(to: .users)
         weak let coordinator = app.stack.top?.owner
-        weak let listModel = app.stack.top?.destination.viewModel
+        weak let listModel = app.stack.top?.destination
         app.navigate(to: .users)  // ignored: the top already shows `users`
         #expect(app.stack.routes == ["home", "users"])
         (coordinator as? UserListCoordinator)?.navigate(to: .user(id: 1))
@@ -59,25 +59,25 @@ struct AppCoordinatorTests {
         #expect(listModel == nil)
     }
 
-    @Test("popToRoot releases the whole user flow and reports it finished once")
+    @Test("popToRoot releases the whole user flow: its coordinator and every screen's view model")
     func finishOnPopToRoot() async {
         let stack = NavigationStack<Destination>()
-        stack.push(.home(HomeViewModel(sourceLabel: "x", router: .none)), title: "Home")
-        var results: [String] = []
+        stack.push(HomeViewModel(sourceLabel: "x", router: .none), title: "Home")
         weak var weakChild: UserListCoordinator?
         do {
-            let child = UserListCoordinator(stack: stack, source: StubDataSource()) { result in
-                if case .cancelled = result { results.append("cancelled") }
-            }
+            let child = UserListCoordinator(FlowContext(stack: stack, source: StubDataSource()))
             weakChild = child
             child.start()
             child.navigate(to: .user(id: 1))
             child.navigate(to: .post(id: 1))
         }
         #expect(stack.titles == ["Home", "Users", "User 1", "Post 1"])
+        weak let list = stack.entries[1].destination
+        weak let post = stack.entries[3].destination
+        #expect(weakChild != nil && list != nil && post != nil, "the entries keep the flow alive")
         stack.popToRoot()
         #expect(weakChild == nil)
-        #expect(results == ["cancelled"])
+        #expect(list == nil && post == nil)
     }
 
     @Test("Admin panel opens and Back returns Home, releasing its coordinator")
@@ -103,7 +103,7 @@ struct AppCoordinatorTests {
         let source = StubDataSource(delay: .seconds(30))
         let app = makeApp(source: source)
         app.navigate(to: .users)
-        weak let listModel = app.stack.top?.destination.viewModel
+        weak let listModel = app.stack.top?.destination
         #expect(listModel != nil)
         app.stack.pop()
         #expect(listModel == nil, "the view model is released at once, not kept by its load")

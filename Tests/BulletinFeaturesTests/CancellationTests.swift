@@ -24,19 +24,8 @@ struct CancellationTests {
         }
     }
 
-    /// Whether the destination's state is still `.loading`.
-    func isLoading(_ destination: Destination) -> Bool {
-        switch destination {
-        case let .userList(model): if case .loading = model.state { return true }
-        case let .userDetail(model): if case .loading = model.state { return true }
-        case let .postList(model): if case .loading = model.state { return true }
-        case let .postDetail(model): if case .loading = model.state { return true }
-        case let .adminPanel(model): if case .loading = model.state { return true }
-        case let .search(model): if case .loading = model.state { return true }
-        case .home, .linkError, .recordForm, .confirmation: break
-        }
-        return false
-    }
+    /// Whether the screen's data is still on its way, as the screen protocol says.
+    func isLoading(_ destination: any ScreenViewModel) -> Bool { destination.isLoading }
 
     @Test("popping a screen mid-load keeps its state unchanged after the load would have finished",
           arguments: Screen.allCases)
@@ -53,15 +42,41 @@ struct CancellationTests {
         #expect(isLoading(destination), "the late result was dropped")
     }
 
-    @Test("the same load, not popped, does finish (so the test above can fail)")
-    func control() async throws {
+    @Test("the same load, not popped, does finish: showing the screen started it (so the test above can fail)",
+          arguments: Screen.allCases)
+    func control(screen: Screen) async throws {
         let app = AppCoordinator(
             dependencies: AppDependencies(source: StubDataSource(delay: .milliseconds(50))), onQuit: {})
         app.start()
-        app.navigate(to: .users)
+        open(screen, app: app)
+        await app.waitForLink()
         let destination = try #require(app.stack.top?.destination)
         let deadline = ContinuousClock.now + .seconds(60)  // generous: the fuzz test can hold the main actor for ~20 s
         while isLoading(destination), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(!isLoading(destination))
+        #expect(!isLoading(destination), "nothing but the stack's show(_:) called start()")
+    }
+
+    @Test("a form removed while it looks up the author typed drops the answer (its stop cancels the look-up); one left open gets it")
+    func formLookUp() async throws {
+        let source = StubDataSource(delay: .milliseconds(100))
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: StubDataWriter(source: source)), onQuit: {})
+        app.start()
+        /// A form for a new post whose author field says 42 (no such user), left so the look-up runs.
+        func formLookingUp42() async throws -> RecordFormViewModel {
+            app.editing.handle(.newPost(authorID: RecordID("1")))
+            await app.editing.waitForIdle()
+            let form = try #require(app.stack.top?.destination as? RecordFormViewModel)
+            while form.fields[form.focus].id != form.fields[0].id { form.focusPrevious() }
+            form.edit { $0.replace(with: "42") }
+            form.focusNext()
+            return form
+        }
+        let removed = try await formLookingUp42()
+        app.stack.popToRoot()
+        let kept = try await formLookingUp42()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while kept.referenceProblems.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!kept.referenceProblems.isEmpty, "the form left open hears that there is no user 42")
+        #expect(removed.referenceProblems.isEmpty, "the removed form's look-up, started first, was dropped")
     }
 }

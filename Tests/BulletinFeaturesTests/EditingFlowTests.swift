@@ -28,18 +28,18 @@ struct EditingFlowTests {
 
     func openUsers(_ app: AppCoordinator) async throws -> UserListViewModel {
         app.navigate(to: .users)
-        guard case let .userList(list)? = app.stack.top?.destination else { throw Failure("no user list") }
+        guard let list = app.stack.top?.destination as? UserListViewModel else { throw Failure("no user list") }
         await list.load()
         return list
     }
 
     func topForm(_ app: AppCoordinator) throws -> RecordFormViewModel {
-        guard case let .recordForm(form)? = app.stack.top?.destination else { throw Failure("no form on top: \(app.stack.titles)") }
+        guard let form = app.stack.top?.destination as? RecordFormViewModel else { throw Failure("no form on top: \(app.stack.titles)") }
         return form
     }
 
     func topConfirmation(_ app: AppCoordinator) throws -> ConfirmationViewModel {
-        guard case let .confirmation(model)? = app.stack.top?.destination else { throw Failure("no dialog: \(app.stack.titles)") }
+        guard let model = app.stack.top?.destination as? ConfirmationViewModel else { throw Failure("no dialog: \(app.stack.titles)") }
         return model
     }
 
@@ -103,15 +103,15 @@ struct EditingFlowTests {
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
         let cancelled = try topConfirmation(setup.app)
-        #expect(cancelled.title == "Delete user 3?" && cancelled.selection == 1, "Cancel is the default button")
-        cancelled.choose(1)
+        #expect(cancelled.title == "Delete user 3?" && cancelled.question.selected == .cancel, "Cancel is the default button")
+        cancelled.answer(.cancel)
         await setup.app.editing.waitForIdle()
         #expect(setup.app.stack.titles == ["Home", "Users"] && list.users.count == 3)
         #expect(await setup.writer.log.isEmpty)
 
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
-        try topConfirmation(setup.app).choose(0)
+        try topConfirmation(setup.app).answer(.confirm)
         await setup.app.editing.waitForIdle()
         #expect(list.users.map(\.id) == [1, 2])
         #expect(setup.app.statusNote.text == "Deleted user 3 “山田 太郎” · saved to stub · u undoes")
@@ -136,7 +136,7 @@ struct EditingFlowTests {
         list.moveSelection(by: 2)
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
-        try topConfirmation(setup.app).choose(0)
+        try topConfirmation(setup.app).answer(.confirm)
         list.undoDelete()  // no wait: the delete has not been answered yet
         #expect(setup.app.statusNote.text?.hasPrefix("Nothing to undo") != true)
         await setup.app.editing.waitForIdle()
@@ -150,7 +150,7 @@ struct EditingFlowTests {
         let setup = makeApp()
         let list = try await openUsers(setup.app)
         list.openSelected()
-        guard case let .userDetail(detail)? = setup.app.stack.top?.destination else { throw Failure("no detail") }
+        guard let detail = setup.app.stack.top?.destination as? UserDetailViewModel else { throw Failure("no detail") }
         await detail.load()
         detail.addPost()
         let form = try topForm(setup.app)
@@ -171,8 +171,8 @@ struct EditingFlowTests {
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
         let dialog = try topConfirmation(setup.app)
-        #expect(dialog.message.contains("Their \(posts) post\(posts == 1 ? "" : "s") stay, with no author."), "\(dialog.message)")
-        dialog.choose(1)
+        #expect(dialog.question.message.contains("Their \(posts) post\(posts == 1 ? "" : "s") stay, with no author."), "\(dialog.question.message)")
+        dialog.answer(.cancel)
     }
 
     @Test("on a user's posts, e edits and d deletes the selected post; u restores it")
@@ -180,7 +180,7 @@ struct EditingFlowTests {
         let setup = makeApp()
         setup.app.open(.user(1))
         await setup.app.waitForLink()
-        guard case let .userDetail(detail)? = setup.app.stack.top?.destination else { throw Failure("no detail") }
+        guard let detail = setup.app.stack.top?.destination as? UserDetailViewModel else { throw Failure("no detail") }
         await detail.load()
         detail.moveSelection(by: 1)
         detail.editSelectedPost()
@@ -191,7 +191,7 @@ struct EditingFlowTests {
         #expect(detail.posts.map(\.title) == ["First post", "Second, edited"] && detail.selection.selected == 1)
         detail.deleteSelectedPost()
         await setup.app.editing.waitForIdle()
-        try topConfirmation(setup.app).choose(0)
+        try topConfirmation(setup.app).answer(.confirm)
         await setup.app.editing.waitForIdle()
         #expect(detail.posts.map(\.id) == [1])
         detail.undoDelete()
@@ -204,7 +204,7 @@ struct EditingFlowTests {
         let setup = makeApp()
         setup.app.open(.userPost(user: 1, post: 1))
         await setup.app.waitForLink()
-        guard case let .postDetail(post)? = setup.app.stack.top?.destination else { throw Failure("no post") }
+        guard let post = setup.app.stack.top?.destination as? PostDetailViewModel else { throw Failure("no post") }
         await post.load()
         post.editPost()
         await setup.app.editing.waitForIdle()
@@ -239,7 +239,7 @@ struct EditingFlowTests {
         await setup.writer.failNext(with: .unreadableFile(path: "/tmp/db.json", reason: "gone"))
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
-        try topConfirmation(setup.app).choose(0)
+        try topConfirmation(setup.app).answer(.confirm)
         await setup.app.editing.waitForIdle()
         #expect(list.users.count == 3)
         #expect(setup.app.statusNote.text == "Could not delete user 1: Cannot read /tmp/db.json: gone")
@@ -275,7 +275,7 @@ struct EditingFlowTests {
         await setup.app.editing.waitForIdle()
         weak let dialog = try topConfirmation(setup.app)
         #expect(dialog != nil)
-        dialog?.cancel()
+        dialog?.answer(.cancel)
         #expect(dialog == nil)
     }
 
@@ -283,10 +283,10 @@ struct EditingFlowTests {
     func editFromPostsList() async throws {
         let setup = makeApp()
         setup.app.navigate(to: .posts)
-        guard case let .postList(posts)? = setup.app.stack.top?.destination else { throw Failure("no posts list") }
+        guard let posts = setup.app.stack.top?.destination as? PostListViewModel else { throw Failure("no posts list") }
         await posts.load()
         posts.openSelected()
-        guard case let .postDetail(post)? = setup.app.stack.top?.destination else { throw Failure("no post") }
+        guard let post = setup.app.stack.top?.destination as? PostDetailViewModel else { throw Failure("no post") }
         await post.load()
         post.editPost()
         await setup.app.editing.waitForIdle()
@@ -313,12 +313,12 @@ struct EditingFlowTests {
         try Data(#"{"users": \#(users), "posts": [], "comments": [], "albums": [{"id": 7}]}"#.utf8).write(to: file)
         list.deleteSelectedUser()
         await app.editing.waitForIdle()
-        try topConfirmation(app).choose(0)
+        try topConfirmation(app).answer(.confirm)
         await app.editing.waitForIdle()
         let ask = try topConfirmation(app)
-        #expect(ask.title == "File changed on disk" && ask.buttons == ["Overwrite", "Cancel"])
+        #expect(ask.title == "File changed on disk" && ask.question.labels == ["Overwrite", "Cancel"])
         #expect(list.users.count == 2, "nothing deleted before the person agrees")
-        ask.choose(0)
+        ask.answer(.confirm)
         await app.editing.waitForIdle()
         #expect(list.users.map(\.name) == ["Bo"])
         let saved = try String(contentsOf: file, encoding: .utf8)
@@ -331,7 +331,7 @@ struct EditingFlowTests {
         let setup = makeApp()
         setup.app.open(.userPost(user: 1, post: 1))
         await setup.app.waitForLink()
-        guard case let .postDetail(post)? = setup.app.stack.top?.destination else { throw Failure("no post") }
+        guard let post = setup.app.stack.top?.destination as? PostDetailViewModel else { throw Failure("no post") }
         await post.load()
         var order: [Int?] = [post.commentSelection]
         for _ in 0..<3 {
@@ -344,7 +344,7 @@ struct EditingFlowTests {
         post.deleteSelectedComment()
         await setup.app.editing.waitForIdle()
         #expect(try topConfirmation(setup.app).title == "Delete comment 2?")
-        try topConfirmation(setup.app).choose(0)
+        try topConfirmation(setup.app).answer(.confirm)
         await setup.app.editing.waitForIdle()
         #expect(post.comments.map(\.name) == ["Nice"] && post.commentSelection == nil)
         post.undoDelete()
@@ -387,6 +387,6 @@ struct EditingFlowTests {
         #expect(list.cell(row: list.selection.selected, column: .name) == target, "the selection stays on the saved user")
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
-        #expect(try topConfirmation(setup.app).message.contains(target))
+        #expect(try topConfirmation(setup.app).question.message.contains(target))
     }
 }

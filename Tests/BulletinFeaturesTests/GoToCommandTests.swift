@@ -23,7 +23,7 @@ struct GoToCommandTests {
         let app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource()), onQuit: {})
         app.start()
         app.navigate(to: .users)
-        guard case let .userList(model)? = app.stack.top?.destination else {
+        guard let model = app.stack.top?.destination as? UserListViewModel else {
             Issue.record("no user list")
             return
         }
@@ -44,7 +44,7 @@ struct GoToCommandTests {
         app.start()
         app.open(.user(1))
         await app.waitForLink()
-        guard case let .userDetail(model)? = app.stack.top?.destination else {
+        guard let model = app.stack.top?.destination as? UserDetailViewModel else {
             Issue.record("no user detail")
             return
         }

@@ -14,7 +14,7 @@ struct FlowProbe {
     init(_ stack: NavigationStack<Destination>) {
         for entry in stack.entries.dropFirst() {
             weak let owner = entry.owner
-            weak let model = entry.destination.viewModel
+            weak let model = entry.destination
             objects.append { owner }
             objects.append { model }
         }
@@ -39,13 +39,13 @@ struct LeakTests {
     /// Home → Users → user 1 → post 1 through the view models, as a person would.
     func openUserPost(_ app: AppCoordinator) async {
         app.navigate(to: .users)
-        guard case let .userList(list) = app.stack.top?.destination else { return }
+        guard let list = app.stack.top?.destination as? UserListViewModel else { return }
         await list.load()
         list.openSelected()
-        guard case let .userDetail(detail) = app.stack.top?.destination else { return }
+        guard let detail = app.stack.top?.destination as? UserDetailViewModel else { return }
         await detail.load()
         detail.openSelected()
-        guard case let .postDetail(post) = app.stack.top?.destination else { return }
+        guard let post = app.stack.top?.destination as? PostDetailViewModel else { return }
         await post.load()
     }
 
@@ -135,7 +135,7 @@ struct SourceSwitchLeakTests {
         app.start()
         await LeakTests().openUserPost(app)
         let users = FlowProbe(app.stack)
-        weak let oldHome = app.stack.entries.first?.destination.viewModel
+        weak let oldHome = app.stack.entries.first?.destination
         app.stack.popToRoot()
         app.navigate(to: .admin)
         await Self.panel(app)?.load()
@@ -154,7 +154,7 @@ struct SourceSwitchLeakTests {
 
     /// The panel on top of the stack, if any (no local keeps it alive after the call).
     static func panel(_ app: AppCoordinator) -> AdminPanelViewModel? {
-        guard case let .adminPanel(model)? = app.stack.top?.destination else { return nil }
+        guard let model = app.stack.top?.destination as? AdminPanelViewModel else { return nil }
         return model
     }
 

@@ -22,7 +22,7 @@ struct NavigationJourneyTests {
         await app.waitForLink()
         #expect(app.stack.routes == ["home", "users", "users/1", "users/1/posts/1"])
         #expect(app.stack.titles == ["Home", "Users", "User 1", "Post 1"])
-        guard case .postDetail = app.stack.top?.destination else { Issue.record("top is not the post"); return }
+        guard app.stack.top?.destination is PostDetailViewModel else { Issue.record("top is not the post"); return }
         #expect(app.stack.pop())
         #expect(app.stack.routes == ["home", "users", "users/1"])
         #expect(app.stack.pop())
@@ -38,7 +38,7 @@ struct NavigationJourneyTests {
         #expect(app.stack.routes == ["home"], "the current screen stays until the author is known")
         await app.waitForLink()
         #expect(app.stack.routes == ["home", "users", "users/2", "posts/3"])
-        guard case let .userDetail(author) = app.stack.entries[2].destination else { Issue.record("no author"); return }
+        guard let author = app.stack.entries[2].destination as? UserDetailViewModel else { Issue.record("no author"); return }
         await author.load()
         #expect(app.stack.entries.map(\.destination.title) == ["Home", "Users", "Zoë Ångström", "Post 3"])
     }
@@ -49,7 +49,7 @@ struct NavigationJourneyTests {
         app.open(.post(99))
         await app.waitForLink()
         #expect(app.stack.routes == ["home", "posts/99"])
-        guard case let .linkError(model) = app.stack.top?.destination else { Issue.record("no error screen"); return }
+        guard let model = app.stack.top?.destination as? LinkErrorViewModel else { Issue.record("no error screen"); return }
         #expect(model.heading == "Cannot open posts/99")
         #expect(model.reason == "No post 99 in stub")
         model.goHome()
@@ -111,7 +111,7 @@ struct NavigationJourneyTests {
     func postsFlow() async {
         let app = makeApp()
         app.navigate(to: .posts)
-        guard case let .postList(list) = app.stack.top?.destination else { Issue.record("no posts"); return }
+        guard let list = app.stack.top?.destination as? PostListViewModel else { Issue.record("no posts"); return }
         await list.load()
         #expect(list.rows.map(\.post.id) == [1, 2, 3])
         #expect(list.cell(row: 2, column: .author) == "Zoë Ångström")
@@ -127,11 +127,11 @@ struct NavigationJourneyTests {
     @Test("Enter twice quickly on Home or a list never pushes the same screen twice")
     func doubleEnter() async {
         let app = makeApp()
-        guard case let .home(home) = app.stack.top?.destination else { Issue.record("no Home"); return }
+        guard let home = app.stack.top?.destination as? HomeViewModel else { Issue.record("no Home"); return }
         home.openSelected()
         home.openSelected()
         #expect(app.stack.routes == ["home", "users"])
-        guard case let .userList(list) = app.stack.top?.destination else { Issue.record("no list"); return }
+        guard let list = app.stack.top?.destination as? UserListViewModel else { Issue.record("no list"); return }
         await list.load()
         list.openSelected()
         list.openSelected()

@@ -76,7 +76,7 @@ struct PostListProgressiveTests {
         let model = PostListViewModel(source: source, router: .none)
         model.start()
         await eventually { model.isPartial }
-        model.cancelLoad()
+        model.stop()
         await eventually { source.wasCancelled }
         #expect(source.wasCancelled)
     }

@@ -48,7 +48,7 @@ struct RESTEditingFlowTests {
     func userDetail(_ app: AppCoordinator, id: RecordID) async throws -> UserDetailViewModel {
         app.open(.user(id))
         await app.waitForLink()
-        guard case let .userDetail(detail)? = app.stack.top?.destination else { throw EditingFlowTests.Failure("no detail: \(app.stack.titles)") }
+        guard let detail = app.stack.top?.destination as? UserDetailViewModel else { throw EditingFlowTests.Failure("no detail: \(app.stack.titles)") }
         await detail.load()
         return detail
     }
@@ -57,7 +57,7 @@ struct RESTEditingFlowTests {
 
     func confirmTopDialog(_ app: AppCoordinator) async throws {
         await app.editing.waitForIdle()
-        try EditingFlowTests().topConfirmation(app).choose(0)
+        try EditingFlowTests().topConfirmation(app).answer(.confirm)
         await app.editing.waitForIdle()
     }
 
@@ -247,7 +247,7 @@ struct UndoTwiceTests {
         list.moveSelection(by: 2)
         list.deleteSelectedUser()
         await setup.app.editing.waitForIdle()
-        try flows.topConfirmation(setup.app).choose(0)
+        try flows.topConfirmation(setup.app).answer(.confirm)
         await setup.app.editing.waitForIdle()
         list.undoDelete()
         list.undoDelete()

@@ -17,7 +17,7 @@ struct SearchNavigationTests {
     }
 
     func searchModel(_ app: AppCoordinator) throws -> SearchViewModel {
-        guard case let .search(model)? = app.stack.top?.destination else { throw SearchTestError.notSearch }
+        guard let model = app.stack.top?.destination as? SearchViewModel else { throw SearchTestError.notSearch }
         return model
     }
 
@@ -35,7 +35,7 @@ struct SearchNavigationTests {
         model.openSelected()
         #expect(app.stack.titles == ["Home", "Search", "Post 3"])
         #expect(app.stack.routes == ["home", "search", "posts/3"])
-        guard case let .postDetail(post)? = app.stack.top?.destination else { throw SearchTestError.notPost }
+        guard let post = app.stack.top?.destination as? PostDetailViewModel else { throw SearchTestError.notPost }
         #expect(post.postID == 3)
         #expect(app.stack.pop())
         let back = try searchModel(app)
@@ -131,7 +131,7 @@ struct SearchLeakTests {
 
     /// Opens the first result, starts another search, and watches the flow (holding nothing itself).
     private func openResult(_ app: AppCoordinator) async throws -> FlowProbe {
-        guard case let .search(model)? = app.stack.top?.destination else { throw SearchTestError.notSearch }
+        guard let model = app.stack.top?.destination as? SearchViewModel else { throw SearchTestError.notSearch }
         await model.load()
         model.openSelected()
         model.setQuery("societ")  // a search in flight when the screen leaves

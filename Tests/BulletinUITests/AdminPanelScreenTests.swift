@@ -166,7 +166,7 @@ struct AdminPanelScreenTests {
         harness.press(.character("2"), width: 40, height: 12)
         surface = harness.frame(width: 40, height: 12)
         lines = trimmed(surface)
-        guard case let .adminPanel(model)? = harness.app.stack.top?.destination else { Issue.record("no panel"); return }
+        guard let model = harness.app.stack.top?.destination as? AdminPanelViewModel else { Issue.record("no panel"); return }
         #expect(model.field?.text == "/srv/data/bulletin/exports2/db.json")
         #expect(lines[row] == " Switch to: " + "/srv/data/bulletin/exports2/db.json".dropFirst(8).prefix(27),
                 "the window did not move: the text after the cursor shifts right and is cut at the field's end")

@@ -109,7 +109,7 @@ struct CommandPromptTests {
     @Test("the posts list shows id, author and title, and its route")
     func postsScreen() async {
         app.navigate(to: .posts)
-        guard case let .postList(model) = app.stack.top?.destination else { Issue.record("no posts"); return }
+        guard let model = app.stack.top?.destination as? PostListViewModel else { Issue.record("no posts"); return }
         await model.load()
         #expect(Array(lines().prefix(5)) == [
             " Bulletin  Home › Posts                               posts",
@@ -141,8 +141,8 @@ struct CommandPromptTests {
         app.open(.post(1))
         await app.waitForLink()
         _ = lines()
-        weak let post = app.stack.top?.destination.viewModel
-        weak let author = app.stack.entries[2].destination.viewModel
+        weak let post = app.stack.top?.destination
+        weak let author = app.stack.entries[2].destination
         #expect(post != nil && author != nil)
         host.handle(.escape)
         _ = lines()

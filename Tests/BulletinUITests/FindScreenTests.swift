@@ -50,16 +50,8 @@ struct FindScreenTests {
 
     /// Waits for the top list's load and for its finder.
     func settle() async {
-        switch app.stack.top?.destination {
-        case let .userList(model)?:
-            await model.load()
-        case let .postList(model)?:
-            await model.load()
-        case let .userDetail(model)?:
-            await model.load()
-        default: break
-        }
-        await app.stack.top?.destination.findBar?.finder.waitUntilIdle()
+        await app.stack.top?.destination.load()
+        await (app.stack.top?.destination as? any FindableScreen)?.find.finder.waitUntilIdle()
     }
 
     func openUsers() async {

@@ -39,13 +39,8 @@ struct FindScreenTrialTests {
     }
 
     func settle() async {
-        switch app.stack.top?.destination {
-        case let .postList(model)?: await model.load()
-        case let .userList(model)?: await model.load()
-        case let .userDetail(model)?: await model.load()
-        default: break
-        }
-        await app.stack.top?.destination.findBar?.finder.waitUntilIdle()
+        await app.stack.top?.destination.load()
+        await (app.stack.top?.destination as? any FindableScreen)?.find.finder.waitUntilIdle()
     }
 
     @Test("the Posts list's ID column shows 7-digit ids whole, not 999… (1M-post files)")
@@ -129,7 +124,7 @@ struct FindScreenTrialTests {
         let host = ScreenHost(stack: app.stack, onQuit: {}, clock: { clock.now })
         app.navigate(to: .posts)
         await settle()
-        guard case let .postList(model)? = app.stack.top?.destination else {
+        guard let model = app.stack.top?.destination as? PostListViewModel else {
             Issue.record("expected the Posts list")
             return
         }

@@ -38,13 +38,13 @@ struct FuzzTests {
     private func selectionProblem(_ app: AppCoordinator) -> String? {
         let (index, offset, count): (Int, Int, Int)
         switch app.stack.top?.destination {
-        case let .home(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.items.count)
-        case let .userList(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
-        case let .userDetail(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
-        case let .postList(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
-        case let .postDetail(model)?: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
-        case let .search(model)?: (index, offset, count) = (model.selection.selected, model.selection.offset, model.results.count)
-        case .adminPanel?, .linkError?, .recordForm?, .confirmation?, nil: return nil
+        case let model as HomeViewModel: (index, offset, count) = (model.selection.selected, model.selection.offset, model.items.count)
+        case let model as UserListViewModel: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
+        case let model as UserDetailViewModel: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
+        case let model as PostListViewModel: (index, offset, count) = (model.selection.selected, model.selection.offset, model.rowCount)
+        case let model as PostDetailViewModel: return model.scrollOffset < 0 ? "post scroll \(model.scrollOffset)" : nil
+        case let model as SearchViewModel: (index, offset, count) = (model.selection.selected, model.selection.offset, model.results.count)
+        default: return nil  // the Admin panel, the link error, forms and dialogs have no list
         }
         // While a reload is in flight the list has no rows and keeps its selection, so it
         // comes back on the same row; with rows shown the selection must be one of them.
@@ -89,7 +89,7 @@ struct FuzzTests {
                 await harness.settle()
                 await Task.yield()   // let other main-actor tests run between batches
             }
-            visited.insert(harness.app.stack.top.map { String(describing: $0.destination).prefix(8) }.map(String.init) ?? "")
+            visited.insert(harness.app.stack.top.map { String(describing: type(of: $0.destination)) } ?? "")
             if let problem = selectionProblem(harness.app) {
                 problems.append("step \(step) after \(key) at \(size.width)x\(size.height): \(problem)")
                 break

@@ -88,7 +88,7 @@ struct PostsProgressBarTests {
         let host = ScreenHost(stack: app.stack, onQuit: {})
         host.handle(.down)
         host.handle(.enter)
-        guard case let .postList(model)? = app.stack.top?.destination else {
+        guard let model = app.stack.top?.destination as? PostListViewModel else {
             Issue.record("Posts did not open: \(String(describing: app.stack.top?.route))")
             return
         }
@@ -122,7 +122,7 @@ struct PostsFillingInProgressTests {
         let host = ScreenHost(stack: app.stack, onQuit: {})
         host.handle(.down)
         host.handle(.enter)
-        guard case let .postList(model)? = app.stack.top?.destination else {
+        guard let model = app.stack.top?.destination as? PostListViewModel else {
             Issue.record("Posts did not open")
             return
         }

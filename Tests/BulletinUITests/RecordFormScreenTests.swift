@@ -39,13 +39,9 @@ struct RecordFormScreenTests {
         }
 
         func settle() async {
-            if case let .recordForm(form)? = app.stack.top?.destination { await form.waitForTasks() }
+            if let form = app.stack.top?.destination as? RecordFormViewModel { await form.waitForTasks() }
             await app.editing.waitForIdle()
-            switch app.stack.top?.destination {
-            case let .userList(model)?: await model.load()
-            case let .userDetail(model)?: await model.load()
-            default: break
-            }
+            if let list = app.stack.top?.destination as? any FindableScreen { await list.load() }
         }
     }
 
@@ -96,7 +92,7 @@ struct RecordFormScreenTests {
         harness.press(.character("a"))
         let text = "abcdefghijklmnopqrstuvwxyz0123456789ABCD"
         harness.type(text)
-        guard case let .recordForm(form)? = harness.app.stack.top?.destination else { Issue.record("no form"); return }
+        guard let form = harness.app.stack.top?.destination as? RecordFormViewModel else { Issue.record("no form"); return }
         var surface = harness.frame()
         #expect(harness.lines()[5] == " › Title      klmnopqrstuvwxyz0123456789ABCD", "the last 30 characters")
         #expect(surface.cursor == Point(x: 44, y: 5), "the cursor keeps the field's last column")
@@ -149,7 +145,7 @@ struct RecordFormScreenTests {
         #expect(counter.quits == 0)
         host.handle(.character("!"))
         #expect(harness.app.stack.titles.last == "New post")
-        if case let .recordForm(form)? = harness.app.stack.top?.destination {
+        if let form = harness.app.stack.top?.destination as? RecordFormViewModel {
             #expect(form.fields[form.focus].text == "Draft!", "the key after Esc types again")
         } else {
             Issue.record("the form should still be open")
@@ -336,7 +332,7 @@ struct RecordFormScreenTests {
     func selectedComment() async {
         let harness = await makeHarness()
         harness.press(.enter)
-        if case let .postDetail(post)? = harness.app.stack.top?.destination { await post.load() }
+        if let post = harness.app.stack.top?.destination as? PostDetailViewModel { await post.load() }
         #expect(!harness.lines().contains { $0.contains("Agreed") }, "below the fold at 70x12")
         harness.press(.tab, .tab)
         #expect(harness.lines().contains { $0.hasPrefix(" ▸ Agreed") }, "scrolled into view: \(harness.lines())")

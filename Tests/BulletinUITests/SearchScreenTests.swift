@@ -44,12 +44,12 @@ struct SearchScreenTests {
     /// `s` on Home, then waits for the data.
     func openSearch() async throws {
         press(.character("s"))
-        guard case let .search(model)? = app.stack.top?.destination else { throw SearchScreenError.notSearch }
+        guard let model = app.stack.top?.destination as? SearchViewModel else { throw SearchScreenError.notSearch }
         await model.load()
     }
 
     func settle() async {
-        guard case let .search(model)? = app.stack.top?.destination else { return }
+        guard let model = app.stack.top?.destination as? SearchViewModel else { return }
         await model.waitForSearch()
     }
 
@@ -131,7 +131,7 @@ struct SearchScreenTests {
         type("society")
         await settle()
         press(.enter, .down, .enter)
-        guard case let .postDetail(post)? = app.stack.top?.destination else { throw SearchScreenError.notPost }
+        guard let post = app.stack.top?.destination as? PostDetailViewModel else { throw SearchScreenError.notPost }
         await post.load()
         #expect(lines()[0].hasPrefix(" Bulletin  Home › Search › Post 3"))
         press(.escape)

@@ -34,7 +34,7 @@ struct SpinnerTests {
         #expect(statusLine(host).contains("⠋ loading"))
         clock.now += ScreenHost.spinnerInterval
         #expect(statusLine(host).contains("⠙ loading"))
-        guard case let .userList(model)? = app.stack.top?.destination else {
+        guard let model = app.stack.top?.destination as? UserListViewModel else {
             Issue.record("expected the user list")
             return
         }

@@ -1,4 +1,5 @@
 import Testing
+import ViewState
 @testable import TermView
 
 @Suite("Dialog")
@@ -9,8 +10,17 @@ struct DialogTests {
     private func draw(_ dialog: Dialog, width: Int, height: Int, selected: Int = 0) -> Surface {
         var surface = Surface(width: width, height: height)
         for y in 0..<height { surface.write(String(repeating: "x", count: width), at: Point(x: 0, y: y), style: .normal) }
-        dialog.render(in: Rect(x: 0, y: 0, width: width, height: height), on: &surface, state: DialogState(selected: selected))
+        var dialog = dialog
+        dialog.selected = selected
+        dialog.render(in: Rect(x: 0, y: 0, width: width, height: height), on: &surface)
         return surface
+    }
+
+    enum Answer: Hashable, Sendable { case retry, cancel }
+
+    private func question(dismissal: Question<Answer>.Dismissal = .escape) -> Question<Answer> {
+        Question(title: "Error", message: dialog.message, choices: [.init(.retry, "Retry"), .init(.cancel, "Cancel")],
+                 default: .cancel, cancel: .cancel, dismissal: dismissal)
     }
 
     @Test("a centred box with the title in its border, the wrapped message and the buttons")
@@ -33,15 +43,39 @@ struct DialogTests {
         #expect(surface.style(at: Point(x: 19, y: 6)) == .normal)
     }
 
-    @Test("Left/Right and Tab move between buttons, wrapping; Enter chooses")
+    @Test("Left/Right and Tab move between answers, wrapping; Enter chooses the selected answer; Esc cancels")
     func keys() {
-        var state = DialogState()
-        #expect(state.handle(.right, buttonCount: 2) == nil && state.selected == 1)
-        #expect(state.handle(.tab, buttonCount: 2) == nil && state.selected == 0)
-        #expect(state.handle(.left, buttonCount: 2) == nil && state.selected == 1)
-        #expect(state.handle(.character("x"), buttonCount: 2) == nil && state.selected == 1)
-        #expect(state.handle(.enter, buttonCount: 2) == 1)
-        #expect(state.handle(.enter, buttonCount: 0) == nil)
+        var asked = question()
+        #expect(asked.handle(.right) == nil && asked.selected == .retry, "from the default (Cancel) right wraps to Retry")
+        #expect(asked.handle(.tab) == nil && asked.selected == .cancel)
+        #expect(asked.handle(.left) == nil && asked.selected == .retry)
+        #expect(asked.handle(.backTab) == nil && asked.selected == .cancel)
+        #expect(asked.handle(.character("x")) == nil && asked.selected == .cancel)
+        #expect(asked.handle(.left) == nil)
+        #expect(asked.handle(.enter) == .retry)
+        var fresh = question()
+        #expect(fresh.handle(.enter) == .cancel, "Enter at once gives the default")
+        fresh.select(.retry)
+        #expect(fresh.handle(.escape) == .cancel, "Esc gives the cancel answer, whatever is selected")
+    }
+
+    @Test("a question dismissed by any key answers its cancel answer to every key but Enter")
+    func anyKey() {
+        var asked = question(dismissal: .anyKey)
+        #expect(asked.handle(.character("x")) == .cancel)
+        #expect(asked.handle(.left) == .cancel)
+        asked.select(.retry)
+        #expect(asked.handle(.enter) == .retry)
+    }
+
+    @Test("the dialog of a question shows its labels with the selected answer's button selected")
+    func ofQuestion() {
+        var asked = question()
+        asked.select(.retry)
+        let surface = draw(Dialog(asked), width: 60, height: 10, selected: Dialog(asked).selected)
+        #expect(surface.lines[6] == "xxxxx│             [ Retry ]  [ Cancel ]              │xxxxx")
+        #expect(surface.style(at: Point(x: 19, y: 6)) == .selected, "Retry is selected")
+        #expect(surface.style(at: Point(x: 30, y: 6)) == .normal)
     }
 
     @Test("small areas clip the box and never draw outside it", arguments: [(1, 1), (10, 3), (20, 5)])

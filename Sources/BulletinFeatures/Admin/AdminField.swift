@@ -53,19 +53,3 @@ public struct AdminField: Equatable, Sendable {
         }
     }
 }
-
-/// An export waiting for the person to say whether an existing file may be replaced.
-public struct OverwriteQuestion: Equatable, Sendable {
-    /// The absolute path that already exists.
-    public var path: String
-    /// What would be written there.
-    public var format: ExportFormat
-    /// The selected button: 0 Overwrite, 1 Cancel (the default).
-    public var selected = 1
-
-    /// The dialog's buttons, in order.
-    public static let buttons = ["Overwrite", "Cancel"]
-
-    /// The dialog's message.
-    public var message: String { "\(path) already exists. Replace it with the \(format.label) export?" }
-}

@@ -42,21 +42,27 @@ extension AdminPanelViewModel {
 
     // MARK: - Overwrite question
 
-    /// Moves the dialog's selection to `button` (0 Overwrite, 1 Cancel).
-    public func selectOverwriteButton(_ button: Int) {
-        overwrite?.selected = min(max(0, button), OverwriteQuestion.buttons.count - 1)
+    /// The answers to "Overwrite?".
+    public enum OverwriteAnswer: Hashable, Sendable {
+        /// Write the export over the existing file.
+        case overwrite
+        /// Write nothing; the field keeps its text for another path.
+        case cancel
     }
 
-    /// "Overwrite": writes the export over the existing file.
-    public func confirmOverwrite() {
-        guard let question = overwrite else { return }
-        overwrite = nil
-        startExport(to: question.path, format: question.format, overwrite: true)
-    }
+    /// "Overwrite?" while it is asked.
+    public var openQuestion: Question<OverwriteAnswer>? { overwrite }
 
-    /// "Cancel" or Esc: nothing is written; the field keeps its text for another path.
-    public func cancelOverwrite() {
+    /// Moves the dialog's selection to `answer`.
+    public func select(_ answer: OverwriteAnswer) { overwrite?.select(answer) }
+
+    /// ``OverwriteAnswer/overwrite`` writes the export over the existing file;
+    /// ``OverwriteAnswer/cancel`` (or Esc) writes nothing, and the field keeps its text.
+    public func answer(_ answer: OverwriteAnswer) {
+        guard overwrite != nil, let pending = pendingExport else { return }
         overwrite = nil
+        pendingExport = nil
+        if answer == .overwrite { startExport(to: pending.path, format: pending.format, overwrite: true) }
     }
 
     /// Waits until the export in flight (if any) has finished.
@@ -89,7 +95,10 @@ extension AdminPanelViewModel {
         let path = SourceChoice.absolutePath(trimmed, relativeTo: FileManager.default.currentDirectoryPath)
         do throws(ExportFile.Failure) {
             if try ExportFile.check(path) {
-                overwrite = OverwriteQuestion(path: path, format: format)
+                pendingExport = (path, format)
+                overwrite = Question(
+                    title: "Overwrite?", message: "\(path) already exists. Replace it with the \(format.label) export?",
+                    choices: [.init(.overwrite, "Overwrite"), .init(.cancel, "Cancel")], default: .cancel, cancel: .cancel)
                 return
             }
         } catch {

@@ -1,13 +1,14 @@
 import BulletinData
 import Foundation
 import Observation
+import ViewState
 
 /// The Admin panel: where the data comes from, how many records it holds, what the source
 /// has been doing (requests, errors, load time, rate limit), whether writes are on; and the
 /// actions: switch to another source, export the data (see `AdminPanelViewModel+Actions`).
 @MainActor
 @Observable
-public final class AdminPanelViewModel {
+public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
     /// Switches the app to another source (the app coordinator's); throws when it cannot be built.
     public typealias SwitchSource = @MainActor (LaunchOptions.Source) throws(DataError) -> Void
 
@@ -21,8 +22,10 @@ public final class AdminPanelViewModel {
     public private(set) var activity = RequestLog.Snapshot()
     /// The open input (switch or export), if any.
     public internal(set) var field: AdminField?
-    /// An export waiting for "overwrite?", if any.
-    public internal(set) var overwrite: OverwriteQuestion?
+    /// "Overwrite?", asked while an export waits to replace an existing file.
+    public internal(set) var overwrite: Question<OverwriteAnswer>?
+    /// Where and what the export waiting for ``overwrite`` writes.
+    @ObservationIgnored var pendingExport: (path: String, format: ExportFormat)?
     /// The last action's result, such as `Exported 10 users, … to /tmp/db.json`.
     public internal(set) var notice: String?
     /// Whether an export is being written.
@@ -136,6 +139,11 @@ public final class AdminPanelViewModel {
 
     // MARK: - Intents
 
+    /// `Admin panel`.
+    public var title: String { "Admin panel" }
+    /// Whether the counts are still being read.
+    public var isLoading: Bool { state.isLoading }
+
     /// The screen appeared: count unless already counted or counting, and follow the request log.
     public func start() {
         if observation == nil {
@@ -167,7 +175,7 @@ public final class AdminPanelViewModel {
     }
 
     /// The screen left the stack: the count and export in flight are cancelled, the log no longer followed.
-    public func cancelLoad() {
+    public func stop() {
         runner.cancel()
         exportTask?.cancel()
         if let observation { log.stopObserving(observation) }

@@ -14,7 +14,7 @@ public final class AppCoordinator: Coordinator {
     // MARK: - Properties
 
     /// The screens, root (Home) first.
-    public let stack = NavigationStack<Destination>()
+    public let stack = NavigationStack<any ScreenViewModel>()
     /// The `:` prompt; its commands run through ``perform(_:)``.
     public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
     /// The status line's message: outcomes of saves, deletes and undos.
@@ -104,7 +104,7 @@ public final class AppCoordinator: Coordinator {
         case let .open(link): open(link)
         case .quit: onQuit()
         case let .goTo(id):
-            guard stack.top?.destination.goTo(id: id) != true else { return }
+            if let list = stack.top?.destination as? any FindableScreen { return list.goTo(id: id) }
             commandLine.show("Not on a list: :\(id) selects an id on Users, Posts or a user's posts")
         case let .search(text): open(.search(text))
         }
@@ -120,11 +120,11 @@ public final class AppCoordinator: Coordinator {
 
     private func showFailure(_ failure: DeepLinkResolver.Failure) {
         let model = LinkErrorViewModel(failure: failure, router: router)
-        stack.setStack([homeRequest(), Destination.linkError(model).request(title: "Not found", link: failure.link, owner: nil)])
+        stack.setStack([homeRequest(), model.request(title: "Not found", link: failure.link, owner: nil)])
     }
 
     /// One request per link; links of one flow share one child coordinator.
-    private func requests(for links: [DeepLink]) -> [NavigationRequest<Destination>] {
+    private func requests(for links: [DeepLink]) -> [NavigationRequest<any ScreenViewModel>] {
         var users: UserListCoordinator?
         var posts: PostsCoordinator?
         func usersFlow() -> UserListCoordinator {
@@ -155,31 +155,27 @@ public final class AppCoordinator: Coordinator {
 
     private var router: Router<AppRoute> { Router { [weak self] in self?.navigate(to: $0) } }
 
-    private func homeRequest() -> NavigationRequest<Destination> {
-        let home = HomeViewModel(sourceLabel: dependencies.source.descriptor.description, router: router)
-        return Destination.home(home).request(title: "Home", link: .home, owner: nil)
+    private func homeRequest() -> NavigationRequest<any ScreenViewModel> {
+        HomeViewModel(sourceLabel: dependencies.source.descriptor.description, router: router)
+            .request(title: "Home", link: .home, owner: nil)
     }
 
-    private func makeEditing() -> EditingCoordinator {
-        EditingCoordinator(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
+    private func makeEditing() -> EditingService {
+        EditingService(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
     }
 
-    private func makeUsers() -> UserListCoordinator {
-        UserListCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
-    }
+    /// The stack, the active source and its editing, for a flow starting now.
+    private var flowContext: FlowContext { FlowContext(stack: stack, source: dependencies.source, editing: editing) }
 
-    private func makePosts() -> PostsCoordinator {
-        PostsCoordinator(stack: stack, source: dependencies.source, editing: editing, onFinish: { _ in })
-    }
+    private func makeUsers() -> UserListCoordinator { UserListCoordinator(flowContext) }
 
-    private func makeSearch(query: String) -> SearchCoordinator {
-        SearchCoordinator(stack: stack, source: dependencies.source, query: query, onFinish: { _ in })
-    }
+    private func makePosts() -> PostsCoordinator { PostsCoordinator(flowContext) }
+
+    private func makeSearch(query: String) -> SearchCoordinator { SearchCoordinator(flowContext, query: query) }
 
     private func makeAdmin() -> AdminPanelCoordinator {
         AdminPanelCoordinator(
             stack: stack, dependencies: dependencies,
-            switchSource: { [weak self] choice throws(DataError) in try self?.switchSource(to: choice) },
-            onFinish: { _ in })
+            switchSource: { [weak self] choice throws(DataError) in try self?.switchSource(to: choice) })
     }
 }

@@ -5,7 +5,7 @@ import Observation
 /// cannot be shown, and a way Home (Enter, or Esc).
 @MainActor
 @Observable
-public final class LinkErrorViewModel {
+public final class LinkErrorViewModel: ScreenViewModel {
     /// The path that was asked for, such as `posts/999`.
     public let path: String
     /// Why it cannot be shown, such as `No post 999 in embedded data set`.
@@ -17,6 +17,9 @@ public final class LinkErrorViewModel {
         self.reason = failure.reason
         self.router = router
     }
+
+    /// `Not found`.
+    public var title: String { "Not found" }
 
     /// The heading: `Cannot open posts/999`.
     public var heading: String { "Cannot open \(path)" }

@@ -1,41 +1,49 @@
 import Observation
+import ViewState
 
 /// A yes/no question shown as a dialog over the screen beneath, such as
 /// "Delete post 3 “Title”?" with Delete and Cancel. Cancel is selected first, so a stray
 /// Enter never deletes.
 @MainActor
 @Observable
-public final class ConfirmationViewModel {
-    /// The dialog's title, such as `Delete post 3?`.
-    public let title: String
-    /// The question in full.
-    public let message: String
-    /// The button that agrees, such as `Delete`; the other is `Cancel`.
-    public let confirmLabel: String
-    /// The selected button: 0 is ``confirmLabel``, 1 is Cancel.
-    public var selection = 1
-    @ObservationIgnored private var answer: (@MainActor (Bool) -> Void)?
-
-    /// - Parameter answer: Told once: `true` for the confirm button, `false` for Cancel or Esc.
-    public init(title: String, message: String, confirmLabel: String, answer: @escaping @MainActor (Bool) -> Void) {
-        self.title = title
-        self.message = message
-        self.confirmLabel = confirmLabel
-        self.answer = answer
+public final class ConfirmationViewModel: ScreenViewModel, AsksQuestion {
+    /// The two answers.
+    public enum Answer: Hashable, Sendable {
+        /// The button that agrees, such as Delete or Overwrite.
+        case confirm
+        /// Cancel, or Esc.
+        case cancel
     }
 
-    /// The buttons, left to right.
-    public var buttons: [String] { [confirmLabel, "Cancel"] }
+    /// The question, until it is answered.
+    public private(set) var question: Question<Answer>
+    @ObservationIgnored private var respond: (@MainActor (Answer) -> Void)?
 
-    /// Enter on button `index`.
-    public func choose(_ index: Int) { respond(index == 0) }
+    /// - Parameters:
+    ///   - title: The dialog's title, such as `Delete post 3?`.
+    ///   - message: The question in full.
+    ///   - confirmLabel: The button that agrees, such as `Delete`; the other is `Cancel`.
+    ///   - answer: Told once: ``Answer/confirm``, or ``Answer/cancel`` for Cancel or Esc.
+    public init(title: String, message: String, confirmLabel: String, answer: @escaping @MainActor (Answer) -> Void) {
+        question = Question(
+            title: title, message: message, choices: [.init(.confirm, confirmLabel), .init(.cancel, "Cancel")],
+            default: .cancel, cancel: .cancel)
+        respond = answer
+    }
 
-    /// Esc: the same as Cancel.
-    public func cancel() { respond(false) }
+    /// The dialog's title, also the breadcrumb's.
+    public var title: String { question.title }
 
-    private func respond(_ agreed: Bool) {
-        guard let answer else { return }
-        self.answer = nil
-        answer(agreed)
+    /// The question while it waits for its answer; `nil` once answered.
+    public var openQuestion: Question<Answer>? { respond == nil ? nil : question }
+
+    /// Moves the selection to `answer`.
+    public func select(_ answer: Answer) { question.select(answer) }
+
+    /// Tells the asker `answer`, once; later answers do nothing.
+    public func answer(_ answer: Answer) {
+        guard let respond else { return }
+        self.respond = nil
+        respond(answer)
     }
 }

@@ -1,6 +1,6 @@
 import BulletinData
 
-/// What a person asked to change, sent by a screen's view model to the ``EditingCoordinator``
+/// What a person asked to change, sent by a screen's view model to the ``EditingService``
 /// through a `Router<EditRequest>`. Carries ids: the coordinator loads the record it needs. An
 /// edit also carries the row's record (`chosen`), so that when several records share the id
 /// (a hand-edited file), the one the person chose is the one edited.

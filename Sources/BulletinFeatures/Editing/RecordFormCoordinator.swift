@@ -7,17 +7,18 @@ import MVVMC
 /// the form's view model are released. The parent hears exactly one result: `.completed` with
 /// the ``WriteOutcome`` after a save, or `.cancelled` when the person left without saving.
 @MainActor
-public final class RecordFormCoordinator: Coordinator {
+public final class RecordFormCoordinator: FlowCoordinator {
     /// The one screen of this flow.
     public enum Route: Sendable { case form }
     public typealias Output = WriteOutcome
 
     // MARK: - Properties
 
-    private unowned let stack: NavigationStack<Destination>
+    public unowned let stack: NavigationStack<any ScreenViewModel>
     private let makeModel: @MainActor (@escaping @MainActor (RecordFormViewModel.Result) -> Void) -> RecordFormViewModel
     private let finish: FinishHandler<WriteOutcome>
-    private var entryID: Int?
+    /// The form shown, to take it off the stack when it closes.
+    private weak var form: RecordFormViewModel?
 
     // MARK: - Init
 
@@ -28,8 +29,8 @@ public final class RecordFormCoordinator: Coordinator {
     ///   - parent: A new post's author or a new comment's post.
     ///   - onFinish: Called once with the outcome of the save, or `.cancelled`.
     public init(
-        stack: NavigationStack<Destination>, kind: RecordKind, mode: RecordFormViewModel.Mode, parent: RecordID? = nil,
-        source: any DataSource, writer: any DataWriter,
+        stack: NavigationStack<any ScreenViewModel>, kind: RecordKind, mode: RecordFormViewModel.Mode,
+        parent: RecordID? = nil, source: any DataSource, writer: any DataWriter,
         onFinish: @escaping @MainActor (CoordinatorResult<WriteOutcome>) -> Void
     ) {
         self.stack = stack
@@ -39,17 +40,18 @@ public final class RecordFormCoordinator: Coordinator {
         }
     }
 
-    // MARK: - Coordinator
+    // MARK: - FlowCoordinator
 
-    public func start() { navigate(to: .form) }
+    /// The flow's one screen.
+    public var firstRoute: Route { .form }
 
-    /// Presents the form over the current screen.
-    public func navigate(to route: Route) {
+    /// The form, presented over the current screen.
+    public func request(for route: Route) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case .form:
             let model = makeModel { [weak self] result in self?.closed(result) }
-            entryID = stack.present(.recordForm(model), title: model.title, owner: self) { [finish] in
-                model.stop()
+            form = model
+            return model.request(title: model.title, link: nil, style: .modal, owner: self) { [finish] in
                 finish.finish(.cancelled)
             }
         }
@@ -59,6 +61,6 @@ public final class RecordFormCoordinator: Coordinator {
 
     private func closed(_ result: RecordFormViewModel.Result) {
         if case let .saved(outcome) = result { finish.finish(.completed(outcome)) }
-        if let entryID { stack.remove(id: entryID) }
+        if let entry = stack.entries.first(where: { $0.destination === form }) { stack.remove(id: entry.id) }
     }
 }

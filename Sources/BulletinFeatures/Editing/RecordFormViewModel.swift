@@ -11,7 +11,7 @@ import ViewState
 /// Retry. Esc closes at once when nothing changed, and otherwise asks first.
 @MainActor
 @Observable
-public final class RecordFormViewModel {
+public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// What the form does.
     public enum Mode: Equatable, Sendable {
         /// Makes a new record (the writer picks its id).
@@ -32,6 +32,16 @@ public final class RecordFormViewModel {
         case confirmingDiscard
     }
 
+    /// The answers of the form's questions ("Discard changes?", a failed save's, "Quit without saving?").
+    public enum Answer: Hashable, Sendable {
+        /// Back to the fields, nothing changed.
+        case keepEditing
+        /// Close without saving.
+        case discard
+        /// Save again (over the file, when it changed on disk or is read-only).
+        case retry
+    }
+
     /// How the form closed.
     public enum Result: Sendable, Equatable {
         /// The record was written; the outcome says how it is stored.
@@ -48,10 +58,10 @@ public final class RecordFormViewModel {
     /// Index of the field with the keyboard.
     public private(set) var focus = 0
     public private(set) var phase: Phase = .editing
-    /// The selected button of the dialog shown in ``Phase/failed(_:)`` or ``Phase/confirmingDiscard``.
-    public var dialogSelection = 0
-    /// Ctrl-C was pressed with unsaved changes: "Quit without saving?" is shown until the next key.
-    public private(set) var isConfirmingQuit = false
+    /// The question of ``Phase/failed(_:)`` or ``Phase/confirmingDiscard``, with its selection.
+    private var phaseQuestion: Question<Answer>?
+    /// "Quit without saving?", asked over everything after Ctrl-C with unsaved changes, until the next key.
+    private var quitQuestion: Question<Answer>?
     /// Problems found through the data source (`no user 42`), by field.
     public private(set) var referenceProblems: [FormFieldID: String] = [:]
     /// The last save failed in a way that may still have reached the server (a timeout, a
@@ -118,6 +128,13 @@ public final class RecordFormViewModel {
         return field.localProblem ?? referenceProblems[field.id]
     }
 
+    /// Ctrl-C was pressed with unsaved changes: "Quit without saving?" is shown until the next key.
+    public var isConfirmingQuit: Bool { quitQuestion != nil }
+
+    /// The question shown over the form: "Quit without saving?" over everything, else the
+    /// phase's ("Discard changes?", a failed save's Retry); `nil` while the person types or saves.
+    public var openQuestion: Question<Answer>? { quitQuestion ?? phaseQuestion }
+
     /// Whether every local rule passes (data-source checks aside).
     public var isValid: Bool { fields.allSatisfy { $0.localProblem == nil } }
 
@@ -181,11 +198,11 @@ public final class RecordFormViewModel {
         guard phase == .editing || isFailed else { return }
         triedToSave = true
         if let bad = fields.firstIndex(where: { $0.localProblem != nil || referenceProblems[$0.id] != nil }) {
-            phase = .editing
+            setPhase(.editing)
             focus = bad
             return
         }
-        phase = .saving
+        setPhase(.saving)
         let (record, original, writer, source) = (draft, mode.record, writer, source)
         let checkFirst = mayHaveBeenSaved && original == nil
         let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
@@ -210,19 +227,33 @@ public final class RecordFormViewModel {
     /// already); otherwise shows "Quit without saving?" (``isConfirmingQuit``) and returns `false`.
     public func requestQuit() -> Bool {
         guard isDirty, phase != .saving, !isConfirmingQuit else { return true }
-        isConfirmingQuit = true
+        quitQuestion = Question(
+            title: "Quit without saving?", message: "Your changes to this \(kind.noun) are not saved. Ctrl-C again quits.",
+            choices: [.init(.keepEditing, "Keep editing")], default: .keepEditing, cancel: .keepEditing, dismissal: .anyKey)
         return false
     }
 
-    /// Any key but Ctrl-C after ``requestQuit()`` asked: back to the form as it was.
-    public func keepEditingInsteadOfQuitting() {
-        isConfirmingQuit = false
+    /// Moves the open question's selection to `answer`.
+    public func select(_ answer: Answer) {
+        if quitQuestion != nil { quitQuestion?.select(answer) } else { phaseQuestion?.select(answer) }
+    }
+
+    /// The person answered the open question: "Quit without saving?" goes away (back to the
+    /// form, or to the question beneath it, as it was); ``Answer/discard`` closes without
+    /// saving, ``Answer/retry`` saves again, ``Answer/keepEditing`` goes back to the fields.
+    public func answer(_ answer: Answer) {
+        if quitQuestion != nil { return quitQuestion = nil }
+        switch answer {
+        case .discard: discard()
+        case .retry: retry()
+        case .keepEditing: keepEditing()
+        }
     }
 
     /// "Keep editing" in a dialog: back to the fields, nothing changed.
     public func keepEditing() {
         guard phase == .confirmingDiscard || isFailed else { return }
-        phase = .editing
+        setPhase(.editing)
     }
 
     /// Esc: closes at once when nothing changed; otherwise asks (``Phase/confirmingDiscard``).
@@ -231,8 +262,7 @@ public final class RecordFormViewModel {
         switch phase {
         case .editing:
             guard isDirty else { return close(.discarded) }
-            dialogSelection = 0
-            phase = .confirmingDiscard
+            setPhase(.confirmingDiscard)
         case .confirmingDiscard, .failed: keepEditing()
         case .saving: break
         }
@@ -254,6 +284,24 @@ public final class RecordFormViewModel {
     }
 
     // MARK: - Private
+
+    /// Moves to `next`, with the question it asks (a new one, its default selected) or none.
+    private func setPhase(_ next: Phase) {
+        phase = next
+        phaseQuestion = switch next {
+        case .confirmingDiscard:
+            Question(title: "Discard changes?", message: "Your changes to this \(kind.noun) are not saved.",
+                     choices: [.init(.keepEditing, "Keep editing"), .init(.discard, "Discard")],
+                     default: .keepEditing, cancel: .keepEditing)
+        case let .failed(error):
+            Question(title: failureTitle,
+                     message: "\(error). " + (mayHaveBeenSaved ? "It may have reached the server: Retry first checks whether it was saved. " : "")
+                         + "Everything you typed is kept.",
+                     choices: [.init(.retry, offersOverwrite ? "Overwrite" : "Retry"), .init(.keepEditing, "Keep editing")],
+                     default: .retry, cancel: .keepEditing)
+        case .editing, .saving: nil
+        }
+    }
 
     private var isFailed: Bool {
         if case .failed = phase { return true }
@@ -285,7 +333,7 @@ public final class RecordFormViewModel {
 
     private func referenceFailed(_ id: FormFieldID, _ problem: String) {
         referenceProblems[id] = problem
-        phase = .editing
+        setPhase(.editing)
         focus = fields.firstIndex { $0.id == id } ?? focus
     }
 
@@ -294,8 +342,7 @@ public final class RecordFormViewModel {
         case let .success(written): close(.saved(written))
         case let .failure(error):
             if error.mayHaveReachedServer { mayHaveBeenSaved = true }
-            dialogSelection = 0
-            phase = .failed(error)
+            setPhase(.failed(error))
         }
     }
 }

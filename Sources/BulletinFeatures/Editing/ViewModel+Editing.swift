@@ -1,7 +1,7 @@
 import BulletinData
 
 // The editing intents of the browsing screens: each sends an ``EditRequest`` through the view
-// model's `editor` router; the ``EditingCoordinator`` does the rest.
+// model's `editor` router; the ``EditingService`` does the rest.
 
 extension UserListViewModel {
     /// `a`: a form for a new user.
@@ -25,6 +25,12 @@ extension UserListViewModel {
     }
 
     private var selectedUser: User? { user(at: selection.selected) }
+
+    /// After a write: reloads the users and selects `record` when it is a user.
+    public func reloadAfterWrite(selecting record: Record?) async {
+        await load()
+        if case let .user(user)? = record { select(userID: user.id) }
+    }
 }
 
 extension UserDetailViewModel {
@@ -49,6 +55,12 @@ extension UserDetailViewModel {
     }
 
     private var selectedPost: Post? { post(at: selection.selected) }
+
+    /// After a write: reloads the user and their posts, and selects `record` when it is one of them.
+    public func reloadAfterWrite(selecting record: Record?) async {
+        await load()
+        if case let .post(post)? = record { select(postID: post.id) }
+    }
 }
 
 extension PostDetailViewModel {
@@ -83,30 +95,20 @@ extension PostDetailViewModel {
     public func addComment() { editor?.go(.newComment(postID: postID)) }
     /// `u`: re-creates the record deleted last in this run.
     public func undoDelete() { editor?.go(.undoDelete) }
-}
 
-extension Destination {
-    /// After a write: reloads the screen's data (lists, a user, a post) and, when the screen
-    /// lists `record`, selects it. Other screens (Home, forms, dialogs) are left alone.
-    func reloadAfterWrite(selecting record: Record?) async {
-        switch self {
-        case let .userList(model):
-            await model.load()
-            if case let .user(user)? = record { model.select(userID: user.id) }
-        case let .userDetail(model):
-            await model.load()
-            if case let .post(post)? = record { model.select(postID: post.id) }
-        case let .postList(model):
-            await model.load()
-        case let .postDetail(model):
-            await model.load()
-            if case let .comment(comment)? = record, let index = model.comments.firstIndex(where: { $0.id == comment.id }) {
-                model.commentSelection = index
-            } else if model.selectedComment == nil {
-                model.commentSelection = nil
-            }
-        default:
-            break
+    /// After a write: reloads the post and its comments; selects `record` when it is one of
+    /// them, and otherwise keeps a selection only while it still points at a comment.
+    public func reloadAfterWrite(selecting record: Record?) async {
+        await load()
+        if case let .comment(comment)? = record, let index = comments.firstIndex(where: { $0.id == comment.id }) {
+            commentSelection = index
+        } else if selectedComment == nil {
+            commentSelection = nil
         }
     }
+}
+
+extension PostListViewModel {
+    /// After a write: reloads the posts (the selection stays on its row).
+    public func reloadAfterWrite(selecting record: Record?) async { await load() }
 }

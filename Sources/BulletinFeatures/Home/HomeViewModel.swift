@@ -5,7 +5,7 @@ import ViewState
 /// The Home screen: a menu of where to go.
 @MainActor
 @Observable
-public final class HomeViewModel {
+public final class HomeViewModel: ScreenViewModel {
     /// The menu's entries, in order.
     public enum Item: CaseIterable, Sendable {
         case users, posts, search, adminPanel, quit
@@ -40,6 +40,9 @@ public final class HomeViewModel {
     @ObservationIgnored private let router: Router<AppRoute>
     /// Labels the data source in the Home screen's subtitle, such as `embedded data set`.
     public let sourceLabel: String
+
+    /// `Home`.
+    public var title: String { "Home" }
 
     // MARK: - Init
 

@@ -25,7 +25,7 @@ public struct PostRow: Sendable, Equatable {
 /// line (``issues``).
 @MainActor
 @Observable
-public final class PostListViewModel {
+public final class PostListViewModel: FindableScreen {
     /// The table's columns, left to right.
     public enum Column: CaseIterable, Sendable {
         case id, author, title
@@ -139,6 +139,11 @@ public final class PostListViewModel {
 
     // MARK: - Intents
 
+    /// `Posts`.
+    public var title: String { "Posts" }
+    /// Whether the first posts are still loading.
+    public var isLoading: Bool { state.isLoading }
+
     /// The screen appeared: load unless already loaded or loading.
     public func start() {
         if case .idle = state { reload() }
@@ -185,7 +190,7 @@ public final class PostListViewModel {
     }
 
     /// The screen left the stack, or Esc while loading: the load in flight is cancelled and its result dropped.
-    public func cancelLoad() {
+    public func stop() {
         runner.cancel()
         isReloading = false
         partialFeed = nil

@@ -3,51 +3,31 @@ import MVVMC
 
 /// Runs the posts flow: Posts (every post) → post detail.
 ///
-/// Owned by the entries it pushed, like every child coordinator; reports `.cancelled` once
-/// when its first screen leaves the stack.
+/// Owned by the entries it pushed, like every ``FlowCoordinator``; the flow has no result.
 @MainActor
-public final class PostsCoordinator: Coordinator {
+public final class PostsCoordinator: FlowCoordinator {
     public typealias Route = PostsRoute
-    public typealias Output = Never
 
-    private unowned let stack: NavigationStack<Destination>
-    private let source: any DataSource
-    private let finish: FinishHandler<Never>
-    private let editing: EditingCoordinator?
+    private let context: FlowContext
 
-    /// - Parameters:
-    ///   - stack: The app's navigation stack; it outlives every coordinator.
-    ///   - source: Where posts and their authors come from.
-    ///   - editing: Where a post's `e`, `a` and `u` go; `nil`: no editing.
-    ///   - onFinish: Called once when the flow ends.
-    public init(
-        stack: NavigationStack<Destination>, source: any DataSource, editing: EditingCoordinator? = nil,
-        onFinish: @escaping @MainActor (CoordinatorResult<Never>) -> Void
-    ) {
-        self.stack = stack
-        self.source = source
-        self.editing = editing
-        self.finish = FinishHandler(onFinish)
-    }
+    /// - Parameter context: The stack, the source and where a post's `e`, `a` and `u` go.
+    public init(_ context: FlowContext) { self.context = context }
 
-    public func start() { navigate(to: .list) }
-
-    /// Pushes the route's screen unless the top already shows it.
-    public func navigate(to route: PostsRoute) { stack.show(request(for: route)) }
+    /// The app's navigation stack, from the context.
+    public var stack: NavigationStack<any ScreenViewModel> { context.stack }
+    /// The flow starts on its list.
+    public var firstRoute: PostsRoute { .list }
 
     /// The stack entry for `route`, with a fresh view model (not started).
-    public func request(for route: PostsRoute) -> NavigationRequest<Destination> {
+    public func request(for route: PostsRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case .list:
-            let router = Router<PostsRoute> { [weak self] in self?.navigate(to: $0) }
-            let model = PostListViewModel(source: source, router: router)
-            return Destination.postList(model).request(title: "Posts", link: route.link, owner: self) { [finish] in
-                finish.finish(.cancelled)
-            }
+            return PostListViewModel(source: context.source, router: router)
+                .request(title: "Posts", link: route.link, owner: self)
         case let .post(id):
-            let model = PostDetailViewModel(postID: id, source: source)
-            model.editor = editing?.router
-            return Destination.postDetail(model).request(title: "Post \(id)", link: route.link, owner: self)
+            let model = PostDetailViewModel(postID: id, source: context.source)
+            model.editor = context.editing?.router
+            return model.request(title: "Post \(id)", link: route.link, owner: self)
         }
     }
 }

@@ -4,49 +4,35 @@ import MVVMC
 /// Runs the search flow: Search → a result's post. Back from the post returns to the same
 /// Search screen, its query and selection kept (the view model stays on the stack).
 ///
-/// Owned by the entries it pushed; reports `.cancelled` once when the Search screen leaves the stack.
+/// Owned by the entries it pushed, like every ``FlowCoordinator``; the flow has no result.
 @MainActor
-public final class SearchCoordinator: Coordinator {
+public final class SearchCoordinator: FlowCoordinator {
     public typealias Route = SearchRoute
-    public typealias Output = Never
 
-    private unowned let stack: NavigationStack<Destination>
-    private let source: any DataSource
+    private let context: FlowContext
     private let query: String
-    private let finish: FinishHandler<Never>
 
     /// - Parameters:
-    ///   - stack: The app's navigation stack; it outlives every coordinator.
-    ///   - source: Where posts and comments come from.
+    ///   - context: The stack and the source (Search does not edit).
     ///   - query: The query the Search screen starts with.
-    ///   - onFinish: Called once when the flow ends.
-    public init(
-        stack: NavigationStack<Destination>, source: any DataSource, query: String = "",
-        onFinish: @escaping @MainActor (CoordinatorResult<Never>) -> Void
-    ) {
-        self.stack = stack
-        self.source = source
+    public init(_ context: FlowContext, query: String = "") {
+        self.context = context
         self.query = query
-        self.finish = FinishHandler(onFinish)
     }
 
-    public func start() { navigate(to: .results(query: query)) }
-
-    /// Pushes the route's screen unless the top already shows it.
-    public func navigate(to route: SearchRoute) { stack.show(request(for: route)) }
+    /// The app's navigation stack, from the context.
+    public var stack: NavigationStack<any ScreenViewModel> { context.stack }
+    /// The flow starts on the Search screen with the query it was given.
+    public var firstRoute: SearchRoute { .results(query: query) }
 
     /// The stack entry for `route`, with a fresh view model (not started).
-    public func request(for route: SearchRoute) -> NavigationRequest<Destination> {
+    public func request(for route: SearchRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case let .results(query):
-            let router = Router<SearchRoute> { [weak self] in self?.navigate(to: $0) }
-            let model = SearchViewModel(query: query, source: source, router: router)
-            return Destination.search(model).request(title: "Search", link: route.link, owner: self) { [finish] in
-                finish.finish(.cancelled)
-            }
+            SearchViewModel(query: query, source: context.source, router: router)
+                .request(title: "Search", link: route.link, owner: self)
         case let .post(id):
-            let model = PostDetailViewModel(postID: id, source: source)
-            return Destination.postDetail(model).request(title: "Post \(id)", link: route.link, owner: self)
+            PostDetailViewModel(postID: id, source: context.source).request(title: "Post \(id)", link: route.link, owner: self)
         }
     }
 }

@@ -15,7 +15,7 @@ import ViewState
 /// group headers between them (``rows``).
 @MainActor
 @Observable
-public final class SearchViewModel {
+public final class SearchViewModel: ScreenViewModel {
     /// Where the keys go: the query field or the results list.
     public enum Focus: Sendable, Equatable { case field, results }
 
@@ -113,6 +113,13 @@ public final class SearchViewModel {
 
     // MARK: - Intents: loading
 
+    /// `Search`.
+    public var title: String { "Search" }
+    /// `search?q=…`: the query as typed now.
+    public var currentRoute: String? { link.path }
+    /// Whether the posts and comments are still loading.
+    public var isLoading: Bool { state.isLoading }
+
     /// The screen appeared: load unless already loaded or loading.
     public func start() {
         if case .idle = state { reload() }
@@ -136,7 +143,7 @@ public final class SearchViewModel {
     }
 
     /// The screen left the stack: the load and the search in flight are cancelled.
-    public func cancelLoad() {
+    public func stop() {
         runner.cancel()
         searchTask?.cancel()
     }

@@ -18,7 +18,7 @@ public struct PostDetail: Sendable, Equatable {
 /// The post detail screen: title, author, wrapped body, then the comments, scrollable.
 @MainActor
 @Observable
-public final class PostDetailViewModel {
+public final class PostDetailViewModel: ScreenViewModel {
     // MARK: - Properties
 
     public let postID: RecordID
@@ -72,6 +72,9 @@ public final class PostDetailViewModel {
 
     // MARK: - Intents
 
+    /// Whether the post and its comments are still loading.
+    public var isLoading: Bool { state.isLoading }
+
     /// The screen appeared: load unless already loaded or loading.
     public func start() {
         if case .idle = state { reload() }
@@ -103,7 +106,7 @@ public final class PostDetailViewModel {
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
-    public func cancelLoad() {
+    public func stop() {
         runner.cancel()
         isReloading = false
     }

@@ -17,7 +17,7 @@ public struct UserDetail: Sendable, Equatable {
 /// The user detail screen: the profile above the list of the user's posts.
 @MainActor
 @Observable
-public final class UserDetailViewModel {
+public final class UserDetailViewModel: FindableScreen {
     // MARK: - Properties
 
     public let userID: RecordID
@@ -122,6 +122,9 @@ public final class UserDetailViewModel {
 
     // MARK: - Intents
 
+    /// Whether the user and their posts are still loading.
+    public var isLoading: Bool { state.isLoading }
+
     /// The screen appeared: load unless already loaded or loading.
     public func start() {
         if case .idle = state { reload() }
@@ -156,7 +159,7 @@ public final class UserDetailViewModel {
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
-    public func cancelLoad() {
+    public func stop() {
         runner.cancel()
         isReloading = false
     }

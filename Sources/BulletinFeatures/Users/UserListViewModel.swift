@@ -7,7 +7,7 @@ import ViewState
 /// ``FindBar`` (over the users loaded so far).
 @MainActor
 @Observable
-public final class UserListViewModel {
+public final class UserListViewModel: FindableScreen {
     /// The table's columns, left to right.
     public enum Column: CaseIterable, Sendable {
         case id, name, username, email, company
@@ -144,6 +144,11 @@ public final class UserListViewModel {
 
     // MARK: - Intents
 
+    /// `Users`.
+    public var title: String { "Users" }
+    /// Whether the first page of users is still loading.
+    public var isLoading: Bool { state.isLoading }
+
     /// The screen appeared: load unless already loaded or loading.
     public func start() {
         if case .idle = state { reload() }
@@ -185,7 +190,7 @@ public final class UserListViewModel {
 
     /// The screen left the stack: the loads in flight (first page and next page) are
     /// cancelled and their results dropped.
-    public func cancelLoad() {
+    public func stop() {
         runner.cancel()
         pageRunner.cancel()
         isReloading = false

@@ -45,10 +45,7 @@ struct AdminPanelScreen: Screen {
         TextView(paragraphs: AdminPanelText(model: model).paragraphs).render(in: inner, on: &surface, state: &state)
         if state.offset != model.scrollOffset { model.scrollOffset = state.offset }
         renderFooter(in: footer, messages: messages, on: &surface)
-        if let question = model.overwrite {
-            Dialog(title: "Overwrite?", message: question.message, buttons: OverwriteQuestion.buttons)
-                .render(in: area, on: &surface, state: DialogState(selected: question.selected))
-        }
+        QuestionDialog.render(model, in: area, on: &surface)
     }
 
     /// The lines under the field (its error, or "Exporting…"), or the last result without a
@@ -86,7 +83,7 @@ struct AdminPanelScreen: Screen {
 
     func handle(_ key: Key, in area: Rect) -> Bool {
         if key == .ctrl("c") { return false }
-        if let question = model.overwrite { return handleOverwrite(key, question) }
+        if QuestionDialog.handle(key, for: model) { return true }
         if let field = model.field { return handleField(key, width: Self.inputWidth(of: field, areaWidth: area.width)) }
         if case let .mouse(event) = key {
             switch event.kind {
@@ -111,22 +108,6 @@ struct AdminPanelScreen: Screen {
         case .exportDB?: model.beginExport(.dbJSON)
         case .exportCSV?: model.beginExport(.postsCSV)
         case nil: return false
-        }
-        return true
-    }
-
-    private func handleOverwrite(_ key: Key, _ question: OverwriteQuestion) -> Bool {
-        if key == .escape {
-            model.cancelOverwrite()
-            return true
-        }
-        var state = DialogState(selected: question.selected)
-        let chosen = state.handle(key, buttonCount: OverwriteQuestion.buttons.count)
-        model.selectOverwriteButton(state.selected)
-        switch chosen {
-        case 0?: model.confirmOverwrite()
-        case 1?: model.cancelOverwrite()
-        default: break
         }
         return true
     }

@@ -10,20 +10,12 @@ struct ConfirmationScreen: Screen {
     var capturesKeys: Bool { true }
 
     func render(in area: Rect, on surface: inout Surface) {
-        Dialog(title: model.title, message: model.message, buttons: model.buttons)
-            .render(in: area, on: &surface, state: DialogState(selected: model.selection))
+        QuestionDialog.render(model, in: area, on: &surface)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        switch key {
-        case .ctrl("c"), .character("q"): return false
-        case .escape: model.cancel()
-        default:
-            var state = DialogState(selected: model.selection)
-            let chosen = state.handle(key, buttonCount: model.buttons.count)
-            model.selection = state.selected
-            if let chosen { model.choose(chosen) }
-        }
+        if key == .ctrl("c") || key == .character("q") { return false }
+        _ = QuestionDialog.handle(key, for: model)
         return true
     }
 }

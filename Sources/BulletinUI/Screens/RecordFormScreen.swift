@@ -55,15 +55,8 @@ struct RecordFormScreen: Screen {
 
     func handle(_ key: Key, in area: Rect) -> Bool {
         if key == .ctrl("c") { return !model.requestQuit() }
-        if model.isConfirmingQuit {
-            model.keepEditingInsteadOfQuitting()
-            return true
-        }
-        switch model.phase {
-        case .editing: handleEditing(key, fieldWidth: Layout(fields: model.fields, area: area).boxWidth)
-        case .saving: break
-        case .confirmingDiscard, .failed: handleDialog(key)
-        }
+        if QuestionDialog.handle(key, for: model) { return true }
+        if model.phase == .editing { handleEditing(key, fieldWidth: Layout(fields: model.fields, area: area).boxWidth) }
         return true
     }
 
@@ -107,29 +100,8 @@ struct RecordFormScreen: Screen {
         }
     }
 
-    private var dialog: Dialog? {
-        if model.isConfirmingQuit {
-            return Dialog(title: "Quit without saving?",
-                          message: "Your changes to this \(model.kind.noun) are not saved. Ctrl-C again quits.",
-                          buttons: ["Keep editing"])
-        }
-        return switch model.phase {
-        case .confirmingDiscard:
-            Dialog(title: "Discard changes?", message: "Your changes to this \(model.kind.noun) are not saved.",
-                   buttons: ["Keep editing", "Discard"])
-        case let .failed(error):
-            Dialog(title: model.failureTitle,
-                   message: "\(error). " + (model.mayHaveBeenSaved ? "It may have reached the server: Retry first checks whether it was saved. " : "")
-                       + "Everything you typed is kept.",
-                   buttons: [model.offersOverwrite ? "Overwrite" : "Retry", "Keep editing"])
-        case .editing, .saving: nil
-        }
-    }
-
     private func renderDialog(in area: Rect, on surface: inout Surface) {
-        guard let dialog else { return }
-        surface.cursor = nil
-        dialog.render(in: area, on: &surface, state: DialogState(selected: model.isConfirmingQuit ? 0 : model.dialogSelection))
+        QuestionDialog.render(model, in: area, on: &surface)
     }
 
     /// Editing keys go to the focused field's state, fitted to the `fieldWidth` columns it is drawn in.
@@ -140,19 +112,6 @@ struct RecordFormScreen: Screen {
         case .ctrl("s"): model.save()
         case .escape: model.cancel()
         default: model.edit { _ = $0.handle(key, width: fieldWidth) }
-        }
-    }
-
-    private func handleDialog(_ key: Key) {
-        if key == .escape { return model.cancel() }
-        var state = DialogState(selected: model.dialogSelection)
-        let chosen = state.handle(key, buttonCount: 2)
-        model.dialogSelection = state.selected
-        guard let chosen else { return }
-        switch (model.phase, chosen) {
-        case (.confirmingDiscard, 1): model.discard()
-        case (.failed, 0): model.retry()
-        default: model.keepEditing()
         }
     }
 }

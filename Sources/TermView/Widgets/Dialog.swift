@@ -1,23 +1,16 @@
-/// Which button of a ``Dialog`` is selected; kept by whoever shows the dialog.
-public struct DialogState: Equatable, Sendable {
-    /// Index of the selected button.
-    public private(set) var selected: Int
+import ViewState
 
-    /// Creates a state with `selected` as the default button.
-    public init(selected: Int = 0) {
-        self.selected = max(0, selected)
-    }
-
-    /// Applies a key for a dialog with `buttonCount` buttons: Left/Right and Tab/Shift-Tab
-    /// move between buttons (wrapping), Enter chooses.
-    /// - Returns: The chosen button's index after Enter, otherwise `nil`.
-    public mutating func handle(_ key: Key, buttonCount: Int) -> Int? {
-        guard buttonCount > 0 else { return nil }
-        selected = min(selected, buttonCount - 1)
+extension Question {
+    /// Applies a key to the question shown in a ``Dialog``: Left/Right and Tab/Shift-Tab move
+    /// between the answers (wrapping), Enter chooses the selected one, Esc gives the cancel
+    /// answer (with ``Question/Dismissal/anyKey``, every key but Enter does).
+    /// - Returns: The answer chosen, or `nil` while the question stays open.
+    public mutating func handle(_ key: Key) -> Answer? {
+        if key == .enter { return selected }
+        if dismissal == .anyKey || key == .escape { return cancelAnswer }
         switch key {
-        case .left, .backTab: selected = (selected + buttonCount - 1) % buttonCount
-        case .right, .tab: selected = (selected + 1) % buttonCount
-        case .enter: return selected
+        case .left, .backTab: selectPrevious()
+        case .right, .tab: selectNext()
         default: break
         }
         return nil
@@ -34,12 +27,21 @@ public struct Dialog {
     public var message: String
     /// Button labels, left to right, such as `["Retry", "Cancel"]`.
     public var buttons: [String]
+    /// Index of the button drawn selected.
+    public var selected: Int
 
-    /// Creates a dialog.
-    public init(title: String, message: String, buttons: [String]) {
+    /// Creates a dialog with button `selected` (counted from the left) drawn selected.
+    public init(title: String, message: String, buttons: [String], selected: Int = 0) {
         self.title = title
         self.message = message
         self.buttons = buttons
+        self.selected = selected
+    }
+
+    /// The dialog that asks `question`: its title, message and answers, the selected one drawn selected.
+    public init<Answer>(_ question: Question<Answer>) {
+        self.init(title: question.title, message: question.message, buttons: question.labels,
+                  selected: question.selectedPosition)
     }
 
     /// The box's rectangle inside `area`: at most 50 columns wide (and at least the buttons'
@@ -53,7 +55,7 @@ public struct Dialog {
     }
 
     /// Draws the box, message and buttons; nothing outside ``frame(in:)``.
-    public func render(in area: Rect, on surface: inout Surface, state: DialogState) {
+    public func render(in area: Rect, on surface: inout Surface) {
         let box = frame(in: area)
         guard box.width >= 2, box.height >= 2 else {
             if !box.isEmpty { surface.write(TextLayout.truncate(title, to: box.width), at: Point(x: box.x, y: box.y), style: .title, maxWidth: box.width) }
@@ -67,7 +69,7 @@ public struct Dialog {
             let text = index == inner.height - 1 && lines.count > inner.height ? TextLayout.truncate(line + " …", to: inner.width) : line
             surface.write(text, at: Point(x: inner.x, y: inner.y + index), style: .normal, maxWidth: inner.width)
         }
-        drawButtons(y: box.maxY - 2, in: box, on: &surface, selected: state.selected)
+        drawButtons(y: box.maxY - 2, in: box, on: &surface, selected: selected)
     }
 
     // MARK: - Private

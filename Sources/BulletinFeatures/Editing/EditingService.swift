@@ -1,18 +1,18 @@
 import BulletinData
 import MVVMC
 
-/// Runs every change a person makes: opens record forms, asks before deleting, undoes the last
-/// delete of the run, and afterwards reloads the screens on the stack with the selection on the
-/// changed record. Outcomes go to the status line through a ``StatusNote``, once the screens
-/// show the change.
+/// Carries out every change a person makes: opens record forms, asks before deleting, undoes
+/// the last delete of the run, and afterwards reloads the screens on the stack with the
+/// selection on the changed record. Outcomes go to the status line through a ``StatusNote``,
+/// once the screens show the change.
 ///
-/// Owned by the ``AppCoordinator`` for the whole run (it remembers the last delete); screens
-/// reach it through the `Router<EditRequest>` their view models are given. When the writer is
-/// read-only, every request only says why.
+/// A service, not a flow: it has no screen of its own to start (a form is the
+/// ``RecordFormCoordinator``'s flow, a question a modal it presents). Owned by the
+/// ``AppCoordinator`` for the whole run (it remembers the last delete); screens reach it through
+/// the `Router<EditRequest>` their view models are given. When the writer is read-only, every
+/// request only says why.
 @MainActor
-public final class EditingCoordinator: Coordinator {
-    public typealias Route = EditRequest
-
+public final class EditingService {
     // MARK: - Properties
 
     /// The record deleted last in this run, which `u` re-creates.
@@ -30,7 +30,7 @@ public final class EditingCoordinator: Coordinator {
     // MARK: - Init
 
     /// - Parameters:
-    ///   - stack: The app's navigation stack; it outlives the coordinator.
+    ///   - stack: The app's navigation stack; it outlives the service.
     ///   - note: Where outcomes are reported (`Saved post 3 · saved to ./db.json`).
     public init(stack: NavigationStack<Destination>, source: any DataSource, writer: any DataWriter, note: StatusNote) {
         self.stack = stack
@@ -39,15 +39,13 @@ public final class EditingCoordinator: Coordinator {
         self.note = note
     }
 
-    /// A router for view models, holding this coordinator weakly.
-    public var router: Router<EditRequest> { Router { [weak self] in self?.navigate(to: $0) } }
+    /// A router for view models, holding this service weakly.
+    public var router: Router<EditRequest> { Router { [weak self] in self?.handle($0) } }
 
-    // MARK: - Coordinator
-
-    public func start() {}
+    // MARK: - API
 
     /// Handles one request: a form, a delete confirmation, or the undo.
-    public func navigate(to request: EditRequest) {
+    public func handle(_ request: EditRequest) {
         if case let .denied(reason) = writer.access { return note.show("Read-only: \(reason)") }
         switch request {
         case .newUser: showForm(.user, mode: .create)
@@ -127,11 +125,11 @@ public final class EditingCoordinator: Coordinator {
             message: ["\(Self.label(of: record)) will be deleted from the data.", leftBehind, "u undoes the last delete."]
                 .compactMap { $0 }.joined(separator: " "),
             confirmLabel: "Delete"
-        ) { [weak self] agreed in
+        ) { [weak self] answer in
             self?.stack.dismiss()
-            if agreed { self?.delete(record) }
+            if answer == .confirm { self?.delete(record) }
         }
-        stack.present(.confirmation(model), title: "Delete?")
+        stack.show(model.request(title: "Delete?", link: nil, style: .modal, owner: nil))
     }
 
     /// Deletes `record`; `overwrite` after the person agreed to save over a file changed on disk.
@@ -203,11 +201,11 @@ public final class EditingCoordinator: Coordinator {
                 : "\(path) changed on disk since it was loaded. Save this change over it? "
                     + "Changes made there to other records are kept.",
             confirmLabel: "Overwrite"
-        ) { [weak self] agreed in
+        ) { [weak self] answer in
             self?.stack.dismiss()
-            if agreed { retry() } else { self?.note.show("Not changed: \(path) " + (readOnly ? "is read-only" : "changed on disk")) }
+            if answer == .confirm { retry() } else { self?.note.show("Not changed: \(path) " + (readOnly ? "is read-only" : "changed on disk")) }
         }
-        stack.present(.confirmation(model), title: "Overwrite?")
+        stack.show(model.request(title: "Overwrite?", link: nil, style: .modal, owner: nil))
     }
 
     /// Loads the record (a comment through its post's comments: sources have no single-comment
