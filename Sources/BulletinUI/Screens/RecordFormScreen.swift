@@ -17,14 +17,46 @@ struct RecordFormScreen: Screen {
     /// Columns kept for a field's problem text when the screen is narrow.
     nonisolated static let problemRoom = 24
 
-    var hints: [String] {
-        if model.isConfirmingQuit { return ["Ctrl-C quit without saving", "any other key: keep editing"] }
-        return switch model.phase {
-        case .editing: ["Tab/S-Tab field", "Ctrl-S save", "Esc cancel", "Ctrl-C quit"]
-        case .saving: ["saving…", "Ctrl-C quit"]
-        case .failed, .confirmingDiscard: ["←→ choose", "⏎ answer", "Esc keep editing"]
+    enum Intent: Sendable { case quit, keepEditing, next, previous, save, cancel, edit, wait, dialog(DialogIntent) }
+
+    /// The form's keys in its phase: editing, saving, a question, or "quit without saving?".
+    var keyMap: KeyMap<Intent> {
+        let quit = KeyBinding(keys: [.ctrl("c")], label: "Ctrl-C quit", description: "Quit (asks first when changes are not saved)",
+                              group: "Form", footer: .always, action: Intent.quit)
+        if model.isConfirmingQuit {
+            return KeyMap([
+                quit.footer("Ctrl-C quit without saving", .always),
+                KeyBinding(patterns: [.anyKey()], label: "any other key: keep editing", description: "Keep editing",
+                           group: "Form", footer: .always, action: .keepEditing),
+            ])
+        }
+        let help: Set<Key> = [.ctrl("c"), .character("?"), .function(1)]
+        switch model.phase {
+        case .editing:
+            return KeyMap([
+                KeyBinding(keys: [.tab, .down, .enter], label: "Tab/S-Tab field", description: "Go to the next field",
+                           group: "Form", footer: 80, action: .next),
+                KeyBinding(keys: [.backTab, .up], description: "Go to the previous field", group: "Form", action: .previous),
+                KeyBinding(keys: [.ctrl("s")], label: "Ctrl-S save", description: "Save the \(model.kind.noun)", group: "Form",
+                           footer: 90, action: .save),
+                KeyBinding(keys: [.escape], label: "Esc cancel", description: "Close the form (asks first when changes are not saved)",
+                           group: "Form", footer: .always, action: .cancel),
+                quit,
+                KeyBinding(patterns: [.text()] + TextFieldKeys.editing, description: "Edit the focused field",
+                           group: "Field", action: .edit),
+            ])
+        case .saving:
+            return KeyMap([
+                KeyBinding(patterns: [.anyKey(except: help)], label: "saving…", description: "Wait until the save is done",
+                           group: "Form", footer: 90, action: .wait),
+                quit,
+            ])
+        case .failed, .confirmingDiscard:
+            return DialogIntent.keys(cancel: "Esc keep editing", cancelDescription: "Keep editing", passing: help)
+                .map(Intent.dialog) + KeyMap([quit.footer("", nil)])
         }
     }
+    var keyHelp: [KeyHelp] { keyMap.help }
 
     var summary: String { model.statusText }
     var isLoading: Bool { model.phase == .saving }
@@ -54,15 +86,17 @@ struct RecordFormScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if key == .ctrl("c") { return !model.requestQuit() }
-        if model.isConfirmingQuit {
-            model.keepEditingInsteadOfQuitting()
-            return true
-        }
-        switch model.phase {
-        case .editing: handleEditing(key)
-        case .saving: break
-        case .confirmingDiscard, .failed: handleDialog(key)
+        switch keyMap.action(for: key) {
+        case nil: return false
+        case .quit?: return !model.requestQuit()
+        case .keepEditing?: model.keepEditingInsteadOfQuitting()
+        case .next?: model.focusNext()
+        case .previous?: model.focusPrevious()
+        case .save?: model.save()
+        case .cancel?: model.cancel()
+        case .edit?: editFocusedField(key)
+        case .wait?: break
+        case let .dialog(intent)?: handleDialog(intent, key)
         }
         return true
     }
@@ -131,22 +165,19 @@ struct RecordFormScreen: Screen {
         dialog.render(in: area, on: &surface, state: DialogState(selected: model.isConfirmingQuit ? 0 : model.dialogSelection))
     }
 
-    private func handleEditing(_ key: Key) {
-        switch key {
-        case .tab, .down, .enter: model.focusNext()
-        case .backTab, .up: model.focusPrevious()
-        case .ctrl("s"): model.save()
-        case .escape: model.cancel()
-        default:
-            guard model.fields.indices.contains(model.focus) else { return }
-            let field = model.fields[model.focus]
-            var state = TextFieldState(text: field.text, cursor: field.cursor, scroll: field.scroll)
-            if state.handle(key) { model.edit(text: state.text, cursor: state.cursor) }
-        }
+    private func editFocusedField(_ key: Key) {
+        guard model.fields.indices.contains(model.focus) else { return }
+        let field = model.fields[model.focus]
+        var state = TextFieldState(text: field.text, cursor: field.cursor, scroll: field.scroll)
+        if state.handle(key) { model.edit(text: state.text, cursor: state.cursor) }
     }
 
-    private func handleDialog(_ key: Key) {
-        if key == .escape { return model.cancel() }
+    private func handleDialog(_ intent: DialogIntent, _ key: Key) {
+        switch intent {
+        case .cancel: return model.cancel()
+        case .wait: return
+        case .choose, .answer: break
+        }
         var state = DialogState(selected: model.dialogSelection)
         let chosen = state.handle(key, buttonCount: 2)
         model.dialogSelection = state.selected

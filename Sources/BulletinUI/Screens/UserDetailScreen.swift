@@ -5,7 +5,11 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { EditIntent.listHints(model.findHints) }
+    /// The posts list's keys now, with `a`/`e`/`d`/`u`.
+    var keyMap: KeyMap<ListScreenIntent> {
+        model.listScreenKeys(failed: loadFailed ? ListLoadFailure.reason : nil, edit: model.editBindings)
+    }
+    var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.state.value != nil else { return "" }
         return [model.reloadFailureText, model.findSummary(model.postsHeading)].compactMap { $0 }.joined(separator: " · ")
@@ -50,9 +54,7 @@ struct UserDetailScreen: Screen {
         let postsHeight = area.height - (model.profile.count + 2)
         let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
         let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
-        if !loadFailed, model.handleFindKey(key) { return true }
-        if model.handleListMouse(key, tableArea: tableArea, rowCount: model.rowCount) { return true }
-        if model.handleEditKey(key) { return true }
-        return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
+        return model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true),
+                                         tableArea: tableArea, edit: model.perform)
     }
 }
