@@ -17,18 +17,23 @@ extension ScreenHost {
         }
     }
 
-    /// The global bindings beside a screen whose bindings are `screen`: Esc (←, Backspace)
-    /// back, `?` (F1) help, `:` a command, `q` (Ctrl-C) quit, without the keys the screen takes
-    /// itself (a key a screen binds never reaches these). Each footer label names the first
-    /// key left (`F1 help` where `?` is text), so no label names a key that does something else;
-    /// a binding with no key left is gone.
+    /// The global bindings: Esc (←, Backspace) back, `?` (F1) help, `:` a command, `q`
+    /// (Ctrl-C) quit. Keys reach them only when the screen did not handle them.
+    var globalKeys: KeyMap<GlobalIntent> { globalKeys(beside: []) }
+
+    /// The global bindings as listed beside a screen whose bindings are `screen`: without the
+    /// keys the screen takes itself (a key the screen handles never reaches them); a binding
+    /// with no key left is gone. A footer label names the first key left (`F1 help` where `?`
+    /// is text); back is in the footer only while Esc goes back: where Esc clears a filter, the
+    /// footer says `Esc clear`, not `← back`.
     func globalKeys(beside screen: [KeyHelp]) -> KeyMap<GlobalIntent> {
         func binding(_ keys: [Key], _ intent: GlobalIntent, _ description: String, footer: FooterPriority?,
                      disabled: String? = nil) -> KeyBinding<GlobalIntent>? {
             let free = keys.filter { key in !screen.contains { $0.matches(key) } }
             guard let first = free.first else { return nil }
-            return KeyBinding(keys: free, label: footer == nil ? "" : first.name + " " + intent.word, description: description,
-                              group: "Everywhere", footer: footer, disabledReason: disabled, action: intent)
+            let shown = intent != .back || first == keys[0] ? footer : nil
+            return KeyBinding(keys: free, label: shown == nil ? "" : first.name + " " + intent.word, description: description,
+                              group: "Everywhere", footer: shown, disabledReason: disabled, action: intent)
         }
         return KeyMap([
             binding([.escape, .left, .backspace], .back, "Go back to the previous screen", footer: .always,

@@ -125,7 +125,7 @@ public final class ScreenHost {
             }
             if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
         }
-        switch globalKeys(beside: currentScreen?.keyHelp ?? []).action(for: key) {
+        switch globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }
         case .quit?: onQuit()
         case .help?: helpState = TextViewState()
