@@ -48,6 +48,8 @@ struct KeyScreenHarness {
 
     /// Waits for the top screen's load.
     func settle() async {
+        if case let .recordForm(form)? = app.stack.top?.destination { await form.waitForTasks() }
+        await app.editing.waitForIdle()
         switch app.stack.top?.destination {
         case let .userList(model)?: await model.load()
         case let .userDetail(model)?: await model.load()
