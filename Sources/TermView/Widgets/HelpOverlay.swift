@@ -44,12 +44,14 @@ public struct HelpOverlay {
 
     /// Columns before the keys, and between the keys and the description.
     static let indent = 2
+    /// The keys column's widest, in columns: longer key lists wrap within it.
+    static let maxKeyWidth = 18
 
     /// The overlay's lines for `width` columns (a scroll column kept free at the right):
     /// headings in `.header`, entries with their descriptions wrapped under each other.
     public func lines(width: Int) -> [StyledLine] {
         let all = sections.flatMap(\.entries)
-        let keyWidth = max(1, min(width / 3, max(8, all.map { DisplayWidth.of($0.keyNames) }.max() ?? 0)))
+        let keyWidth = max(1, min(width / 3, Self.maxKeyWidth, max(8, all.map { DisplayWidth.of($0.keyNames) }.max() ?? 0)))
         let textX = Self.indent + keyWidth + Self.indent
         let textWidth = max(8, width - 1 - textX)
         var lines: [StyledLine] = []
