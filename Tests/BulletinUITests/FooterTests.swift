@@ -47,7 +47,7 @@ struct FooterTests {
         ],
         .posts: [
             " ↑↓ move  ⏎ open  / filter  s sort  n next  r reload  Esc back  ? help  q quit                                   3 posts",
-            " ↑↓ move  ⏎ open  / filter  s sort  r reload  Esc back  ? help  q quit   3 posts",
+            " ↑↓ move  ⏎ open  / filter  s sort  n next  Esc back  ? help  q quit     3 posts",
             " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 posts",
             " Esc back  ? help  q quit        3 posts",
         ],

@@ -22,7 +22,7 @@ extension FindIntent {
                        footer: 50, action: .sort),
             KeyBinding(keys: [.character("S")], description: "Reverse the sort order", group: "Find", action: .reverseSort),
             KeyBinding(keys: [.character("n")], label: "n next", description: "Select the next row matching the last filter",
-                       group: "Find", footer: 30, action: .next),
+                       group: "Find", footer: 45, action: .next),
             KeyBinding(keys: [.character("N")], description: "Select the previous row matching the last filter",
                        group: "Find", action: .previous),
             KeyBinding(patterns: [.digits], description: "Type an id to jump to its row", group: "Find", action: .digit),
