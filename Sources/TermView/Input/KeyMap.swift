@@ -13,6 +13,7 @@ public struct FooterPriority: Comparable, Hashable, Sendable, ExpressibleByInteg
     /// Whether the label is one of those that always show.
     public var isAlways: Bool { rank >= Self.always.rank }
 
+    /// Orders by ``rank``: the lower priority is the one dropped first.
     public static func < (lhs: FooterPriority, rhs: FooterPriority) -> Bool { lhs.rank < rhs.rank }
 }
 
