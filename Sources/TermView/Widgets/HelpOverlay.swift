@@ -83,9 +83,4 @@ public struct HelpOverlay {
         let body = Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 1), height: max(0, area.height - 1))
         TextView(paragraphs: lines(width: body.width)).render(in: body, on: &surface, state: &state)
     }
-
-    /// How many rows the lines take at `width` (the area's width less the left margin).
-    public func lineCount(width: Int) -> Int {
-        TextView(paragraphs: lines(width: max(0, width - 1))).lineCount(width: max(0, width - 1))
-    }
 }
