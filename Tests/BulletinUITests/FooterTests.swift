@@ -63,6 +63,7 @@ struct FooterTests {
             " ↑↓ scroll  s switch source  Esc back  ? help  q quit",
             " ↑↓ scroll  Esc back  ? help  q quit",
         ],
+        .missingUser: Array(repeating: " ⏎ Home  Esc back  ? help  q quit", count: 4),
         .form: [
             " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
             " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",

@@ -40,6 +40,7 @@ struct KeyCoverageTests {
         State(name: "a form", place: .form, keys: [], marker: "Ctrl-S save"),
         State(name: "a form, discard changes?", place: .form, keys: [.character("x"), .escape], marker: "Discard changes?"),
         State(name: "a form, quit without saving?", place: .form, keys: [.character("x"), .ctrl("c")], marker: "Quit without saving?"),
+        State(name: "a link to a missing user", place: .missingUser, keys: [], marker: "Press Enter or Esc to go Home."),
         State(name: "delete confirmation", place: .users, keys: [.character("d")], marker: "Delete user"),
     ]
 

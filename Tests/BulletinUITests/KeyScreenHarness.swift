@@ -16,7 +16,7 @@ struct KeyScreenHarness {
 
     /// The screens the key tests visit, by name.
     enum Place: String, CaseIterable, Sendable {
-        case home, users, user, post, posts, search, admin, form
+        case home, users, user, post, posts, search, admin, form, missingUser
     }
 
     /// Opens `place`: a deep link, and for the form `a` on Users.
@@ -36,6 +36,7 @@ struct KeyScreenHarness {
         case .posts: .posts
         case .search: .search("")
         case .admin: .admin
+        case .missingUser: .user(999)
         }
         if let link {
             app.open(link)
