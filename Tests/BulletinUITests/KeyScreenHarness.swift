@@ -47,19 +47,11 @@ struct KeyScreenHarness {
         return harness
     }
 
-    /// Waits for the top screen's load.
+    /// Waits for a form's checks, the editing coordinator, and the top screen's load.
     func settle() async {
         if case let .recordForm(form)? = app.stack.top?.destination { await form.waitForTasks() }
         await app.editing.waitForIdle()
-        switch app.stack.top?.destination {
-        case let .userList(model)?: await model.load()
-        case let .userDetail(model)?: await model.load()
-        case let .postDetail(model)?: await model.load()
-        case let .adminPanel(model)?: await model.load()
-        case let .postList(model)?: await model.load()
-        case let .search(model)?: await model.load()
-        default: break
-        }
+        await app.loadTop()
     }
 
     /// A whole frame at `width` × `height`.
@@ -82,4 +74,19 @@ struct KeyScreenHarness {
 
     /// The top screen, as the host builds it.
     var screen: any Screen { ScreenHost.screen(for: app.stack.top!.destination) }
+}
+
+extension AppCoordinator {
+    /// Waits for the load of the screen on top of the stack (none for Home, a link error, a form or a question).
+    func loadTop() async {
+        switch stack.top?.destination {
+        case let .userList(model)?: await model.load()
+        case let .userDetail(model)?: await model.load()
+        case let .postDetail(model)?: await model.load()
+        case let .adminPanel(model)?: await model.load()
+        case let .postList(model)?: await model.load()
+        case let .search(model)?: await model.load()
+        case .home?, .linkError?, .recordForm?, .confirmation?, nil: break
+        }
+    }
 }

@@ -35,15 +35,7 @@ struct ScreenHostTests {
 
         /// Waits for the top screen's load to finish.
         func settle() async {
-            switch app.stack.top?.destination {
-            case let .userList(model)?: await model.load()
-            case let .userDetail(model)?: await model.load()
-            case let .postDetail(model)?: await model.load()
-            case let .adminPanel(model)?: await model.load()
-            case let .postList(model)?: await model.load()
-            case let .search(model)?: await model.load()
-            case .home?, .linkError?, .recordForm?, .confirmation?, nil: break
-            }
+            await app.loadTop()
         }
     }
 
