@@ -23,6 +23,7 @@ struct HelpOverlayScreenTests {
             "   ↑ k              Select the row above",
         ])
         for expected in [
+            "   Enter            Open the selected user",
             " Find", "   /                Filter the rows by text", "   0–9              Type an id to jump to its row",
             " Edit", "   a                Add a user", "   d                Delete the selected user (asks first)",
             " Data", "   r                Load the list again",

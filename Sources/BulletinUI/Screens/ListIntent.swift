@@ -7,13 +7,15 @@ enum ListIntent: Sendable {
 
 extension ListIntent {
     /// Moving and opening, the first labels of a list's footer: ↑↓ (k, j) and Enter.
-    /// - Parameter failed: Why the rows are not there (the list did not load), or `nil`.
-    static func moveKeys(failed: String? = nil) -> KeyMap<ListIntent> {
+    /// - Parameters:
+    ///   - noun: What a row is (`user`, `post`), for the descriptions.
+    ///   - failed: Why the rows are not there (the list did not load), or `nil`.
+    static func moveKeys(noun: String = "row", failed: String? = nil) -> KeyMap<ListIntent> {
         KeyMap([
             KeyBinding(keys: [.up, .character("k")], label: "↑↓ move", description: "Select the row above", group: "Move",
                        footer: 80, action: .up),
             KeyBinding(keys: [.down, .character("j")], description: "Select the row below", group: "Move", action: .down),
-            KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected row", group: "Move",
+            KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected \(noun)", group: "Move",
                        footer: 90, action: .open),
         ].map { $0.disabled(failed) })
     }
@@ -35,12 +37,6 @@ extension ListIntent {
                              group: "Data", footer: 95, action: .reload),
         ])
     }
-}
-
-/// The words a list's bindings give while its load failed.
-enum ListLoadFailure {
-    /// Why moving and finding do nothing: there are no rows.
-    static let reason = "the list did not load"
 }
 
 extension KeyMap {

@@ -15,27 +15,27 @@ enum ListScreenIntent: Sendable {
 }
 
 extension FindableScreenModel {
-    /// The list screen's keys now, in footer order: ↑↓ move, ⏎ open, (Esc clear), / filter,
+    /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open, (Esc clear), / filter,
     /// s sort, n next, the editing keys, paging, r reload, the mouse. While the `/` prompt is
     /// open, only its keys and the mouse; while an id is typed, the jump's keys come first.
     /// - Parameters:
     ///   - failed: Why the list has no rows (its load failed): finding is left out, moving is
     ///     unavailable, `r` retries.
     ///   - edit: The screen's editing bindings (none on Posts).
-    func listScreenKeys(failed: String?, edit: [KeyBinding<EditIntent>] = []) -> KeyMap<ListScreenIntent> {
+    func listScreenKeys(noun: String, failed: String?, edit: [KeyBinding<EditIntent>] = []) -> KeyMap<ListScreenIntent> {
         let mouse = KeyMap<ListScreenIntent>([
             KeyBinding(patterns: [.mouse], description: "Wheel moves the selection; a click selects a row", group: "Move",
                        action: .mouse),
         ])
         if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
-        var keys = ListIntent.moveKeys(failed: failed).map(ListScreenIntent.list)
+        var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
         if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty).map(ListScreenIntent.find) }
         keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
         return keys
     }
 
-    /// Handles `key` through `keys` (``listScreenKeys(failed:edit:)``): a key typed during a
+    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): a key typed during a
     /// jump that is not the jump's stops it first.
     /// - Parameters:
     ///   - pageSize: Rows a page moves.

@@ -14,7 +14,7 @@ struct PostDetailScreen: Screen {
     var keyMap: KeyMap<Intent> {
         let editing = model.editingUnavailableReason
         let selecting = model.commentSelectionUnavailableReason
-        let failed = loadFailed ? "the post did not load" : nil
+        let failed = model.textUnavailableReason
         let reload = failed == nil
             ? KeyBinding(keys: [.character("r")], label: "r reload", description: "Load the post and its comments again",
                          group: "Data", footer: 50, action: Intent.reload)
@@ -52,7 +52,6 @@ struct PostDetailScreen: Screen {
         guard model.state.value != nil else { return "" }
         return [model.reloadFailureText, model.commentsHeading].compactMap { $0 }.joined(separator: " · ")
     }
-    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.isReloading }
 
     /// The text, as styled paragraphs for the text view.

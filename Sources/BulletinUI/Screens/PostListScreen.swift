@@ -6,7 +6,7 @@ struct PostListScreen: Screen {
     let model: PostListViewModel
 
     /// The list's keys now (no editing keys on Posts).
-    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(failed: loadFailed ? ListLoadFailure.reason : nil) }
+    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason) }
     var keyHelp: [KeyHelp] { keyMap.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
@@ -20,7 +20,6 @@ struct PostListScreen: Screen {
     var busyWord: String {
         model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.findBusyWord ?? "loading"
     }
-    var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
     /// the title gets the most room.

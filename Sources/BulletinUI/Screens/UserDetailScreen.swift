@@ -7,7 +7,7 @@ struct UserDetailScreen: Screen {
 
     /// The posts list's keys now, with `a`/`e`/`d`/`u`.
     var keyMap: KeyMap<ListScreenIntent> {
-        model.listScreenKeys(failed: loadFailed ? ListLoadFailure.reason : nil, edit: model.editBindings)
+        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, edit: model.editBindings)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
@@ -15,7 +15,6 @@ struct UserDetailScreen: Screen {
         return [model.reloadFailureText, model.findSummary(model.postsHeading)].compactMap { $0 }.joined(separator: " · ")
     }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 

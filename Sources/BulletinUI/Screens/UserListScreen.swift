@@ -5,14 +5,13 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    /// The list's keys now (``FindableScreenModel/listScreenKeys(failed:edit:)``), with `a`/`e`/`d`/`u`.
+    /// The list's keys now (``FindableScreenModel/listScreenKeys(noun:failed:edit:)``), with `a`/`e`/`d`/`u`.
     var keyMap: KeyMap<ListScreenIntent> {
-        model.listScreenKeys(failed: loadFailed ? ListLoadFailure.reason : nil, edit: model.editBindings)
+        model.listScreenKeys(noun: "user", failed: model.rowsUnavailableReason, edit: model.editBindings)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.paging == .loading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 

@@ -1,7 +1,9 @@
-// Why an editing intent does not apply right now, in words for the help overlay (`nil` when it
-// does). The screens put these on their bindings; the view models name no keys.
+// Why an intent does not apply right now, in words for the help overlay (`nil` when it does).
+// The screens put these on their bindings; the view models name no keys.
 
 extension UserListViewModel {
+    /// Why moving and finding do nothing: the list did not load (only retrying applies).
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the list did not load" }
     /// Why adding or undoing cannot be asked for here: no editor is attached.
     public var editingUnavailableReason: String? { editor == nil ? "editing is not offered here" : nil }
     /// Why editing or deleting the selected user does not apply: no editor, or no user selected.
@@ -11,6 +13,8 @@ extension UserListViewModel {
 }
 
 extension UserDetailViewModel {
+    /// Why moving and finding do nothing: the user and their posts did not load.
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the user did not load" }
     /// Why adding or undoing cannot be asked for here: no editor is attached.
     public var editingUnavailableReason: String? { editor == nil ? "editing is not offered here" : nil }
     /// Why editing or deleting the selected post does not apply: no editor, or no post selected.
@@ -19,7 +23,14 @@ extension UserDetailViewModel {
     }
 }
 
+extension PostListViewModel {
+    /// Why moving and finding do nothing: the list did not load.
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the list did not load" }
+}
+
 extension PostDetailViewModel {
+    /// Why scrolling does nothing: the post did not load.
+    public var textUnavailableReason: String? { state.error == nil ? nil : "the post did not load" }
     /// Why editing cannot be asked for here: no editor is attached, or the post has not loaded.
     public var editingUnavailableReason: String? {
         if editor == nil { return "editing is not offered here" }
