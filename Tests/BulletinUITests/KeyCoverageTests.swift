@@ -68,6 +68,23 @@ struct KeyCoverageTests {
         #expect(unlisted == ["Enter"])
     }
 
+    @Test("the : prompt handles exactly the keys its bindings list")
+    func commandPrompt() async {
+        var unlisted: [String] = []
+        var ignored: [String] = []
+        for key in Self.universe {
+            let harness = await KeyScreenHarness.open(.users)
+            harness.press(.character(":"))
+            #expect(harness.app.commandLine.isActive)
+            let handled = CommandPromptView.handle(key, model: harness.app.commandLine)
+            let listed = CommandPromptView.keys.help.contains { $0.matches(key) }
+            if handled, !listed { unlisted.append(key.name) }
+            if !handled, listed { ignored.append(key.name) }
+        }
+        #expect(unlisted.isEmpty && ignored.isEmpty, "unlisted \(unlisted), ignored \(ignored)")
+        #expect(CommandPromptView.help == "Tab complete  ⏎ run  Esc cancel ")
+    }
+
     /// Drives `state`'s screen with each key of ``universe``, each on a fresh app.
     /// - Parameter listed: What the help is taken to list (the screen's own help; the
     ///   omission test takes a binding out).

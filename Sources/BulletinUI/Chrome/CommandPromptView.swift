@@ -7,8 +7,24 @@ import TermView
 struct CommandPromptView {
     let model: CommandLineViewModel
 
-    /// The right side of the line while typing.
-    static let help = "Tab complete  ⏎ run  Esc cancel "
+    enum Intent: Sendable { case complete, submit, cancel, deleteBackward, insert, wait }
+
+    /// The prompt's keys while it is open; it takes every key but Ctrl-C.
+    static let keys = KeyMap<Intent>([
+        KeyBinding(keys: [.tab], label: "Tab complete", description: "Complete the command's name", group: "Command",
+                   footer: 80, action: .complete),
+        KeyBinding(keys: [.enter], label: "⏎ run", description: "Run the command", group: "Command", footer: .always,
+                   action: .submit),
+        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Close the prompt", group: "Command",
+                   footer: .always, action: .cancel),
+        KeyBinding(keys: [.backspace], description: "Delete the last character", group: "Command", action: .deleteBackward),
+        KeyBinding(patterns: [.text()], description: "Type the command", group: "Command", action: .insert),
+        KeyBinding(patterns: [.anyKey(except: [.ctrl("c")])], description: "Do nothing while the prompt is open",
+                   group: "Command", action: .wait),
+    ])
+
+    /// The right side of the line while typing: the prompt's footer labels.
+    static let help = keys.help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
 
     /// Draws the prompt or the message in place of the status line.
     /// - Returns: `false` when there is neither, so the host draws the normal status line.
@@ -33,14 +49,14 @@ struct CommandPromptView {
             model.begin()
             return true
         }
-        switch key {
-        case .ctrl("c"): return false
-        case .escape: model.cancel()
-        case .enter: model.submit()
-        case .tab: model.complete()
-        case .backspace: model.deleteBackward()
-        case let .character(character): model.insert(character)
-        default: break
+        switch keys.action(for: key) {
+        case nil: return false
+        case .cancel?: model.cancel()
+        case .submit?: model.submit()
+        case .complete?: model.complete()
+        case .deleteBackward?: model.deleteBackward()
+        case .insert?: if case let .character(character) = key { model.insert(character) }
+        case .wait?: break
         }
         return true
     }
