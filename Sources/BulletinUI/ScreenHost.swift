@@ -6,21 +6,24 @@ import TermView
 /// Draws the top of the navigation stack with its header and status line, and routes keys:
 /// to a screen that captures them (a list's `/` prompt, an id being typed), then to the `:`
 /// command prompt while it is open, else first to the screen, then to the global keys
-/// (Back, quit, `:`).
+/// (Back, help, quit, `:`). `?` or F1 opens the help overlay over the body (``ScreenHost+Help.swift``).
 ///
-/// Frame layout, in rows: header (breadcrumbs), body, status line (key hints and a summary).
+/// Frame layout, in rows: header (breadcrumbs), body, status line (the footer: key labels by
+/// priority and a summary, ``ScreenHost+Keys.swift``).
 @MainActor
 public final class ScreenHost {
     // MARK: - Properties
 
-    private let stack: NavigationStack<Destination>
+    let stack: NavigationStack<Destination>
     private let onQuit: @MainActor () -> Void
-    private let commandLine: CommandLineViewModel?
+    let commandLine: CommandLineViewModel?
     private let statusNote: StatusNote?
     private var lastSize = Size(width: 0, height: 0)
     private let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
     private var loadingSince: (entry: Int?, time: Double)?
+    /// The help overlay's scroll position while it is open; `nil` while it is closed.
+    var helpState: TextViewState?
 
     /// How long a load runs before the spinner shows, in seconds: quick loads never flash it.
     public static let spinnerDelay = 0.3
@@ -28,14 +31,6 @@ public final class ScreenHost {
     static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     /// Seconds per spinner frame.
     public static let spinnerInterval = 0.125
-
-    /// The keys every screen shares.
-    enum GlobalIntent: Sendable { case back, quit }
-
-    static let globalKeys = KeyMap<GlobalIntent>([
-        KeyBinding(keys: [.escape, .left, .backspace], help: "Esc back", action: .back),
-        KeyBinding(keys: [.character("q"), .ctrl("c")], help: "q quit", action: .quit),
-    ])
 
     // MARK: - Init
 
@@ -89,13 +84,14 @@ public final class ScreenHost {
                route: stack.top.flatMap { $0.destination.currentRoute ?? $0.route } ?? "")
             .render(in: headerArea, on: &surface)
         guard let screen = currentScreen else { return }
+        if renderHelp(for: screen, body: body, status: statusArea, on: &surface) { return }
         renderBeneathModal(in: body, on: &surface)
         screen.render(in: body, on: &surface)
         if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
         if screen.renderStatus(in: statusArea, on: &surface) { return }
         let summary = [spinner(for: screen), statusNote?.text ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
-        StatusBar(left: hintLine(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
+        KeyFooter(help: footerHelp(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
 
     /// A spinner frame once the top screen has been loading for ``spinnerDelay`` seconds, else `nil`.
@@ -119,6 +115,7 @@ public final class ScreenHost {
     /// Handles one key press.
     public func handle(_ key: Key) {
         statusNote?.clear()
+        if helpState != nil, handleHelpKey(key) { return }
         if let screen = currentScreen, screen.capturesKeys {
             if screen.handle(key, in: bodyArea) { return }
         } else {
@@ -128,27 +125,29 @@ public final class ScreenHost {
             }
             if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
         }
-        switch Self.globalKeys.action(for: key) {
+        switch globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }
         case .quit?: onQuit()
-        case nil: break
+        case .help?: helpState = TextViewState()
+        case .command?, nil: break
         }
     }
 
     /// Ctrl-C arrived as `SIGINT` (the terminal is in cbreak mode): `true` when the top screen
     /// took it (a form with unsaved changes asks first), `false` when the app should quit now.
     public func handleInterrupt() -> Bool {
+        helpState = nil
         guard let screen = currentScreen, screen.capturesKeys else { return false }
         return screen.handle(.ctrl("c"), in: bodyArea)
     }
 
     // MARK: - Private
 
-    private var bodyArea: Rect {
+    var bodyArea: Rect {
         Rect(x: 0, y: 1, width: lastSize.width, height: max(0, lastSize.height - 2))
     }
 
-    private var currentScreen: (any Screen)? {
+    var currentScreen: (any Screen)? {
         stack.top.map { Self.screen(for: $0.destination) }
     }
 
@@ -157,14 +156,6 @@ public final class ScreenHost {
         guard stack.top?.style == .modal, stack.entries.count > 1 else { return }
         Self.screen(for: stack.entries[stack.entries.count - 2].destination).render(in: body, on: &surface)
         surface.cursor = nil
-    }
-
-    private func hintLine(for screen: any Screen) -> String {
-        if screen.capturesKeys { return " " + screen.hints.joined(separator: "  ") }
-        let hints = screen.loadFailed ? ["r retry"] : screen.hints
-        let back = stack.entries.count > 1 && !hints.contains(where: { $0.hasPrefix("Esc ") }) ? ["Esc back"] : []
-        let quit = hints.contains("q quit") ? [] : ["q quit"]
-        return " " + (hints + back + quit).joined(separator: "  ")
     }
 
     /// The screen for a view model: the one mapping from the kinds of view model to their

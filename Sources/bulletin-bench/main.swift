@@ -73,6 +73,7 @@ do {
 // Top-level code runs on the main actor (ListFinder's passes hop back to it to apply).
 let results = DecodeBenchmarks.run(data: data, iterations: iterations)
     + RenderBenchmarks.run(users: dataSet.users, iterations: max(iterations, 50))
+    + FooterBenchmarks.run(iterations: max(iterations, 50))
     + WrapBenchmarks.run(posts: dataSet.posts, iterations: iterations)
     + (await FindBenchmarks.run(dataSet: dataSet, sizes: findRows, iterations: iterations))
 

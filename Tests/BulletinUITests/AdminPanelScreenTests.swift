@@ -147,7 +147,7 @@ struct AdminPanelScreenTests {
         #expect(lines[11].hasPrefix(" ⏎ switch  Esc cancel"))
         harness.press(.escape, width: 50, height: 12)
         #expect(harness.app.stack.routes == ["home", "admin"], "Esc closed the field, not the panel")
-        #expect(trimmed(harness.frame(width: 50, height: 12))[11].hasPrefix(" ↑↓ scroll  r reload  s switch source"))
+        #expect(trimmed(harness.frame(width: 80, height: 12))[11].hasPrefix(" ↑↓ scroll  r reload  s switch source"))
     }
 
     @Test("a long path in the switch field scrolls with the cursor; ← then typing inserts where the cursor is, the view stays put")

@@ -87,7 +87,7 @@ struct FindScreenTests {
         #expect(lines[1] == "  ID Name           Username  Email          Company")
         #expect(lines[2] == "   2 Zoë Ångström   zoe       zoe@example.o… —")
         #expect(lines[3] == "")
-        #expect(lines.last == " ↑↓ move  ⏎ open  Esc clear  / filter  s sort  … /zo  1 of 3")
+        #expect(lines.last == " ↑↓ move  ⏎ open  Esc clear  ? help  q quit      /zo  1 of 3")
     }
 
     @Test("matched characters are highlighted, in the selection's variant on the selected row")
@@ -125,7 +125,7 @@ struct FindScreenTests {
         #expect(lines[2].contains("Leanne Graham") && lines[3].contains("Zoë"), "z: Leanne's biz and Zoë")
         press(.escape)
         await settle()
-        #expect(self.lines().last == " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u… 3 users")
+        #expect(self.lines().last == " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 users")
     }
 
     @Test("s sorts by the next column with ▲ in its header, S reverses to ▼, the selection stays")
@@ -265,7 +265,7 @@ struct UserPostsFindScreenTests {
         await screen.settle()
         lines = screen.lines(width: 50, height: 14)
         #expect(lines[10] == "ID ▲ Title")
-        #expect(lines.last == " ↑↓ move  ⏎ open  Esc clear  / fi… /second  1 of 2")
+        #expect(lines.last == " ⏎ open  Esc clear  ? help  q quit /second  1 of 2")
         screen.press(.escape)
         await screen.settle()
         lines = screen.lines(width: 50, height: 14)

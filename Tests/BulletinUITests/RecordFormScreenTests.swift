@@ -75,7 +75,7 @@ struct RecordFormScreenTests {
             "",
             "",
             "",
-            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit",
+            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
         ])
         #expect(surface.cursor == Point(x: 14, y: 5), "the cursor sits in the focused (empty) Title field")
         #expect(surface.style(at: Point(x: 14, y: 5)) == .selected)
@@ -122,7 +122,7 @@ struct RecordFormScreenTests {
         #expect(lines[7] == " › Body       q:")
         #expect(surface.style(at: Point(x: 47, y: 5)) == .error)
         #expect(surface.cursor == Point(x: 16, y: 7))
-        #expect(lines.last == " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit unsaved changes")
+        #expect(lines.last == " Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help         unsaved changes")
         #expect(harness.app.stack.titles.last == "New post")
     }
 
@@ -179,7 +179,7 @@ struct RecordFormScreenTests {
             "",
             "",
             "",
-            " ←→ choose  ⏎ answer  Esc keep editing                 unsaved changes",
+            " ←→ choose  ⏎ answer  Esc keep editing  ? help         unsaved changes",
         ])
         #expect(harness.frame().style(at: Point(x: 21, y: 6)) == .selected, "Keep editing is the default")
         harness.press(.right, .enter)
@@ -209,11 +209,11 @@ struct RecordFormScreenTests {
             "          └────────────────────────────────────────────────┘",
             "",
             "",
-            " ←→ choose  ⏎ answer  Esc keep editing                       Not saved",
+            " ←→ choose  ⏎ answer  Esc keep editing  ? help               Not saved",
         ])
         harness.press(.enter)
         await harness.settle()
-        #expect(harness.lines().last == " ↑↓ move  ⏎ open  / filter  s sor… Created post 4 “Hi” · saved to stub")
+        #expect(harness.lines().last == " ⏎ open  Esc back  ? help  q quit  Created post 4 “Hi” · saved to stub")
         #expect(await harness.writer.log == ["create post", "create post"])
     }
 
@@ -241,7 +241,7 @@ struct RecordFormScreenTests {
             "          └────────────────────────────────────────────────┘",
             "",
             "",
-            " ←→ choose  ⏎ answer  Esc keep editing                       Not saved",
+            " ←→ choose  ⏎ answer  Esc keep editing  ? help               Not saved",
         ])
         harness.press(.enter)
         await harness.settle()
@@ -283,7 +283,7 @@ struct RecordFormScreenTests {
             "          └────────────────────────────────────────────────┘",
             " Posts (2)",
             "  ID Title",
-            " ←→ choose  ⏎ answer  Esc cancel",
+            " ←→ choose  ⏎ answer  Esc cancel  ? help  q quit",
         ])
         #expect(surface.style(at: Point(x: 36, y: 7)) == .selected, "Cancel is the default")
         #expect(surface.cursor == nil)
@@ -295,8 +295,8 @@ struct RecordFormScreenTests {
     @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
     func hintsAndNote() async {
         let harness = await makeHarness()
-        // At 100 columns every hint fits, `q quit` included (paging keys carry no hint).
-        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  q quit      "
+        // At 100 columns every label but the lowest (`r reload`) fits, back, help and quit included (paging keys carry none).
+        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  Esc back  ? help  q quit        "
         #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
         harness.press(.character("u"))
         await harness.settle()
@@ -318,7 +318,7 @@ struct RecordFormScreenTests {
             " › Name",
             "   Username",
             "   Email",
-            " Tab/S-Tab field  Ctrl-S save  Esc canc…",
+            " Esc cancel  Ctrl-C quit  F1 help",
         ])
         harness.press(.tab, .tab, .tab, .tab)
         let surface = harness.frame(width: 40, height: 7)
@@ -341,6 +341,6 @@ struct RecordFormScreenTests {
         #expect(lines.contains(" ▸ Agreed") && lines.contains(" Nice"), "\(lines)")
         let row = lines.firstIndex(of: " ▸ Agreed") ?? 0
         #expect(surface.style(at: Point(x: 1, y: row)) == .selected)
-        #expect(harness.lines(width: 100, height: 20).last?.hasPrefix(" ↑↓ scroll  PgUp/PgDn page  Home/End  r reload  Tab/e/a/d edit  Esc back  q quit ") == true)
+        #expect(harness.lines(width: 100, height: 20).last?.hasPrefix(" ↑↓ scroll  PgUp/PgDn page  r reload  Tab/e/a/d edit  Esc back  ? help  q quit ") == true)
     }
 }

@@ -29,8 +29,12 @@ struct ReloadFailureScreenTests {
         let lines = trimmed(harness.frame(width: 100, height: 12))
         #expect(lines.contains { $0.contains("Leanne Graham") }, "\(lines)")
         #expect(!lines.contains { $0.contains("Could not load users") })
-        #expect(lines[11].contains("Not reloaded: Rate limited by http://127.0.0.1:3000/users; try again later (0 requests left)"),
+        // Back, help and quit keep their place; the reason starts the right side and, at 120
+        // columns, shows whole.
+        #expect(lines[11].hasPrefix(" Esc back  ? help  q quit Not reloaded: Rate limited by http://127.0.0.1:3000/users;"),
                 "\(lines[11])")
+        #expect(trimmed(harness.frame(width: 120, height: 12))[11]
+            .contains("Not reloaded: Rate limited by http://127.0.0.1:3000/users; try again later (0 requests left)"))
     }
 
     @Test("A user's screen at 100x16: the profile and posts stay; the status line says why before Posts (n)")

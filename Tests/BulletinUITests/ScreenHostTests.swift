@@ -35,7 +35,7 @@ struct ScreenHostTests {
 
         /// Waits for the top screen's load to finish.
         func settle() async {
-            await app.stack.top?.destination.load()
+            await app.loadTop()
         }
     }
 
@@ -67,7 +67,7 @@ struct ScreenHostTests {
             " Quit           Leave Bulletin",
             "",
             "",
-            " ↑↓ move  ⏎ open  s search  q quit         embedded data set",
+            " ↑↓ move  ⏎ open  s search  ? help  q quit embedded data set",
         ])
         #expect(surface.style(at: Point(x: 1, y: 4)) == .selected)
         #expect(surface.style(at: Point(x: 1, y: 5)) != .selected)
@@ -87,7 +87,7 @@ struct ScreenHostTests {
             "   2 Zoë Ångström   zoe       zoe@example.o… —",
             "   3 山田 太郎      taro      —              —",
         ])
-        #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u… 3 users")
+        #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 users")
         #expect(surface.style(at: Point(x: 10, y: 2)) == .selected)
         #expect(surface.style(at: Point(x: 10, y: 3)) == .alternate)
         #expect(surface.style(at: Point(x: 10, y: 4)) == .normal)
@@ -115,7 +115,7 @@ struct ScreenHostTests {
             "  ID Title",
             "   3 Zoë writes",
             "",
-            " ↑↓ move  ⏎ open  / filter  s sort  n n… Posts (1)",
+            " ⏎ open  Esc back  ? help  q quit        Posts (1)",
         ])
     }
 
@@ -155,7 +155,7 @@ struct ScreenHostTests {
         #expect(lines[2] == " Could not load users")
         #expect(lines[4] == " Cannot reach http://127.0.0.1:9/users: connection refused")
         #expect(lines[6] == " Press r to retry, Esc to go back.")
-        #expect(lines[9].hasPrefix(" r retry  Esc back  q quit "), "only the keys that work: \(lines[9])")
+        #expect(lines[9].hasPrefix(" r retry  Esc back  ? help  q quit "), "only the keys that work: \(lines[9])")
         await source.setFailure(nil)
         harness.press(.character("r"))
         await harness.settle()

@@ -63,7 +63,7 @@ struct SearchScreenTests {
             "",
             " Type to search the title and body of every post and comment",
             "", "", "", "", "",
-            " type to search  ⏎ results  Ctrl-U clear  Esc back  Ctrl-C …",
+            " type to search  ⏎ results  Esc back  F1 help  Ctrl-C quit",
         ])
         #expect(surface.cursor == Point(x: 9, y: 1))
     }
@@ -82,7 +82,7 @@ struct SearchScreenTests {
             " Comments (1)",
             "  Other — …body where the word society comes late.",
             "", "",
-            " type to search  ⏎ results  Ctrl-U clear… 1 post · 1 comment",
+            " Esc back  F1 help  Ctrl-C quit           1 post · 1 comment",
         ])
         let surface = frame()
         #expect(surface.style(at: Point(x: 1, y: 3)) == .title)
@@ -114,7 +114,7 @@ struct SearchScreenTests {
         var surface = frame()
         #expect(surface.style(at: Point(x: 2, y: 4)) == .selected, "the first result is selected")
         #expect(surface.cursor == nil)
-        #expect(lines(width: 90).last?.hasPrefix(" ↑↓ move  ⏎ open  / edit query  Esc back  q quit") == true)
+        #expect(lines(width: 90).last?.hasPrefix(" ↑↓ move  ⏎ open  / edit query  Esc back  ? help  q quit") == true)
         press(.character("/"))
         type("s")
         await settle()

@@ -45,7 +45,9 @@ struct EditJourneyEndToEndTests {
         let file = directory.appendingPathComponent("db.json")
         try Data(Self.database.utf8).write(to: file)
 
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
+        // 140 columns: the status line keeps `Esc back  ? help  q quit` whole, and the outcome
+        // beside it names the whole temporary path.
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path], width: 140)
         defer { session.close() }
         try session.waitFor("Welcome to Bulletin")
         session.send("Enter")

@@ -25,7 +25,8 @@ struct FileSaveEndToEndTests {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
         chmod(target.path, 0o444)
 
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", link.path, "open", "users/1"])
+        // 140 columns: beside `Esc back  ? help  q quit` the outcome names the whole temporary path.
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", link.path, "open", "users/1"], width: 140)
         defer { session.close() }
         try session.waitForAll(["Posts (2)", "first title"])
         session.send("e")

@@ -45,11 +45,12 @@ public struct AdminField: Equatable, Sendable {
         }
     }
 
-    /// What Enter does, for the status line.
+    /// What submitting the field does, as a verb for the status line (`switch`, `export`);
+    /// the screen names the key.
     public var action: String {
         switch purpose {
-        case .switchSource: "⏎ switch"
-        case .export: "⏎ export"
+        case .switchSource: "switch"
+        case .export: "export"
         }
     }
 }

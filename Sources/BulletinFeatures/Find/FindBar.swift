@@ -23,7 +23,10 @@ public final class FindBar {
     /// The digits typed so far for a jump to an id, or `nil` when no jump is being typed.
     public private(set) var jumpDigits: String?
     /// What the last `n`, `N` or jump said (`no user 12 in this list`); cleared by the next key.
-    public private(set) var message: String?
+    public private(set) var message: String? { didSet { messageIsHiddenByFilter = false } }
+    /// Whether ``message`` says the record asked for is hidden by the filter (clearing the
+    /// filter shows it; the screen says with which keys).
+    public private(set) var messageIsHiddenByFilter = false
     /// Whether matches of ``ListFinder/lastQuery`` are highlighted with no filter set: after
     /// `n` / `N`, until the filter is cleared or edited again.
     public private(set) var marksLastQuery = false
@@ -166,7 +169,8 @@ public final class FindBar {
         if finder.select(row: row) {
             message = nil
         } else if !finder.query.isEmpty {
-            message = "\(noun) \(id) is hidden by the filter (/ then Esc clears it)"
+            message = "\(noun) \(id) is hidden by the filter"
+            messageIsHiddenByFilter = true
         } else {
             message = "\(noun) \(id) is not shown yet (still sorting)"
         }

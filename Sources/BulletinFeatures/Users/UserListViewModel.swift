@@ -98,14 +98,23 @@ public final class UserListViewModel: FindableScreen {
         return users[order[row]]
     }
 
-    /// The text of the last row while pages remain: `Loading more…`, or the failure with how to retry.
+    /// The text of the last row while pages remain: `Loading more…`, or the failure
+    /// (``pagingCanRetry`` says it can be tried again; the screen says how).
     public var pagingRowText: String? {
         switch paging {
         case .complete: nil
         case .more, .loading: "Loading more…"
-        case let .failed(error): "Could not load more: \(error.description) (Enter or r retries)"
+        case let .failed(error): "Could not load more: \(error.description)"
         }
     }
+
+    /// Whether loading the next page failed and opening the last row (or reloading) tries again.
+    public var pagingCanRetry: Bool {
+        if case .failed = paging { true } else { false }
+    }
+
+    /// Whether display position `row` is the last "loading more" row.
+    public func isPagingRow(_ row: Int) -> Bool { row == find.finder.order.count && showsPagingRow }
 
     /// The text of the cell at display position `row`; missing optional fields show as `—`.
     public func cell(row: Int, column: Column) -> String {

@@ -8,8 +8,30 @@ import TermView
 struct CommandPromptView {
     let model: CommandLineViewModel
 
-    /// The right side of the line while typing.
-    static let help = "Tab complete  ⏎ run  Esc cancel "
+    enum Intent: Sendable { case complete, submit, cancel, edit, wait }
+
+    /// The prompt's keys while it is open; it takes every key but Ctrl-C.
+    static let keys = KeyMap<Intent>([
+        KeyBinding(keys: [.tab], label: "Tab complete", description: "Complete the command's name", group: "Command",
+                   footer: 80, action: .complete),
+        KeyBinding(keys: [.enter], label: "⏎ run", description: "Run the command", group: "Command", footer: .always,
+                   action: .submit),
+        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Close the prompt", group: "Command",
+                   footer: .always, action: .cancel),
+        KeyBinding(keys: [.left, .right], description: "Move the cursor", group: "Command", action: .edit),
+        KeyBinding(keys: [.home, .end, .ctrl("a"), .ctrl("e")], description: "Go to the start or the end",
+                   group: "Command", action: .edit),
+        KeyBinding(keys: [.backspace, .delete], description: "Delete the character before or at the cursor",
+                   group: "Command", action: .edit),
+        KeyBinding(keys: [.ctrl("u"), .ctrl("w")], description: "Delete to the start, or the word before the cursor",
+                   group: "Command", action: .edit),
+        KeyBinding(patterns: [.text()], description: "Type the command", group: "Command", action: .edit),
+        KeyBinding(patterns: [.anyKey(except: [.ctrl("c")])], description: "Do nothing while the prompt is open",
+                   group: "Command", action: .wait),
+    ])
+
+    /// The right side of the line while typing: the prompt's footer labels.
+    static let help = keys.help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
 
     /// Draws the prompt or the message in place of the status line.
     /// - Returns: `false` when there is neither, so the host draws the normal status line.
@@ -33,12 +55,13 @@ struct CommandPromptView {
             model.begin()
             return true
         }
-        switch key {
-        case .ctrl("c"): return false
-        case .escape: model.cancel()
-        case .enter: model.submit()
-        case .tab: model.complete()
-        default: model.edit { _ = $0.handle(key) }
+        switch keys.action(for: key) {
+        case nil: return false
+        case .cancel?: model.cancel()
+        case .submit?: model.submit()
+        case .complete?: model.complete()
+        case .edit?: model.edit { _ = $0.handle(key) }
+        case .wait?: break
         }
         return true
     }

@@ -7,10 +7,17 @@ import TermView
 struct FindStatusView {
     let find: FindBar
 
-    /// The right side of the line while the `/` prompt is open.
-    static let promptHelp = "⏎ keep  Esc clear "
-    /// The right side of the line while an id is typed.
-    static let jumpHelp = "⏎ go  Esc cancel "
+    /// The right side of the line while the `/` prompt is open: its bindings' footer labels.
+    static let promptHelp = footerText(FindIntent.promptKeys.help)
+    /// The right side of the line while an id is typed: the jump's footer labels.
+    static let jumpHelp = footerText(FindIntent.jumpKeys.help)
+    /// Said after a "hidden by the filter" message: how to clear the filter.
+    static let clearFilterHint = " (/ then Esc clears it)"
+
+    /// The footer labels of `help`, two spaces apart, with a space at the end.
+    private static func footerText(_ help: [KeyHelp]) -> String {
+        help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
+    }
 
     /// Draws the prompt, the jump or the message in place of the status line.
     /// - Returns: `false` when there is none of them, so the host draws the normal status line.
@@ -26,7 +33,7 @@ struct FindStatusView {
             return true
         }
         guard let message = find.message else { return false }
-        StatusBar(left: " " + message).render(in: area, on: &surface)
+        StatusBar(left: " " + message + (find.messageIsHiddenByFilter ? Self.clearFilterHint : "")).render(in: area, on: &surface)
         return true
     }
 }

@@ -5,28 +5,51 @@ import TermView
 /// below it the open input ("Switch to", "Export to") with its error, or the last result;
 /// above everything, the "overwrite?" dialog while one is asked.
 struct AdminPanelScreen: Screen {
-    enum Intent: Sendable { case up, down, pageUp, pageDown, top, bottom, reload, switchSource, exportDB, exportCSV }
-
-    static let keys = KeyMap<Intent>([
-        KeyBinding(keys: [.up, .character("k")], help: "↑↓ scroll", action: .up),
-        KeyBinding(keys: [.down, .character("j")], help: "", action: .down),
-        KeyBinding(keys: [.pageUp], help: "", action: .pageUp),
-        KeyBinding(keys: [.pageDown, .character(" ")], help: "", action: .pageDown),
-        KeyBinding(keys: [.home], help: "", action: .top),
-        KeyBinding(keys: [.end], help: "", action: .bottom),
-        KeyBinding(keys: [.character("r")], help: "r reload", action: .reload),
-        KeyBinding(keys: [.character("s")], help: "s switch source", action: .switchSource),
-        KeyBinding(keys: [.character("e")], help: "e export db.json", action: .exportDB),
-        KeyBinding(keys: [.character("c")], help: "c export CSV", action: .exportCSV),
-    ])
+    enum Intent: Sendable {
+        case up, down, pageUp, pageDown, top, bottom, reload, switchSource, exportDB, exportCSV, mouse
+        case editField, submitField, cancelField
+        case dialog(DialogIntent)
+    }
 
     let model: AdminPanelViewModel
 
-    var hints: [String] {
-        if model.overwrite != nil { return ["←→ choose", "⏎ confirm", "Esc cancel"] }
-        if let field = model.field { return [field.action, "Esc cancel"] }
-        return Self.keys.hints.filter { !$0.isEmpty && ($0 != "s switch source" || model.canSwitchSource) }
+    /// The overwrite question's keys while it is asked, the field's while one is open, else the panel's.
+    var keyMap: KeyMap<Intent> {
+        if model.overwrite != nil {
+            return DialogIntent.keys(answer: "⏎ confirm", cancel: "Esc cancel", cancelDescription: "Keep the file; export nothing",
+                                     passing: [.ctrl("c"), .character("?"), .function(1)]).map(Intent.dialog)
+        }
+        if let field = model.field {
+            return KeyMap([
+                KeyBinding(keys: [.enter], label: "⏎ \(field.action)", description: field.action.prefix(1).uppercased() + field.action.dropFirst() + " to what is typed",
+                           group: "Field", footer: .always, action: .submitField),
+                KeyBinding(keys: [.escape], label: "Esc cancel", description: "Close the field", group: "Field",
+                           footer: .always, action: .cancelField),
+                KeyBinding(patterns: [.text()] + TextFieldKeys.editing, description: "Edit the text", group: "Field",
+                           action: .editField),
+            ])
+        }
+        return KeyMap([
+            KeyBinding(keys: [.up, .character("k")], label: "↑↓ scroll", description: "Scroll up a line", group: "Scroll",
+                       footer: 80, action: .up),
+            KeyBinding(keys: [.down, .character("j")], description: "Scroll down a line", group: "Scroll", action: .down),
+            KeyBinding(keys: [.pageUp], description: "Scroll up a page", group: "Scroll", action: .pageUp),
+            KeyBinding(keys: [.pageDown, .character(" ")], description: "Scroll down a page", group: "Scroll", action: .pageDown),
+            KeyBinding(keys: [.home], description: "Scroll to the top", group: "Scroll", action: .top),
+            KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
+            KeyBinding(patterns: [.mouse], description: "The wheel scrolls", group: "Scroll", action: .mouse),
+            KeyBinding(keys: [.character("r")], label: "r reload", description: "Read the source's counts again",
+                       group: "Source", footer: 50, action: .reload),
+            KeyBinding(keys: [.character("s")], label: "s switch source",
+                       description: "Switch to another source: embedded, a URL or a db.json path", group: "Source",
+                       footer: 60, action: .switchSource).disabled(model.switchUnavailableReason),
+            KeyBinding(keys: [.character("e")], label: "e export db.json", description: "Export everything as a db.json file",
+                       group: "Export", footer: 40, action: .exportDB),
+            KeyBinding(keys: [.character("c")], label: "c export CSV", description: "Export the posts as a CSV file",
+                       group: "Export", footer: 30, action: .exportCSV),
+        ])
     }
+    var keyHelp: [KeyHelp] { keyMap.help }
 
     var summary: String { model.isExporting ? "exporting…" : "" }
     var isLoading: Bool { model.state.isLoading || model.isExporting }
@@ -82,19 +105,22 @@ struct AdminPanelScreen: Screen {
     // MARK: - Keys
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if key == .ctrl("c") { return false }
-        if QuestionDialog.handle(key, for: model) { return true }
-        if let field = model.field { return handleField(key, width: Self.inputWidth(of: field, areaWidth: area.width)) }
-        if case let .mouse(event) = key {
+        let page = max(1, area.height - 1)
+        switch keyMap.action(for: key) {
+        case .dialog?: _ = QuestionDialog.handle(key, for: model)
+        case .editField?:
+            // Editing keys go to the field's state, fitted to the columns its text field has.
+            guard let field = model.field else { break }
+            model.editField { _ = $0.handle(key, width: Self.inputWidth(of: field, areaWidth: area.width)) }
+        case .submitField?: model.submitField()
+        case .cancelField?: model.cancelField()
+        case .mouse?:
+            guard case let .mouse(event) = key else { break }
             switch event.kind {
             case .wheelUp: model.scrollOffset = max(0, model.scrollOffset - MouseEvent.wheelStep)
             case .wheelDown: model.scrollOffset += MouseEvent.wheelStep
-            default: return false
+            case .press: break
             }
-            return true
-        }
-        let page = max(1, area.height - 1)
-        switch Self.keys.action(for: key) {
         case .up?: model.scrollOffset = max(0, model.scrollOffset - 1)
         case .down?: model.scrollOffset += 1
         case .pageUp?: model.scrollOffset = max(0, model.scrollOffset - page)
@@ -102,22 +128,10 @@ struct AdminPanelScreen: Screen {
         case .top?: model.scrollOffset = 0
         case .bottom?: model.scrollOffset = Int.max / 2
         case .reload?: model.reload()
-        case .switchSource?:
-            guard model.canSwitchSource else { return false }
-            model.beginSwitch()
+        case .switchSource?: if model.canSwitchSource { model.beginSwitch() }
         case .exportDB?: model.beginExport(.dbJSON)
         case .exportCSV?: model.beginExport(.postsCSV)
         case nil: return false
-        }
-        return true
-    }
-
-    /// Editing keys go to the field's state, fitted to the `width` columns its text field has.
-    private func handleField(_ key: Key, width: Int) -> Bool {
-        switch key {
-        case .escape: model.cancelField()
-        case .enter: model.submitField()
-        default: model.editField { _ = $0.handle(key, width: width) }
         }
         return true
     }

@@ -6,7 +6,10 @@ import TermView
 struct ConfirmationScreen: Screen {
     let model: ConfirmationViewModel
 
-    var hints: [String] { ["←→ choose", "⏎ answer", "Esc cancel"] }
+    /// The question's keys; `q` and Ctrl-C still quit, `?` and F1 show the help.
+    static let keys = DialogIntent.keys(cancelDescription: "Answer Cancel",
+                                        passing: [.ctrl("c"), .character("q"), .character("?"), .function(1)])
+    var keyHelp: [KeyHelp] { Self.keys.help }
     var capturesKeys: Bool { true }
 
     func render(in area: Rect, on surface: inout Surface) {
@@ -14,8 +17,11 @@ struct ConfirmationScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if key == .ctrl("c") || key == .character("q") { return false }
-        _ = QuestionDialog.handle(key, for: model)
+        switch Self.keys.action(for: key) {
+        case nil: return false
+        case .wait?: break
+        case .choose?, .answer?, .cancel?: _ = QuestionDialog.handle(key, for: model)
+        }
         return true
     }
 }

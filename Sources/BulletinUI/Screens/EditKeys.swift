@@ -6,72 +6,56 @@ import TermView
 enum EditIntent: Sendable {
     case add, edit, delete, undo
 
-    /// Every editing key.
-    static let keyMap = KeyMap<EditIntent>([
-        KeyBinding(keys: [.character("a")], help: "a add", action: .add),
-        KeyBinding(keys: [.character("e")], help: "e edit", action: .edit),
-        KeyBinding(keys: [.character("d")], help: "d delete", action: .delete),
-        KeyBinding(keys: [.character("u")], help: "u undo", action: .undo),
-    ])
-
-    /// The status-line hint for a list's editing keys: `a/e/d/u edit` (add, edit, delete,
-    /// undo; short, so the list's own hints and `q quit` still fit in 100 columns).
-    static let listHint = "a/e/d/u edit"
-
-    /// A list's hints with ``listHint`` before `r reload` (the last of the list keys).
-    static func listHints(_ hints: [String]) -> [String] {
-        guard let reload = hints.firstIndex(of: "r reload") else { return hints + [listHint] }
-        return Array(hints[..<reload]) + [listHint] + hints[reload...]
+    /// A list's editing keys, under one footer label `a/e/d/u edit` (short, so the list's own
+    /// labels and the always-shown ones fit).
+    /// - Parameters:
+    ///   - noun: What a row is (`user`, `post`), for the descriptions.
+    ///   - editing: Why nothing can be edited here, or `nil`.
+    ///   - selection: Why the selected row cannot be edited or deleted, or `nil`.
+    static func listBindings(noun: String, editing: String?, selection: String?) -> [KeyBinding<EditIntent>] {
+        [
+            KeyBinding(keys: [.character("a")], label: "a/e/d/u edit", description: "Add a \(noun)", group: "Edit",
+                       footer: 60, action: .add).disabled(editing),
+            KeyBinding(keys: [.character("e")], description: "Edit the selected \(noun)", group: "Edit", action: .edit)
+                .disabled(selection),
+            KeyBinding(keys: [.character("d")], description: "Delete the selected \(noun) (asks first)", group: "Edit",
+                       action: .delete).disabled(selection),
+            KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
+                .disabled(editing),
+        ]
     }
 }
 
 extension UserListViewModel {
-    /// `a`, `e`, `d`, `u` on the Users list.
-    /// - Returns: `false` when `key` is not an editing key.
-    func handleEditKey(_ key: Key) -> Bool {
-        switch EditIntent.keyMap.action(for: key) {
-        case .add?: addUser()
-        case .edit?: editSelectedUser()
-        case .delete?: deleteSelectedUser()
-        case .undo?: undoDelete()
-        case nil: return false
+    /// The Users list's editing keys.
+    var editBindings: [KeyBinding<EditIntent>] {
+        EditIntent.listBindings(noun: "user", editing: editingUnavailableReason, selection: selectedUserUnavailableReason)
+    }
+
+    /// Does what an editing key asks on the Users list.
+    func perform(_ intent: EditIntent) {
+        switch intent {
+        case .add: addUser()
+        case .edit: editSelectedUser()
+        case .delete: deleteSelectedUser()
+        case .undo: undoDelete()
         }
-        return true
     }
 }
 
 extension UserDetailViewModel {
-    /// `a`, `e`, `d`, `u` on a user's posts.
-    /// - Returns: `false` when `key` is not an editing key.
-    func handleEditKey(_ key: Key) -> Bool {
-        switch EditIntent.keyMap.action(for: key) {
-        case .add?: addPost()
-        case .edit?: editSelectedPost()
-        case .delete?: deleteSelectedPost()
-        case .undo?: undoDelete()
-        case nil: return false
-        }
-        return true
+    /// A user's posts' editing keys.
+    var editBindings: [KeyBinding<EditIntent>] {
+        EditIntent.listBindings(noun: "post", editing: editingUnavailableReason, selection: selectedPostUnavailableReason)
     }
-}
 
-extension PostDetailViewModel {
-    /// On a post's detail: Tab / Shift-Tab select a comment (or the post), `e` edits the
-    /// selected comment or the post, `a` adds a comment, `d` deletes the selected comment, `u` undoes.
-    /// - Returns: `false` when `key` is not one of those keys.
-    func handleEditKey(_ key: Key) -> Bool {
-        switch key {
-        case .tab: selectNextComment()
-        case .backTab: selectPreviousComment()
-        default:
-            switch EditIntent.keyMap.action(for: key) {
-            case .add?: addComment()
-            case .edit?: editSelected()
-            case .delete?: deleteSelectedComment()
-            case .undo?: undoDelete()
-            case nil: return false
-            }
+    /// Does what an editing key asks on a user's posts.
+    func perform(_ intent: EditIntent) {
+        switch intent {
+        case .add: addPost()
+        case .edit: editSelectedPost()
+        case .delete: deleteSelectedPost()
+        case .undo: undoDelete()
         }
-        return true
     }
 }

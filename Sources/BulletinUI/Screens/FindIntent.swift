@@ -1,27 +1,64 @@
 import BulletinFeatures
 import TermView
 
-/// What a person can do to find rows on a list screen (besides typing an id's digits).
+/// What a person can do to find rows on a list screen: the list's find keys, the `/`
+/// prompt's keys while it is open, and the keys of a jump to an id while one is typed.
 enum FindIntent: Sendable {
-    case filter, next, previous, sort, reverseSort
+    case filter, next, previous, sort, reverseSort, digit, clearFilter
+    case promptEdit, promptKeep, promptClear, promptUp, promptDown
+    case jumpDigit, jumpDelete, jumpCancel, jumpGo
 }
 
 extension FindIntent {
-    /// `/` filter, `n`/`N` next and previous match, `s`/`S` sort column and direction.
-    static let keyMap = KeyMap<FindIntent>([
-        KeyBinding(keys: [.character("/")], help: "/ filter", action: .filter),
-        KeyBinding(keys: [.character("s")], help: "s sort", action: .sort),
-        KeyBinding(keys: [.character("S")], help: "", action: .reverseSort),
-        KeyBinding(keys: [.character("n")], help: "n next", action: .next),
-        KeyBinding(keys: [.character("N")], help: "", action: .previous),
+    /// `Esc` clearing a filter (while one is set), `/` filter, `s`/`S` sort column and
+    /// direction, `n`/`N` next and previous match, a digit starting a jump to an id.
+    static func listKeys(filtered: Bool) -> KeyMap<FindIntent> {
+        let clear = KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter (then Esc goes back)",
+                               group: "Find", footer: .always, action: FindIntent.clearFilter)
+        return KeyMap((filtered ? [clear] : []) + [
+            KeyBinding(keys: [.character("/")], label: "/ filter", description: "Filter the rows by text", group: "Find",
+                       footer: 70, action: .filter),
+            KeyBinding(keys: [.character("s")], label: "s sort", description: "Sort by the next column", group: "Find",
+                       footer: 50, action: .sort),
+            KeyBinding(keys: [.character("S")], description: "Reverse the sort order", group: "Find", action: .reverseSort),
+            KeyBinding(keys: [.character("n")], label: "n next", description: "Select the next row matching the last filter",
+                       group: "Find", footer: 45, action: .next),
+            KeyBinding(keys: [.character("N")], description: "Select the previous row matching the last filter",
+                       group: "Find", action: .previous),
+            KeyBinding(patterns: [.digits], description: "Type an id to jump to its row", group: "Find", action: .digit),
+        ])
+    }
+
+    /// The `/` prompt's keys: Enter keeps the filter, Esc clears it, ↑↓ move the selection,
+    /// and text editing as in ``TextFieldState``.
+    static let promptKeys = KeyMap<FindIntent>([
+        KeyBinding(keys: [.enter], label: "⏎ keep", description: "Keep the filter and close the prompt",
+                   group: "Filter prompt", footer: .always, action: .promptKeep),
+        KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter and close the prompt",
+                   group: "Filter prompt", footer: .always, action: .promptClear),
+        KeyBinding(keys: [.up], description: "Select the row above", group: "Filter prompt", action: .promptUp),
+        KeyBinding(keys: [.down], description: "Select the row below", group: "Filter prompt", action: .promptDown),
+        KeyBinding(patterns: [.text()] + TextFieldKeys.editing, description: "Edit the filter text", group: "Filter prompt",
+                   action: .promptEdit),
     ])
 
-    /// A list screen's status-line hints: moving and opening first, then finding, then the rest
-    /// of the list keys (`↑↓ move  ⏎ open  / filter  s sort  n next  PgUp/PgDn page …`).
-    static var listHints: [String] {
-        let first = ["↑↓ move", "⏎ open"]
-        let find = keyMap.hints.filter { !$0.isEmpty }
-        return first + find + ListIntent.hints.filter { !first.contains($0) }
+    /// The keys while an id is typed: digits, Backspace, Enter (go), Esc (stop); any other
+    /// key stops the jump and then does what it does on the list.
+    static let jumpKeys = KeyMap<FindIntent>([
+        KeyBinding(keys: [.enter], label: "⏎ go", description: "Select the row with the id typed", group: "Jump to an id",
+                   footer: .always, action: .jumpGo),
+        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Stop typing the id", group: "Jump to an id",
+                   footer: .always, action: .jumpCancel),
+        KeyBinding(patterns: [.digits], description: "Type more digits of the id", group: "Jump to an id", action: .jumpDigit),
+        KeyBinding(keys: [.backspace], description: "Delete the last digit", group: "Jump to an id", action: .jumpDelete),
+    ])
+
+    /// Whether the intent is one of ``jumpKeys``'.
+    var isJump: Bool {
+        switch self {
+        case .jumpDigit, .jumpDelete, .jumpCancel, .jumpGo: true
+        default: false
+        }
     }
 }
 
@@ -49,64 +86,33 @@ extension FindableScreenModel {
         return finder.query.isEmpty && finder.sortColumn != nil ? "sorting" : "filtering"
     }
 
-    /// Handles `key` for finding: the `/` prompt's editing keys while it is open, the digits
-    /// of a jump while one is typed, else `/`, `n`, `N`, `s`, `S`, a digit, and Esc on a
-    /// filtered list (clears the filter before Esc goes back).
-    /// - Returns: `false` for keys that are not the finder's (they go to the list, then the host).
-    func handleFindKey(_ key: Key) -> Bool {
-        find.clearMessage()
-        if find.finder.isEditing { return handlePromptKey(key) }
-        if find.jumpDigits != nil, handleJumpKey(key) { return true }
-        if case let .character(character) = key, character.isASCII, character.isNumber {
-            find.typeDigit(character)
-            return true
+    /// Does what `intent` (one of ``FindIntent``'s key maps) asks; `key` is the key that
+    /// triggered it, for the digits and the prompt's text editing.
+    func perform(_ intent: FindIntent, key: Key) {
+        switch intent {
+        case .filter: find.beginFilter()
+        case .next: find.findNext(forward: true)
+        case .previous: find.findNext(forward: false)
+        case .sort: find.cycleSort()
+        case .reverseSort: find.reverseSort()
+        case .digit, .jumpDigit: if case let .character(character) = key { find.typeDigit(character) }
+        case .clearFilter, .promptClear: find.cancelFilter()
+        case .promptKeep: find.commitFilter()
+        case .promptUp: moveSelection(by: -1)
+        case .promptDown: moveSelection(by: 1)
+        case .promptEdit: editPrompt(key)
+        case .jumpDelete: find.deleteDigit()
+        case .jumpCancel: find.cancelJump()
+        case .jumpGo: if let id = find.takeJump() { goTo(id: id) }
         }
-        if key == .escape, !find.finder.query.isEmpty {
-            find.cancelFilter()
-            return true
-        }
-        switch FindIntent.keyMap.action(for: key) {
-        case .filter?: find.beginFilter()
-        case .next?: find.findNext(forward: true)
-        case .previous?: find.findNext(forward: false)
-        case .sort?: find.cycleSort()
-        case .reverseSort?: find.reverseSort()
-        case nil: return false
-        }
-        return true
     }
 
-    /// The `/` prompt's keys: text editing as in ``TextEditState`` (Backspace, Delete, arrows,
-    /// Home/End, Ctrl-U, Ctrl-W), ↑↓ move the selection, Enter keeps the filter, Esc clears it;
-    /// Backspace on an empty query does nothing (Esc closes the prompt): a held Backspace
-    /// clears the query and stops there instead of closing the prompt and then going Back
-    /// screen after screen. Only Ctrl-C and mouse events pass through.
-    private func handlePromptKey(_ key: Key) -> Bool {
-        switch key {
-        case .ctrl("c"), .mouse, .resize: return false
-        case .enter: find.commitFilter()
-        case .escape: find.cancelFilter()
-        case .up: moveSelection(by: -1)
-        case .down: moveSelection(by: 1)
-        case .backspace where find.finder.query.isEmpty: break
-        default: find.editFilter { _ = $0.handle(key) }
-        }
-        return true
-    }
-
-    /// Keys while an id is being typed: digits, Backspace, Enter (go), Esc (stop).
-    /// - Returns: `false` for any other key, after stopping the jump, so it acts as usual.
-    private func handleJumpKey(_ key: Key) -> Bool {
-        switch key {
-        case let .character(character) where character.isASCII && character.isNumber: find.typeDigit(character)
-        case .backspace: find.deleteDigit()
-        case .escape: find.cancelJump()
-        case .enter: if let id = find.takeJump() { goTo(id: id) }
-        default:
-            find.cancelJump()
-            return false
-        }
-        return true
+    /// The `/` prompt's text editing as in ``TextEditState``; Backspace on an empty query
+    /// does nothing (Esc closes the prompt): a held Backspace clears the query and stops there
+    /// instead of closing the prompt and then going Back screen after screen.
+    private func editPrompt(_ key: Key) {
+        if key == .backspace, find.finder.query.isEmpty { return }
+        find.editFilter { _ = $0.handle(key) }
     }
 
     /// A table over the shown rows: headers with ▲▼ on the sort column, and the characters
@@ -136,14 +142,6 @@ extension FindableScreenModel {
         renderTable(table, in: area, on: &surface)
         guard rowCount == 0, !find.finder.query.isEmpty, area.height > 1 else { return }
         surface.write("no matches", at: Point(x: area.x + 1, y: area.y + 1), style: .muted, maxWidth: area.width - 1)
-    }
-
-    /// The status-line hints: ``FindIntent/listHints``, with `Esc clear` after `⏎ open` while a
-    /// filter is set (Esc clears it before it goes back).
-    var findHints: [String] {
-        let hints = FindIntent.listHints
-        guard !find.finder.query.isEmpty else { return hints }
-        return Array(hints.prefix(2)) + ["Esc clear"] + hints.dropFirst(2)
     }
 
     /// The summary with the filter in front while one is set: `/gra  2 of 10`.

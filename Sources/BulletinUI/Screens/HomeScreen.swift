@@ -4,18 +4,23 @@ import TermView
 
 /// Home: a menu of Users, Admin panel and Quit.
 struct HomeScreen: Screen {
-    enum Intent: Sendable { case up, down, open, search }
+    enum Intent: Sendable { case up, down, open, search, mouse }
 
     static let keys = KeyMap<Intent>([
-        KeyBinding(keys: [.up, .character("k")], help: "↑↓ move", action: .up),
-        KeyBinding(keys: [.down, .character("j")], help: "", action: .down),
-        KeyBinding(keys: [.enter], help: "⏎ open", action: .open),
-        KeyBinding(keys: [.character("s")], help: "s search", action: .search),
+        KeyBinding(keys: [.up, .character("k")], label: "↑↓ move", description: "Select the item above", group: "Menu",
+                   footer: 80, action: .up),
+        KeyBinding(keys: [.down, .character("j")], description: "Select the item below", group: "Menu", action: .down),
+        KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected item", group: "Menu", footer: 90,
+                   action: .open),
+        KeyBinding(keys: [.character("s")], label: "s search", description: "Search every post and comment", group: "Menu",
+                   footer: 50, action: .search),
+        KeyBinding(patterns: [.mouse], description: "Wheel moves through the menu; a click selects an item", group: "Menu",
+                   action: .mouse),
     ])
 
     let model: HomeViewModel
 
-    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["q quit"] }
+    var keyHelp: [KeyHelp] { Self.keys.help }
     var summary: String { model.sourceLabel }
 
     func render(in area: Rect, on surface: inout Surface) {
@@ -30,12 +35,12 @@ struct HomeScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if case let .mouse(event) = key { return handleMouse(event, in: area) }
         switch Self.keys.action(for: key) {
         case .up?: model.moveSelection(by: -1)
         case .down?: model.moveSelection(by: 1)
         case .open?: model.openSelected()
         case .search?: model.openSearch()
+        case .mouse?: if case let .mouse(event) = key { return handleMouse(event, in: area) }
         case nil: return false
         }
         return true

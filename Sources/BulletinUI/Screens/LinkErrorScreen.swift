@@ -6,7 +6,10 @@ import TermView
 struct LinkErrorScreen: Screen {
     let model: LinkErrorViewModel
 
-    var hints: [String] { ["⏎ Home"] }
+    static let keys = KeyMap<Void>([
+        KeyBinding(keys: [.enter], label: "⏎ Home", description: "Go back Home", group: "Link", footer: 90, action: ()),
+    ])
+    var keyHelp: [KeyHelp] { Self.keys.help }
 
     func render(in area: Rect, on surface: inout Surface) {
         let lines = [
@@ -18,7 +21,7 @@ struct LinkErrorScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        guard key == .enter else { return false }
+        guard Self.keys.action(for: key) != nil else { return false }
         model.goHome()
         return true
     }

@@ -6,20 +6,42 @@ enum ListIntent: Sendable {
 }
 
 extension ListIntent {
-    /// The keys shared by every list: arrows and k/j, PageUp/PageDown, Home/End, Enter, `r`.
-    /// PageUp/PageDown and Home/End carry no hint: they do what every terminal program does,
-    /// and at 100 columns the status line has room for the keys only Bulletin has (and `q quit`).
-    static let keyMap = KeyMap<ListIntent>([
-        KeyBinding(keys: [.up, .character("k")], help: "↑↓ move", action: .up),
-        KeyBinding(keys: [.down, .character("j")], help: "", action: .down),
-        KeyBinding(keys: [.pageUp], help: "", action: .pageUp),
-        KeyBinding(keys: [.pageDown], help: "", action: .pageDown),
-        KeyBinding(keys: [.home], help: "", action: .first),
-        KeyBinding(keys: [.end], help: "", action: .last),
-        KeyBinding(keys: [.enter], help: "⏎ open", action: .open),
-        KeyBinding(keys: [.character("r")], help: "r reload", action: .reload),
-    ])
+    /// Moving and opening, the first labels of a list's footer: ↑↓ (k, j) and Enter.
+    /// - Parameters:
+    ///   - noun: What a row is (`user`, `post`), for the descriptions.
+    ///   - failed: Why the rows are not there (the list did not load), or `nil`.
+    static func moveKeys(noun: String = "row", failed: String? = nil) -> KeyMap<ListIntent> {
+        KeyMap([
+            KeyBinding(keys: [.up, .character("k")], label: "↑↓ move", description: "Select the row above", group: "Move",
+                       footer: 80, action: .up),
+            KeyBinding(keys: [.down, .character("j")], description: "Select the row below", group: "Move", action: .down),
+            KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected \(noun)", group: "Move",
+                       footer: 90, action: .open),
+        ].map { $0.disabled(failed) })
+    }
 
-    /// The status-line hints: the non-empty help strings.
-    static var hints: [String] { keyMap.hints.filter { !$0.isEmpty } }
+    /// Paging and reloading, after the list's other keys. PageUp/PageDown and Home/End carry
+    /// no footer label: they do what every terminal program does.
+    /// - Parameter failed: Why the rows are not there; then `r` retries, and its label says so.
+    static func pageKeys(failed: String? = nil) -> KeyMap<ListIntent> {
+        KeyMap([
+            KeyBinding(keys: [.pageUp], description: "Move up a page", group: "Move", action: .pageUp),
+            KeyBinding(keys: [.pageDown], description: "Move down a page", group: "Move", action: .pageDown),
+            KeyBinding(keys: [.home], description: "Select the first row", group: "Move", action: .first),
+            KeyBinding(keys: [.end], description: "Select the last row", group: "Move", action: .last),
+        ].map { $0.disabled(failed) } + [
+            failed == nil
+                ? KeyBinding(keys: [.character("r")], label: "r reload", description: "Load the list again", group: "Data",
+                             footer: 40, action: .reload)
+                : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the list again",
+                             group: "Data", footer: 95, action: .reload),
+        ])
+    }
+}
+
+extension KeyMap {
+    /// The same bindings, none of them in the footer (help only).
+    var withoutFooter: KeyMap {
+        KeyMap(bindings.map { $0.footer("", nil) })
+    }
 }

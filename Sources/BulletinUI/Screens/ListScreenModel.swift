@@ -19,10 +19,8 @@ extension PostListViewModel: ListScreenModel {}
 extension SearchViewModel: ListScreenModel {}
 
 extension ListScreenModel {
-    /// Maps `key` to a list intent; `pageSize` is the number of visible rows.
-    /// - Returns: `false` when the key is not a list key.
-    func handleListKey(_ key: Key, pageSize: Int) -> Bool {
-        guard let intent = ListIntent.keyMap.action(for: key) else { return false }
+    /// Does what a list intent asks; `pageSize` is the number of visible rows.
+    func perform(_ intent: ListIntent, pageSize: Int) {
         switch intent {
         case .up: moveSelection(by: -1)
         case .down: moveSelection(by: 1)
@@ -33,7 +31,6 @@ extension ListScreenModel {
         case .open: openSelected()
         case .reload: reload()
         }
-        return true
     }
 
     /// Handles a mouse event over a table drawn in `area`: the wheel moves the selection by

@@ -6,7 +6,8 @@ struct MissingScreen: Screen {
     /// The view model's title, so the notice says which screen is missing.
     let title: String
 
-    var hints: [String] { [] }
+    /// No keys of its own: Esc (back), `?` and `q` are the host's.
+    var keyHelp: [KeyHelp] { [] }
 
     func render(in area: Rect, on surface: inout Surface) {
         surface.fill(area, style: .normal)

@@ -3,26 +3,55 @@ import TermView
 
 /// A post's title, byline and wrapped body, then its comments; the whole text scrolls.
 struct PostDetailScreen: Screen {
-    enum Intent: Sendable { case up, down, pageUp, pageDown, top, bottom, reload }
-
-    static let keys = KeyMap<Intent>([
-        KeyBinding(keys: [.up, .character("k")], help: "↑↓ scroll", action: .up),
-        KeyBinding(keys: [.down, .character("j")], help: "", action: .down),
-        KeyBinding(keys: [.pageUp], help: "PgUp/PgDn page", action: .pageUp),
-        KeyBinding(keys: [.pageDown, .character(" ")], help: "", action: .pageDown),
-        KeyBinding(keys: [.home], help: "Home/End", action: .top),
-        KeyBinding(keys: [.end], help: "", action: .bottom),
-        KeyBinding(keys: [.character("r")], help: "r reload", action: .reload),
-    ])
+    enum Intent: Sendable {
+        case up, down, pageUp, pageDown, top, bottom, reload
+        case nextComment, previousComment, edit, add, delete, undo
+    }
 
     let model: PostDetailViewModel
 
-    var hints: [String] { Self.keys.hints.filter { !$0.isEmpty } + ["Tab/e/a/d edit"] }
+    /// Scrolling, reloading, and the comment selection and editing keys (while the post is loaded).
+    var keyMap: KeyMap<Intent> {
+        let editing = model.editingUnavailableReason
+        let selecting = model.commentSelectionUnavailableReason
+        let failed = model.textUnavailableReason
+        let reload = failed == nil
+            ? KeyBinding(keys: [.character("r")], label: "r reload", description: "Load the post and its comments again",
+                         group: "Data", footer: 50, action: Intent.reload)
+            : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the post again",
+                         group: "Data", footer: 95, action: Intent.reload)
+        return KeyMap([
+            KeyBinding(keys: [.up, .character("k")], label: "↑↓ scroll", description: "Scroll up a line", group: "Scroll",
+                       footer: 80, action: .up),
+            KeyBinding(keys: [.down, .character("j")], description: "Scroll down a line", group: "Scroll", action: .down),
+            KeyBinding(keys: [.pageUp], label: "PgUp/PgDn page", description: "Scroll up a page", group: "Scroll",
+                       footer: 40, action: .pageUp),
+            KeyBinding(keys: [.pageDown, .character(" ")], description: "Scroll down a page", group: "Scroll",
+                       action: .pageDown),
+            KeyBinding(keys: [.home], label: "Home/End", description: "Scroll to the top", group: "Scroll", footer: 30,
+                       action: .top),
+            KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
+        ].map { $0.disabled(failed) } + [
+            reload,
+            KeyBinding(keys: [.tab], label: "Tab/e/a/d edit", description: "Select the next comment (after the last, the post)",
+                       group: "Edit", footer: 60, action: .nextComment).disabled(selecting),
+            KeyBinding(keys: [.backTab], description: "Select the previous comment", group: "Edit", action: .previousComment)
+                .disabled(selecting),
+            KeyBinding(keys: [.character("e")], description: "Edit the selected comment, or the post when none is",
+                       group: "Edit", action: .edit).disabled(editing),
+            KeyBinding(keys: [.character("a")], description: "Add a comment to this post", group: "Edit", action: .add)
+                .disabled(editing),
+            KeyBinding(keys: [.character("d")], description: "Delete the selected comment (asks first)", group: "Edit",
+                       action: .delete).disabled(model.deleteUnavailableReason),
+            KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
+                .disabled(editing),
+        ])
+    }
+    var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.state.value != nil else { return "" }
         return [model.reloadFailureText, model.commentsHeading].compactMap { $0 }.joined(separator: " · ")
     }
-    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.isReloading }
 
     /// The text, as styled paragraphs for the text view.
@@ -57,12 +86,9 @@ struct PostDetailScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if model.state.value != nil, model.handleEditKey(key) {
-            if key == .tab || key == .backTab { scrollToSelectedComment(in: area) }
-            return true
-        }
         let page = max(1, area.height - 1)
-        switch Self.keys.action(for: key) {
+        let loaded = model.state.value != nil
+        switch keyMap.action(for: key) {
         case .up?: model.scroll(by: -1)
         case .down?: model.scroll(by: 1)
         case .pageUp?: model.scroll(by: -page)
@@ -70,6 +96,18 @@ struct PostDetailScreen: Screen {
         case .top?: model.scrollToTop()
         case .bottom?: model.scrollToEnd()
         case .reload?: model.reload()
+        case .nextComment?:
+            guard loaded else { break }
+            model.selectNextComment()
+            scrollToSelectedComment(in: area)
+        case .previousComment?:
+            guard loaded else { break }
+            model.selectPreviousComment()
+            scrollToSelectedComment(in: area)
+        case .edit?: if loaded { model.editSelected() }
+        case .add?: if loaded { model.addComment() }
+        case .delete?: if loaded { model.deleteSelectedComment() }
+        case .undo?: if loaded { model.undoDelete() }
         case nil: return false
         }
         return true

@@ -5,7 +5,9 @@ import TermView
 struct PostListScreen: Screen {
     let model: PostListViewModel
 
-    var hints: [String] { model.findHints }
+    /// The list's keys now (no editing keys on Posts).
+    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason) }
+    var keyHelp: [KeyHelp] { keyMap.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
     var summary: String {
@@ -18,7 +20,6 @@ struct PostListScreen: Screen {
     var busyWord: String {
         model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.findBusyWord ?? "loading"
     }
-    var loadFailed: Bool { model.state.error != nil }
 
     /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
     /// the title gets the most room.
@@ -49,8 +50,7 @@ struct PostListScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if !loadFailed, model.handleFindKey(key) { return true }
-        if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
-        return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
+        model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
+                                  tableArea: area)
     }
 }

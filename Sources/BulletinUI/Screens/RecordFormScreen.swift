@@ -17,14 +17,46 @@ struct RecordFormScreen: Screen {
     /// Columns kept for a field's problem text when the screen is narrow.
     nonisolated static let problemRoom = 24
 
-    var hints: [String] {
-        if model.isConfirmingQuit { return ["Ctrl-C quit without saving", "any other key: keep editing"] }
-        return switch model.phase {
-        case .editing: ["Tab/S-Tab field", "Ctrl-S save", "Esc cancel", "Ctrl-C quit"]
-        case .saving: ["saving…", "Ctrl-C quit"]
-        case .failed, .confirmingDiscard: ["←→ choose", "⏎ answer", "Esc keep editing"]
+    enum Intent: Sendable { case quit, keepEditing, next, previous, save, cancel, edit, wait, dialog(DialogIntent) }
+
+    /// The form's keys in its phase: editing, saving, a question, or "quit without saving?".
+    var keyMap: KeyMap<Intent> {
+        let quit = KeyBinding(keys: [.ctrl("c")], label: "Ctrl-C quit", description: "Quit (asks first when changes are not saved)",
+                              group: "Form", footer: .always, action: Intent.quit)
+        if model.isConfirmingQuit {
+            return KeyMap([
+                quit.footer("Ctrl-C quit without saving", .always),
+                KeyBinding(patterns: [.anyKey()], label: "any other key: keep editing", description: "Keep editing",
+                           group: "Form", footer: .always, action: .keepEditing),
+            ])
+        }
+        let help: Set<Key> = [.ctrl("c"), .character("?"), .function(1)]
+        switch model.phase {
+        case .editing:
+            return KeyMap([
+                KeyBinding(keys: [.tab, .down, .enter], label: "Tab/S-Tab field", description: "Go to the next field",
+                           group: "Form", footer: 80, action: .next),
+                KeyBinding(keys: [.backTab, .up], description: "Go to the previous field", group: "Form", action: .previous),
+                KeyBinding(keys: [.ctrl("s")], label: "Ctrl-S save", description: "Save the \(model.kind.noun)", group: "Form",
+                           footer: 90, action: .save),
+                KeyBinding(keys: [.escape], label: "Esc cancel", description: "Close the form (asks first when changes are not saved)",
+                           group: "Form", footer: .always, action: .cancel),
+                quit,
+                KeyBinding(patterns: [.text()] + TextFieldKeys.editing, description: "Edit the focused field",
+                           group: "Field", action: .edit),
+            ])
+        case .saving:
+            return KeyMap([
+                KeyBinding(patterns: [.anyKey(except: help)], label: "saving…", description: "Wait until the save is done",
+                           group: "Form", footer: 90, action: .wait),
+                quit,
+            ])
+        case .failed, .confirmingDiscard:
+            return DialogIntent.keys(cancel: "Esc keep editing", cancelDescription: "Keep editing", passing: help)
+                .map(Intent.dialog) + KeyMap([quit.footer("", nil)])
         }
     }
+    var keyHelp: [KeyHelp] { keyMap.help }
 
     var summary: String { model.statusText }
     var isLoading: Bool { model.phase == .saving }
@@ -54,9 +86,22 @@ struct RecordFormScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if key == .ctrl("c") { return !model.requestQuit() }
-        if QuestionDialog.handle(key, for: model) { return true }
-        if model.phase == .editing { handleEditing(key, fieldWidth: Layout(fields: model.fields, area: area).boxWidth) }
+        switch keyMap.action(for: key) {
+        case nil: return false
+        case .quit?: return !model.requestQuit()
+        // The question's own keys: the selection moves, or the typed answer is given.
+        case .keepEditing?, .dialog?: _ = QuestionDialog.handle(key, for: model)
+        case .next?: model.focusNext()
+        case .previous?: model.focusPrevious()
+        case .save?: model.save()
+        case .cancel?: model.cancel()
+        case .edit?:
+            // Editing keys go to the focused field's state, fitted to the columns it is drawn in
+            // (measured first: the closure runs while the field is being changed).
+            let width = Layout(fields: model.fields, area: area).boxWidth
+            model.edit { _ = $0.handle(key, width: width) }
+        case .wait?: break
+        }
         return true
     }
 
@@ -102,16 +147,5 @@ struct RecordFormScreen: Screen {
 
     private func renderDialog(in area: Rect, on surface: inout Surface) {
         QuestionDialog.render(model, in: area, on: &surface)
-    }
-
-    /// Editing keys go to the focused field's state, fitted to the `fieldWidth` columns it is drawn in.
-    private func handleEditing(_ key: Key, fieldWidth: Int) {
-        switch key {
-        case .tab, .down, .enter: model.focusNext()
-        case .backTab, .up: model.focusPrevious()
-        case .ctrl("s"): model.save()
-        case .escape: model.cancel()
-        default: model.edit { _ = $0.handle(key, width: fieldWidth) }
-        }
     }
 }

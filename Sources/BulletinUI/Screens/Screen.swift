@@ -10,12 +10,14 @@ protocol Screen {
     /// Draws the screen into `area` (the space between header and status line).
     func render(in area: Rect, on surface: inout Surface)
 
-    /// Handles `key`; `area` is the body area, for page sizes.
-    /// - Returns: `false` for keys this screen does not use, so the host can try its global keys.
+    /// Handles `key` through the screen's key map; `area` is the body area, for page sizes.
+    /// - Returns: `false` for keys none of ``keyHelp``'s bindings match (and for Ctrl-C when
+    ///   the screen lets the app quit), so the host can try its global keys.
     func handle(_ key: Key, in area: Rect) -> Bool
 
-    /// Short key hints for the status line, such as `↑↓ move`, `⏎ open`.
-    var hints: [String] { get }
+    /// Every binding the screen has in its current state, in footer order, from the same key
+    /// map ``handle(_:in:)`` dispatches from: the footer and the `?` overlay are drawn from it.
+    var keyHelp: [KeyHelp] { get }
 
     /// Text for the right side of the status line, such as `10 users`.
     var summary: String { get }
@@ -28,14 +30,9 @@ protocol Screen {
     /// rows it has (`sorting`, `filtering`).
     var busyWord: String { get }
 
-    /// Whether the screen shows a failed load, so its list keys do nothing and the status
-    /// line offers only retry, back and quit.
-    var loadFailed: Bool { get }
-
     /// Whether the screen takes every key first, before the `:` prompt and the global keys
     /// (a list's `/` prompt, a text field of the Admin panel or a form, where `q` and `:` are
-    /// text); keys it leaves (Ctrl-C) go to the global keys. The status line then shows only
-    /// the screen's hints.
+    /// text); keys it leaves (Ctrl-C) go to the global keys.
     var capturesKeys: Bool { get }
 
     /// Draws the screen's own status line (a prompt or a message) in `area`.
@@ -49,5 +46,4 @@ extension Screen {
     var summary: String { "" }
     var isLoading: Bool { false }
     var busyWord: String { "loading" }
-    var loadFailed: Bool { false }
 }

@@ -17,10 +17,42 @@ struct SearchScreen: Screen {
     /// Columns results are indented by under their group header.
     static let indent = 2
 
-    var hints: [String] {
-        model.focus == .field ? ["type to search", "⏎ results", "Ctrl-U clear", "Esc back", "Ctrl-C quit"]
-            : ["↑↓ move", "⏎ open", "/ edit query"]
-    }
+    enum Intent: Sendable { case type, deleteBackward, clear, toResults, stay, list(ListIntent), focusField, typeInField, mouse }
+
+    /// The field's keys while it has the focus, else the results' keys.
+    var keyMap: KeyMap<Intent> { model.focus == .field ? Self.fieldKeys : Self.resultKeys }
+    var keyHelp: [KeyHelp] { keyMap.help }
+
+    /// While the field has the focus: typing edits the query at its end; Esc and Ctrl-C are the host's.
+    static let fieldKeys = KeyMap<Intent>([
+        KeyBinding(patterns: [.text()], label: "type to search", description: "Type the query; results follow as you type",
+                   group: "Query", footer: 80, action: .type),
+        KeyBinding(keys: [.enter, .down, .tab], label: "⏎ results", description: "Move to the results", group: "Query",
+                   footer: 90, action: .toResults),
+        KeyBinding(keys: [.ctrl("u")], label: "Ctrl-U clear", description: "Clear the query", group: "Query", footer: 50,
+                   action: .clear),
+        KeyBinding(keys: [.backspace], description: "Delete the last character", group: "Query", action: .deleteBackward),
+        KeyBinding(keys: [.left, .right, .home, .end, .delete, .up], description: "Do nothing: the query is edited at its end",
+                   group: "Query", action: .stay),
+    ])
+
+    /// On the results: the list keys, `/` (or ↑ on the first result) back to the query, and any
+    /// other character back to the query, typed.
+    static let resultKeys: KeyMap<Intent> = {
+        let moves = ListIntent.moveKeys().map(Intent.list)
+        var keys = moves.bindings
+        keys[0].help.description = "Select the result above (from the first, back to the query)"
+        keys[2].help.description = "Open the selected post"
+        return KeyMap(keys) + KeyMap([
+            KeyBinding(keys: [.character("/")], label: "/ edit query", description: "Go back to the query", group: "Query",
+                       footer: 70, action: .focusField),
+        ]) + ListIntent.pageKeys().map(Intent.list).withoutFooter + KeyMap([
+            KeyBinding(patterns: [.text(except: ["q", "?", ":"])], description: "Go back to the query and type the character",
+                       group: "Query", action: .typeInField),
+            KeyBinding(patterns: [.mouse], description: "Wheel moves the selection; a click selects a result", group: "Move",
+                       action: .mouse),
+        ])
+    }()
     var summary: String { model.summary }
     var isLoading: Bool { model.state.isLoading || model.isSearching }
     var capturesKeys: Bool { model.focus == .field }
@@ -41,39 +73,26 @@ struct SearchScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if model.focus == .field { return handleField(key) }
-        if case let .mouse(event) = key { return handleMouse(event, in: area) }
-        if key == .character("/") {
-            model.focusField()
-            return true
-        }
-        if key == .up, model.selection.selected == 0 {
-            model.focusField()
-            return true
-        }
+        guard let intent = keyMap.action(for: key) else { return false }
         let listArea = area.splitTop(Self.fieldRows).1
-        if model.handleListKey(key, pageSize: max(1, listArea.height - 1)) { return true }
-        if case let .character(character) = key, character != "q" {
+        switch intent {
+        case .type: if case let .character(character) = key { model.type(character) }
+        case .toResults: model.focusResults()
+        case .deleteBackward: model.deleteBackward()
+        case .clear: model.setQuery("")
+        case .stay: break
+        case .focusField: model.focusField()
+        case .list(.up) where model.selection.selected == 0: model.focusField()
+        case let .list(listIntent): model.perform(listIntent, pageSize: max(1, listArea.height - 1))
+        case .typeInField:
             model.focusField()
-            model.type(character)
-            return true
-        }
-        return false
-    }
-
-    // MARK: - Private
-
-    private func handleField(_ key: Key) -> Bool {
-        switch key {
-        case .escape, .ctrl("c"): return false
-        case .enter, .down, .tab: model.focusResults()
-        case .backspace: model.deleteBackward()
-        case .ctrl("u"): model.setQuery("")
-        case let .character(character): model.type(character)
-        default: break
+            if case let .character(character) = key { model.type(character) }
+        case .mouse: if case let .mouse(event) = key { return handleMouse(event, in: area) }
         }
         return true
     }
+
+    // MARK: - Private
 
     private func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
         switch event.kind {

@@ -5,13 +5,16 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    var hints: [String] { EditIntent.listHints(model.findHints) }
+    /// The posts list's keys now, with `a`/`e`/`d`/`u`.
+    var keyMap: KeyMap<ListScreenIntent> {
+        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, edit: model.editBindings)
+    }
+    var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.state.value != nil else { return "" }
         return [model.reloadFailureText, model.findSummary(model.postsHeading)].compactMap { $0 }.joined(separator: " · ")
     }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
@@ -50,9 +53,7 @@ struct UserDetailScreen: Screen {
         let postsHeight = area.height - (model.profile.count + 2)
         let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
         let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
-        if !loadFailed, model.handleFindKey(key) { return true }
-        if model.handleListMouse(key, tableArea: tableArea, rowCount: model.rowCount) { return true }
-        if model.handleEditKey(key) { return true }
-        return model.handleListKey(key, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true))
+        return model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true),
+                                         tableArea: tableArea, edit: model.perform)
     }
 }

@@ -5,10 +5,13 @@ import TermView
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
-    var hints: [String] { EditIntent.listHints(model.findHints) }
+    /// The list's keys now (``FindableScreenModel/listScreenKeys(noun:failed:edit:)``), with `a`/`e`/`d`/`u`.
+    var keyMap: KeyMap<ListScreenIntent> {
+        model.listScreenKeys(noun: "user", failed: model.rowsUnavailableReason, edit: model.editBindings)
+    }
+    var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String { model.findSummary(model.summary) }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var loadFailed: Bool { model.state.error != nil }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.paging == .loading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
@@ -30,7 +33,7 @@ struct UserListScreen: Screen {
         }
         let columns = UserListViewModel.Column.allCases
         let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
-            model.cell(row: row, column: columns[column])
+            Self.text(model, row: row, column: columns[column])
         }
         model.renderFindTable(table, in: area, on: &surface)
     }
@@ -40,9 +43,14 @@ struct UserListScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        if !loadFailed, model.handleFindKey(key) { return true }
-        if model.handleListMouse(key, tableArea: area, rowCount: model.rowCount) { return true }
-        if model.handleEditKey(key) { return true }
-        return model.handleListKey(key, pageSize: TableView.visibleRows(in: area, showsHeader: true))
+        model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
+                                  tableArea: area, edit: model.perform)
+    }
+
+    /// A cell's text; a failed "loading more" row also says how to retry.
+    static func text(_ model: UserListViewModel, row: Int, column: UserListViewModel.Column) -> String {
+        let text = model.cell(row: row, column: column)
+        guard column == .name, model.pagingCanRetry, model.isPagingRow(row) else { return text }
+        return text + " (Enter or r retries)"
     }
 }

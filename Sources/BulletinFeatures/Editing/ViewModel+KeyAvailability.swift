@@ -1,0 +1,53 @@
+// Why an intent does not apply right now, in words for the help overlay (`nil` when it does).
+// The screens put these on their bindings; the view models name no keys.
+
+extension UserListViewModel {
+    /// Why moving and finding do nothing: the list did not load (only retrying applies).
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the list did not load" }
+    /// Why adding or undoing cannot be asked for here: no editor is attached.
+    public var editingUnavailableReason: String? { editor == nil ? "editing is not offered here" : nil }
+    /// Why editing or deleting the selected user does not apply: no editor, or no user selected.
+    public var selectedUserUnavailableReason: String? {
+        editingUnavailableReason ?? (user(at: selection.selected) == nil ? "no user is selected" : nil)
+    }
+}
+
+extension UserDetailViewModel {
+    /// Why moving and finding do nothing: the user and their posts did not load.
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the user did not load" }
+    /// Why adding or undoing cannot be asked for here: no editor is attached.
+    public var editingUnavailableReason: String? { editor == nil ? "editing is not offered here" : nil }
+    /// Why editing or deleting the selected post does not apply: no editor, or no post selected.
+    public var selectedPostUnavailableReason: String? {
+        editingUnavailableReason ?? (post(at: selection.selected) == nil ? "no post is selected" : nil)
+    }
+}
+
+extension PostListViewModel {
+    /// Why moving and finding do nothing: the list did not load.
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the list did not load" }
+}
+
+extension PostDetailViewModel {
+    /// Why scrolling does nothing: the post did not load.
+    public var textUnavailableReason: String? { state.error == nil ? nil : "the post did not load" }
+    /// Why editing cannot be asked for here: no editor is attached, or the post has not loaded.
+    public var editingUnavailableReason: String? {
+        if editor == nil { return "editing is not offered here" }
+        return state.value == nil ? "the post has not loaded" : nil
+    }
+    /// Why deleting does not apply: editing is unavailable, or no comment is selected.
+    public var deleteUnavailableReason: String? {
+        editingUnavailableReason ?? (selectedComment == nil ? "no comment is selected" : nil)
+    }
+    /// Why moving between comments does not apply: the post has not loaded, or has none.
+    public var commentSelectionUnavailableReason: String? {
+        if state.value == nil { return "the post has not loaded" }
+        return comments.isEmpty ? "the post has no comments" : nil
+    }
+}
+
+extension AdminPanelViewModel {
+    /// Why switching the source does not apply: this run was started without a way to switch.
+    public var switchUnavailableReason: String? { canSwitchSource ? nil : "this run cannot switch sources" }
+}

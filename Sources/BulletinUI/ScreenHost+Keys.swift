@@ -1,0 +1,54 @@
+import TermView
+
+/// The keys every screen shares, and the footer built from them and the screen's bindings.
+extension ScreenHost {
+    /// What the global keys do.
+    enum GlobalIntent: Sendable {
+        case back, help, quit, command
+
+        /// The footer's word after the key's name (`Esc back`, `? help`, `q quit`).
+        var word: String {
+            switch self {
+            case .back: "back"
+            case .help: "help"
+            case .quit: "quit"
+            case .command: "command"
+            }
+        }
+    }
+
+    /// The global bindings: Esc (←, Backspace) back, `?` (F1) help, `:` a command, `q`
+    /// (Ctrl-C) quit. Keys reach them only when the screen did not handle them.
+    var globalKeys: KeyMap<GlobalIntent> { globalKeys(beside: []) }
+
+    /// The global bindings as listed beside a screen whose bindings are `screen`: without the
+    /// keys the screen takes itself (a key the screen handles never reaches them); a binding
+    /// with no key left is gone. A footer label names the first key left (`F1 help` where `?`
+    /// is text); back is in the footer only while Esc goes back: where Esc clears a filter, the
+    /// footer says `Esc clear`, not `← back`.
+    func globalKeys(beside screen: [KeyHelp]) -> KeyMap<GlobalIntent> {
+        func binding(_ keys: [Key], _ intent: GlobalIntent, _ description: String, footer: FooterPriority?,
+                     disabled: String? = nil) -> KeyBinding<GlobalIntent>? {
+            let free = keys.filter { key in !screen.contains { $0.matches(key) } }
+            guard let first = free.first else { return nil }
+            let shown = intent != .back || first == keys[0] ? footer : nil
+            return KeyBinding(keys: free, label: shown == nil ? "" : first.name + " " + intent.word, description: description,
+                              group: "Everywhere", footer: shown, disabledReason: disabled, action: intent)
+        }
+        return KeyMap([
+            binding([.escape, .left, .backspace], .back, "Go back to the previous screen", footer: .always,
+                    disabled: stack.entries.count > 1 ? nil : "this is the first screen"),
+            binding([.character("?"), .function(1)], .help, "Show the keys of this screen (Esc closes the list)",
+                    footer: .always),
+            commandLine == nil ? nil
+                : binding([.character(":")], .command, "Type a command, such as :users, :posts, :search or :q", footer: nil),
+            binding([.character("q"), .ctrl("c")], .quit, "Quit Bulletin", footer: .always),
+        ].compactMap { $0 })
+    }
+
+    /// The footer's bindings: the screen's, then the global ones it leaves.
+    func footerHelp(for screen: any Screen) -> [KeyHelp] {
+        let own = screen.keyHelp
+        return own + globalKeys(beside: own).help
+    }
+}

@@ -1,0 +1,61 @@
+import BulletinFeatures
+import TermView
+
+/// The keys ``TextFieldState/handle(_:)`` edits with (besides typed characters).
+enum TextFieldKeys {
+    /// ← → Home End (Ctrl-A, Ctrl-E), Backspace, Delete, Ctrl-U, Ctrl-W.
+    static let editing: [KeyPattern] = [
+        .left, .right, .home, .end, .ctrl("a"), .ctrl("e"), .backspace, .delete, .ctrl("u"), .ctrl("w"),
+    ].map(KeyPattern.key)
+}
+
+/// One key map for a list screen: the list's moves, finding, editing and paging keys, and the mouse.
+enum ListScreenIntent: Sendable {
+    case list(ListIntent), find(FindIntent), edit(EditIntent), mouse
+}
+
+extension FindableScreenModel {
+    /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open, (Esc clear), / filter,
+    /// s sort, n next, the editing keys, paging, r reload, the mouse. While the `/` prompt is
+    /// open, only its keys and the mouse; while an id is typed, the jump's keys come first.
+    /// - Parameters:
+    ///   - failed: Why the list has no rows (its load failed): finding is left out, moving is
+    ///     unavailable, `r` retries.
+    ///   - edit: The screen's editing bindings (none on Posts).
+    func listScreenKeys(noun: String, failed: String?, edit: [KeyBinding<EditIntent>] = []) -> KeyMap<ListScreenIntent> {
+        let mouse = KeyMap<ListScreenIntent>([
+            KeyBinding(patterns: [.mouse], description: "Wheel moves the selection; a click selects a row", group: "Move",
+                       action: .mouse),
+        ])
+        if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
+        var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
+        if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty).map(ListScreenIntent.find) }
+        keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
+        if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
+        return keys
+    }
+
+    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): a key typed during a
+    /// jump that is not the jump's stops it first.
+    /// - Parameters:
+    ///   - pageSize: Rows a page moves.
+    ///   - tableArea: Where the table is drawn, for mouse presses.
+    ///   - edit: Performs an editing intent.
+    /// - Returns: `false` when `keys` has no binding for `key` (it goes to the host's keys).
+    func handleListScreenKey(_ key: Key, keys: KeyMap<ListScreenIntent>, pageSize: Int, tableArea: Rect,
+                             edit: (EditIntent) -> Void = { _ in }) -> Bool {
+        find.clearMessage()
+        let intent = keys.action(for: key)
+        if find.jumpDigits != nil {
+            if case let .find(findIntent)? = intent, findIntent.isJump {} else { find.cancelJump() }
+        }
+        guard let intent else { return false }
+        switch intent {
+        case let .list(listIntent): perform(listIntent, pageSize: pageSize)
+        case let .find(findIntent): perform(findIntent, key: key)
+        case let .edit(editIntent): edit(editIntent)
+        case .mouse: _ = handleListMouse(key, tableArea: tableArea, rowCount: rowCount)
+        }
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// The `?` help overlay in the real binary in tmux (100x30), on the embedded data set.
+@Suite("End to end: the help overlay in tmux", .serialized)
+struct HelpEndToEndTests {
+    @Test("? on Users draws its keys over the list and scrolls; Esc closes it and the list is back; F1 opens it in a form")
+    func overlay() throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
+        defer { session.close() }
+        try session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        try session.waitForAll(["Margaret Okafor", "Esc back  ? help  q quit"])
+        session.type("?")
+        var screen = try session.waitForAll(["Keys: Users", "Select the row above", "Filter the rows by text", "Esc close"])
+        #expect(!screen.contains("Margaret Okafor"), "the overlay covers the list: \(screen)")
+        session.send("End")   // taller than 28 rows: it scrolls to the global keys
+        screen = try session.waitForAll(["Keys: Users", "Everywhere", "Quit Bulletin", "Esc close"])
+        #expect(!screen.contains("Select the row above"), "scrolled past the first lines: \(screen)")
+        session.send("Escape")
+        screen = try session.waitForAll(["Margaret Okafor", "Esc back  ? help  q quit"])
+        #expect(!screen.contains("Keys: Users"))
+        #expect(screen.contains("Home › Users"), "Esc closed the overlay, not the list")
+        session.type("a")
+        try session.waitForAll(["New user", "Ctrl-S save", "F1 help"])
+        session.send("F1")
+        try session.waitForAll(["Keys: New user", "Save the user", "Edit the focused field"])
+        session.send("Escape")
+        try session.waitForAll(["New user", "Ctrl-S save", "F1 help"])
+        session.send("Escape")   // nothing typed: the form closes
+        try session.waitForAll(["Margaret Okafor", "Esc back  ? help  q quit"])
+        session.type("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(session.sttyAfter == session.sttyBefore)
+    }
+}
