@@ -71,6 +71,27 @@ struct ExportFormatTests {
         #expect(back.users == set.users && back.posts == set.posts && back.comments == set.comments)
     }
 
+    @Test("a REST source exports every post and comment, an author missing from the users too, in three GETs")
+    func restGather() async throws {
+        let db = """
+            {"users": [{"id": 1, "name": "Ann", "username": "ann"}],
+             "posts": [{"id": 1, "userId": 1, "title": "t1", "body": "b1"},
+                       {"id": 2, "userId": 99, "title": "by nobody listed", "body": "b2"}],
+             "comments": [{"id": 5, "postId": 2, "name": "c", "email": "c@example.com", "body": "on the orphan"}]}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-export-rest-\(UUID().uuidString).json")
+        try Data(db.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let server = try LoopbackServer.start(arguments: ["--db", url.path])
+        defer { server.stop() }
+        let gathered = try await ExportData.gather(from: RESTDataSource(baseURL: server.baseURL, timeout: 10, log: RequestLog()))
+        #expect(gathered.users.map(\.id) == [RecordID("1")])
+        #expect(gathered.posts.map(\.id) == [RecordID("1"), RecordID("2")], "the post whose author is not a user is exported")
+        #expect(gathered.comments.map(\.body) == ["on the orphan"])
+        let gets = try await server.requests().filter { $0.method == "GET" }.map(\.path)
+        #expect(gets == ["/users", "/posts", "/comments"], "one request a collection, not one per user and post")
+    }
+
     @Test("atomic write: creates, refuses to replace unless asked, replaces, and leaves no temporary file")
     func atomicWrite() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-export-\(UUID().uuidString)")

@@ -58,9 +58,9 @@ public struct ExportData: Equatable, Sendable {
     }
 
     /// Reads every record of `source`: a file or the embedded set hands over its whole data set
-    /// at once; other sources are read user by user, then post by post
-    /// (``DataSource/users()``, ``DataSource/posts(userID:)``, ``DataSource/comments(postID:)``),
-    /// which misses posts whose author is not among the users.
+    /// at once; other sources through ``DataSource/users()``, ``DataSource/allPosts()`` and
+    /// ``DataSource/allComments()`` (REST: `GET /users`, `/posts`, `/comments`; sources without
+    /// those collections gather them user by user, then post by post).
     /// - Parameter includeComments: `false` skips the comments (a CSV of posts needs none).
     /// - Throws: The first ``DataError`` the source throws.
     public static func gather(from source: any DataSource, includeComments: Bool = true) async throws(DataError) -> ExportData {
@@ -69,18 +69,10 @@ public struct ExportData: Equatable, Sendable {
             return ExportData(users: set.users, posts: set.posts, comments: includeComments ? set.comments : [])
         }
         let users = try await source.users()
-        var posts: [Post] = []
-        for user in users {
-            try Task.checkCancellation(or: .cancelled)
-            posts += try await source.posts(userID: user.id)
-        }
-        var comments: [Comment] = []
-        if includeComments {
-            for post in posts {
-                try Task.checkCancellation(or: .cancelled)
-                comments += try await source.comments(postID: post.id)
-            }
-        }
+        try Task.checkCancellation(or: .cancelled)
+        let posts = try await source.allPosts()
+        try Task.checkCancellation(or: .cancelled)
+        let comments = includeComments ? try await source.allComments() : []
         return ExportData(users: users, posts: posts, comments: comments)
     }
 }
