@@ -90,7 +90,7 @@ public final class ScreenHost {
         if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
         if screen.renderStatus(in: statusArea, on: &surface) { return }
-        let summary = [spinner(for: screen), statusNote?.text ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        let summary = [spinner(for: screen), noteText ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         KeyFooter(help: footerHelp(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
 
@@ -156,6 +156,12 @@ public final class ScreenHost {
         guard stack.top?.style == .modal, stack.entries.count > 1 else { return }
         Self.screen(for: stack.entries[stack.entries.count - 2].destination).render(in: body, on: &surface)
         surface.cursor = nil
+    }
+
+    /// The status note with the key that undoes what it reports (`· u undoes`), when it can be undone.
+    private var noteText: String? {
+        guard let note = statusNote, let text = note.text else { return nil }
+        return note.offersUndo ? text + " · u undoes" : text
     }
 
     /// The screen for a view model: the one mapping from the kinds of view model to their

@@ -114,7 +114,8 @@ struct EditingFlowTests {
         try topConfirmation(setup.app).answer(.confirm)
         await setup.app.editing.waitForIdle()
         #expect(list.users.map(\.id) == [1, 2])
-        #expect(setup.app.statusNote.text == "Deleted user 3 “山田 太郎” · saved to stub · u undoes")
+        #expect(setup.app.statusNote.text == "Deleted user 3 “山田 太郎” · saved to stub")
+        #expect(setup.app.statusNote.offersUndo, "the screen names the key that undoes it")
         #expect(setup.app.editing.lastDeleted == .user(Fixtures.users[2]))
 
         list.selectFirst()
@@ -323,7 +324,8 @@ struct EditingFlowTests {
         #expect(list.users.map(\.name) == ["Bo"])
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved.contains("albums") && !saved.contains("Ann"), "\(saved)")
-        #expect(app.statusNote.text == "Deleted user 1 “Ann” · saved to \(file.path) · u undoes")
+        #expect(app.statusNote.text == "Deleted user 1 “Ann” · saved to \(file.path)")
+        #expect(app.statusNote.offersUndo)
     }
 
     @Test("on a post's detail, Tab selects a comment; e edits it, d deletes it after asking, u restores it")

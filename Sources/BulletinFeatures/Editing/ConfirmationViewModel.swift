@@ -24,12 +24,21 @@ public final class ConfirmationViewModel: ScreenViewModel, AsksQuestion {
     ///   - message: The question in full.
     ///   - confirmLabel: The button that agrees, such as `Delete`; the other is `Cancel`.
     ///   - answer: Told once: ``Answer/confirm``, or ``Answer/cancel`` for Cancel or Esc.
-    public init(title: String, message: String, confirmLabel: String, answer: @escaping @MainActor (Answer) -> Void) {
+    ///   - offersUndo: Whether what is confirmed can be undone afterwards (a delete), so the
+    ///     screen says which key undoes it.
+    public init(
+        title: String, message: String, confirmLabel: String, offersUndo: Bool = false,
+        answer: @escaping @MainActor (Answer) -> Void
+    ) {
         question = Question(
             title: title, message: message, choices: [.init(.confirm, confirmLabel), .init(.cancel, "Cancel")],
             default: .cancel, cancel: .cancel)
+        self.offersUndo = offersUndo
         respond = answer
     }
+
+    /// Whether what is confirmed can be undone afterwards.
+    public let offersUndo: Bool
 
     /// The dialog's title, also the breadcrumb's.
     public var title: String { question.title }

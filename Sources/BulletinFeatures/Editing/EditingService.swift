@@ -122,9 +122,9 @@ public final class EditingService {
     private func presentDeleteConfirmation(_ record: Record, leftBehind: String?) {
         let model = ConfirmationViewModel(
             title: "Delete \(record.kind.noun) \(record.id)?",
-            message: ["\(Self.label(of: record)) will be deleted from the data.", leftBehind, "u undoes the last delete."]
+            message: ["\(Self.label(of: record)) will be deleted from the data.", leftBehind]
                 .compactMap { $0 }.joined(separator: " "),
-            confirmLabel: "Delete"
+            confirmLabel: "Delete", offersUndo: true
         ) { [weak self] answer in
             self?.stack.dismiss()
             if answer == .confirm { self?.delete(record) }
@@ -147,7 +147,7 @@ public final class EditingService {
                 lastDeleted = record
                 lastDeleteUndone = false
                 await refreshScreens(selecting: nil)
-                note.show(Self.sentence("Deleted", record, kind: record.kind, written) + " · u undoes")
+                note.show(Self.sentence("Deleted", record, kind: record.kind, written), offersUndo: true)
             case let .failure(.changedOnDisk(path)):
                 askToOverwrite(path) { [weak self] in self?.delete(record, overwrite: true) }
             case let .failure(.readOnlyFile(path)):

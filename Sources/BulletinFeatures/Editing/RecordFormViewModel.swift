@@ -228,7 +228,7 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     public func requestQuit() -> Bool {
         guard isDirty, phase != .saving, !isConfirmingQuit else { return true }
         quitQuestion = Question(
-            title: "Quit without saving?", message: "Your changes to this \(kind.noun) are not saved. Ctrl-C again quits.",
+            title: "Quit without saving?", message: "Your changes to this \(kind.noun) are not saved.",
             choices: [.init(.keepEditing, "Keep editing")], default: .keepEditing, cancel: .keepEditing, dismissal: .anyKey)
         return false
     }

@@ -7,12 +7,18 @@ import ViewState
 @MainActor
 enum QuestionDialog {
     /// Draws `model`'s open question centred in `area`, hiding the cursor.
+    /// - Parameter keyNote: A sentence the screen adds after the question's message, naming a
+    ///   key (`Ctrl-C again quits.`): view models name no keys.
     /// - Returns: `false` when no question is open (nothing drawn).
     @discardableResult
-    static func render(_ model: some AsksQuestion, in area: Rect, on surface: inout Surface) -> Bool {
+    static func render(
+        _ model: some AsksQuestion, keyNote: String? = nil, in area: Rect, on surface: inout Surface
+    ) -> Bool {
         guard let question = model.openQuestion else { return false }
         surface.cursor = nil
-        Dialog(question).render(in: area, on: &surface)
+        var dialog = Dialog(question)
+        if let keyNote { dialog.message += " " + keyNote }
+        dialog.render(in: area, on: &surface)
         return true
     }
 

@@ -13,7 +13,7 @@ struct ConfirmationScreen: Screen {
     var capturesKeys: Bool { true }
 
     func render(in area: Rect, on surface: inout Surface) {
-        QuestionDialog.render(model, in: area, on: &surface)
+        QuestionDialog.render(model, keyNote: model.offersUndo ? "u undoes the last delete." : nil, in: area, on: &surface)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {

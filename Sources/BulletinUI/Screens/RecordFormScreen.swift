@@ -146,6 +146,6 @@ struct RecordFormScreen: Screen {
     }
 
     private func renderDialog(in area: Rect, on surface: inout Surface) {
-        QuestionDialog.render(model, in: area, on: &surface)
+        QuestionDialog.render(model, keyNote: model.isConfirmingQuit ? "Ctrl-C again quits." : nil, in: area, on: &surface)
     }
 }
