@@ -44,4 +44,14 @@ static inline const char *bulletin_title_end(void) {
     return fsl;
 }
 
+/// The terminfo extended string `Sync` (synchronized output, DEC private mode 2026, as tmux
+/// and kitty define it: `\E[?2026%?%p1%{1}%-%tl%eh%;`) expanded with `phase` 1 (begin an
+/// update: `CSI ? 2026 h`) or 2 (end it: `CSI ? 2026 l`); NULL when the terminal does not
+/// advertise it. The result lives in ncurses' static buffer: copy it at once.
+static inline const char *bulletin_sync_string(int phase) {
+    char *sync = tigetstr("Sync");
+    if (sync == NULL || sync == (char *)-1) return NULL;
+    return tiparm(sync, phase);
+}
+
 #endif
