@@ -184,21 +184,24 @@ public final class NcursesBackend: TerminalBackend {
         return NcursesTheme(.standard(mode), defaultColors: use_default_colors() != ERR)
     }
 
-    /// Draws one cell. A cluster the C library cannot print becomes U+FFFD; when ncurses
-    /// thinks a 2-column cell is 1 column wide (flags, VS16), a space fills the other half.
+    /// Draws one cell (``bulletin_put_cell``: a cluster the C library cannot print becomes
+    /// U+FFFD; when ncurses thinks a 2-column cell is 1 column wide, such as flags and VS16
+    /// sequences, a space fills the other half). A cell of one scalar, nearly every cell, needs no
+    /// buffer on the heap.
     private func put(_ cell: Cell, x: Int32, y: Int32) {
         let look = theme[cell.style]
-        var scalars = Array(cell.text.unicodeScalars.prefix(Int(CCHARW_MAX)))
-        let baseWidth = scalars.first.map { wcwidth(wchar_t(bitPattern: $0.value)) } ?? -1
-        if baseWidth < 0 { scalars = ["\u{FFFD}"] }
-        var text = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
-        var character = cchar_t()
-        setcchar(&character, &text, look.attributes, look.pair, nil)
-        mvwadd_wch(window, y, x, &character)
-        if cell.width == 2, baseWidth != 2 {
-            var space: [wchar_t] = [32, 0]
-            setcchar(&character, &space, look.attributes, look.pair, nil)
-            mvwadd_wch(window, y, x + 1, &character)
+        let width = Int32(cell.width)
+        var scalars = cell.text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else {
+            return bulletin_put_cell(window, y, x, nil, 0, look.attributes, look.pair, width)   // U+FFFD
         }
+        guard let second = scalars.next() else {
+            var value = wchar_t(bitPattern: first.value)
+            bulletin_put_cell(window, y, x, &value, 1, look.attributes, look.pair, width)
+            return
+        }
+        var values = [wchar_t(bitPattern: first.value), wchar_t(bitPattern: second.value)]
+        while values.count < Int(CCHARW_MAX), let next = scalars.next() { values.append(wchar_t(bitPattern: next.value)) }
+        bulletin_put_cell(window, y, x, &values, Int32(values.count), look.attributes, look.pair, width)
     }
 }
