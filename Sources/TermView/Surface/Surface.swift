@@ -10,7 +10,8 @@ public struct Surface: Equatable, Sendable {
     /// combining marks) are cut so one cell cannot carry unbounded text to the terminal.
     static let maxScalarsPerCell = 16
 
-    private var cells: [Cell]
+    /// Row-major cells (`y * width + x`); read by the diff (Surface+Diff.swift).
+    private(set) var cells: [Cell]
     private let width: Int
     private let height: Int
 
