@@ -7,10 +7,10 @@ import Darwin
 extension Surface {
     /// The cells to send to the terminal to turn `previous` into this surface.
     ///
-    /// A row whose cells are bytewise the same as before (`memcmp(3)` of the row's storage: the
-    /// same text storage, width and style) is skipped without comparing its cells; any other row
-    /// is compared cell by cell (bytes can differ for equal cells, never the other way round), so
-    /// a one-row move costs the two rows that changed, not 4,800 cell comparisons.
+    /// Cells are first compared by their stored bits (``bitwiseSame(_:_:)``: the same text
+    /// storage, width and style mean the same cell), which costs a few loads per cell, and only
+    /// cells whose bits differ are compared with `==` (equal text in two storages is still
+    /// equal), so a one-row move costs two rows' worth of `String` comparisons, not 4,800.
     /// - Parameter previous: The frame currently on screen, or `nil` when unknown.
     /// - Returns: Every cell (row-major) when `previous` is `nil` or has another size;
     ///   otherwise only the cells that differ, in row-major order. Continuation cells of
@@ -23,17 +23,38 @@ extension Surface {
         var result: [CellChange] = []
         cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
-                guard let nowBase = now.baseAddress, let beforeBase = before.baseAddress else { return }
-                let rowBytes = width * MemoryLayout<Cell>.stride
-                for y in 0..<size.height {
-                    let start = y * width
-                    if memcmp(nowBase + start, beforeBase + start, rowBytes) == 0 { continue }
-                    for index in start..<(start + width) where now[index] != before[index] {
-                        result.append(CellChange(point: Point(x: index - start, y: y), cell: now[index]))
-                    }
+                for index in 0..<now.count where !Self.bitwiseSame(now, before, at: index) && now[index] != before[index] {
+                    result.append(CellChange(point: Point(x: index % width, y: index / width), cell: now[index]))
                 }
             }
         }
         return result
+    }
+
+    /// Where a cell's stored properties lie, for ``bitwiseSame(_:_:at:)``; padding bytes are
+    /// never read (they may differ between equal cells).
+    private static let textRange: Range<Int> = {
+        let start = MemoryLayout<Cell>.offset(of: \Cell.text) ?? 0
+        return start..<(start + MemoryLayout<String>.size)
+    }()
+    private static let widthOffset = MemoryLayout<Cell>.offset(of: \Cell.width) ?? 0
+    private static let styleOffset = MemoryLayout<Cell>.offset(of: \Cell.style) ?? 0
+
+    /// Whether the cells at `index` have the same bits in every stored property: then they are
+    /// equal (`false` says nothing: compare with `==`).
+    @inline(__always)
+    private static func bitwiseSame(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>, at index: Int) -> Bool {
+        guard MemoryLayout<Style>.size == 1 else { return false }   // a style with a payload: use ==
+        let left = UnsafeRawPointer(a.baseAddress! + index)
+        let right = UnsafeRawPointer(b.baseAddress! + index)
+        guard left.load(fromByteOffset: widthOffset, as: Int.self) == right.load(fromByteOffset: widthOffset, as: Int.self),
+              left.load(fromByteOffset: styleOffset, as: UInt8.self) == right.load(fromByteOffset: styleOffset, as: UInt8.self)
+        else { return false }
+        if textRange.count == 16 {   // a String is two words on 64-bit platforms
+            let start = textRange.lowerBound
+            return left.load(fromByteOffset: start, as: UInt64.self) == right.load(fromByteOffset: start, as: UInt64.self)
+                && left.load(fromByteOffset: start + 8, as: UInt64.self) == right.load(fromByteOffset: start + 8, as: UInt64.self)
+        }
+        return memcmp(left + textRange.lowerBound, right + textRange.lowerBound, textRange.count) == 0
     }
 }
