@@ -43,14 +43,14 @@ struct WholeFrameEndToEndTests {
             command: ["strace", "-f", "-y", "-s", "10000000", "-e", "trace=write", "-o", trace.path, BulletinBinary.path],
             width: 100, height: 30, environment: ["TERM": term, "TERMINFO": terminfo.path])
         defer { session.close() }
-        try session.waitForAll(["Welcome to Bulletin", "Users"])
+        try await session.waitForAll(["Welcome to Bulletin", "Users"])
         session.send("Enter")
-        try session.waitForAll(["Margaret Okafor", "Henrik Dahl"])
+        try await session.waitForAll(["Margaret Okafor", "Henrik Dahl"])
         for _ in 0..<3 { session.send("Down") }
         session.send("Escape")
-        try session.waitForAll(["Welcome to Bulletin"])
+        try await session.waitForAll(["Welcome to Bulletin"])
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         return lines.compactMap { line in
             guard let start = line.range(of: "write("), line[start.upperBound...].contains("</dev/pts/"),
