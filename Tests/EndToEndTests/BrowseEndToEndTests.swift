@@ -29,21 +29,15 @@ struct BrowseEndToEndTests {
 
     /// Walks Home → Users → first user → first post → Back ×3 → q, checking each screen.
     func walk(_ session: TmuxSession, expecting expected: Expected) async throws {
-        var screen = try await session.waitFor("Welcome to Bulletin")
-        #expect(screen.contains("Users") && screen.contains("Admin panel") && screen.contains("Quit"))
+        var screen = try await session.appears(all: ["Welcome to Bulletin", "Users", "Admin panel", "Quit"])
         session.send("Enter")
-        screen = try await session.waitFor(expected.userName)
-        #expect(screen.contains("Home › Users"))
-        #expect(screen.contains("ID") && screen.contains("Username") && screen.contains("Email"))
+        screen = try await session.appears(all: [expected.userName, "Home › Users", "ID", "Username", "Email"])
         session.send("Enter")
-        screen = try await session.waitFor("Posts (\(expected.postCount))")
-        #expect(screen.contains("Home › Users › \(expected.userName)"))
-        #expect(screen.contains("Email:") && screen.contains("Company:"))
-        #expect(screen.contains(String(expected.postTitle.prefix(40))))
+        screen = try await session.appears(all: ["Posts (\(expected.postCount))",
+                                                 "Home › Users › \(expected.userName)", "Email:",
+                                                 "Company:", String(expected.postTitle.prefix(40))])
         session.send("Enter")
-        screen = try await session.waitFor("Comments (")
-        #expect(screen.contains("› Post "))
-        #expect(screen.contains(String(expected.postTitle.prefix(40))))
+        screen = try await session.appears(all: ["Comments (", "› Post ", String(expected.postTitle.prefix(40))])
         session.send("Escape")
         try await session.waitFor("Posts (\(expected.postCount))")
         session.send("Left")

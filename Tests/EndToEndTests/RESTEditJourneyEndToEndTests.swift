@@ -11,7 +11,8 @@ struct RESTEditJourneyEndToEndTests {
     /// Posts with members Bulletin does not show (`tags`, `views` as `1.0`, `rating`).
     static let database = """
         {"users": [{"id": 1, "name": "Leanne Graham", "username": "Bret", "email": "Sincere@april.biz", "role": "admin"}],
-         "posts": [{"userId": 1, "id": 1, "title": "sunt aut facere", "body": "quia et suscipit", "tags": ["a", "b"], "views": 1.0},
+         "posts": [{"userId": 1, "id": 1, "title": "sunt aut facere", "body": "quia et suscipit", "tags": ["a",
+         "b"], "views": 1.0},
                    {"userId": 1, "id": 2, "title": "qui est esse", "body": "est rerum tempore", "rating": 4.25}],
          "comments": [{"postId": 1, "id": 1, "name": "id labore", "email": "Eliseo@gardner.biz", "body": "laudantium"}]}
         """

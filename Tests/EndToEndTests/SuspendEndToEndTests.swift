@@ -113,8 +113,8 @@ struct SuspendEndToEndTests {
         do { try await waitForStopped(session, count: 1) } catch { throw diagnose(session, round: 1, error) }
         await #expect(try stty(in: session, name: "stty-load") == session.sttyBefore)
         session.send("fg", "Enter")
-        let back = try await session.waitFor("Loading")
-        #expect(back.contains("Home › Users") && !back.contains("Stopped"))
+        let back = try await session.appears(all: ["Loading", "Home › Users"])
+        #expect(!back.contains("Stopped"))
         session.send("Escape")
         try await session.waitFor("Welcome to Bulletin")
         session.send("q")

@@ -35,8 +35,8 @@ struct TransportEndToEndTests {
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        let screen = try await session.waitFor("\(server.baseURL.absoluteString)/users is larger than the limit of 1 MB")
-        #expect(screen.contains("--max-response"), "\(screen)")
+        try await session.appears(all: ["\(server.baseURL.absoluteString)/users is larger than the limit of 1 MB",
+                                        "--max-response"])
         session.send("q")
         #expect(try await session.waitForExit() == 0, "stderr: \(session.standardError)")
     }
