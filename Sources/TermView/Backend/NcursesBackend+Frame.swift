@@ -62,7 +62,8 @@ final class FrameCapture {
         return done
     }
 
-    /// Writes `bytes` to the terminal (`write(2)`); one call unless the system takes only part.
+    /// Writes `output`'s assembled frame to the terminal (`write(2)`); one call unless the system
+    /// takes only part of it.
     func send(_ output: FrameOutput) {
         let descriptor = terminalDescriptor
         output.send { buffer in write(descriptor, buffer.baseAddress!, buffer.count) }
