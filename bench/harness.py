@@ -54,7 +54,8 @@ class AppExited(Exception):
 class Session:
     """One run of the app in a pseudo-terminal; use as a context manager."""
 
-    def __init__(self, binary, args=()):
+    def __init__(self, binary, args=(), prefix=()):
+        """`prefix`: a command the app runs under (e.g. strace and its options), found on PATH."""
         self.output = bytearray()   # everything the app wrote, for searching
         self.started = time.perf_counter()
         self.pid, self.fd = pty.fork()
@@ -62,6 +63,8 @@ class Session:
             fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
             env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
             env.pop("NO_COLOR", None)
+            if prefix:
+                os.execvpe(prefix[0], [*prefix, binary, *args], env)
             os.execve(binary, [binary, *args], env)
         self.rusage = None
 

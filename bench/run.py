@@ -32,6 +32,7 @@ import subprocess
 import sys
 import time
 
+import frames
 import generate_data
 import harness
 import peers
@@ -254,6 +255,8 @@ def measure_set(binary, name, posts, runs, config):
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["posts_ready_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
+    if not capped:
+        figures.update(frame_writes(binary, name, path, config))
     query = FILTER_QUERIES.get(name, DEFAULT_FILTER_QUERY)
     by_position = {"filter": (query, "posts_filter_key_s"), "search": (SEARCH_QUERY, "search_key_s")}
     keystrokes = {kind: {"query": text, "per_character_s": per_character(samples.get(figure, []), text)}
@@ -265,6 +268,17 @@ def measure_set(binary, name, posts, runs, config):
         print(f"  {name}: peers (less, VisiData)", file=sys.stderr, flush=True)
         result["peers"] = peers.measure(path, config["peer_sets"][name], config["load_limit"])
     return result
+
+
+def frame_writes(binary, name, path, config):
+    """Writes per frame on the Posts list (``bench/frames.py``): one traced run, or {} when the
+    load was capped or strace is unavailable."""
+    print(f"  {name}: writes per frame (strace)", file=sys.stderr, flush=True)
+    try:
+        return frames.summarize(frames.measure(binary, path, path == EMBEDDED, config, FIRST_ROW_MARKER))
+    except (TimeoutError, harness.AppExited) as error:
+        print(f"  {name}: writes per frame not measured: {error}", file=sys.stderr, flush=True)
+        return {}
 
 
 def per_character(latencies, query):
@@ -344,11 +358,12 @@ def main(argv):
     with open(out, "w") as file:
         json.dump(results, file, indent=2)
     print(report.table(results))
+    print("\n".join(frames.table(results)))
     print()
     print(save_export.table(results["save_export"], judged=not args.quick))
     print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     if args.check:
-        problems = report.problems(results)
+        problems = report.problems(results) + frames.problems(results)
         for problem in problems:
             print(f"bench check: {problem}", file=sys.stderr)
         return 1 if problems else 0

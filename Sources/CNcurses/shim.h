@@ -44,4 +44,41 @@ static inline const char *bulletin_title_end(void) {
     return fsl;
 }
 
+/// The terminfo extended string `Sync` (synchronized output, DEC private mode 2026, as tmux
+/// and kitty define it: `\E[?2026%?%p1%{1}%-%tl%eh%;`) expanded with `phase` 1 (begin an
+/// update: `CSI ? 2026 h`) or 2 (end it: `CSI ? 2026 l`); NULL when the terminal does not
+/// advertise it. The result lives in ncurses' static buffer: copy it at once.
+static inline const char *bulletin_sync_string(int phase) {
+    char *sync = tigetstr("Sync");
+    if (sync == NULL || sync == (char *)-1) return NULL;
+    return tiparm(sync, phase);
+}
+
+/// Draws one cell at (`y`, `x`): `count` scalars (a base character and its combining marks;
+/// at most CCHARW_MAX are kept) in `attributes` and colour `pair`, with setcchar(3X) and
+/// mvwadd_wch(3X). A base character the C library cannot print (wcwidth(3) < 0) becomes U+FFFD;
+/// when the cell is `width` 2 but wcwidth says otherwise (flags, VS16 sequences), a space fills
+/// the other half. In C so that a frame's cells are drawn without a heap allocation each.
+static inline void bulletin_put_cell(WINDOW *window, int y, int x, const wchar_t *scalars, int count,
+                                     attr_t attributes, short pair, int width) {
+    wchar_t text[CCHARW_MAX + 1];
+    int length = count < CCHARW_MAX ? count : CCHARW_MAX;
+    int base = length > 0 ? wcwidth(scalars[0]) : -1;
+    if (base < 0) {
+        text[0] = 0xFFFD;
+        length = 1;
+    } else {
+        for (int i = 0; i < length; i++) text[i] = scalars[i];
+    }
+    text[length] = 0;
+    cchar_t character;
+    setcchar(&character, text, attributes, pair, NULL);
+    mvwadd_wch(window, y, x, &character);
+    if (width == 2 && base != 2) {
+        wchar_t space[2] = {32, 0};
+        setcchar(&character, space, attributes, pair, NULL);
+        mvwadd_wch(window, y, x + 1, &character);
+    }
+}
+
 #endif

@@ -115,8 +115,8 @@ final class Application {
     private func draw() {
         guard let host else { return }
         withObservationTracking {
+            backend.setTitle(host.windowTitle)   // sent with the frame, in the same write
             terminal.draw { surface in host.render(on: &surface) }
-            backend.setTitle(host.windowTitle)
         } onChange: {
             DispatchQueue.main.async { MainActor.assumeIsolated { self.scheduleRedraw() } }
         }

@@ -7,6 +7,10 @@ import Foundation
 /// The command runs under `sh -c` with its stty settings recorded before and after
 /// (``sttyBefore``, ``sttyAfter``) and its exit status saved, so a test can check that the
 /// terminal was restored. Call ``close()`` when done (also done on deinit).
+///
+/// Every wait polls the screen every 50 ms with `Task.sleep`, so a waiting test gives its thread
+/// back to the cooperative pool instead of blocking it (the unit and screen tests' async work
+/// shares that pool when all suites run in one `swift test`).
 public final class TmuxSession: @unchecked Sendable {
     /// Errors that end an end-to-end test with a useful message.
     public struct Failure: Error, CustomStringConvertible {
@@ -62,13 +66,13 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the pane's title is `expected`.
     /// - Throws: ``Failure`` naming the last title seen when `timeout` seconds pass first.
-    public func waitForTitle(_ expected: String, timeout: TimeInterval = 15) throws {
+    public func waitForTitle(_ expected: String, timeout: TimeInterval = 15) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         var title = ""
         while Date() < deadline {
             title = paneTitle()
             if title == expected { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Self.pause()
         }
         throw Failure(description: "timed out waiting for the title \"\(expected)\"; it is \"\(title)\"")
     }
@@ -100,8 +104,8 @@ public final class TmuxSession: @unchecked Sendable {
     /// - Returns: The screen at that moment.
     /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
-        try waitUntil(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
+    public func waitFor(_ text: String, timeout: TimeInterval = 15) async throws -> String {
+        try await waitUntil(timeout: timeout, "\"\(text)\"") { $0.contains(text) }
     }
 
     /// Waits until one capture of the screen contains every one of `texts` (so what is checked
@@ -109,21 +113,56 @@ public final class TmuxSession: @unchecked Sendable {
     /// - Returns: That screen.
     /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
     @discardableResult
-    public func waitForAll(_ texts: [String], timeout: TimeInterval = 15) throws -> String {
-        try waitUntil(timeout: timeout, texts.map { "\"\($0)\"" }.joined(separator: " and ")) { screen in
+    public func waitForAll(_ texts: [String], timeout: TimeInterval = 15) async throws -> String {
+        try await waitUntil(timeout: timeout, texts.map { "\"\($0)\"" }.joined(separator: " and ")) { screen in
             texts.allSatisfy { screen.contains($0) }
         }
     }
 
+    /// ``waitFor(_:timeout:)`` by the name the end-to-end tests read best.
+    @discardableResult
+    public func appears(_ text: String, timeout: TimeInterval = 15) async throws -> String {
+        try await waitFor(text, timeout: timeout)
+    }
+
+    /// ``waitForAll(_:timeout:)``: every one of `texts` on one capture (tmux can show a frame
+    /// half drawn, so what a test checks must be seen together, never A first and B later).
+    @discardableResult
+    public func appears(all texts: [String], timeout: TimeInterval = 15) async throws -> String {
+        try await waitForAll(texts, timeout: timeout)
+    }
+
+    /// ``waitForExit(timeout:)``: the command's exit status.
+    public func exits(timeout: TimeInterval = 15) async throws -> Int32 {
+        try await waitForExit(timeout: timeout)
+    }
+
+    /// Waits until one capture with attributes (``captureWithAttributes()``) satisfies
+    /// `condition`, for checks of colour and reverse video that text alone cannot see.
+    /// - Returns: That capture, one string per row.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
+    @discardableResult
+    public func waitUntilStyled(timeout: TimeInterval = 15, _ what: String,
+                                _ condition: ([String]) -> Bool) async throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var rows: [String] = []
+        while Date() < deadline {
+            rows = captureWithAttributes()
+            if condition(rows) { return rows }
+            try await Self.pause()
+        }
+        throw Failure(description: "timed out after \(timeout)s waiting for \(what); screen:\n\(rows.joined(separator: "\n"))")
+    }
+
     /// Waits until the screen no longer contains `text`.
     @discardableResult
-    public func waitForAbsence(of text: String, timeout: TimeInterval = 15) throws -> String {
-        try waitUntil(timeout: timeout, "no \"\(text)\"") { !$0.contains(text) }
+    public func waitForAbsence(of text: String, timeout: TimeInterval = 15) async throws -> String {
+        try await waitUntil(timeout: timeout, "no \"\(text)\"") { !$0.contains(text) }
     }
 
     /// Waits until the command has exited.
     /// - Returns: Its exit status.
-    public func waitForExit(timeout: TimeInterval = 15) throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = 15) async throws -> Int32 {
         let url = workDirectory.appendingPathComponent("status")
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -131,7 +170,7 @@ public final class TmuxSession: @unchecked Sendable {
                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Self.pause()
         }
         throw Failure(description: "the command did not exit within \(timeout)s; screen:\n\(capture())")
     }
@@ -161,15 +200,24 @@ public final class TmuxSession: @unchecked Sendable {
 
     // MARK: - Private
 
-    private func waitUntil(timeout: TimeInterval, _ what: String, _ condition: (String) -> Bool) throws -> String {
+    /// Waits until one capture satisfies `condition`.
+    /// - Returns: That capture.
+    /// - Throws: ``Failure`` with the last screen when `timeout` seconds pass first.
+    @discardableResult
+    public func waitUntil(timeout: TimeInterval = 15, _ what: String, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = capture()
             if condition(screen) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Self.pause()
         }
         throw Failure(description: "timed out after \(timeout)s waiting for \(what); screen:\n\(screen)")
+    }
+
+    /// The polling interval of every wait: 50 ms, without holding a thread.
+    public static func pause() async throws {
+        try await Task.sleep(nanoseconds: 50_000_000)
     }
 
     private func read(_ name: String) -> String {

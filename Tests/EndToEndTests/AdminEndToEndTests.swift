@@ -17,21 +17,21 @@ struct AdminEndToEndTests {
     }
 
     /// Home → Admin panel (Down to the fourth entry, Enter), waiting for its first section.
-    func openPanel(_ session: TmuxSession) throws {
-        try session.waitFor("Welcome to Bulletin")
+    func openPanel(_ session: TmuxSession) async throws {
+        try await session.waitFor("Welcome to Bulletin")
         for _ in 0..<3 { session.send("Down") }
         session.send("Enter")
-        try session.waitFor("Data source")
+        try await session.waitFor("Data source")
     }
 
-    func quit(_ session: TmuxSession) throws {
+    func quit(_ session: TmuxSession) async throws {
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
     }
 
     @Test("--api: the panel lists the requests it made; typing a db.json path switches to it and lands on its Users")
-    func requestsThenSwitch() throws {
+    func requestsThenSwitch() async throws {
         let server = try LoopbackServer.start(arguments: ["--db", Self.embeddedFile.path])
         defer { server.stop() }
         let directory = try temporaryDirectory()
@@ -41,65 +41,62 @@ struct AdminEndToEndTests {
             .write(to: file)
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
         defer { session.close() }
-        try openPanel(session)
-        try session.waitFor("Users:     10")
-        for path in ["/users", "/posts", "/comments"] { try session.waitFor("ms  \(path)") }
-        var screen = try session.waitFor("Requests (3, newest first)")
-        #expect(screen.contains("REST API (JSONPlaceholder-compatible)"))
-        #expect(screen.contains("Location:  \(server.baseURL.absoluteString)"))
-        #expect(screen.contains("GET    200"))
+        try await openPanel(session)
+        try await session.waitFor("Users:     10")
+        for path in ["/users", "/posts", "/comments"] { try await session.waitFor("ms  \(path)") }
+        var screen = try await session.appears(all: ["Requests (3, newest first)",
+                                                     "REST API (JSONPlaceholder-compatible)",
+                                                     "Location:  \(server.baseURL.absoluteString)", "GET    200"])
         session.send("s")
-        try session.waitFor("Switch to:")
+        try await session.waitFor("Switch to:")
         session.type(directory.appendingPathComponent("missing.json").path)
         session.send("Enter")
-        try session.waitFor("✗ No such file: \(directory.path)/missing.json")
+        try await session.waitFor("✗ No such file: \(directory.path)/missing.json")
         session.send("C-u")
         session.type(file.path)
         session.send("Enter")
-        screen = try session.waitFor("Switched Person")
-        #expect(screen.contains("Home › Users"))
+        screen = try await session.appears(all: ["Switched Person", "Home › Users"])
         #expect(!screen.contains("Admin panel"))
         session.send("Escape")
-        screen = try session.waitFor("Welcome to Bulletin")
-        #expect(screen.contains(file.path), "Home names the new source")
-        try quit(session)
+        screen = try await session.appears(all: ["Welcome to Bulletin", file.path])  // Home names the new source
+        try await quit(session)
     }
 
     @Test("--read-only: the panel says writes are off and why")
-    func readOnly() throws {
+    func readOnly() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path, "--read-only"])
         defer { session.close() }
-        try openPanel(session)
-        try session.waitFor("Writes:    off: started with --read-only")
-        try quit(session)
+        try await openPanel(session)
+        try await session.waitFor("Writes:    off: started with --read-only")
+        try await quit(session)
     }
 
     @Test("e exports the data as a db.json that parses; exporting again asks before overwriting")
-    func exportDB() throws {
+    func exportDB() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("db.json").path
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try openPanel(session)
-        try session.waitFor("Comments:  500")
+        try await openPanel(session)
+        try await session.waitFor("Comments:  500")
         session.send("e")
-        try session.waitFor("Export db.json to:")
+        try await session.waitFor("Export db.json to:")
         session.type(path)
         session.send("Enter")
-        try session.waitFor("Exported 10 users, 100 posts, 500 comments to \(path)")
+        try await session.waitFor("Exported 10 users, 100 posts, 500 comments to \(path)")
         let exported = try JSONDecoder().decode(DataSet.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(exported.users.count == 10 && exported.posts.count == 100 && exported.comments.count == 500)
         session.send("e")
-        try session.waitFor("Export db.json to:")
+        try await session.waitFor("Export db.json to:")
         session.type(path)
         session.send("Enter")
-        try session.waitFor("Overwrite?")
+        try await session.waitFor("Overwrite?")
         session.send("Escape")
-        try session.waitForAbsence(of: "Overwrite?")
+        try await session.waitForAbsence(of: "Overwrite?")
         session.send("Escape")
-        try session.waitForAbsence(of: "Export db.json to:")
-        try quit(session)
+        try await session.waitForAbsence(of: "Export db.json to:")
+        try await quit(session)
     }
 
     @Test("--github-url: the panel shows the rate-limit budget and reset time from X-RateLimit-* and that GitHub is read-only",
@@ -112,16 +109,17 @@ struct AdminEndToEndTests {
         defer { server.stop() }
         let reset = Date().addingTimeInterval(1800)
         try await server.inject(Fault(path: "*", headers: [
-            "X-RateLimit-Remaining": "4321", "X-RateLimit-Limit": "5000", "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
+            "X-RateLimit-Remaining": "4321", "X-RateLimit-Limit": "5000",
+            "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
         ]))
         let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
         defer { session.close() }
-        try openPanel(session)
+        try await openPanel(session)
         let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: reset)
         let clock = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-        let screen = try session.waitFor("Budget:    4321 of 5000 requests left, resets at \(clock)")
-        #expect(screen.contains("Writes:    off: ") && screen.contains("read-only"), "writes are off, and why")
-        #expect(screen.contains("Auth:      none (60 requests an hour)"))
-        try quit(session)
+        // Writes are off, and why; the budget and the auth line: all on one capture.
+        try await session.appears(all: ["Budget:    4321 of 5000 requests left, resets at \(clock)", "Writes:    off: ",
+                                        "read-only", "Auth:      none (60 requests an hour)"])
+        try await quit(session)
     }
 }

@@ -28,58 +28,52 @@ struct BrowseEndToEndTests {
         "Sources/BulletinData/Resources/embedded.json")
 
     /// Walks Home → Users → first user → first post → Back ×3 → q, checking each screen.
-    func walk(_ session: TmuxSession, expecting expected: Expected) throws {
-        var screen = try session.waitFor("Welcome to Bulletin")
-        #expect(screen.contains("Users") && screen.contains("Admin panel") && screen.contains("Quit"))
+    func walk(_ session: TmuxSession, expecting expected: Expected) async throws {
+        var screen = try await session.appears(all: ["Welcome to Bulletin", "Users", "Admin panel", "Quit"])
         session.send("Enter")
-        screen = try session.waitFor(expected.userName)
-        #expect(screen.contains("Home › Users"))
-        #expect(screen.contains("ID") && screen.contains("Username") && screen.contains("Email"))
+        screen = try await session.appears(all: [expected.userName, "Home › Users", "ID", "Username", "Email"])
         session.send("Enter")
-        screen = try session.waitFor("Posts (\(expected.postCount))")
-        #expect(screen.contains("Home › Users › \(expected.userName)"))
-        #expect(screen.contains("Email:") && screen.contains("Company:"))
-        #expect(screen.contains(String(expected.postTitle.prefix(40))))
+        screen = try await session.appears(all: ["Posts (\(expected.postCount))",
+                                                 "Home › Users › \(expected.userName)", "Email:",
+                                                 "Company:", String(expected.postTitle.prefix(40))])
         session.send("Enter")
-        screen = try session.waitFor("Comments (")
-        #expect(screen.contains("› Post "))
-        #expect(screen.contains(String(expected.postTitle.prefix(40))))
+        screen = try await session.appears(all: ["Comments (", "› Post ", String(expected.postTitle.prefix(40))])
         session.send("Escape")
-        try session.waitFor("Posts (\(expected.postCount))")
+        try await session.waitFor("Posts (\(expected.postCount))")
         session.send("Left")
-        try session.waitFor("Username")
+        try await session.waitFor("Username")
         session.send("BSpace")
-        screen = try session.waitFor("Welcome to Bulletin")
+        screen = try await session.waitFor("Welcome to Bulletin")
         #expect(!screen.contains("› Users"))
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
         #expect(!session.sttyBefore.isEmpty)
     }
 
     @Test("embedded data: Home → Users → user → post → back to Home → q")
-    func embedded() throws {
+    func embedded() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try walk(session, expecting: Expected(dbFile: Self.embeddedFile))
+        try await walk(session, expecting: Expected(dbFile: Self.embeddedFile))
     }
 
     @Test("--api against a loopback JSONPlaceholder server", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
-    func api() throws {
+    func api() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
         defer { session.close() }
         let expected = try Expected(dbFile: SharedData.data("jsonplaceholder/db.json"))
         #expect(expected.userName == "Leanne Graham")
-        try walk(session, expecting: expected)
+        try await walk(session, expecting: expected)
     }
 
     @Test("--data with JSONPlaceholder's db.json", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
-    func dataFile() throws {
+    func dataFile() async throws {
         let file = SharedData.data("jsonplaceholder/db.json")
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
         defer { session.close() }
-        try walk(session, expecting: Expected(dbFile: file))
+        try await walk(session, expecting: Expected(dbFile: file))
     }
 }

@@ -6,24 +6,25 @@ import Testing
 @Suite("End to end: colour")
 struct ColorEndToEndTests {
     /// The users screen, captured with attributes, one string per row.
-    private func usersScreen(environment: [String: String]) throws -> [String] {
+    private func usersScreen(environment: [String: String]) async throws -> [String] {
         let session = try TmuxSession(command: [BulletinBinary.path], environment: environment)
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Margaret Okafor")
+        try await session.waitForAll(["Margaret Okafor", "Zoë"])
+        let zoe = { (rows: [String]) in rows.first { $0.contains("Zoë") } }
+        let before = zoe(session.captureWithAttributes())
         session.send("Down")
-        try session.waitFor("Zoë")   // present already; the next capture follows the Down
-        Thread.sleep(forTimeInterval: 0.3)
-        let rows = session.captureWithAttributes()
+        // The Down is drawn once Zoë's row looks different (selected) from before.
+        let rows = try await session.waitUntilStyled("Zoë's row to be drawn selected") { zoe($0) != nil && zoe($0) != before }
         session.send("q")
-        _ = try session.waitForExit()
+        _ = try await session.waitForExit()
         return rows
     }
 
     @Test("NO_COLOR=1: the selected row is in reverse video and no colour is used")
-    func noColor() throws {
-        let rows = try usersScreen(environment: ["NO_COLOR": "1"])
+    func noColor() async throws {
+        let rows = try await usersScreen(environment: ["NO_COLOR": "1"])
         let selected = try #require(rows.first { $0.contains("Zoë") })
         let other = try #require(rows.first { $0.contains("Margaret Okafor") })
         #expect(selected.hasPrefix("\u{1B}[0;7m") || selected.hasPrefix("\u{1B}[7m"), "reverse: \(selected.debugDescription)")
@@ -32,15 +33,15 @@ struct ColorEndToEndTests {
     }
 
     @Test("with 256 colours the selection has its own background")
-    func colors256() throws {
-        let rows = try usersScreen(environment: ["NO_COLOR": ""])   // empty: colours on, even if the runner sets it
+    func colors256() async throws {
+        let rows = try await usersScreen(environment: ["NO_COLOR": ""])   // empty: colours on, even if the runner sets it
         let selected = try #require(rows.first { $0.contains("Zoë") })
         #expect(selected.contains("48;5;39"), "\(selected.debugDescription)")
     }
 
     @Test("TERM=xterm (8 colours): the selection is black on cyan and no 256-colour index is used")
-    func eightColors() throws {
-        let rows = try usersScreen(environment: ["TERM": "xterm", "NO_COLOR": ""])
+    func eightColors() async throws {
+        let rows = try await usersScreen(environment: ["TERM": "xterm", "NO_COLOR": ""])
         let selected = try #require(rows.first { $0.contains("Zoë") })
         #expect(selected.contains("30m") || selected.contains("30;"), "\(selected.debugDescription)")
         #expect(selected.contains("46m") || selected.contains("46;"), "\(selected.debugDescription)")

@@ -7,42 +7,42 @@ import Testing
        .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
 struct DataIssuesEndToEndTests {
     @Test("users-some-invalid-records.json: the good users show, the status line and Admin panel report the rest")
-    func invalidRecords() throws {
+    func invalidRecords() async throws {
         let path = SharedData.input("users-some-invalid-records.json").path
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        var screen = try session.waitForAll(["1 record skipped: users[3].name null", "Valid User 10"])
+        var screen = try await session.waitForAll(["1 record skipped: users[3].name null", "Valid User 10"])
         #expect(!screen.contains("user4"))
         session.send("Escape")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
         session.send("Down")
         session.send("Enter")
         // The panel's end: where the checkout lives, its paths wrap and push the list below the fold.
-        try session.waitFor("Records not read (2)")
+        try await session.waitFor("Records not read (2)")
         session.send("End")
         // Everything checked on one capture (tmux can show a frame half drawn).
-        screen = try session.waitForAll(["Records not read (2)", "users[3].name null (record skipped)",
+        screen = try await session.waitForAll(["Records not read (2)", "users[3].name null (record skipped)",
                                          "users[7].address wrong type (expected an object) (field shown as —)"])
         #expect(!screen.contains("Records not read (3)"))
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 
     @Test("users-truncated.json: an error naming the file and its line; the app keeps running")
-    func truncatedFile() throws {
+    func truncatedFile() async throws {
         let path = SharedData.input("users-truncated.json").path
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitForAll(["Unexpected end of file", "users-truncated.json", "(line 35, column 9)"])
+        try await session.waitForAll(["Unexpected end of file", "users-truncated.json", "(line 35, column 9)"])
         session.send("Escape")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }

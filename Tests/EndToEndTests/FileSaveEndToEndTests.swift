@@ -15,7 +15,7 @@ struct FileSaveEndToEndTests {
         + "\t],\r\n\t\"comments\": []\r\n}\r\n"
 
     @Test("a read-only symlinked CRLF file: the question says read-only; Overwrite saves through the link, only the post's bytes change")
-    func readOnlySymlinkedFile() throws {
+    func readOnlySymlinkedFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-keep-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("real"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -28,15 +28,15 @@ struct FileSaveEndToEndTests {
         // 140 columns: beside `Esc back  ? help  q quit` the outcome names the whole temporary path.
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", link.path, "open", "users/1"], width: 140)
         defer { session.close() }
-        try session.waitForAll(["Posts (2)", "first title"])
+        try await session.waitForAll(["Posts (2)", "first title"])
         session.send("e")
-        try session.waitForAll(["Edit post 1", "first body"])
+        try await session.waitForAll(["Edit post 1", "first body"])
         session.send("Down", "C-u")
         session.type("edited in tmux")
         session.send("C-s")
-        try session.waitForAll(["File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]"])
+        try await session.waitForAll(["File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]"])
         session.send("Enter")
-        try session.waitForAll(["Saved post 1", "saved to \(link.path)"])
+        try await session.waitForAll(["Saved post 1", "saved to \(link.path)"])
 
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path, "the link stays")
         // Bytes, not Strings: decoding a String drops the BOM this test is about.
@@ -47,6 +47,6 @@ struct FileSaveEndToEndTests {
         let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
         #expect(mode == 0o444, "it stays read-only")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }

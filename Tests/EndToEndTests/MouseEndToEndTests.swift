@@ -16,50 +16,50 @@ struct MouseEndToEndTests {
     private func mouseFlag(_ session: TmuxSession) -> String { session.paneFormat("#{mouse_any_flag}") }
 
     @Test("a click selects the user under it, the wheel moves the selection, Enter opens it")
-    func clickAndWheel() throws {
+    func clickAndWheel() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         #expect(mouseFlag(session) == "1", "the app asked the terminal for mouse reports")
         session.send("Enter")
-        try session.waitFor("Margaret Okafor")
+        try await session.waitFor("Margaret Okafor")
         // Known flake, not yet explained: about one full CI-like run in ten, on a loaded
         // machine, a press is not seen (the wheel reports after it are). A person clicks
         // again; so does the test, once. Each step opens the selected user to see which it is.
         session.send("-l", report(button: 0, column: 10, row: 5))   // row 5: the 4th user
         session.send("Enter")
-        if (try? session.waitFor("Home › Users › Søren Kierkegård", timeout: 3)) == nil {
-            try back(session)
+        if (try? await session.waitFor("Home › Users › Søren Kierkegård", timeout: 3)) == nil {
+            try await back(session)
             session.send("-l", report(button: 0, column: 10, row: 5))
             session.send("Enter")
-            try session.waitFor("Home › Users › Søren Kierkegård")
+            try await session.waitFor("Home › Users › Søren Kierkegård")
         }
-        try back(session)
+        try await back(session)
         session.send("-l", report(button: 65, column: 10, row: 5))  // wheel down: 3 more
         session.send("Enter")
-        try session.waitFor("Home › Users › Priya Raghunathan")
-        try back(session)
+        try await session.waitFor("Home › Users › Priya Raghunathan")
+        try await back(session)
         session.send("-l", report(button: 64, column: 10, row: 5))  // wheel up: 3 back
         session.send("Enter")
-        try session.waitFor("Home › Users › Søren Kierkegård")
+        try await session.waitFor("Home › Users › Søren Kierkegård")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 
     /// Esc back to the user list, waiting for it (Esc followed at once by more input could be
     /// read as one Alt sequence).
-    private func back(_ session: TmuxSession) throws {
+    private func back(_ session: TmuxSession) async throws {
         session.send("Escape")
-        try session.waitFor("Username")
+        try await session.waitFor("Username")
     }
 
     @Test("--no-mouse leaves the mouse to the terminal")
-    func noMouse() throws {
+    func noMouse() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path, "--no-mouse"])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         #expect(mouseFlag(session) == "0")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }

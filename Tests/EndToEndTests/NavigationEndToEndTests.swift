@@ -18,56 +18,49 @@ struct NavigationEndToEndTests {
     }
 
     @Test("open users/1/posts/1 shows the post; Esc walks back through the user, Users, Home")
-    func openUserPost() throws {
+    func openUserPost() async throws {
         let (userName, postTitle) = try Self.embeddedRecords()
         let session = try TmuxSession(command: [BulletinBinary.path, "open", "users/1/posts/1"])
         defer { session.close() }
-        var screen = try session.waitFor("Comments (")
-        #expect(screen.contains(String(postTitle.prefix(40))))
-        #expect(screen.contains("Home › Users › \(userName) › Post 1"))
-        #expect(screen.contains("users/1/posts/1"))
+        var screen = try await session.appears(all: ["Comments (", String(postTitle.prefix(40)),
+                                                     "Home › Users › \(userName) › Post 1", "users/1/posts/1"])
         session.send("Escape")
-        screen = try session.waitFor("Posts (")
-        #expect(screen.contains("Home › Users › \(userName)"))
-        #expect(screen.contains("Email:"))
+        screen = try await session.appears(all: ["Posts (", "Home › Users › \(userName)", "Email:"])
         session.send("Escape")
-        screen = try session.waitFor("Username")
-        #expect(screen.contains("Home › Users") && !screen.contains(userName + " ›"))
+        screen = try await session.appears(all: ["Username", "Home › Users"])
+        #expect(!screen.contains(userName + " ›"))
         session.send("Escape")
-        screen = try session.waitFor("Welcome to Bulletin")
+        screen = try await session.waitFor("Welcome to Bulletin")
         #expect(!screen.contains("› Users"))
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
     @Test(":users from Home opens Users; an unknown command says so; :q quits")
-    func commands() throws {
+    func commands() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send(":")
-        try session.waitFor("Tab complete")
+        try await session.waitFor("Tab complete")
         session.send("-l", "us")
         session.send("Tab")
-        try session.waitFor(":users")
+        try await session.waitFor(":users")
         session.send("Enter")
-        var screen = try session.waitFor("Username")
-        #expect(screen.contains("Home › Users"))
+        try await session.appears(all: ["Username", "Home › Users"])
         session.send(":")
         session.send("-l", "frob")
         session.send("Enter")
-        screen = try session.waitFor("Unknown command 'frob'")
-        #expect(screen.contains("Home › Users"))
+        try await session.appears(all: ["Unknown command 'frob'", "Home › Users"])
         session.send(":")
         session.send("-l", "open posts/2")
         session.send("Enter")
-        screen = try session.waitFor("Comments (")
-        #expect(screen.contains("posts/2"))
+        try await session.appears(all: ["Comments (", "posts/2"])
         session.send(":")
         session.send("-l", "q")
         session.send("Enter")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
@@ -112,15 +105,14 @@ struct NavigationEndToEndTests {
     }
 
     @Test("open posts/999 (well-formed, missing) shows the error screen, and Enter goes Home")
-    func missingPost() throws {
+    func missingPost() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path, "open", "posts/999"])
         defer { session.close() }
-        let screen = try session.waitFor("Cannot open posts/999")
-        #expect(screen.contains("No post 999"))
+        try await session.appears(all: ["Cannot open posts/999", "No post 999"])
         session.send("Enter")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }
 
@@ -128,7 +120,7 @@ struct NavigationEndToEndTests {
 @Suite("End to end: window title")
 struct WindowTitleEndToEndTests {
     @Test("the title names the screens on the stack and follows Back; data cannot set it")
-    func titleFollowsStack() throws {
+    func titleFollowsStack() async throws {
         let users = [["id": 1, "name": "Eve\u{1B}]0;owned\u{07}", "username": "eve"]]
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-title-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -137,15 +129,15 @@ struct WindowTitleEndToEndTests {
         try JSONSerialization.data(withJSONObject: ["users": users, "posts": [], "comments": []]).write(to: file)
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
-        try session.waitForTitle("Bulletin — Home")
+        try await session.waitFor("Welcome to Bulletin")
+        try await session.waitForTitle("Bulletin — Home")
         session.send("Enter")
-        try session.waitForTitle("Bulletin — Home › Users")
+        try await session.waitForTitle("Bulletin — Home › Users")
         session.send("Enter")
-        try session.waitForTitle("Bulletin — Home › Users › Eve^[]0;owned^G")
+        try await session.waitForTitle("Bulletin — Home › Users › Eve^[]0;owned^G")
         session.send("Escape")
-        try session.waitForTitle("Bulletin — Home › Users")
+        try await session.waitForTitle("Bulletin — Home › Users")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }

@@ -8,52 +8,50 @@ import Testing
 struct NetworkSourcesEndToEndTests {
     /// Home → Users (waiting for `listed`) → first user (titled `user`, waiting for `heading`)
     /// → first post (waiting for `post`) → Back → q.
-    func walk(_ session: TmuxSession, listed: String, user: String, heading: String, post: String) throws {
-        try session.waitFor("Welcome to Bulletin")
+    func walk(_ session: TmuxSession, listed: String, user: String, heading: String, post: String) async throws {
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor(listed)
+        try await session.waitFor(listed)
         session.send("Enter")
-        var screen = try session.waitFor(heading)
-        #expect(screen.contains("Home › Users › \(user)"))
+        try await session.appears(all: [heading, "Home › Users › \(user)"])
         session.send("Enter")
-        screen = try session.waitFor("Comments (")
-        #expect(screen.contains(post))
+        try await session.appears(all: ["Comments (", post])
         session.send("Escape")
-        try session.waitFor(heading)
+        try await session.waitFor(heading)
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
     }
 
     @Test("--dummyjson: Home → Users → Emily Johnson → her post → q")
-    func dummyJSON() throws {
+    func dummyJSON() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
-        try walk(session, listed: "Emily Johnson", user: "Emily Johnson", heading: "Posts (1)", post: "The trees, therefore, must be such old")
+        try await walk(session, listed: "Emily Johnson", user: "Emily Johnson", heading: "Posts (1)", post: "The trees, therefore, must be such old")
     }
 
     @Test("--dummyjson: End pages through all 208 users, the 'loading more' row showing on the way")
-    func dummyJSONPaging() throws {
+    func dummyJSONPaging() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("100 users so far")
+        try await session.waitFor("100 users so far")
         session.send("End")
-        try session.waitFor("200 users so far")
+        try await session.waitFor("200 users so far")
         session.send("End")
-        let screen = try session.waitFor("208 users")
+        let screen = try await session.waitFor("208 users")
         #expect(!screen.contains("so far"))
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 
     @Test("--github-url: Home → Users → mojombo → a repository → q; the Admin panel hides the token")
-    func github() throws {
+    func github() async throws {
         let server = try LoopbackServer.start(arguments: [
             "--dir", SharedData.data("github").path, "--style", "github",
             "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
@@ -63,19 +61,19 @@ struct NetworkSourcesEndToEndTests {
             command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString],
             environment: ["GITHUB_TOKEN": "ghp_e2esecret"])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
         session.send("Down")
         session.send("Enter")
-        let admin = try session.waitFor("token in use (GITHUB_TOKEN)")
+        let admin = try await session.waitFor("token in use (GITHUB_TOKEN)")
         #expect(!admin.contains("ghp_e2esecret"))
         session.send("Escape")
-        try session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
+        try await session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
         session.send("Up")
         session.send("Up")
         session.send("Up")
-        try walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Posts (2)", post: "30daysoflaptops.github.io")
+        try await walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Posts (2)", post: "30daysoflaptops.github.io")
     }
 
     @Test("--github-url rate limited: the list says 'Rate limited … until HH:MM' with the budget left")
@@ -91,14 +89,13 @@ struct NetworkSourcesEndToEndTests {
         ], body: #"{"message": "API rate limit exceeded"}"#))
         let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        let screen = try session.waitFor("Rate limited by")
         let parts = Calendar.current.dateComponents([.hour, .minute], from: reset)
         let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        #expect(screen.contains("until \(clock) (0 requests left)"), "\(screen)")
+        try await session.appears(all: ["Rate limited by", "until \(clock) (0 requests left)"])
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 
     @Test("a server that stops answering shows an error with retry, and r recovers; a failed r on a loaded screen keeps it")
@@ -108,27 +105,26 @@ struct NetworkSourcesEndToEndTests {
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "--timeout", "2"])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Username")
+        try await session.waitFor("Username")
         try await server.inject(Fault(path: "*", mode: .drop))
         session.send("Enter")
-        var screen = try session.waitFor("Press r to retry")
-        #expect(screen.contains("Cannot reach \(server.baseURL.absoluteString)/users/"))
+        var screen = try await session.appears(all: ["Press r to retry", "Cannot reach \(server.baseURL.absoluteString)/users/"])
         try await server.reset()
         session.send("r")
-        screen = try session.waitFor("Posts (")
+        screen = try await session.waitFor("Posts (")
         #expect(!screen.contains("Press r to retry"))
         try await server.inject(Fault(path: "*", mode: .hang))
         session.send("r")
         // A reload that fails keeps the loaded screen and says why in the status line.
-        screen = try session.waitForAll(["Not reloaded: No answer from", "Posts (10)", "Username: mokafor"])
+        screen = try await session.waitForAll(["Not reloaded: No answer from", "Posts (10)", "Username: mokafor"])
         #expect(!screen.contains("Press r to retry"))
         try await server.reset()
         session.send("r")
-        try session.waitForAbsence(of: "Not reloaded")
-        try session.waitFor("Posts (")
+        try await session.waitForAbsence(of: "Not reloaded")
+        try await session.waitFor("Posts (")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }

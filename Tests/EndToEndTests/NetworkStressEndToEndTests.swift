@@ -13,26 +13,26 @@ import Testing
 struct NetworkStressEndToEndTests {
     @Test("60 reloads, then 30 open-and-back pairs, against --api: no crash, no hang, q exits 0",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
-    func reloadAndBackStorm() throws {
+    func reloadAndBackStorm() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Leanne Graham")
+        try await session.waitFor("Leanne Graham")
         session.send("Enter")
-        try session.waitFor("Posts (10)")
+        try await session.waitFor("Posts (10)")
         for _ in 0..<60 { session.send("r") }
         for _ in 0..<30 { session.send("Enter", "Escape") }
         // Whatever screen the storm ended on, the app still answers: go Home, open Users again.
         session.type(":home")
         session.send("Enter")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Leanne Graham")
+        try await session.waitFor("Leanne Graham")
         session.send("q")
-        #expect(try session.waitForExit() == 0, "stderr: \(session.standardError)")
+        #expect(try await session.waitForExit() == 0, "stderr: \(session.standardError)")
         #expect(session.sttyAfter == session.sttyBefore)
     }
 }

@@ -11,7 +11,8 @@ struct RESTEditJourneyEndToEndTests {
     /// Posts with members Bulletin does not show (`tags`, `views` as `1.0`, `rating`).
     static let database = """
         {"users": [{"id": 1, "name": "Leanne Graham", "username": "Bret", "email": "Sincere@april.biz", "role": "admin"}],
-         "posts": [{"userId": 1, "id": 1, "title": "sunt aut facere", "body": "quia et suscipit", "tags": ["a", "b"], "views": 1.0},
+         "posts": [{"userId": 1, "id": 1, "title": "sunt aut facere", "body": "quia et suscipit", "tags": ["a",
+         "b"], "views": 1.0},
                    {"userId": 1, "id": 2, "title": "qui est esse", "body": "est rerum tempore", "rating": 4.25}],
          "comments": [{"postId": 1, "id": 1, "name": "id labore", "email": "Eliseo@gardner.biz", "body": "laudantium"}]}
         """
@@ -30,7 +31,7 @@ struct RESTEditJourneyEndToEndTests {
         return (Dictionary(grouping: posts) { "\($0["id"] ?? "")" }, String(decoding: data, as: UTF8.self))
     }
 
-    func journey(behaviours: [String]) throws {
+    func journey(behaviours: [String]) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-e2e-rest-\(UUID().uuidString.prefix(8)).json")
         try Data(Self.database.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -40,40 +41,40 @@ struct RESTEditJourneyEndToEndTests {
 
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "open", "users/1"])
         defer { session.close() }
-        try session.waitForAll(["Leanne Graham", "Posts (2)", "qui est esse"])
+        try await session.waitForAll(["Leanne Graham", "Posts (2)", "qui est esse"])
 
         // Create: the author is filled in; the new post is listed and selected.
         session.send("a")
-        try session.waitForAll(["New post", "Author id  1"])
+        try await session.waitForAll(["New post", "Author id  1"])
         session.type("Journey post")
         session.send("Tab")
         session.type("Written in tmux")
         session.send("C-s")
-        let created = try session.waitForAll(["Created post 3 “Journey post”", "Posts (3)"])
+        let created = try await session.waitForAll(["Created post 3 “Journey post”", "Posts (3)"])
         #expect(statusLine(created, "Created post 3").hasSuffix("“Journey post”"), "nothing to add: stored as sent\n\(created)")
 
         // Edit post 1's title (Home selects it; Down moves from the author to the title).
         session.send("Home")
         session.send("e")
-        try session.waitForAll(["Edit post 1", "sunt aut facere", "quia et suscipit"])
+        try await session.waitForAll(["Edit post 1", "sunt aut facere", "quia et suscipit"])
         session.send("Down", "C-u")
         session.type("sunt, edited")
         session.send("C-s")
-        let saved = try session.waitForAll(["Saved post 1 “sunt, edited”", "Posts (3)"])
+        let saved = try await session.waitForAll(["Saved post 1 “sunt, edited”", "Posts (3)"])
         #expect(statusLine(saved, "Saved post 1").hasSuffix("“sunt, edited”"), "no member dropped or changed\n\(saved)")
 
         // Delete post 2 after the confirmation, then undo.
         session.send("Home", "Down")
         session.send("d")
-        try session.waitForAll(["Delete post 2?", "[ Cancel ]", "[ Delete ]"])
+        try await session.waitForAll(["Delete post 2?", "[ Cancel ]", "[ Delete ]"])
         session.send("Left", "Enter")
-        let deleted = try session.waitForAll(["Deleted post 2 “qui est esse” · u undoes", "Posts (2)"])
+        let deleted = try await session.waitForAll(["Deleted post 2 “qui est esse” · u undoes", "Posts (2)"])
         #expect(!deleted.contains("could not") && !deleted.contains("did not keep"), "\(deleted)")
         session.send("u")
-        let restored = try session.waitForAll(["Restored post 2 “qui est esse”", "Posts (3)"])
+        let restored = try await session.waitForAll(["Restored post 2 “qui est esse”", "Posts (3)"])
         #expect(statusLine(restored, "Restored post 2").hasSuffix("“qui est esse”"), "back under its own id, all checked\n\(restored)")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
 
         let after = try stored(server)
         #expect(after.posts.count == 3 && after.posts.values.allSatisfy { $0.count == 1 }, "each post once: \(after.text)")
@@ -92,11 +93,11 @@ struct RESTEditJourneyEndToEndTests {
     }
 
     @Test("create, edit, delete and undo on the default (json-server-like) server")
-    func defaultServer() throws { try journey(behaviours: []) }
+    func defaultServer() async throws { try await journey(behaviours: []) }
 
     @Test("the same on a server with string ids that refuses PATCH (edits go as PUT of its own record)")
-    func stringIDsNoPatch() throws { try journey(behaviours: ["string-ids", "no-patch"]) }
+    func stringIDsNoPatch() async throws { try await journey(behaviours: ["string-ids", "no-patch"]) }
 
     @Test("the same on a server that answers 201 with an empty body, 204 to DELETE and 200 null for a missing record")
-    func terseServer() throws { try journey(behaviours: ["created-empty", "delete-204", "null-missing"]) }
+    func terseServer() async throws { try await journey(behaviours: ["created-empty", "delete-204", "null-missing"]) }
 }

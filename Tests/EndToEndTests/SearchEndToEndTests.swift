@@ -25,51 +25,46 @@ struct SearchEndToEndTests {
     }
 
     @Test("Home, s, type a word: Posts and Comments groups; Enter on the comment opens its post; Esc returns to the results")
-    func searchAndOpenComment() throws {
+    func searchAndOpenComment() async throws {
         let db = try Self.writeDB()
         defer { try? FileManager.default.removeItem(at: db) }
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("s")
-        var screen = try session.waitFor("Search: ")
-        #expect(screen.contains("Home › Search"))
+        var screen = try await session.appears(all: ["Search: ", "Home › Search"])
         session.type("harbour")
-        _ = try session.waitFor("Comments (1)")
-        screen = try session.waitFor("1 post · 1 comment")   // the summary may follow the rows by a frame
-        #expect(screen.contains("Posts (1)") && screen.contains("Harbour days"))
-        #expect(screen.contains("Re: the HARBOUR light — Seen from the pier."))
-        #expect(screen.contains("search?q=harbour") && screen.contains("1 post · 1 comment"))
+        _ = try await session.waitFor("Comments (1)")
+        screen = try await session.appears(all: ["1 post · 1 comment", "Posts (1)", "Harbour days",
+                                                 "Re: the HARBOUR light — Seen from the pier.", "search?q=harbour",
+                                                 "1 post · 1 comment"])  // the summary may follow the rows by a frame
         #expect(!screen.contains("Lighthouse keeping"), "the post itself does not match")
         session.send("Enter")
         session.send("Down")
         session.send("Enter")
-        screen = try session.waitFor("Lighthouse keeping")
-        #expect(screen.contains("Home › Search › Post 2") && screen.contains("Comments (1)"))
-        #expect(screen.contains("The lamp needs oil every night."))
+        screen = try await session.appears(all: ["Lighthouse keeping", "Home › Search › Post 2", "Comments (1)",
+                                                 "The lamp needs oil every night."])
         session.send("Escape")
-        screen = try session.waitFor("Search: harbour")
-        #expect(screen.contains("Posts (1)") && screen.contains("Comments (1)") && !screen.contains("Post 2"))
+        screen = try await session.appears(all: ["Search: harbour", "Posts (1)", "Comments (1)"])
+        #expect(!screen.contains("Post 2"))
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
     @Test(":search with pattern characters is literal; open search?q= starts on the results")
-    func commandAndDeepLink() throws {
+    func commandAndDeepLink() async throws {
         let db = try Self.writeDB()
         defer { try? FileManager.default.removeItem(at: db) }
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "search?q=gulls"])
         defer { session.close() }
-        var screen = try session.waitFor("Posts (1)")
-        #expect(screen.contains("Home › Search") && screen.contains("Harbour days — Boats and gulls."))
+        var screen = try await session.appears(all: ["Posts (1)", "Home › Search", "Harbour days — Boats and gulls."])
         session.send(":")
         session.type("search (.*)")
         session.send("Enter")
-        screen = try session.waitFor("Comments (1)")
-        #expect(screen.contains("Search: (.*)") && screen.contains("Dry — No boats here (.*)."))
+        screen = try await session.appears(all: ["Comments (1)", "Search: (.*)", "Dry — No boats here (.*)."])
         #expect(!screen.contains("Posts ("), "no post contains the literal text")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 }

@@ -9,21 +9,21 @@ struct SuspendEndToEndTests {
     /// A pane running `sh -i` (dash: it does not save and restore the tty modes of stopped
     /// jobs, so the modes seen after Ctrl-Z are the ones Bulletin left). Its stderr (the
     /// prompt, job messages) goes to the pane, not to the session's stderr file.
-    private func shell() throws -> TmuxSession {
+    private func shell() async throws -> TmuxSession {
         let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
-        try session.waitFor("$")
+        try await session.waitFor("$")
         return session
     }
 
     /// Runs `stty -g` in the shell and returns its output, read from a file (the screen may
     /// show the typed command before the shell's prompt, so it is no reliable signal).
-    private func stty(in session: TmuxSession, name: String) throws -> String {
+    private func stty(in session: TmuxSession, name: String) async throws -> String {
         let file = session.workDirectory.appendingPathComponent(name).path
         session.send("stty -g > '\(file).tmp' && mv '\(file).tmp' '\(file)'", "Enter")
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: file, encoding: .utf8), !text.isEmpty { return text }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await TmuxSession.pause()
         }
         throw TmuxSession.Failure(description: "the shell did not run stty; screen:\n\(session.capture())")
     }
@@ -31,46 +31,48 @@ struct SuspendEndToEndTests {
     /// Waits until the shell has reported `count` stopped jobs in all (earlier reports stay
     /// on the main screen, so one more "Stopped" line is the sign of this suspension).
     @discardableResult
-    private func waitForStopped(_ session: TmuxSession, count: Int, timeout: TimeInterval = 15) throws -> String {
+    private func waitForStopped(_ session: TmuxSession, count: Int, timeout: TimeInterval = 15) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = session.capture()
             if screen.components(separatedBy: "Stopped").count - 1 >= count { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await TmuxSession.pause()
         }
         throw TmuxSession.Failure(description: "no stopped job #\(count); screen:\n\(screen)")
     }
 
     @Test("Ctrl-Z restores the terminal and fg redraws it fully, three times")
-    func suspendThreeTimes() throws {
-        let session = try shell()
+    func suspendThreeTimes() async throws {
+        let session = try await shell()
         defer { session.close() }
         session.send("clear; '\(BulletinBinary.path)'", "Enter")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Username")
+        try await session.waitFor("Username")
         for round in 1...3 {
             // Sent right after the full repaint of `fg`, with no retry: a Ctrl-Z used to be lost
             // when it arrived during ncurses' `doupdate`, which set SIGTSTP to SIG_IGN (see
             // `NcursesBackend.claimSuspendSignal()`). A timeout reports the process and tty state.
             session.send("C-z")
             let stopped: String
-            do { stopped = try waitForStopped(session, count: round) } catch { throw diagnose(session, round: round, error) }
+            do { stopped = try await waitForStopped(session, count: round) } catch { throw diagnose(session, round: round, error) }
             #expect(!stopped.contains("Username"), "round \(round): the main screen is back")
-            #expect(try stty(in: session, name: "stty-\(round)") == session.sttyBefore, "round \(round)")
+            await #expect(try stty(in: session, name: "stty-\(round)") == session.sttyBefore, "round \(round)")
             session.send("fg", "Enter")
-            let back = try session.waitFor("Username")
+            let back = try await session.waitFor("Username")
             #expect(!back.contains("Stopped") && !back.contains("stty -g"), "round \(round): fully redrawn")
+            let before = session.captureWithAttributes()
             session.send("Down")
-            Thread.sleep(forTimeInterval: 0.3)
             // Regression: before keypad mode was turned back on after fg, the first arrow
-            // arrived as Esc + letters and went back to Home.
-            #expect(session.capture().contains("Home › Users"), "round \(round): Down after fg does not go back")
+            // arrived as Esc + letters and went back to Home. The Down's frame is the first
+            // screen that differs from before (the selection moved, or Home came back).
+            let moved = try await session.waitUntilStyled("round \(round): the Down after fg to be drawn") { $0 != before }
+            #expect(moved.joined(separator: "\n").contains("Home › Users"), "round \(round): Down after fg does not go back")
         }
         session.send("q")
-        try session.waitForAbsence(of: "Username")   // restored: no more reads from the tty
-        #expect(try stty(in: session, name: "stty-end") == session.sttyBefore)
+        try await session.waitForAbsence(of: "Username")   // restored: no more reads from the tty
+        await #expect(try stty(in: session, name: "stty-end") == session.sttyBefore)
     }
 
     /// Adds the app's process state and signal masks to a timeout, to tell a lost Ctrl-Z
@@ -97,26 +99,26 @@ struct SuspendEndToEndTests {
     }
 
     @Test("Ctrl-Z while a load is in flight: suspends, and fg comes back to the loading screen")
-    func suspendDuringLoad() throws {
+    func suspendDuringLoad() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
-        let session = try shell()
+        let session = try await shell()
         defer { session.close() }
         session.send("clear; '\(BulletinBinary.path)' --api \(listener.baseURL.absoluteString)", "Enter")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Loading")
+        try await session.waitFor("Loading")
         // Once, with no retry: the spinner redraws all the time (see suspendThreeTimes).
         session.send("C-z")
-        do { try waitForStopped(session, count: 1) } catch { throw diagnose(session, round: 1, error) }
-        #expect(try stty(in: session, name: "stty-load") == session.sttyBefore)
+        do { try await waitForStopped(session, count: 1) } catch { throw diagnose(session, round: 1, error) }
+        await #expect(try stty(in: session, name: "stty-load") == session.sttyBefore)
         session.send("fg", "Enter")
-        let back = try session.waitFor("Loading")
-        #expect(back.contains("Home › Users") && !back.contains("Stopped"))
+        let back = try await session.appears(all: ["Loading", "Home › Users"])
+        #expect(!back.contains("Stopped"))
         session.send("Escape")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("q")
-        try session.waitForAbsence(of: "Welcome to Bulletin")
+        try await session.waitForAbsence(of: "Welcome to Bulletin")
     }
 
     /// Regression for the lost Ctrl-Z: ncurses' `doupdate` set SIGTSTP to SIG_IGN while it
@@ -124,14 +126,14 @@ struct SuspendEndToEndTests {
     /// app's signal dispositions (`/proc/PID/status` SigIgn and SigCgt) for 2 s while the
     /// spinner redraws 8 times a second; before the fix about 1 sample in 200 saw SIG_IGN.
     @Test("SIGTSTP stays caught, never ignored, while the screen redraws")
-    func suspendSignalNeverIgnored() throws {
+    func suspendSignalNeverIgnored() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Loading")
+        try await session.waitFor("Loading")
         let pid = try #require(session.commandPID())
         let bit = UInt64(1) << UInt64(SIGTSTP - 1)
         var samples = 0, ignored = 0, uncaught = 0
@@ -151,43 +153,43 @@ struct SuspendEndToEndTests {
         #expect(ignored == 0, "SIGTSTP ignored in \(ignored) of \(samples) samples")
         #expect(uncaught == 0, "SIGTSTP not caught in \(uncaught) of \(samples) samples")
         session.send("Escape")
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("q")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
     }
 
     @Test("a crash signal restores the terminal, then the default action ends the process",
           arguments: [SIGSEGV, SIGABRT, SIGILL, SIGBUS])
-    func crashSignal(signal: Int32) throws {
+    func crashSignal(signal: Int32) async throws {
         // `ulimit -c 0`: no core file in the working directory.
         let command = ["sh", "-c", "ulimit -c 0; exec \"$0\"", BulletinBinary.path]
         let session = try TmuxSession(command: command)
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         let pid = try #require(session.commandPID())
         kill(pid, signal)
-        #expect(try session.waitForExit() == 128 + signal, "killed by the signal itself")
+        #expect(try await session.waitForExit() == 128 + signal, "killed by the signal itself")
         #expect(session.sttyAfter == session.sttyBefore)
         #expect(!session.capture().contains("Welcome to Bulletin"), "the main screen is back")
     }
 
     @Test("SIGQUIT and SIGINT restore the terminal", arguments: [SIGQUIT, SIGINT])
-    func quitSignals(signal: Int32) throws {
+    func quitSignals(signal: Int32) async throws {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         let pid = try #require(session.commandPID())
         kill(pid, signal)
-        #expect(try session.waitForExit() == 128 + signal)
+        #expect(try await session.waitForExit() == 128 + signal)
         #expect(session.sttyAfter == session.sttyBefore)
         #expect(!session.capture().contains("Welcome to Bulletin"))
     }
 
     @Test("a TERM with no terminfo entry is refused in one line with status 2, terminal untouched")
-    func unknownTerm() throws {
+    func unknownTerm() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path], environment: ["TERM": "no-such-term"])
         defer { session.close() }
-        #expect(try session.waitForExit() == 2)
+        #expect(try await session.waitForExit() == 2)
         let message = session.standardError
         #expect(message.hasPrefix("bulletin: TERM=no-such-term has no terminfo entry"))
         #expect(message.split(separator: "\n").count == 1)

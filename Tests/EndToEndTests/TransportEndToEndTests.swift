@@ -6,38 +6,38 @@ import Testing
 @Suite("End to end: HTTP transport", .serialized)
 struct TransportEndToEndTests {
     @Test("Bulletin waiting 5 s on a silent server uses at most 5 ticks of CPU (/proc/PID/stat)")
-    func silentServerCostsNoCPU() throws {
+    func silentServerCostsNoCPU() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "60"])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        try session.waitFor("Loading users…")
+        try await session.waitFor("Loading users…")
         let pid = try #require(session.commandPID())
         let before = try #require(ProcStat.cpuTicks(pid: String(pid)))
-        Thread.sleep(forTimeInterval: 5)  // the measured window, not a wait for a condition
+        try await Task.sleep(nanoseconds: 5_000_000_000)  // the measured window, not a wait for a condition
         let after = try #require(ProcStat.cpuTicks(pid: String(pid)))
         #expect(after - before <= 5, "\(after - before) ticks in 5 s while waiting")
         let screen = session.capture()
         #expect(screen.contains("Loading users…"), "still waiting, not failed: \(screen)")
         session.send("q")
-        #expect(try session.waitForExit() == 0, "stderr: \(session.standardError)")
+        #expect(try await session.waitForExit() == 0, "stderr: \(session.standardError)")
     }
 
     @Test("--max-response 1 against an endless body: the error names the URL and the limit")
-    func bodyLimitOnScreen() throws {
+    func bodyLimitOnScreen() async throws {
         let db = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
         let server = try LoopbackServer.start(arguments: ["--db", db.path, "--behave", "endless-body"])
         defer { server.stop() }
         let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "--max-response", "1"],
                                       width: 200)
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
-        let screen = try session.waitFor("\(server.baseURL.absoluteString)/users is larger than the limit of 1 MB")
-        #expect(screen.contains("--max-response"), "\(screen)")
+        try await session.appears(all: ["\(server.baseURL.absoluteString)/users is larger than the limit of 1 MB",
+                                        "--max-response"])
         session.send("q")
-        #expect(try session.waitForExit() == 0, "stderr: \(session.standardError)")
+        #expect(try await session.waitForExit() == 0, "stderr: \(session.standardError)")
     }
 }

@@ -49,13 +49,18 @@ extension NcursesBackend {
         endwin()
     }
 
-    /// Returns to full-screen mode after `fg`: re-reads the size, and makes the next
-    /// ``flush()`` clear and repaint the whole screen (`clearok(3X)`), so nothing the shell
-    /// printed meanwhile stays visible, and turns keypad transmit mode back on (`keypad(3X)`). Callers also invalidate their last frame.
+    /// Returns to full-screen mode after `fg`: re-reads the size, re-enters full-screen mode
+    /// with a blank screen (`werase(3X)`, `wrefresh(3X)`: ncurses restores the program's
+    /// terminal modes in that update, which must reach the terminal itself, not the memory file
+    /// of ``FrameCapture``), makes the next ``flush()`` clear and repaint the whole screen
+    /// (`clearok(3X)`), so nothing the shell printed meanwhile stays visible, and turns keypad
+    /// transmit mode back on (`keypad(3X)`). Callers also invalidate their last frame.
     public func resumeAfterSuspend() {
         guard !isRestored else { return }
         bulletin_safety_rearm()
         refreshSize()
+        werase(window)
+        wrefresh(window)
         clearok(window, true)
         // endwin sent rmkx; without smkx again the terminal sends cursor keys in the other
         // form (ESC [ B instead of ESC O B), which would read as Esc followed by letters.

@@ -10,11 +10,12 @@ struct NcursesLook {
 
 /// A ``Theme`` turned into ncurses attributes and colour pairs.
 struct NcursesTheme {
-    private var looks: [Style: NcursesLook] = [:]
+    /// One look per style, at ``index(of:)``: drawing looks one up per cell, so no hashing.
+    private var looks: [NcursesLook]
 
-    /// The look for `style` (plain text when missing).
+    /// The look for `style`.
     subscript(style: Style) -> NcursesLook {
-        looks[style] ?? NcursesLook(attributes: bulletin_attr_normal(), pair: 0)
+        looks[Self.index(of: style)]
     }
 
     /// Converts `theme`. In a colour mode this runs after `start_color()` and calls
@@ -22,6 +23,7 @@ struct NcursesTheme {
     /// - Parameter defaultColors: Whether `use_default_colors()` succeeded, so -1 means
     ///   "the terminal's default"; otherwise the default is white on black.
     init(_ theme: Theme, defaultColors: Bool) {
+        looks = Array(repeating: NcursesLook(attributes: bulletin_attr_normal(), pair: 0), count: Self.allStyles.count)
         var pairs: [[Int16]: Int16] = [:]
         for style in Self.allStyles {
             let look = theme.look(for: style)
@@ -37,7 +39,7 @@ struct NcursesTheme {
                     init_pair(pair, key[0], key[1])
                 }
             }
-            looks[style] = NcursesLook(attributes: Self.attributes(of: look), pair: pair)
+            looks[Self.index(of: style)] = NcursesLook(attributes: Self.attributes(of: look), pair: pair)
         }
     }
 
@@ -47,6 +49,23 @@ struct NcursesTheme {
         .normal, .header, .title, .label, .selected, .alternate, .muted, .error, .statusBar, .highlight,
         .selectedHighlight,
     ]
+
+    /// The position of `style` in ``allStyles`` (exhaustive, so a new style cannot be missed).
+    private static func index(of style: Style) -> Int {
+        switch style {
+        case .normal: 0
+        case .header: 1
+        case .title: 2
+        case .label: 3
+        case .selected: 4
+        case .alternate: 5
+        case .muted: 6
+        case .error: 7
+        case .statusBar: 8
+        case .highlight: 9
+        case .selectedHighlight: 10
+        }
+    }
 
     private static func number(_ color: ThemeColor, default fallback: Int16) -> Int16 {
         switch color {

@@ -15,19 +15,28 @@ public final class NcursesBackend: TerminalBackend {
     private var cursor: Point?
     private(set) var isRestored = false
     private var lastTitle: String?
+    /// A title change waiting for the next frame (terminfo `tsl` … `fsl` bytes).
+    private var pendingTitle: [UInt8] = []
+    /// Where ncurses' output for a frame is gathered; `nil` when no memory file could be made.
+    let frames: FrameCapture?
+    /// The frame being sent, with the terminal's synchronized-update markers.
+    var output: FrameOutput
 
     // MARK: - Init
 
-    private init(window: UnsafeMutablePointer<WINDOW>, theme: NcursesTheme) {
+    private init(window: UnsafeMutablePointer<WINDOW>, theme: NcursesTheme, ncursesDescriptor: Int32) {
         self.window = window
         self.theme = theme
+        self.frames = FrameCapture(ncursesDescriptor: ncursesDescriptor, terminalDescriptor: 1)
+        self.output = Self.frameOutput()
         self.size = Size(width: Int(bulletin_cols()), height: Int(bulletin_lines()))
     }
 
     /// Starts ncurses full-screen on stdin/stdout.
     ///
-    /// Calls `setlocale(LC_ALL, "")`, then `newterm(NULL, stdout, stdin)` (not `initscr`, so a
-    /// bad `TERM` is an error instead of an exit), `cbreak`, `noecho`, `nonl`, flow control off (`IXON`, so Ctrl-S is a key),
+    /// Calls `setlocale(LC_ALL, "")`, then `newterm(NULL, out, stdin)` (not `initscr`, so a
+    /// bad `TERM` is an error instead of an exit; `out` is a `dup(2)` of stdout, so that each
+    /// frame can be gathered and sent whole, see ``FrameCapture``), `cbreak`, `noecho`, `nonl`, flow control off (`IXON`, so Ctrl-S is a key),
     /// `keypad(stdscr, TRUE)`, `nodelay(stdscr, TRUE)`, `set_escdelay(25)`, `curs_set(0)`.
     /// Colours (`start_color`, `use_default_colors`) are used when `has_colors()` and
     /// `NO_COLOR` is unset or empty; otherwise the theme is monochrome. The alternate screen
@@ -40,7 +49,8 @@ public final class NcursesBackend: TerminalBackend {
         setlocale(LC_ALL, "")
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else { throw TerminalError("TERM is not set") }
-        guard let output = fdopen(1, "w"), let input = fdopen(0, "r") else {
+        let descriptor = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        guard descriptor >= 0, let output = fdopen(descriptor, "w"), let input = fdopen(0, "r") else {
             throw TerminalError("cannot open the terminal's input and output")
         }
         saveModesForCrash()
@@ -50,7 +60,7 @@ public final class NcursesBackend: TerminalBackend {
         }
         configureInput(window)
         armCrashRestore()
-        return NcursesBackend(window: window, theme: makeTheme())
+        return NcursesBackend(window: window, theme: makeTheme(), ncursesDescriptor: descriptor)
     }
 
     // MARK: - TerminalBackend
@@ -69,15 +79,21 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Moves the cursor (`wmove(3X)`), shows or hides it (`curs_set(3X)`), and updates the
-    /// terminal (`wrefresh(3X)`).
+    /// terminal (`wrefresh(3X)`), sending the frame, and a title change set since the last one,
+    /// in one `write(2)`; inside synchronized-update markers (DEC mode 2026) when terminfo's
+    /// `Sync` advertises them (see ``FrameOutput``). An unchanged screen sends nothing.
     public func flush() {
-        if let cursor {
-            wmove(window, Int32(cursor.y), Int32(cursor.x))
-            curs_set(1)
-        } else {
-            curs_set(0)
-        }
-        wrefresh(window)
+        let title = pendingTitle
+        pendingTitle.removeAll()
+        updateWhole({ [window, cursor] in
+            if let cursor {
+                wmove(window, Int32(cursor.y), Int32(cursor.x))
+                curs_set(1)
+            } else {
+                curs_set(0)
+            }
+            wrefresh(window)
+        }, title: title)
     }
 
     /// Reads one key without blocking with `wget_wch(3X)`; `nil` when it returns `ERR`.
@@ -93,9 +109,9 @@ public final class NcursesBackend: TerminalBackend {
 
     /// Sets the terminal window's title, through terminfo's status-line strings (`tsl` … `fsl`,
     /// as tmux, screen and xterm+sl entries define them). The text is sanitized first
-    /// (``Sanitizer/singleLine(_:)``), so no byte of it is a control character; it is written
-    /// after the frame's update, straight to stdout. Does nothing when the title is unchanged
-    /// or the terminal has no such strings.
+    /// (``Sanitizer/singleLine(_:)``), so no byte of it is a control character; it goes out
+    /// with the next ``flush()``, after that frame's update and in the same write. Does nothing
+    /// when the title is unchanged or the terminal has no such strings.
     /// - Returns: `true` when the terminal can show a title.
     @discardableResult
     public func setTitle(_ title: String) -> Bool {
@@ -104,15 +120,7 @@ public final class NcursesBackend: TerminalBackend {
         let text = Sanitizer.singleLine(title)
         guard text != lastTitle else { return true }
         lastTitle = text
-        let bytes = Array((start + text + end).utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        pendingTitle = Array((start + text + end).utf8)
         return true
     }
 
@@ -176,21 +184,24 @@ public final class NcursesBackend: TerminalBackend {
         return NcursesTheme(.standard(mode), defaultColors: use_default_colors() != ERR)
     }
 
-    /// Draws one cell. A cluster the C library cannot print becomes U+FFFD; when ncurses
-    /// thinks a 2-column cell is 1 column wide (flags, VS16), a space fills the other half.
+    /// Draws one cell (``bulletin_put_cell``: a cluster the C library cannot print becomes
+    /// U+FFFD; when ncurses thinks a 2-column cell is 1 column wide, such as flags and VS16
+    /// sequences, a space fills the other half). A cell of one scalar, nearly every cell, needs no
+    /// buffer on the heap.
     private func put(_ cell: Cell, x: Int32, y: Int32) {
         let look = theme[cell.style]
-        var scalars = Array(cell.text.unicodeScalars.prefix(Int(CCHARW_MAX)))
-        let baseWidth = scalars.first.map { wcwidth(wchar_t(bitPattern: $0.value)) } ?? -1
-        if baseWidth < 0 { scalars = ["\u{FFFD}"] }
-        var text = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
-        var character = cchar_t()
-        setcchar(&character, &text, look.attributes, look.pair, nil)
-        mvwadd_wch(window, y, x, &character)
-        if cell.width == 2, baseWidth != 2 {
-            var space: [wchar_t] = [32, 0]
-            setcchar(&character, &space, look.attributes, look.pair, nil)
-            mvwadd_wch(window, y, x + 1, &character)
+        let width = Int32(cell.width)
+        var scalars = cell.text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else {
+            return bulletin_put_cell(window, y, x, nil, 0, look.attributes, look.pair, width)   // U+FFFD
         }
+        guard let second = scalars.next() else {
+            var value = wchar_t(bitPattern: first.value)
+            bulletin_put_cell(window, y, x, &value, 1, look.attributes, look.pair, width)
+            return
+        }
+        var values = [wchar_t(bitPattern: first.value), wchar_t(bitPattern: second.value)]
+        while values.count < Int(CCHARW_MAX), let next = scalars.next() { values.append(wchar_t(bitPattern: next.value)) }
+        bulletin_put_cell(window, y, x, &values, Int32(values.count), look.attributes, look.pair, width)
     }
 }

@@ -10,7 +10,8 @@ public struct Surface: Equatable, Sendable {
     /// combining marks) are cut so one cell cannot carry unbounded text to the terminal.
     static let maxScalarsPerCell = 16
 
-    private var cells: [Cell]
+    /// Row-major cells (`y * width + x`); read by the diff (Surface+Diff.swift).
+    private(set) var cells: [Cell]
     private let width: Int
     private let height: Int
 
@@ -77,6 +78,7 @@ public struct Surface: Equatable, Sendable {
     public mutating func write(_ text: String, at point: Point, style: Style, maxWidth: Int? = nil) -> Int {
         guard point.y >= 0, point.y < height else { return 0 }
         let end = min(width, maxWidth.map { point.x + max(0, $0) } ?? width)
+        if let written = writeASCII(text, at: point, style: style, end: end) { return written }
         var x = point.x
         var previous: Int?
         // Sanitized character by character, so a huge text costs only what fits.
@@ -136,6 +138,19 @@ public struct Surface: Equatable, Sendable {
     private func index(_ x: Int, _ y: Int) -> Int? {
         guard x >= 0, x < width, y >= 0, y < height else { return nil }
         return y * width + x
+    }
+
+    /// ``write(_:at:style:maxWidth:)`` for text whose part that fits is printable ASCII (see
+    /// ``PrintableASCII``): one cell per byte, the same cells the general path stores; `nil` for
+    /// any other text.
+    private mutating func writeASCII(_ text: String, at point: Point, style: Style, end: Int) -> Int? {
+        guard let (length, _) = PrintableASCII.prefixLength(of: text, limit: end - point.x) else { return nil }
+        var x = point.x
+        for byte in text.utf8.prefix(length) {
+            if x >= 0 { place(Cell(text: PrintableASCII.strings[Int(byte)], width: 1, style: style), x: x, y: point.y) }
+            x += 1
+        }
+        return max(0, min(x, end) - max(point.x, 0))
     }
 
     /// Stores `cell`, first blanking the other half of any wide character it overwrites.

@@ -13,7 +13,8 @@ public enum DisplayWidth {
     /// - Parameter text: Any text, including untrusted data.
     /// - Returns: A width in columns, never negative.
     public static func of(_ text: String) -> Int {
-        Sanitizer.singleLine(text).reduce(0) { $0 + measure($1) }
+        if let ascii = PrintableASCII.prefixLength(of: text, limit: text.utf8.count), ascii.isWhole { return ascii.length }
+        return Sanitizer.singleLine(text).reduce(0) { $0 + measure($1) }
     }
 
     /// Returns how many columns `character` (one grapheme cluster) occupies.

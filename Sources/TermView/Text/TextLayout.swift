@@ -35,6 +35,10 @@ public enum TextLayout {
     /// sanitized), and whether any character follows them. Stops at the first character that
     /// does not fit: the cost depends on `columns`, not on the length of `text`.
     public static func head(of text: String, columns: Int) -> (head: Substring, more: Bool) {
+        if let (length, whole) = PrintableASCII.prefixLength(of: text, limit: max(0, columns)) {
+            let end = text.utf8.index(text.utf8.startIndex, offsetBy: length)
+            return (text[..<end], !whole)
+        }
         var used = 0
         var index = text.startIndex
         while index < text.endIndex {

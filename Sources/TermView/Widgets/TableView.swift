@@ -97,8 +97,11 @@ public struct TableView {
         surface.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
         var x = area.x
         for (index, column) in columns.enumerated() where widths[index] > 0 {
-            let text = TextLayout.fit(texts[index], width: widths[index], alignment: column.alignment)
-            surface.write(text, at: Point(x: x, y: y), style: style, maxWidth: min(widths[index], area.maxX - x))
+            // As `TextLayout.fit` lays it out, without building the padding: the fill above
+            // already put blanks of `style` there.
+            let text = TextLayout.truncate(texts[index], to: widths[index])
+            let pad = column.alignment == .right ? max(0, widths[index] - DisplayWidth.of(text)) : 0
+            surface.write(text, at: Point(x: x + pad, y: y), style: style, maxWidth: min(widths[index] - pad, area.maxX - x - pad))
             x += widths[index] + 1
         }
     }

@@ -1,0 +1,42 @@
+import Testing
+@testable import TermView
+
+@Suite("Surface diff")
+struct SurfaceDiffTests {
+    @Test("a one-row change reports exactly the changed cells, row-major")
+    func oneRow() {
+        var before = Surface(width: 8, height: 4)
+        before.write("row one", at: Point(x: 0, y: 1), style: .normal)
+        var after = before
+        after.write("row two", at: Point(x: 0, y: 1), style: .normal)
+        after.setStyle(Rect(x: 0, y: 3, width: 2, height: 1), style: .selected)
+        let changes = after.changes(since: before)
+        #expect(changes.map(\.point) == [Point(x: 4, y: 1), Point(x: 5, y: 1), Point(x: 6, y: 1),
+                                         Point(x: 0, y: 3), Point(x: 1, y: 3)])
+        #expect(changes.map(\.cell.text) == ["t", "w", "o", " ", " "])
+        #expect(after.changes(since: after).isEmpty)
+    }
+
+    @Test("equal cells with text in different storage are not sent again")
+    func equalButNotIdentical() {
+        // Clusters too long for a small string are heap strings: the same text made twice
+        // has two storages, so the rows' bytes differ while their cells are equal.
+        let long = "e" + String(repeating: "\u{301}", count: 15)
+        var before = Surface(width: 3, height: 2)
+        before.write(long, at: Point(x: 1, y: 1), style: .normal)
+        var after = Surface(width: 3, height: 2)
+        after.write(String(long.unicodeScalars.map(Character.init).reduce("") { $0 + String($1) }),
+                    at: Point(x: 1, y: 1), style: .normal)
+        #expect(after[1, 1] == before[1, 1])
+        #expect(after.changes(since: before).isEmpty)
+        after.write("x", at: Point(x: 2, y: 1), style: .normal)
+        #expect(after.changes(since: before).map(\.point) == [Point(x: 2, y: 1)])
+    }
+
+    @Test("no previous frame, or one of another size, sends every cell")
+    func full() {
+        let surface = Surface(width: 3, height: 2)
+        #expect(surface.changes(since: nil).count == 6)
+        #expect(surface.changes(since: Surface(width: 2, height: 2)).map(\.point).last == Point(x: 2, y: 1))
+    }
+}
