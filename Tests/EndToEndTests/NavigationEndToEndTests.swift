@@ -65,30 +65,30 @@ struct NavigationEndToEndTests {
     }
 
     @Test("the : prompt edits at its cursor: ← then typing inserts mid-text; Home, Delete, End; Enter runs the line")
-    func commandCursor() throws {
+    func commandCursor() async throws {
         let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
-        try session.waitFor("Welcome to Bulletin")
+        try await session.waitFor("Welcome to Bulletin")
         session.send(":")
         session.send("-l", "usrs")
-        try session.waitForAll([":usrs▏", "Tab complete"])
+        try await session.waitForAll([":usrs▏", "Tab complete"])
         session.send("Left")
         session.send("Left")
         session.send("-l", "e")
-        try session.waitForAll([":use▏rs", "Tab complete"])
+        try await session.waitForAll([":use▏rs", "Tab complete"])
         session.send("Home")
         session.send("DC")
-        try session.waitForAll([":▏sers", "Tab complete"])
+        try await session.waitForAll([":▏sers", "Tab complete"])
         session.send("-l", "u")
         session.send("End")
         session.send("Left")
-        try session.waitForAll([":user▏s", "Tab complete"])
+        try await session.waitForAll([":user▏s", "Tab complete"])
         session.send("Enter")
-        try session.waitForAll(["Home › Users", "Username"])
+        try await session.waitForAll(["Home › Users", "Username"])
         session.send(":")
         session.send("-l", "q")
         session.send("Enter")
-        #expect(try session.waitForExit() == 0)
+        #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
