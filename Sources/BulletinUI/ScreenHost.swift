@@ -122,14 +122,16 @@ public final class ScreenHost {
     public func handle(_ key: Key) {
         statusNote?.clear()
         if helpState != nil, handleHelpKey(key) { return }
-        if let screen = currentScreen, screen.capturesKeys {
+        let screen = currentScreen
+        if let screen, screen.capturesKeys {
             if screen.handle(key, in: bodyArea) { return }
         } else {
             if let commandLine {
                 commandLine.clearMessage()
                 if CommandPromptView.handle(key, model: commandLine) { return }
             }
-            if let screen = currentScreen, screen.handle(key, in: bodyArea) { return }
+            // A key the prompt did not take changed nothing: the screen is still the top one.
+            if let screen, screen.handle(key, in: bodyArea) { return }
         }
         switch globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }
