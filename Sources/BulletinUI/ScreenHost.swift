@@ -97,7 +97,10 @@ public final class ScreenHost {
         if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
         if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
         if screen.renderStatus(in: statusArea, on: &surface) { return }
-        let summary = [spinner(for: screen, entry: top.id), noteText ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        // A message (the last command's, the last `n`'s) or a status note takes the summary's
+        // place; the footer's always-shown keys stay beside it.
+        let message = commandLine?.message ?? screen.statusMessage ?? noteText
+        let summary = [spinner(for: screen, entry: top.id), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         KeyFooter(help: footerHelp(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
     }
 

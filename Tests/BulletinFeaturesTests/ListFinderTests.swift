@@ -113,7 +113,7 @@ import Testing
     func findNextWraps(threshold: Int) async {
         let finder = await Self.finder(threshold: threshold)
         finder.findNext(forward: true)
-        #expect(finder.message == "no search yet: / to filter")
+        #expect(finder.message == "no search yet")
         finder.beginFilter()
         finder.updateFilter("ada")
         await finder.waitUntilIdle()

@@ -151,7 +151,7 @@ struct ListFindingTests {
         let model = PostListViewModel(source: StubDataSource(), router: recorder.router)
         await model.load()
         model.find.findNext(forward: true)
-        #expect(model.find.message == "no search yet: / to filter")
+        #expect(model.find.message == "no search yet")
         model.find.beginFilter()
         await type("post", into: model.find)
         #expect(model.rowCount == 2)

@@ -166,7 +166,8 @@ struct FindScreenTests {
         press(.enter)
         #expect(frame().style(at: Point(x: 5, y: 4)) == .selected)
         press(.character("1"), .character("2"), .enter)
-        #expect(lines().last == " no user 12 in this list")
+        #expect(lines().last == " ⏎ open  Esc back  ? help  q quit    no user 12 in this list",
+                "the message takes the summary's place; back, help and quit stay")
         #expect(frame().style(at: Point(x: 5, y: 4)) == .selected, "the selection stays")
         press(.down)
         #expect(lines().last?.hasPrefix(" ↑↓ move") == true, "the message goes with the next key")

@@ -219,7 +219,7 @@ public final class ListFinder {
     public func findNext(forward: Bool) {
         message = nil
         guard !lastQuery.isEmpty, !order.isEmpty else {
-            message = "no search yet: / to filter"
+            message = "no search yet"
             return
         }
         guard let matches = matcher(for: lastQuery) else {

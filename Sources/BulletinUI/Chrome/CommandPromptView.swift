@@ -33,16 +33,13 @@ struct CommandPromptView {
     /// The right side of the line while typing: the prompt's footer labels.
     static let help = keys.help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
 
-    /// Draws the prompt or the message in place of the status line.
-    /// - Returns: `false` when there is neither, so the host draws the normal status line.
+    /// Draws the prompt in place of the status line while it is open.
+    /// - Returns: `false` when it is closed, so the host draws the footer (with the last
+    ///   command's message, ``CommandLineViewModel/message``, on its right).
     func render(in area: Rect, on surface: inout Surface) -> Bool {
-        if model.isActive {
-            PromptLine(prefix: ":", state: model.prompt, notes: [], help: Self.help)
-                .render(in: area, on: &surface)
-            return true
-        }
-        guard let message = model.message else { return false }
-        StatusBar(left: " " + message).render(in: area, on: &surface)
+        guard model.isActive else { return false }
+        PromptLine(prefix: ":", state: model.prompt, notes: [], help: Self.help)
+            .render(in: area, on: &surface)
         return true
     }
 

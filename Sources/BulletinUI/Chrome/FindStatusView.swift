@@ -1,8 +1,8 @@
 import BulletinFeatures
 import TermView
 
-/// The status line of a list while finding: the `/` prompt (`/gra▏` and `2 of 10`), the id
-/// being typed (`go to 12▏`), or what the last `n`, `N` or jump said.
+/// The status line of a list while finding: the `/` prompt (`/gra▏` and `2 of 10`) or the id
+/// being typed (`go to 12▏`); and what the last `n`, `N` or jump said, for the footer.
 @MainActor
 struct FindStatusView {
     let find: FindBar
@@ -19,8 +19,8 @@ struct FindStatusView {
         help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
     }
 
-    /// Draws the prompt, the jump or the message in place of the status line.
-    /// - Returns: `false` when there is none of them, so the host draws the normal status line.
+    /// Draws the prompt or the jump in place of the status line.
+    /// - Returns: `false` when there is neither, so the host draws the footer (with ``message``).
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if find.finder.isEditing {
             let count = find.finder.isWorking ? "filtering…" : find.countText
@@ -32,8 +32,12 @@ struct FindStatusView {
             StatusBar(left: " " + jump + "▏", right: Self.jumpHelp).render(in: area, on: &surface)
             return true
         }
-        guard let message = find.message else { return false }
-        StatusBar(left: " " + message + (find.messageIsHiddenByFilter ? Self.clearFilterHint : "")).render(in: area, on: &surface)
-        return true
+        return false
+    }
+
+    /// What the last `n`, `N` or jump said, with how to clear the filter when that hides the
+    /// record; `nil` when there is nothing to say.
+    var message: String? {
+        find.message.map { $0 + (find.messageIsHiddenByFilter ? Self.clearFilterHint : "") }
     }
 }

@@ -35,14 +35,19 @@ protocol Screen {
     /// text); keys it leaves (Ctrl-C) go to the global keys.
     var capturesKeys: Bool { get }
 
-    /// Draws the screen's own status line (a prompt or a message) in `area`.
+    /// Draws the screen's own status line (a prompt) in `area`.
     /// - Returns: `false` when the screen has none, so the host draws hints and summary.
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool
+
+    /// A message for the footer's right-hand side in place of the summary until the next key
+    /// (what the last `n` or jump said); the footer's always-shown keys stay beside it.
+    var statusMessage: String? { get }
 }
 
 extension Screen {
     var capturesKeys: Bool { false }
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool { false }
+    var statusMessage: String? { nil }
     var summary: String { "" }
     var isLoading: Bool { false }
     var busyWord: String { "loading" }

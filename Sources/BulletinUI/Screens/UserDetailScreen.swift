@@ -38,6 +38,8 @@ struct UserDetailScreen: Screen {
         FindStatusView(find: model.find).render(in: area, on: &surface)
     }
 
+    var statusMessage: String? { FindStatusView(find: model.find).message }
+
     private func renderProfile(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
         let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         for (index, field) in fields.enumerated() where index < area.height {

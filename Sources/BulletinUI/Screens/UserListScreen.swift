@@ -42,6 +42,8 @@ struct UserListScreen: Screen {
         FindStatusView(find: model.find).render(in: area, on: &surface)
     }
 
+    var statusMessage: String? { FindStatusView(find: model.find).message }
+
     func handle(_ key: Key, in area: Rect) -> Bool {
         model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
                                   tableArea: area, edit: model.perform)
