@@ -21,6 +21,8 @@ final class FileIndex: @unchecked Sendable {
     let location: String
     /// Each collection's array and record spans, in file order (`nil`: not in the file).
     let spans: [RecordKind: CollectionSpans]
+    /// The root value's place and the ids' spellings (for a save's record map).
+    let layout: IndexLayout
 
     /// Users: element number in `users`, id and name, in file order (skipped ones left out).
     let userElements: [Int32]
@@ -55,7 +57,7 @@ final class FileIndex: @unchecked Sendable {
     // MARK: - Init
 
     init(
-        file: MappedFile, location: String, spans: [RecordKind: CollectionSpans],
+        file: MappedFile, location: String, spans: [RecordKind: CollectionSpans], layout: IndexLayout,
         users: (elements: [Int32], ids: [RecordID], names: [String]),
         posts: (elements: [Int32], ids: [RecordID], userIDs: [RecordID], titles: [String]),
         comments: (elements: [Int32], postIDs: [RecordID]),
@@ -64,6 +66,7 @@ final class FileIndex: @unchecked Sendable {
         self.file = file
         self.location = location
         self.spans = spans
+        self.layout = layout
         (userElements, userIDs, userNameColumn) = users
         (postElements, postIDs, postUserIDs, postTitles) = posts
         (commentElements, commentPostIDs) = comments

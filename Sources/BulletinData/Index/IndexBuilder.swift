@@ -14,6 +14,9 @@ final class IndexBuilder {
     var userElements: [Int32] = [], userIDs: [RecordID] = [], userNames: [String] = []
     var postElements: [Int32] = [], postIDs: [RecordID] = [], postUserIDs: [RecordID] = [], postTitles: [String] = []
     var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
+    /// Users' and posts' element numbers whose id was a JSON string; the comments' id run.
+    var stringIDs: [RecordKind: Set<Int32>] = [:]
+    var commentIDs = CommentIDRun()
 
     /// Kinds whose columns came from a guessed array (``beginGuess(_:open:)``), not confirmed yet.
     var guessed: Set<RecordKind> = []
@@ -61,6 +64,8 @@ final class IndexBuilder {
         spans[kind] = nil
         issues[kind] = nil
         decoded[kind] = nil
+        stringIDs[kind] = nil
+        if kind == .comment { commentIDs = CommentIDRun() }
         switch kind {
         case .user: (userElements, userIDs, userNames) = ([], [], [])
         case .post: (postElements, postIDs, postUserIDs, postTitles) = ([], [], [], [])
@@ -87,6 +92,10 @@ final class IndexBuilder {
         for record in records {
             let element = Int32(kindSpans.count)
             kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
+            if kind == .comment {
+                let plain = UInt32(record.status) == JI_REGULAR.rawValue && UInt32(record.id_kind) == JI_ID_NUMBER.rawValue
+                commentIDs.note(element: element, id: plain ? record.id_number : nil)
+            }
             switch UInt32(record.status) {
             case JI_REGULAR.rawValue: regular(kind, element, record, arena)
             case JI_BAD_UTF8.rawValue: badUTF8(kind, element, record)
@@ -118,6 +127,7 @@ final class IndexBuilder {
 
     private func regular(_ kind: RecordKind, _ element: Int32, _ record: ji_record, _ arena: UnsafePointer<CChar>?) {
         let id = Self.id(record.id_kind, record.id_number, record.id_text, file, arena)
+        if kind != .comment, UInt32(record.id_kind) == JI_ID_STRING.rawValue { stringIDs[kind, default: []].insert(element) }
         switch kind {
         case .user:
             userElements.append(element)
@@ -177,7 +187,8 @@ final class IndexBuilder {
     }
 
     /// The index, once the pass has ended well; issues in the order of the arrays in the file.
-    func finish(_ result: ji_result) -> FileIndex {
+    /// - Parameter topArray: The collection a top-level array holds, or -1 for a db.json object.
+    func finish(_ result: ji_result, topArray: Int32) -> FileIndex {
         var collections: [RecordKind: CollectionSpans] = [:]
         let present = [result.present.0, result.present.1, result.present.2]
         let opens = [result.array_open.0, result.array_open.1, result.array_open.2]
@@ -188,8 +199,14 @@ final class IndexBuilder {
             collections[kind] = CollectionSpans(open: Int(opens[number]), close: Int(closes[number]), records: spans[kind] ?? [])
         }
         let ordered = RecordKind.allCases.sorted { (collections[$0]?.open ?? 0) < (collections[$1]?.open ?? 0) }
+        var layout = IndexLayout(stringIDs: stringIDs, commentIDBase: commentIDs.result(count: spans[.comment]?.count ?? 0))
+        if topArray >= 0, let only = collections[RecordKind(indexCollection: topArray)] {
+            (layout.rootIsArray, layout.rootOpen, layout.rootClose) = (true, only.open, only.close)
+        } else {
+            (layout.rootOpen, layout.rootClose) = (Int(result.object_open), Int(result.object_close))
+        }
         return FileIndex(
-            file: file, location: location, spans: collections,
+            file: file, location: location, spans: collections, layout: layout,
             users: (userElements, userIDs, userNames),
             posts: (postElements, postIDs, postUserIDs, postTitles),
             comments: (commentElements, commentPostIDs),
