@@ -12,7 +12,7 @@ final class IndexBuilder {
     var issues: [RecordKind: [RecordIssue]] = [:]
     var decoded: [RecordKind: [Int32: Record]] = [:]
     var userElements: [Int32] = [], userIDs: [RecordID] = [], userNames: [String] = []
-    var postElements: [Int32] = [], postIDs: [RecordID] = [], postUserIDs: [RecordID] = [], postTitles: [String] = []
+    var postElements: [Int32] = [], postColumn: [PostSummary] = []
     var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
     /// Users' and posts' element numbers whose id was a JSON string; the comments' id run.
     var stringIDs: [RecordKind: Set<Int32>] = [:]
@@ -68,7 +68,7 @@ final class IndexBuilder {
         if kind == .comment { commentIDs = CommentIDRun() }
         switch kind {
         case .user: (userElements, userIDs, userNames) = ([], [], [])
-        case .post: (postElements, postIDs, postUserIDs, postTitles) = ([], [], [], [])
+        case .post: (postElements, postColumn) = ([], [])
         case .comment: (commentElements, commentPostIDs) = ([], [])
         }
     }
@@ -86,7 +86,7 @@ final class IndexBuilder {
         if guessOpen == nil, guessed.contains(kind) { reset(kind) }
         let offset = done
         let done = bytesDone(at: offset)
-        let firstPost = postIDs.count
+        let firstPost = postColumn.count
         // The kind's spans out of the dictionary for the batch: no hashing per record.
         var kindSpans = spans.removeValue(forKey: kind) ?? []
         if kind != .user, records.allSatisfy({ UInt32($0.status) == JI_REGULAR.rawValue }) {
@@ -95,10 +95,8 @@ final class IndexBuilder {
             acceptEach(kind, records, arena, spans: &kindSpans)
         }
         spans[kind] = kindSpans
-        if kind == .post, let onPosts, postIDs.count > firstPost {
-            let posts = (firstPost..<postIDs.count).map {
-                PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0])
-            }
+        if kind == .post, let onPosts, postColumn.count > firstPost {
+            let posts = Array(postColumn[firstPost...])
             if authors == nil { authors = knownAuthors() }
             onPosts(PostBatch(posts: posts, authors: authors ?? [:], done: done, total: file.length))
         }
@@ -153,15 +151,16 @@ final class IndexBuilder {
             }
             (commentElements, commentPostIDs, commentIDs) = (elements, postIDs, run)
         } else {
-            var (elements, ids, userIDs, titles) = (postElements, self.postIDs, postUserIDs, postTitles)
-            (postElements, self.postIDs, postUserIDs, postTitles) = ([], [], [], [])
+            var (elements, posts) = (postElements, postColumn)
+            (postElements, postColumn) = ([], [])
             for (number, record) in records.enumerated() {
                 elements.append(Int32(first + number))
-                ids.append(Self.id(record.id_kind, record.id_number, record.id_text, file, arena))
-                userIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
-                titles.append(Self.text(record.texts.0, file, arena))
+                posts.append(PostSummary(
+                    id: Self.id(record.id_kind, record.id_number, record.id_text, file, arena),
+                    userId: Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena),
+                    title: Self.text(record.texts.0, file, arena)))
             }
-            (postElements, self.postIDs, postUserIDs, postTitles) = (elements, ids, userIDs, titles)
+            (postElements, postColumn) = (elements, posts)
         }
     }
 
@@ -184,9 +183,9 @@ final class IndexBuilder {
             userNames.append(Self.text(record.texts.0, file, arena))
         case .post:
             postElements.append(element)
-            postIDs.append(id)
-            postUserIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
-            postTitles.append(Self.text(record.texts.0, file, arena))
+            postColumn.append(PostSummary(
+                id: id, userId: Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena),
+                title: Self.text(record.texts.0, file, arena)))
         case .comment:
             commentElements.append(element)
             commentPostIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
@@ -213,9 +212,7 @@ final class IndexBuilder {
             (decodedRecord, found) = (post.map(Record.post), issues)
             if let post {
                 postElements.append(element)
-                postIDs.append(post.id)
-                postUserIDs.append(post.userId)
-                postTitles.append(post.title)
+                postColumn.append(PostSummary(post))
             }
         case .comment:
             let (comment, issues) = RecordDecoding.decode(Comment.self, from: bytes, path: path, location: location)
@@ -257,7 +254,7 @@ final class IndexBuilder {
         return FileIndex(
             file: file, location: location, spans: collections, layout: layout,
             users: (userElements, userIDs, userNames),
-            posts: (postElements, postIDs, postUserIDs, postTitles),
+            posts: (postElements, postColumn),
             comments: (commentElements, commentPostIDs),
             issues: ordered.flatMap { issues[$0] ?? [] }, decoded: decoded)
     }

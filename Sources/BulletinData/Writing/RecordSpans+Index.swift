@@ -25,11 +25,12 @@ extension RecordSpans {
             elements.reserveCapacity(records.count)
             switch kind {
             case .user, .post:
-                let ids = kind == .user ? index.userIDs : index.postIDs
-                guard ids.count == records.count else { return nil }
+                let count = kind == .user ? index.userIDs.count : index.postColumn.count
+                guard count == records.count else { return nil }
                 let strings = layout.stringIDs[kind] ?? []
                 for (number, record) in records.enumerated() {
-                    elements.append(Element(start: record.start, end: record.end, id: ids[number].text,
+                    let id = kind == .user ? index.userIDs[number] : index.postColumn[number].id
+                    elements.append(Element(start: record.start, end: record.end, id: id.text,
                                             idIsString: strings.contains(Int32(number))))
                 }
             case .comment:
