@@ -72,6 +72,24 @@ struct RecordSpansFromIndexTests {
         #expect(spans == (try Self.scan(path)))
     }
 
+    @Test("brackets, escaped quotes and backslash runs in strings, at every offset of the pass's 32-byte blocks: the records' spans are the scanner's")
+    func bracketsAndEscapesAtEveryOffset() async throws {
+        let tricky = [#"{[}]"#, #"a\"b"#, #"\\"#, #"\\\"}"#, #"]]]"#, #"x\\\\"#]
+        var posts: [String] = []
+        for pad in 0..<64 {
+            let title = tricky[pad % tricky.count]
+            let padding = String(repeating: "p", count: pad)
+            posts.append(#"{"userId": 1, "id": \#(pad + 1), "pad": "\#(padding)", "title": "\#(title)", "nested": {"a": ["\#(title)", {"b": "}"}]}, "body": "\#(title)"}"#)
+        }
+        let text = #"{"posts": ["# + posts.joined(separator: ",") + "]}"
+        let path = try SpliceSaveTests.makeFile(text)
+        defer { SpliceSaveTests.removeDirectory(of: path) }
+        let index = try #require(try await Self.index(path), "indexed")
+        #expect(index.postColumn.count == 64)
+        let spans = try #require(Self.fromIndex(index), "mapped from the index")
+        #expect(spans == (try Self.scan(path)))
+    }
+
     @Test("no map from the index where it cannot tell: ids spelled 1e1 or 2.0, a skipped record, comments' ids out of run, another version",
           arguments: [
               #"{"posts": [{"userId": 1, "id": 1e1, "title": "t", "body": "b"}]}"#,
