@@ -13,6 +13,8 @@ import Foundation
 /// - `save (form open first)`: the same, with ``DataWriter/prepareToWrite()`` (what opening the
 ///   edit form starts) untimed before the timed save;
 /// - `save (again)`: further saves through one writer, which reuses the record map;
+/// - `record map (prepareToWrite)`: the untimed step of `form open first` timed on its own: the
+///   record map the save would otherwise make (from the load's index, or by a scan);
 /// - `export db.json` / `export posts CSV`: ``ExportFile`` into FILE's directory, MB/s of output
 ///   (the whole data set decoded for them first, after the saves);
 /// - peak RSS (`ru_maxrss`) after the load (the index: what browsing holds), after the saves
@@ -53,11 +55,14 @@ enum SaveBenchmarks {
             first.append(seconds(since: start))
         }
         var prepared: [Double] = []
+        var maps: [Double] = []
         for run in 0..<runs {
             source = try await reopen(path, replacing: &source)
             post.title = "bench save prepared \(run)"
             let writer = FileDataWriter(source: source)
+            let mapStart = DispatchTime.now().uptimeNanoseconds
             await writer.prepareToWrite() // what opening the edit form starts, while the person types
+            maps.append(seconds(since: mapStart))
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try await writer.update(.post(post))
             prepared.append(seconds(since: start))
@@ -77,7 +82,7 @@ enum SaveBenchmarks {
         let data = ExportData(users: saved.users, posts: saved.posts, comments: saved.comments)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var results = [summarize("save (first after load)", first), summarize("save (form open first)", prepared),
-                       summarize("save (again)", again)]
+                       summarize("save (again)", again), summarize("record map (prepareToWrite)", maps)]
         for format in [ExportFormat.dbJSON, .postsCSV] {
             let target = directory + "/bench-export-" + format.suggestedFileName
             var times: [Double] = []
