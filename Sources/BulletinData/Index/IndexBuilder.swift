@@ -16,7 +16,7 @@ final class IndexBuilder {
     var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
     /// Users' and posts' element numbers whose id was a JSON string; the comments' id run.
     var stringIDs: [RecordKind: Set<Int32>] = [:]
-    var commentIDs = CommentIDRun()
+    var commentIDs = CommentIDRuns()
 
     /// Kinds whose columns came from a guessed array (``beginGuess(_:open:)``), not confirmed yet.
     var guessed: Set<RecordKind> = []
@@ -65,7 +65,7 @@ final class IndexBuilder {
         issues[kind] = nil
         decoded[kind] = nil
         stringIDs[kind] = nil
-        if kind == .comment { commentIDs = CommentIDRun() }
+        if kind == .comment { commentIDs = CommentIDRuns() }
         switch kind {
         case .user: (userElements, userIDs, userNames) = ([], [], [])
         case .post: (postElements, postColumn) = ([], [])
@@ -115,7 +115,7 @@ final class IndexBuilder {
             kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
             if kind == .comment {
                 let plain = UInt32(record.status) == JI_REGULAR.rawValue && UInt32(record.id_kind) == JI_ID_NUMBER.rawValue
-                commentIDs.note(element: element, id: plain ? record.id_number : nil)
+                commentIDs.note(id: plain ? record.id_number : nil)
             }
             switch UInt32(record.status) {
             case JI_REGULAR.rawValue: regular(kind, element, record, arena)
@@ -145,7 +145,7 @@ final class IndexBuilder {
             (commentElements, commentPostIDs) = ([], [])
             for (number, record) in records.enumerated() {
                 let element = Int32(first + number)
-                run.note(element: element, id: UInt32(record.id_kind) == JI_ID_NUMBER.rawValue ? record.id_number : nil)
+                run.note(id: UInt32(record.id_kind) == JI_ID_NUMBER.rawValue ? record.id_number : nil)
                 elements.append(element)
                 postIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
             }
@@ -245,7 +245,7 @@ final class IndexBuilder {
             collections[kind] = CollectionSpans(open: Int(opens[number]), close: Int(closes[number]), records: spans[kind] ?? [])
         }
         let ordered = RecordKind.allCases.sorted { (collections[$0]?.open ?? 0) < (collections[$1]?.open ?? 0) }
-        var layout = IndexLayout(stringIDs: stringIDs, commentIDBase: commentIDs.result(count: spans[.comment]?.count ?? 0))
+        var layout = IndexLayout(stringIDs: stringIDs, commentIDs: commentIDs.result)
         if topArray >= 0, let only = collections[RecordKind(indexCollection: topArray)] {
             (layout.rootIsArray, layout.rootOpen, layout.rootClose) = (true, only.open, only.close)
         } else {

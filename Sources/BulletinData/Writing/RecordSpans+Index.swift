@@ -4,14 +4,15 @@ import Glibc
 
 extension RecordSpans {
     /// The record map of the file `index` was built from, taken from the index instead of a scan
-    /// (``RecordSpanScanner``): the spans the pass found, the ids of its columns (a comment's id
-    /// from the run json-server writes, ``IndexLayout/commentIDBase``), and the root object's
+    /// (``RecordSpanScanner``): the spans the pass found, the ids of its columns (the comments'
+    /// from their runs of consecutive ids, ``IndexLayout/commentIDs``), and the root object's
     /// members, walked from key to key with each collection's array jumped over. Equal to what
     /// the scanner finds on the same bytes (`RecordSpansFromIndexTests`).
     ///
     /// `nil` when the index cannot tell that exactly, and the caller scans: `version` is not the
     /// version mapped; a record was skipped or decoded by the pass itself (an unusual shape, whose
-    /// id spelling the pass does not keep); the comments' ids are not one run (1, 2, 3, …).
+    /// id spelling the pass does not keep); a comment's id is a string, or the comments' ids
+    /// make more than ``CommentIDRuns/limit`` runs.
     /// - Parameter version: The file on disk now, as the save opened it.
     init?(index: FileIndex, version: FileFingerprint) {
         let file = index.file
@@ -34,9 +35,9 @@ extension RecordSpans {
                                             idIsString: strings.contains(Int32(number))))
                 }
             case .comment:
-                guard index.commentElements.count == records.count, let first = layout.commentIDBase else { return nil }
-                for (number, record) in records.enumerated() {
-                    elements.append(Element(start: record.start, end: record.end, id: String(first + number), idIsString: false))
+                guard index.commentElements.count == records.count, let runs = layout.commentIDs else { return nil }
+                for (record, id) in zip(records, runs.ids(count: records.count)) {
+                    elements.append(Element(start: record.start, end: record.end, id: id, idIsString: false))
                 }
             }
             collections[kind] = Collection(open: found.open, close: found.close, elements: elements)
