@@ -110,4 +110,23 @@ struct EditedDataTests {
         #expect(data.posts(userID: 1).map(\.title) == ["second!", "moved"])
         #expect(data.posts(userID: 2).isEmpty)
     }
+
+    @Test("a post moved to another user by a save takes its place in file order in that user's posts, as a fresh load reads it")
+    func movedPostKeepsFileOrder() async throws {
+        let path = try SpliceSaveTests.makeFile(#"{"posts": [{"userId": 2, "id": 1, "title": "a", "body": "b"}, {"userId": 1, "id": 2, "title": "b", "body": "b"}, {"userId": 2, "id": 3, "title": "c", "body": "b"}, {"userId": 1, "id": 4, "title": "d", "body": "b"}], "users": [{"id": 1, "name": "U", "username": "u"}, {"id": 2, "name": "V", "username": "v"}]}"#)
+        defer { SpliceSaveTests.removeDirectory(of: path) }
+        let source = FileDataSource(path: path)
+        let writer = FileDataWriter(source: source)
+        #expect(try await source.posts(userID: 1).map(\.id) == [2, 4])
+        _ = try await writer.update(.post(Post(userId: 1, id: 3, title: "c moved", body: "b")))
+        _ = try await writer.update(.post(Post(userId: 1, id: 1, title: "a moved", body: "b")))
+        let expected = try await FileDataSource(path: path).posts(userID: 1)
+        #expect(expected.map(\.id) == [1, 2, 3, 4])
+        #expect(try await source.posts(userID: 1) == expected)
+        #expect(try await source.posts(userID: 2).isEmpty)
+        // Moved back: it leaves the list again and the others keep their order.
+        _ = try await writer.update(.post(Post(userId: 2, id: 3, title: "c back", body: "b")))
+        #expect(try await source.posts(userID: 1).map(\.id) == [1, 2, 4])
+        #expect(try await source.posts(userID: 2).map(\.title) == ["c back"])
+    }
 }

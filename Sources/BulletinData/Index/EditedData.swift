@@ -6,9 +6,10 @@
 /// used on a whole ``DataSet`` before): an update replaces the first record equal to the one it
 /// was made from (else the first with its id), a delete removes it (else the first with its
 /// id), a create or restore appends. Whole lists (users, post summaries, every post or comment) come out exactly
-/// as decoding the saved file would give them. A post's or comment's own list (a user's posts,
-/// a post's comments) keeps file order too, except that a record moved into it by an edit
-/// (its `userId` or `postId` changed) comes last rather than at its place in the file.
+/// as decoding the saved file would give them. A user's posts keep file order too, a post moved
+/// into them by an edit (its `userId` changed) included; a post's comments keep file order except
+/// that a comment moved into them (its `postId` changed) comes last rather than at its place in
+/// the file (placing it would need every comment's order, which only a whole decode gives here).
 ///
 /// The base's mapping of the file it was loaded from stays valid after a save renames the new
 /// file over it: the old inode lives on while it is mapped (and as `FILE.bak`), so records that
@@ -127,10 +128,33 @@ struct EditedData: LoadedData {
         return post
     }
 
+    /// A post moved into the list by an edit (its `userId` changed to `userID`) takes its place in
+    /// file order, as a decode of the saved file gives it: the order of the post summaries with
+    /// the edits applied (the splice left the record where it was).
     func posts(userID: RecordID) -> [Post] {
         let edits = edits(of: .post)
         let posts = base.posts(userID: userID)
-        return edits.isEmpty ? posts : Self.apply(edits, to: posts, as: Self.post, id: \.id) { $0.userId == userID }
+        guard !edits.isEmpty else { return posts }
+        let listed = Self.apply(edits, to: posts, as: Self.post, id: \.id) { $0.userId == userID }
+        let movedIn = edits.contains { edit in
+            if case let .replace(.post(old), .post(new)) = edit { old.userId != userID && new.userId == userID } else { false }
+        }
+        guard movedIn else { return listed }
+        let order = Self.apply(edits, to: base.postSummaries(), as: Self.summary, id: \.id).filter { $0.userId == userID }
+        return Self.ordered(listed, like: order)
+    }
+
+    /// `posts` in the order of `order` (each summary taking the first post not taken yet that
+    /// it summarizes); any post no summary takes stays after them, in its order.
+    private static func ordered(_ posts: [Post], like order: [PostSummary]) -> [Post] {
+        var left = posts
+        var result: [Post] = []
+        result.reserveCapacity(posts.count)
+        for summary in order {
+            guard let index = left.firstIndex(where: { PostSummary($0) == summary }) else { continue }
+            result.append(left.remove(at: index))
+        }
+        return result + left
     }
 
     func comments(postID: RecordID) -> [Comment] {

@@ -79,7 +79,7 @@ extension FileIndex {
         switch Int(status) {
         case Int(JI_OK.rawValue):
             for kind in RecordKind.allCases where known.skipped(kind) == 0 { builder.dropGuess(kind) }
-            return .index(builder.finish(result))
+            return .index(builder.finish(result, topArray: topArray))
         case Int(JI_CANCELLED.rawValue):
             throw .cancelled
         default:

@@ -13,7 +13,7 @@ extension FileIndex: LoadedData {
     /// - Throws: ``DataError/notFound(_:location:)``; ``DataError/malformedJSON(path:location:reason:)``
     ///   naming the post's path when its bytes do not decode (the issue is noted too).
     func post(id: RecordID, location: String) throws(DataError) -> Post {
-        guard let position = postIDs.firstIndex(of: id) else { throw .notFound("post \(id)", location: location) }
+        guard let position = postColumn.firstIndex(where: { $0.id == id }) else { throw .notFound("post \(id)", location: location) }
         guard let post = post(at: position) else {
             let issue = issues.last { $0.path.hasPrefix(path(.post, postElements[position])) }
             throw .malformedJSON(
@@ -24,7 +24,7 @@ extension FileIndex: LoadedData {
     }
 
     func posts(userID: RecordID) -> [Post] {
-        postUserIDs.indices.filter { postUserIDs[$0] == userID }.compactMap { post(at: $0) }
+        postColumn.indices.filter { postColumn[$0].userId == userID }.compactMap { post(at: $0) }
     }
 
     /// Decodes the post's comments; one that does not (a lone surrogate) is left out and noted.
@@ -33,7 +33,7 @@ extension FileIndex: LoadedData {
     }
 
     func postSummaries() -> [PostSummary] {
-        postIDs.indices.map { PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0]) }
+        postColumn
     }
 
     func userNames() -> [RecordID: String] {
@@ -66,7 +66,7 @@ extension FileIndex: LoadedData {
     }
 
     var statistics: DataStatistics {
-        DataStatistics(users: userIDs.count, posts: postIDs.count, comments: commentPostIDs.count)
+        DataStatistics(users: userIDs.count, posts: postColumn.count, comments: commentPostIDs.count)
     }
 
     func wholeDataSet() -> DataSet {

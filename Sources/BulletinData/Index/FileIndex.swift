@@ -21,16 +21,17 @@ final class FileIndex: @unchecked Sendable {
     let location: String
     /// Each collection's array and record spans, in file order (`nil`: not in the file).
     let spans: [RecordKind: CollectionSpans]
+    /// The root value's place and the ids' spellings (for a save's record map).
+    let layout: IndexLayout
 
     /// Users: element number in `users`, id and name, in file order (skipped ones left out).
     let userElements: [Int32]
     let userIDs: [RecordID]
     let userNameColumn: [String]
-    /// Posts: element number, id, `userId`, title, in file order (skipped ones left out).
+    /// Posts: element number, and id, `userId` and title (the list's members, handed to the
+    /// Posts list as they are), in file order (skipped ones left out).
     let postElements: [Int32]
-    let postIDs: [RecordID]
-    let postUserIDs: [RecordID]
-    let postTitles: [String]
+    let postColumn: [PostSummary]
     /// Comments: element number and `postId`, in file order (skipped ones left out).
     let commentElements: [Int32]
     let commentPostIDs: [RecordID]
@@ -55,17 +56,18 @@ final class FileIndex: @unchecked Sendable {
     // MARK: - Init
 
     init(
-        file: MappedFile, location: String, spans: [RecordKind: CollectionSpans],
+        file: MappedFile, location: String, spans: [RecordKind: CollectionSpans], layout: IndexLayout,
         users: (elements: [Int32], ids: [RecordID], names: [String]),
-        posts: (elements: [Int32], ids: [RecordID], userIDs: [RecordID], titles: [String]),
+        posts: (elements: [Int32], summaries: [PostSummary]),
         comments: (elements: [Int32], postIDs: [RecordID]),
         issues: [RecordIssue], decoded: [RecordKind: [Int32: Record]]
     ) {
         self.file = file
         self.location = location
         self.spans = spans
+        self.layout = layout
         (userElements, userIDs, userNameColumn) = users
-        (postElements, postIDs, postUserIDs, postTitles) = posts
+        (postElements, postColumn) = posts
         (commentElements, commentPostIDs) = comments
         indexIssues = issues
         self.decoded = decoded

@@ -12,8 +12,11 @@ final class IndexBuilder {
     var issues: [RecordKind: [RecordIssue]] = [:]
     var decoded: [RecordKind: [Int32: Record]] = [:]
     var userElements: [Int32] = [], userIDs: [RecordID] = [], userNames: [String] = []
-    var postElements: [Int32] = [], postIDs: [RecordID] = [], postUserIDs: [RecordID] = [], postTitles: [String] = []
+    var postElements: [Int32] = [], postColumn: [PostSummary] = []
     var commentElements: [Int32] = [], commentPostIDs: [RecordID] = []
+    /// Users' and posts' element numbers whose id was a JSON string; the comments' id run.
+    var stringIDs: [RecordKind: Set<Int32>] = [:]
+    var commentIDs = CommentIDRuns()
 
     /// Kinds whose columns came from a guessed array (``beginGuess(_:open:)``), not confirmed yet.
     var guessed: Set<RecordKind> = []
@@ -61,9 +64,11 @@ final class IndexBuilder {
         spans[kind] = nil
         issues[kind] = nil
         decoded[kind] = nil
+        stringIDs[kind] = nil
+        if kind == .comment { commentIDs = CommentIDRuns() }
         switch kind {
         case .user: (userElements, userIDs, userNames) = ([], [], [])
-        case .post: (postElements, postIDs, postUserIDs, postTitles) = ([], [], [], [])
+        case .post: (postElements, postColumn) = ([], [])
         case .comment: (commentElements, commentPostIDs) = ([], [])
         }
     }
@@ -81,23 +86,17 @@ final class IndexBuilder {
         if guessOpen == nil, guessed.contains(kind) { reset(kind) }
         let offset = done
         let done = bytesDone(at: offset)
-        let firstPost = postIDs.count
+        let firstPost = postColumn.count
         // The kind's spans out of the dictionary for the batch: no hashing per record.
         var kindSpans = spans.removeValue(forKey: kind) ?? []
-        for record in records {
-            let element = Int32(kindSpans.count)
-            kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
-            switch UInt32(record.status) {
-            case JI_REGULAR.rawValue: regular(kind, element, record, arena)
-            case JI_BAD_UTF8.rawValue: badUTF8(kind, element, record)
-            default: irregular(kind, element, record)
-            }
+        if kind != .user, records.allSatisfy({ UInt32($0.status) == JI_REGULAR.rawValue }) {
+            acceptPlain(kind, records, arena, spans: &kindSpans)
+        } else {
+            acceptEach(kind, records, arena, spans: &kindSpans)
         }
         spans[kind] = kindSpans
-        if kind == .post, let onPosts, postIDs.count > firstPost {
-            let posts = (firstPost..<postIDs.count).map {
-                PostSummary(id: postIDs[$0], userId: postUserIDs[$0], title: postTitles[$0])
-            }
+        if kind == .post, let onPosts, postColumn.count > firstPost {
+            let posts = Array(postColumn[firstPost...])
             if authors == nil { authors = knownAuthors() }
             onPosts(PostBatch(posts: posts, authors: authors ?? [:], done: done, total: file.length))
         }
@@ -105,6 +104,64 @@ final class IndexBuilder {
         // The titles and names are copied out: the pages behind the pass can leave memory.
         file.release(before: offset)
         return !Task.isCancelled
+    }
+
+    /// The batch record by record: any kind, any status.
+    private func acceptEach(
+        _ kind: RecordKind, _ records: UnsafeBufferPointer<ji_record>, _ arena: UnsafePointer<CChar>?, spans kindSpans: inout [RecordSpan]
+    ) {
+        for record in records {
+            let element = Int32(kindSpans.count)
+            kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
+            if kind == .comment {
+                let plain = UInt32(record.status) == JI_REGULAR.rawValue && UInt32(record.id_kind) == JI_ID_NUMBER.rawValue
+                commentIDs.note(id: plain ? record.id_number : nil)
+            }
+            switch UInt32(record.status) {
+            case JI_REGULAR.rawValue: regular(kind, element, record, arena)
+            case JI_BAD_UTF8.rawValue: badUTF8(kind, element, record)
+            default: irregular(kind, element, record)
+            }
+        }
+    }
+
+    /// A batch of posts or comments the pass read plainly, every one (the usual case): the
+    /// columns are moved into locals for the batch and filled there, so the loop pays no access
+    /// check or uniqueness check of the builder's properties per record. The same columns as
+    /// ``acceptEach(_:_:_:spans:)`` gives.
+    private func acceptPlain(
+        _ kind: RecordKind, _ records: UnsafeBufferPointer<ji_record>, _ arena: UnsafePointer<CChar>?, spans kindSpans: inout [RecordSpan]
+    ) {
+        let file = self.file
+        let first = kindSpans.count
+        for (number, record) in records.enumerated() {
+            kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
+            if kind == .post, UInt32(record.id_kind) == JI_ID_STRING.rawValue {
+                stringIDs[kind, default: []].insert(Int32(first + number))
+            }
+        }
+        if kind == .comment {
+            var (elements, postIDs, run) = (commentElements, commentPostIDs, commentIDs)
+            (commentElements, commentPostIDs) = ([], [])
+            for (number, record) in records.enumerated() {
+                let element = Int32(first + number)
+                run.note(id: UInt32(record.id_kind) == JI_ID_NUMBER.rawValue ? record.id_number : nil)
+                elements.append(element)
+                postIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
+            }
+            (commentElements, commentPostIDs, commentIDs) = (elements, postIDs, run)
+        } else {
+            var (elements, posts) = (postElements, postColumn)
+            (postElements, postColumn) = ([], [])
+            for (number, record) in records.enumerated() {
+                elements.append(Int32(first + number))
+                posts.append(PostSummary(
+                    id: Self.id(record.id_kind, record.id_number, record.id_text, file, arena),
+                    userId: Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena),
+                    title: Self.text(record.texts.0, file, arena)))
+            }
+            (postElements, postColumn) = (elements, posts)
+        }
     }
 
     /// The authors' names for the batches of posts, worked out once (users indexed first).
@@ -118,6 +175,7 @@ final class IndexBuilder {
 
     private func regular(_ kind: RecordKind, _ element: Int32, _ record: ji_record, _ arena: UnsafePointer<CChar>?) {
         let id = Self.id(record.id_kind, record.id_number, record.id_text, file, arena)
+        if kind != .comment, UInt32(record.id_kind) == JI_ID_STRING.rawValue { stringIDs[kind, default: []].insert(element) }
         switch kind {
         case .user:
             userElements.append(element)
@@ -125,9 +183,9 @@ final class IndexBuilder {
             userNames.append(Self.text(record.texts.0, file, arena))
         case .post:
             postElements.append(element)
-            postIDs.append(id)
-            postUserIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
-            postTitles.append(Self.text(record.texts.0, file, arena))
+            postColumn.append(PostSummary(
+                id: id, userId: Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena),
+                title: Self.text(record.texts.0, file, arena)))
         case .comment:
             commentElements.append(element)
             commentPostIDs.append(Self.id(record.owner_kind, record.owner_number, record.owner_text, file, arena))
@@ -154,9 +212,7 @@ final class IndexBuilder {
             (decodedRecord, found) = (post.map(Record.post), issues)
             if let post {
                 postElements.append(element)
-                postIDs.append(post.id)
-                postUserIDs.append(post.userId)
-                postTitles.append(post.title)
+                postColumn.append(PostSummary(post))
             }
         case .comment:
             let (comment, issues) = RecordDecoding.decode(Comment.self, from: bytes, path: path, location: location)
@@ -177,7 +233,8 @@ final class IndexBuilder {
     }
 
     /// The index, once the pass has ended well; issues in the order of the arrays in the file.
-    func finish(_ result: ji_result) -> FileIndex {
+    /// - Parameter topArray: The collection a top-level array holds, or -1 for a db.json object.
+    func finish(_ result: ji_result, topArray: Int32) -> FileIndex {
         var collections: [RecordKind: CollectionSpans] = [:]
         let present = [result.present.0, result.present.1, result.present.2]
         let opens = [result.array_open.0, result.array_open.1, result.array_open.2]
@@ -188,29 +245,17 @@ final class IndexBuilder {
             collections[kind] = CollectionSpans(open: Int(opens[number]), close: Int(closes[number]), records: spans[kind] ?? [])
         }
         let ordered = RecordKind.allCases.sorted { (collections[$0]?.open ?? 0) < (collections[$1]?.open ?? 0) }
+        var layout = IndexLayout(stringIDs: stringIDs, commentIDs: commentIDs.result)
+        if topArray >= 0, let only = collections[RecordKind(indexCollection: topArray)] {
+            (layout.rootIsArray, layout.rootOpen, layout.rootClose) = (true, only.open, only.close)
+        } else {
+            (layout.rootOpen, layout.rootClose) = (Int(result.object_open), Int(result.object_close))
+        }
         return FileIndex(
-            file: file, location: location, spans: collections,
+            file: file, location: location, spans: collections, layout: layout,
             users: (userElements, userIDs, userNames),
-            posts: (postElements, postIDs, postUserIDs, postTitles),
+            posts: (postElements, postColumn),
             comments: (commentElements, commentPostIDs),
             issues: ordered.flatMap { issues[$0] ?? [] }, decoded: decoded)
-    }
-
-    private static func text(_ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> String {
-        guard text.offset != UInt64.max else { return "" }
-        let start: UnsafePointer<UInt8>
-        if text.in_arena != 0 {
-            guard let arena else { return "" }
-            start = UnsafeRawPointer(arena).assumingMemoryBound(to: UInt8.self) + Int(text.offset)
-        } else {
-            guard let base = file.base else { return "" }
-            start = base + Int(text.offset)
-        }
-        return String(decoding: UnsafeBufferPointer(start: start, count: Int(text.length)), as: UTF8.self)
-    }
-
-    private static func id(_ kind: UInt16, _ number: Int64, _ text: ji_text, _ file: MappedFile, _ arena: UnsafePointer<CChar>?) -> RecordID {
-        if UInt32(kind) == JI_ID_NUMBER.rawValue { return RecordID(Int(number)) }
-        return RecordID(Self.text(text, file, arena))
     }
 }

@@ -16,6 +16,9 @@ final class MappedFile: @unchecked Sendable {
     let base: UnsafePointer<UInt8>?
     /// The file's size in bytes.
     let length: Int
+    /// The version mapped (`fstat` of the descriptor mapped): a save compares it with the file
+    /// on disk before it trusts spans found in this mapping (``RecordSpans/init(index:version:)``).
+    let fingerprint: FileFingerprint
     private let mappedLength: Int
 
     /// Maps the file at `path`.
@@ -29,6 +32,7 @@ final class MappedFile: @unchecked Sendable {
         guard fstat(descriptor, &status) == 0 else { throw Self.posixError() }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR)) }
         length = Int(status.st_size)
+        fingerprint = FileFingerprint(status)
         mappedLength = length
         guard length > 0 else {
             base = nil

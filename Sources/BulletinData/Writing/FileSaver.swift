@@ -41,6 +41,8 @@ actor FileSaver {
     private var cached: (spans: RecordSpans, dataSet: any LoadedData, fingerprint: FileFingerprint)?
     /// The system calls its saves make (``FileOperations/system``; tests pass failing ones).
     private let operations: FileOperations
+    /// Whole-file scans for a record map so far (``scans()``).
+    private var scanCount = 0
 
     // MARK: - Init
 
@@ -128,13 +130,15 @@ actor FileSaver {
         guard state.fingerprint == current, let dataSet = try? await store.loaded() else { return }
         // A save may have run while the data set was awaited: then its map is the newer one.
         guard cached == nil, state.fingerprint == current else { return }
-        let fileName = URL(fileURLWithPath: path).lastPathComponent
-        guard let spans = try? file.spans(fileName: fileName, location: path) else { return }
+        guard let spans = try? recordMap(of: file, dataSet: dataSet) else { return }
         cached = (spans, dataSet, current)
     }
 
     /// Tests only: where the records lie in the version last saved.
     func cachedSpans() -> RecordSpans? { cached?.spans }
+
+    /// Tests only: how many times this saver scanned a whole file for its record map.
+    func scans() -> Int { scanCount }
 
     // MARK: - Private
 
@@ -149,14 +153,22 @@ actor FileSaver {
             return (last.spans, last.dataSet)
         }
         let fileName = URL(fileURLWithPath: path).lastPathComponent
-        let spans = try file.spans(fileName: fileName, location: path)
         let dataSet: any LoadedData
         if state.fingerprint == current {
             dataSet = try await store.loaded()
         } else {
             dataSet = try DataSetStore.decodeDataSet(Data(file.read(0..<file.size)), location: path, fileName: fileName)
         }
-        return (spans, dataSet)
+        return (try recordMap(of: file, dataSet: dataSet), dataSet)
+    }
+
+    /// Where the records of `file` lie: from the index the source loaded, when `dataSet` is the
+    /// index of this very version and it can tell (``RecordSpans/init(index:version:)``), else by
+    /// a scan of the whole file (``OpenFile/spans(fileName:location:)``, counted in ``scans``).
+    private func recordMap(of file: OpenFile, dataSet: any LoadedData) throws(DataError) -> RecordSpans {
+        if let index = dataSet as? FileIndex, let spans = RecordSpans(index: index, version: file.fingerprint) { return spans }
+        scanCount += 1
+        return try file.spans(fileName: URL(fileURLWithPath: path).lastPathComponent, location: path)
     }
 
     /// Which of the records sharing `original`'s id is it (0 = the first in the file): the
