@@ -92,6 +92,21 @@ struct NavigationEndToEndTests {
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
+    @Test("at 40 columns a full : prompt keeps its cursor mark after a wide character (the lower-right corner)")
+    func commandCursorWide() async throws {
+        let session = try TmuxSession(command: [BulletinBinary.path], width: 40, height: 12)
+        defer { session.close() }
+        try await session.waitFor("Welcome to Bulletin")
+        session.send(":")
+        session.send("-l", String(repeating: "abcdefghij", count: 4))
+        try await session.waitForAll(["fghij▏"])
+        session.send("-l", "日x")
+        try await session.waitForAll(["日x▏"])
+        session.send("Escape")
+        session.type("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
     @Test("a malformed open path exits 2, saying what is wrong and the accepted forms")
     func malformedPath() throws {
         let result = try BulletinBinary.runDetached(["open", "users/3/comments"])

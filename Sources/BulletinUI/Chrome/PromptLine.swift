@@ -26,7 +26,11 @@ struct PromptLine {
             let room = area.width - DisplayWidth.of(right) - 1
             if room < DisplayWidth.of(full), room < area.width / 2 { right = "" }
         }
-        let room = area.width - DisplayWidth.of(right) - (right.isEmpty ? 0 : 1)
+        // One column stays free after the text even when nothing is on the right: on the bottom
+        // row the last column is the terminal's lower-right corner, which ncurses fills with an
+        // insert-character trick that breaks after a wide character (the cursor mark there
+        // vanished once `日` was typed into a full prompt).
+        let room = area.width - DisplayWidth.of(right) - 1
         StatusBar(left: Self.fit(prefix: prefix, before: before, after: after, width: room), right: right)
             .render(in: area, on: &surface)
     }
