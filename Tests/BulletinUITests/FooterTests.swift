@@ -19,6 +19,14 @@ struct FooterTests {
         #expect(footers == Self.expected[place])
     }
 
+    @Test("Quit without saving? keeps both of its labels whole at 40 columns")
+    func quitQuestion() async {
+        let harness = await KeyScreenHarness.open(.form)
+        harness.press(.character("x"), .ctrl("c"))
+        let footer = harness.footer(width: 40)
+        #expect(footer.hasPrefix(" Ctrl-C quit  any key: keep editing"), "\(footer)")
+    }
+
     /// What each screen's status line says at 120, 80, 60 and 40 columns (trailing spaces trimmed).
     static let expected: [KeyScreenHarness.Place: [String]] = [
         .home: [

@@ -25,8 +25,8 @@ struct RecordFormScreen: Screen {
                               group: "Form", footer: .always, action: Intent.quit)
         if model.isConfirmingQuit {
             return KeyMap([
-                quit.footer("Ctrl-C quit without saving", .always),
-                KeyBinding(patterns: [.anyKey()], label: "any other key: keep editing", description: "Keep editing",
+                quit.footer("Ctrl-C quit", .always),
+                KeyBinding(patterns: [.anyKey()], label: "any key: keep editing", description: "Keep editing (any key but Ctrl-C)",
                            group: "Form", footer: .always, action: .keepEditing),
             ])
         }
