@@ -6,12 +6,15 @@ import Glibc
 /// a test passes one whose call fails as the system's would (returning -1 with `errno` set),
 /// so the save's handling of every failure is checked without a test parameter in the save's
 /// own API. This is the fault seam swift-system uses at its syscall door, cut to the calls a
-/// save makes (POSIX.1-2017; `open(2)`, `write(2)`, `fsync(2)`, `link(2)`, `rename(2)`).
+/// save makes (POSIX.1-2017; `open(2)`, `pread(2)`, `write(2)`, `fsync(2)`, `link(2)`,
+/// `rename(2)`); a test can also count what a save reads of the old file.
 ///
 /// Each closure has the C call's shape and result: a descriptor or -1, a byte count or -1, 0 or -1.
 struct FileOperations: Sendable {
     /// `open(path, flags, mode)`: a new descriptor, or -1.
     var open: @Sendable (_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
+    /// `pread(fd, buffer, count, offset)`: bytes read of the old file (0 at its end), or -1.
+    var pread: @Sendable (_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int
     /// `write(fd, bytes, count)`: bytes written (maybe fewer than `count`), or -1.
     var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
     /// `fsync(fd)`: 0, or -1.
@@ -24,6 +27,7 @@ struct FileOperations: Sendable {
     /// The C library's calls.
     static let system = FileOperations(
         open: { path, flags, mode in Glibc.open(path, flags, mode) },
+        pread: { fd, buffer, count, offset in Glibc.pread(fd, buffer, count, offset) },
         write: { fd, bytes, count in Glibc.write(fd, bytes, count) },
         fsync: { fd in Glibc.fsync(fd) },
         link: { existing, new in Glibc.link(existing, new) },

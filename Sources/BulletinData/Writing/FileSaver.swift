@@ -41,8 +41,6 @@ actor FileSaver {
     private var cached: (spans: RecordSpans, dataSet: any LoadedData, fingerprint: FileFingerprint)?
     /// The system calls its saves make (``FileOperations/system``; tests pass failing ones).
     private let operations: FileOperations
-    /// Whole-file scans for a record map so far (``scans()``).
-    private var scanCount = 0
 
     // MARK: - Init
 
@@ -71,7 +69,7 @@ actor FileSaver {
     ///   ``DataError/malformedJSON(path:location:reason:)``, ``DataError/unwritableFile(path:reason:)``;
     ///   the file is then unchanged.
     func apply(_ change: RecordChange, original: Record? = nil, overwrite: Bool) async throws(DataError) -> Record? {
-        let file = try OpenFile(path: AtomicFile.target(of: path), location: path)
+        let file = try OpenFile(path: AtomicFile.target(of: path), location: path, operations: operations)
         let current = file.fingerprint
         let known = state.fingerprint
         if let known, current != known, !overwrite { throw .changedOnDisk(path: path) }
@@ -124,7 +122,7 @@ actor FileSaver {
     /// is there already, or the file is not the version the source loaded or this saver wrote
     /// (the save then checks and maps it itself), or it cannot be read.
     func prepare() async {
-        guard let file = try? OpenFile(path: AtomicFile.target(of: path), location: path) else { return }
+        guard let file = try? OpenFile(path: AtomicFile.target(of: path), location: path, operations: operations) else { return }
         let current = file.fingerprint
         if let cached, cached.fingerprint == current { return }
         guard state.fingerprint == current, let dataSet = try? await store.loaded() else { return }
@@ -136,9 +134,6 @@ actor FileSaver {
 
     /// Tests only: where the records lie in the version last saved.
     func cachedSpans() -> RecordSpans? { cached?.spans }
-
-    /// Tests only: how many times this saver scanned a whole file for its record map.
-    func scans() -> Int { scanCount }
 
     // MARK: - Private
 
@@ -164,10 +159,9 @@ actor FileSaver {
 
     /// Where the records of `file` lie: from the index the source loaded, when `dataSet` is the
     /// index of this very version and it can tell (``RecordSpans/init(index:version:)``), else by
-    /// a scan of the whole file (``OpenFile/spans(fileName:location:)``, counted in ``scans``).
+    /// a scan of the whole file (``OpenFile/spans(fileName:location:)``).
     private func recordMap(of file: OpenFile, dataSet: any LoadedData) throws(DataError) -> RecordSpans {
         if let index = dataSet as? FileIndex, let spans = RecordSpans(index: index, version: file.fingerprint) { return spans }
-        scanCount += 1
         return try file.spans(fileName: URL(fileURLWithPath: path).lastPathComponent, location: path)
     }
 
@@ -223,7 +217,7 @@ actor FileSaver {
     /// The data set of the file just saved, decoded: only when the record updated was one
     /// loading had skipped (unreadable), so the data set in memory cannot tell what it is now.
     private func decodeSaved() throws(DataError) -> DataSet {
-        let file = try OpenFile(path: AtomicFile.target(of: path), location: path)
+        let file = try OpenFile(path: AtomicFile.target(of: path), location: path, operations: operations)
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         return try DataSetStore.decodeDataSet(Data(file.read(0..<file.size)), location: path, fileName: fileName)
     }

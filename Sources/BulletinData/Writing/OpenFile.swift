@@ -11,14 +11,19 @@ final class OpenFile {
     /// The path opened (with symbolic links resolved), for errors.
     let path: String
     let descriptor: Int32
+    /// The system calls its reads make (``FileOperations/system``; tests count them).
+    let operations: FileOperations
     /// `fstat` of the open file: the version the save reads, whatever happens to the path.
     let info: stat
 
     /// Opens `path` for reading.
-    /// - Parameter location: The file as the person named it, for errors.
+    /// - Parameters:
+    ///   - location: The file as the person named it, for errors.
+    ///   - operations: The system calls its reads make.
     /// - Throws: ``DataError/unreadableFile(path:reason:)`` with the system's words.
-    init(path: String, location: String) throws(DataError) {
+    init(path: String, location: String, operations: FileOperations = .system) throws(DataError) {
         self.path = path
+        self.operations = operations
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadableFile(path: location, reason: Self.systemWords()) }
         var info = stat()
@@ -48,7 +53,7 @@ final class OpenFile {
         var done = 0
         while done < range.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                operations.pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { throw .unreadableFile(path: path, reason: count == 0 ? "the file got shorter" : Self.systemWords()) }
@@ -67,7 +72,7 @@ final class OpenFile {
         defer { buffer.deallocate() }
         var offset = 0
         while true {
-            let count = pread(descriptor, buffer.baseAddress!, chunk, off_t(offset))
+            let count = operations.pread(descriptor, buffer.baseAddress!, chunk, off_t(offset))
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw .unreadableFile(path: location, reason: Self.systemWords()) }
             if count == 0 { break }
@@ -111,7 +116,7 @@ final class OpenFile {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         while offset < end {
-            let count = pread(descriptor, buffer.baseAddress!, min(chunk, Int(end - offset)), off_t(offset))
+            let count = operations.pread(descriptor, buffer.baseAddress!, min(chunk, Int(end - offset)), off_t(offset))
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { if count == 0 { errno = EIO }; return false }
             guard AtomicFile.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return false }
