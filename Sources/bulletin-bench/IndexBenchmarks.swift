@@ -1,5 +1,6 @@
 import BulletinData
 import Foundation
+import Synchronization
 
 /// `bulletin-bench --open FILE`: how long a file source takes to index `FILE` until the Posts
 /// list's data is ready (``DataSource/postListing(partial:)``), the time to its first batch of
@@ -36,12 +37,11 @@ enum IndexBenchmarks {
     }
 
     /// The time of the first batch (thread-safe: batches arrive on the loading thread).
-    final class FirstBatch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Double?
-        var seconds: Double? { lock.withLock { value } }
+    final class FirstBatch: Sendable {
+        private let value = Mutex<Double?>(nil)
+        var seconds: Double? { value.withLock { $0 } }
         func mark(_ started: Date) {
-            lock.withLock { if value == nil { value = Date().timeIntervalSince(started) } }
+            value.withLock { if $0 == nil { $0 = Date().timeIntervalSince(started) } }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the Posts list shows: every post's list members, the authors' names, and the posts
 /// that could not be read (``DataSource/postListing(partial:)``).
@@ -52,16 +53,15 @@ extension DataSource {
 }
 
 /// Hands the batches of a load in progress to whoever asked for them meanwhile (thread-safe).
-final class PostFeed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var subscribers: [UUID: @Sendable (PostBatch) -> Void] = [:]
+final class PostFeed: Sendable {
+    private let subscribers = Mutex<[UUID: @Sendable (PostBatch) -> Void]>([:])
 
     /// Whether anyone is waiting for batches (a load started without subscribers needs none).
-    var hasSubscribers: Bool { lock.withLock { !subscribers.isEmpty } }
+    var hasSubscribers: Bool { subscribers.withLock { !$0.isEmpty } }
 
     /// Sends `batch` to every subscriber, on the caller's thread.
     func publish(_ batch: PostBatch) {
-        let receivers = lock.withLock { Array(subscribers.values) }
+        let receivers = subscribers.withLock { Array($0.values) }
         for receiver in receivers { receiver(batch) }
     }
 
@@ -71,8 +71,8 @@ final class PostFeed: @unchecked Sendable {
     ) async throws(DataError) -> T {
         guard let receiver else { return try await operation() }
         let token = UUID()
-        lock.withLock { subscribers[token] = receiver }
-        defer { _ = lock.withLock { subscribers.removeValue(forKey: token) } }
+        subscribers.withLock { $0[token] = receiver }
+        defer { _ = subscribers.withLock { $0.removeValue(forKey: token) } }
         return try await operation()
     }
 }

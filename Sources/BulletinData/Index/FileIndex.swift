@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `db.json` as indexed by one pass of ``FileIndex/build(file:location:fileName:progress:)``:
 /// every record's ``RecordSpan``, and only the members the lists show (ids, `userId`,
@@ -12,7 +13,7 @@ import Foundation
 /// text (a lone surrogate escape), is skipped and listed with its path instead of failing the
 /// whole file. Immutable after the build except for the caches of decoded users and the issues
 /// found by later decodes, both behind a lock.
-final class FileIndex: @unchecked Sendable {
+final class FileIndex: Sendable {
     // MARK: - Properties
 
     /// The mapped file the spans point into.
@@ -41,17 +42,21 @@ final class FileIndex: @unchecked Sendable {
     /// Records the pass had to decode itself (irregular shapes), by kind and element number.
     let decoded: [RecordKind: [Int32: Record]]
 
-    private let lock = NSLock()
-    private var lateIssues: [RecordIssue] = []
-    private var userCache: [User]?
-    private var wholeDecodes = 0
+    /// What changes after the build, behind one lock.
+    private let late = Mutex(Late())
+
+    private struct Late {
+        var issues: [RecordIssue] = []
+        var users: [User]?
+        var wholeDecodes = 0
+    }
 
     /// Tests only: how many times every post or every comment was decoded (``allPosts()``,
     /// ``allComments()``, so ``wholeDataSet()`` counts twice); a save must not add to it.
-    var wholeDecodeCount: Int { lock.withLock { wholeDecodes } }
+    var wholeDecodeCount: Int { late.withLock { $0.wholeDecodes } }
 
     /// Counts one decode of a whole collection.
-    func noteWholeDecode() { lock.withLock { wholeDecodes += 1 } }
+    func noteWholeDecode() { late.withLock { $0.wholeDecodes += 1 } }
 
     // MARK: - Init
 
@@ -76,13 +81,13 @@ final class FileIndex: @unchecked Sendable {
     // MARK: - Issues
 
     /// The pass's issues, then those found decoding records since (a comment with a lone surrogate).
-    var issues: [RecordIssue] { indexIssues + lock.withLock { lateIssues } }
+    var issues: [RecordIssue] { indexIssues + late.withLock { $0.issues } }
 
     /// Records issues found by a later decode, once each.
     func noteLate(_ issues: [RecordIssue]) {
         guard !issues.isEmpty else { return }
-        lock.withLock {
-            for issue in issues where !lateIssues.contains(issue) { lateIssues.append(issue) }
+        late.withLock { late in
+            for issue in issues where !late.issues.contains(issue) { late.issues.append(issue) }
         }
     }
 
@@ -111,11 +116,11 @@ final class FileIndex: @unchecked Sendable {
 
     /// Every user, decoded on first use and kept (a user failing to decode is skipped and noted).
     func users() -> [User] {
-        if let cached = lock.withLock({ userCache }) { return cached }
+        if let cached = late.withLock({ $0.users }) { return cached }
         let users = userElements.compactMap { element in
             record(User.self, .user, element) { if case let .user(user) = $0 { user } else { nil } }
         }
-        lock.withLock { userCache = users }
+        late.withLock { $0.users = users }
         return users
     }
 
