@@ -148,6 +148,9 @@ struct WindowTitleEndToEndTests {
         try await session.waitForTitle("Bulletin — Home")
         session.send("Enter")
         try await session.waitForTitle("Bulletin — Home › Users")
+        // Enter opens the selected row: wait until the list has it (the title changes at the
+        // push, before the rows have loaded; on a busy machine Enter came first and did nothing).
+        try await session.waitForAll(["Home › Users", "eve"])
         session.send("Enter")
         try await session.waitForTitle("Bulletin — Home › Users › Eve^[]0;owned^G")
         session.send("Escape")

@@ -62,19 +62,20 @@ struct ResizeEndToEndTests {
         let listener = try SilentListener()
         defer { listener.close() }
         let session = try TmuxSession(
-            // 6 s: long enough that the load still hangs while the spinner is seen to turn, even
-            // with every end-to-end suite running at once on two cores.
-            command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "6"])
+            // 20 s: long enough that the load still hangs while the spinner is seen to turn, even
+            // with every end-to-end suite running at once on two cores beside a CPU hog (6 s ran
+            // out in 2 of 10 such runs).
+            command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "20"])
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
         let first = try await session.waitFor(" loading")
         let frame = { (screen: String) in screen.split(separator: "\n").last { $0.contains(" loading") }.map(String.init) }
-        let second = try await session.waitUntil("the spinner to turn") { frame($0) != nil && frame($0) != frame(first) }
+        let second = try await session.waitUntil(timeout: 18, "the spinner to turn") { frame($0) != nil && frame($0) != frame(first) }
         #expect(frame(first) != frame(second), "the spinner turned:\n\(frame(first) ?? "")\n\(frame(second) ?? "")")
         // The timeout ends the load (while a request waits, FoundationNetworking itself keeps
         // a thread busy, so wake-ups are counted only after it has failed).
-        try await session.waitFor("Could not load users")
+        try await session.waitFor("Could not load users", timeout: 40)
         let pid = try #require(session.commandPID())
         try await Task.sleep(nanoseconds: 500_000_000)     // settle after the frame: not measured
         let before = try wakeups(pid)

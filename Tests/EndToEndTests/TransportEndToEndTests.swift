@@ -5,7 +5,7 @@ import Testing
 /// The real binary over libcurl: no CPU while a request waits, and the body limit on screen.
 @Suite("End to end: HTTP transport", .serialized)
 struct TransportEndToEndTests {
-    @Test("Bulletin waiting 5 s on a silent server uses at most 5 ticks of CPU (/proc/PID/stat)")
+    @Test("Bulletin waiting 5 s on a silent server uses at most 15 ticks of CPU (/proc/PID/stat), not a spinning core")
     func silentServerCostsNoCPU() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
@@ -18,7 +18,11 @@ struct TransportEndToEndTests {
         let before = try #require(ProcStat.cpuTicks(pid: String(pid)))
         try await Task.sleep(nanoseconds: 5_000_000_000)  // the measured window, not a wait for a condition
         let after = try #require(ProcStat.cpuTicks(pid: String(pid)))
-        #expect(after - before <= 5, "\(after - before) ticks in 5 s while waiting")
+        // A thread spinning on the request would take ~500 ticks (FoundationNetworking did).
+        // The spinner's 40 redraws in those 5 s cost 1–4 ticks in a debug build on a quiet
+        // machine and up to 7 with both cores busy (10 runs beside two `yes`): 15 leaves room
+        // for that and still fails at 3% of a core.
+        #expect(after - before <= 15, "\(after - before) ticks in 5 s while waiting")
         let screen = session.capture()
         #expect(screen.contains("Loading users…"), "still waiting, not failed: \(screen)")
         session.send("q")
