@@ -5,7 +5,7 @@ ARGS     ?=
 BIN_DIR   = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # Packages needed to build and run, and the extra ones the tests need.
 RUN_PACKAGES  = libncurses-dev libcurl4-openssl-dev libsimdjson-dev ca-certificates pkg-config ncurses-base
-TEST_PACKAGES = tmux python3
+TEST_PACKAGES = tmux python3 strace
 
 export LANG ?= C.UTF-8
 
