@@ -16,8 +16,13 @@ private final class BatchedListingSource: DataSource, @unchecked Sendable {
     /// The listing the load ends with (the batches' posts unless a test changes it).
     let listing: PostListing
 
-    init(count: Int, listing change: (inout PostListing) -> Void = { _ in }) {
-        posts = (1...count).map { PostSummary(id: RecordID($0), userId: RecordID($0 / 100 % 3), title: "Post \($0)") }
+    convenience init(count: Int, listing change: (inout PostListing) -> Void = { _ in }) {
+        self.init(posts: (1...count).map { PostSummary(id: RecordID($0), userId: RecordID($0 / 100 % 3), title: "Post \($0)") },
+                  listing: change)
+    }
+
+    init(posts: [PostSummary], listing change: (inout PostListing) -> Void = { _ in }) {
+        self.posts = posts
         var listing = PostListing(posts: posts, authors: authors)
         change(&listing)
         self.listing = listing
@@ -65,7 +70,8 @@ struct PostBatchIndexerTests {
         #expect(built.index.foldedText(row: 0, column: 1) == "—")
         #expect(built.index.foldedText(row: 4, column: 1) == "emile")
         #expect(built.rowsByID.row(withID: "1") == 0 && built.rowsByID.row(withID: "30") == 29)
-        #expect(built.rowsByID.row(withID: "31") == nil)
+        #expect(built.rowsByID.row(withID: "31") == nil && built.rowsByID.isAscending)
+        #expect(built.rows == Self.posts.map { PostRow(post: $0, author: Self.authors[$0.userId] ?? "—") })
     }
 
     @Test("no index when the listing is not what the batches were: more posts, other posts, other authors, cancelled")
@@ -89,6 +95,7 @@ struct PostBatchIndexerTests {
         await model.load()
         #expect(model.indexedFromBatches)
         #expect(model.rowCount == 6_500 && !model.isPartial && !model.find.finder.isIndexing)
+        #expect(model.rows.map(\.post) == source.posts)
         #expect(model.rows.first?.author == "—" && model.rows[150].author == "Émile Zoë")
         model.goTo(id: "6400")
         #expect(model.cell(row: model.selection.selected, column: .title) == "Post 6400")
@@ -98,6 +105,22 @@ struct PostBatchIndexerTests {
         model.find.finder.updateFilter("post 6499")
         await model.find.finder.waitUntilIdle()
         #expect((0..<model.rowCount).map { model.cell(row: $0, column: .id) } == ["6499"])
+    }
+
+    @Test("ids that are not plain ascending numbers: the rows come from the listing, the index from the batches")
+    func textIDsKeepTheListingsRows() async {
+        let source = BatchedListingSource(count: 6_500) { _ in }
+        // Same posts, ids as text that sort as text ("p0001"…): not plain numbers.
+        let posts = source.posts.map { PostSummary(id: RecordID(String(format: "p%05d", Int($0.id.text)!)), userId: $0.userId, title: $0.title) }
+        let textSource = BatchedListingSource(posts: posts)
+        let model = PostListViewModel(source: textSource, router: .none)
+        await model.load()
+        #expect(model.indexedFromBatches)
+        #expect(model.rows.map(\.post) == posts)
+        model.goTo(id: "p06400")
+        #expect(model.cell(row: model.selection.selected, column: .title) == "Post 6400")
+        model.goTo(id: "6400")
+        #expect(model.find.message == "no post 6400 in this list")
     }
 
     @Test("a listing that is not the batches' (reordered by id) is indexed from its rows instead, with the same result")

@@ -27,6 +27,12 @@ public struct RowIDs: Sendable {
         return builder.finish()
     }
 
+    /// Whether every id is a plain decimal number and each is greater than the one before (so
+    /// the rows are in ``RecordID`` order already).
+    public var isAscending: Bool {
+        if case .ascending = storage { true } else { false }
+    }
+
     /// The first row whose id is `text` exactly, or `nil`.
     public func row(withID text: String) -> Int? {
         switch storage {

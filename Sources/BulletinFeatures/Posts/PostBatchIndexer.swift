@@ -1,20 +1,22 @@
 import BulletinData
 import Foundation
 
-/// Builds the Posts list's finder index (folded id, author, title) and id map from the batches
-/// of a long load while the rest of the file is still read, on a queue of its own (the second
+/// Builds the Posts list's rows, finder index (folded id, author, title) and id map from the
+/// batches of a long load while the rest of the file is still read, on a queue of its own (the second
 /// core; the pass runs on the loading thread), so the whole list can filter, sort and jump as
-/// soon as the last batch is in, instead of indexing a million rows after the load.
+/// soon as the last batch is in, instead of making and indexing a million rows after the load.
 ///
 /// The batches are the load's posts in order (``PostBatch``), so at the end the index is the
 /// one the final rows would give if the listing is what the batches were: ``finish(for:)``
 /// checks the count, the first post of every batch and the authors' names, and answers `nil`
 /// otherwise (the caller then indexes the rows as before).
 final class PostBatchIndexer: @unchecked Sendable {
-    /// An index and id map of the listing's posts, in the listing's order.
+    /// The listing's rows with their index and id map, in the listing's order.
     struct Built: Sendable {
+        /// The rows as ``PostListViewModel`` shows them once loaded (authors' names or `—`).
+        var rows: [PostRow]
         var index: FindIndex
-        /// Id text → the first row with that id.
+        /// Id text → the first row with that id; ``RowIDs/isAscending`` when the rows are in id order.
         var rowsByID: RowIDs
     }
 
@@ -24,6 +26,7 @@ final class PostBatchIndexer: @unchecked Sendable {
     // Touched on `queue` only.
     private var builder = FindIndex.Builder(columnCount: PostListViewModel.Column.allCases.count)
     private var rowsByID = RowIDs.Builder()
+    private var rows: [PostRow] = []
     /// The row where each batch began and its first post's id, to check the listing against.
     private var starts: [(row: Int, id: RecordID)] = []
     /// The distinct author maps the batches carried (one when the users were read first).
@@ -73,12 +76,14 @@ final class PostBatchIndexer: @unchecked Sendable {
             }
         }) else { return }
         for post in posts { rowsByID.append(post.id.text) }
+        // No reserveCapacity per batch: an exact reservation copies the rows every batch.
+        for (post, author) in zip(posts, authors) { rows.append(PostRow(post: post, author: author)) }
     }
 
     private func built(for listing: PostListing) -> Built? {
         guard !isCancelled, builder.rowCount == listing.posts.count else { return nil }
         guard starts.allSatisfy({ listing.posts[$0.row].id == $0.id }) else { return nil }
         guard authorMaps.allSatisfy({ $0 == listing.authors }) else { return nil }
-        return Built(index: builder.finish(), rowsByID: rowsByID.finish())
+        return Built(rows: rows, index: builder.finish(), rowsByID: rowsByID.finish())
     }
 }

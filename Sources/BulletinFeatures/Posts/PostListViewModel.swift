@@ -284,20 +284,23 @@ public final class PostListViewModel: FindableScreen {
     /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`
     /// when there is none; sorted by id (a list already in id order is not sorted again).
     /// - Returns: The rows, and the finder's index of them that `indexer` built from the
-    ///   batches, when the rows are the batches' posts in their order (else `nil`).
+    ///   batches, when the rows are the batches' posts in their order (else `nil`). When the
+    ///   batches' ids were plain ascending numbers, the rows are the ones `indexer` made.
     private nonisolated static func loadRows(
         _ source: any DataSource, indexer: PostBatchIndexer, partial: @escaping @Sendable (PostBatch) -> Void
     ) async throws(DataError) -> (RecordList<PostRow>, PostBatchIndexer.Built?) {
         defer { indexer.cancel() }
         let listing = try await source.postListing(partial: partial)
         try Task.checkCancellation(or: .cancelled)
+        let built = await indexer.finish(for: listing)
+        try Task.checkCancellation(or: .cancelled)
+        // In id order already, rows made and indexed meanwhile: nothing left to do.
+        if let built, built.rowsByID.isAscending { return (RecordList(records: built.rows, issues: listing.issues), built) }
         var author = AuthorLookup(listing.authors, missing: Display.missing)
         let rows = listing.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
         guard IDOrder.isSorted(rows, by: \.post.id) else {
             return (RecordList(records: IDOrder.sorted(rows, by: \.post.id), issues: listing.issues), nil)
         }
-        let built = await indexer.finish(for: listing)
-        try Task.checkCancellation(or: .cancelled)
         return (RecordList(records: rows, issues: listing.issues), built)
     }
 }
