@@ -56,7 +56,7 @@ let package = Package(
             name: "bulletin",
             dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
         ),
-        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "TermView", "ViewState"]),
+        .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "MVVMC", "TermView", "ViewState"]),
         .target(name: "CSpawnSupport", path: "Tests/CSpawnSupport"),
         .target(
             name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"

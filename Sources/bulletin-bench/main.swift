@@ -35,6 +35,7 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--save" {
 
 var dataPath: String?
 var openPath: String?
+var openListPath: String?
 var iterations = 20
 var findRows = [100_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -42,12 +43,20 @@ while let argument = arguments.next() {
     switch argument {
     case "--data": dataPath = arguments.next()
     case "--open": openPath = arguments.next()
+    case "--open-list": openListPath = arguments.next()
     case "--iterations": iterations = Int(arguments.next() ?? "") ?? iterations
     case "--find-rows": findRows = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
     default:
-        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N] [--find-rows N,N] | --open FILE [--iterations N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: bulletin-bench --data FILE [--iterations N] [--find-rows N,N] | --open FILE [--iterations N] | --open-list FILE [--iterations N]\n".utf8))
         exit(2)
     }
+}
+if let openListPath {
+    // The Posts list's whole open (view model, no terminal) `iterations` times, as JSON.
+    let runs = await ListOpenBenchmarks.run(path: openListPath, iterations: iterations)
+    FileHandle.standardOutput.write(try JSONEncoder().encode(["runs": runs]))
+    FileHandle.standardOutput.write(Data("\n".utf8))
+    exit(0)
 }
 if let openPath {
     // Only the open figures: index the file `iterations` times, print the runs as JSON.

@@ -23,10 +23,9 @@ public struct FindIndex: Sendable {
 
     /// Indexes `rowCount` rows of `columnCount` columns; `text(row, column)` is the cell's visible text.
     public init(rowCount: Int, columnCount: Int, text: (Int, Int) -> String) {
-        var bytes: [UInt8] = []
-        var starts: [Int] = []
-        _ = Self.fill(&bytes, &starts, rowCount: rowCount, columnCount: columnCount, isCancelled: { false }, text: text)
-        self.init(rowCount: rowCount, columnCount: columnCount, bytes: bytes, starts: starts)
+        var builder = Builder(columnCount: columnCount, capacity: rowCount)
+        _ = builder.append(count: rowCount, text: text)
+        self = builder.finish()
     }
 
     /// Builds an index like ``init(rowCount:columnCount:text:)``, polling `isCancelled` every
@@ -35,14 +34,13 @@ public struct FindIndex: Sendable {
     public static func build(
         rowCount: Int, columnCount: Int, isCancelled: () -> Bool, text: (Int, Int) -> String
     ) -> FindIndex? {
-        var bytes: [UInt8] = []
-        var starts: [Int] = []
-        guard fill(&bytes, &starts, rowCount: rowCount, columnCount: columnCount, isCancelled: isCancelled, text: text)
-        else { return nil }
-        return FindIndex(rowCount: rowCount, columnCount: columnCount, bytes: bytes, starts: starts)
+        var builder = Builder(columnCount: columnCount, capacity: rowCount)
+        guard builder.append(count: rowCount, isCancelled: isCancelled, text: text) else { return nil }
+        return builder.finish()
     }
 
-    private init(rowCount: Int, columnCount: Int, bytes: [UInt8], starts: [Int]) {
+    /// An index of these cells (``Builder/finish()``).
+    init(rowCount: Int, columnCount: Int, bytes: [UInt8], starts: [Int]) {
         self.rowCount = rowCount
         self.columnCount = columnCount
         self.bytes = bytes
@@ -131,23 +129,5 @@ public struct FindIndex: Sendable {
         var end = ByteSearch.cell(containing: target, cells: starts, from: cell, to: cellCount) + 1
         end = ((end + columnCount - 1) / columnCount) * columnCount
         return min(end, cellCount)
-    }
-
-    /// Appends the folded cells to `bytes` and their starts to `starts`; `false` when cancelled.
-    private static func fill(
-        _ bytes: inout [UInt8], _ starts: inout [Int], rowCount: Int, columnCount: Int,
-        isCancelled: () -> Bool, text: (Int, Int) -> String
-    ) -> Bool {
-        bytes.reserveCapacity(rowCount * columnCount * 16)
-        starts.reserveCapacity(rowCount * columnCount + 1)
-        starts.append(0)
-        for row in 0..<rowCount {
-            if row & 0xFFF == 0, isCancelled() { return false }
-            for column in 0..<columnCount {
-                TextFolding.appendFoldedUTF8(of: text(row, column), to: &bytes)
-                starts.append(bytes.count)
-            }
-        }
-        return true
     }
 }

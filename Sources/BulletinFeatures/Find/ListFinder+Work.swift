@@ -131,27 +131,28 @@ extension ListFinder {
         job.run(isCancelled: { Task.isCancelled })
     }
 
+    /// The index and (with `id`) the id map, built at the same time in two child tasks: they
+    /// read the rows only, and on two cores the map (hashing every id) no longer waits for the index.
     @concurrent
     private nonisolated static func build(
         count: Int, columnCount: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?
-    ) async -> (index: FindIndex, rowsByID: [String: Int])? {
-        let isCancelled = { Task.isCancelled }
-        guard let index = FindIndex.build(rowCount: count, columnCount: columnCount, isCancelled: isCancelled, text: text)
-        else { return nil }
-        guard let id else { return (index, [:]) }
-        guard let rowsByID = idMap(count: count, isCancelled: isCancelled, id: id) else { return nil }
+    ) async -> (index: FindIndex, rowsByID: RowIDs)? {
+        async let rowsByID = buildIDMap(count: count, id: id)
+        let index = await buildIndex(count: count, columnCount: columnCount, text: text)
+        guard let index, let rowsByID = await rowsByID else { return nil }
         return (index, rowsByID)
     }
 
-    /// Row id → the first source row with that id, polling `isCancelled` every 4,096 rows.
-    /// - Returns: The map, or `nil` when cancelled.
-    nonisolated static func idMap(count: Int, isCancelled: () -> Bool, id: (Int) -> String) -> [String: Int]? {
-        var map = [String: Int](minimumCapacity: count)
-        for row in 0..<count {
-            if row & 4095 == 0, isCancelled() { return nil }
-            let key = id(row)
-            if map[key] == nil { map[key] = row }
-        }
-        return map
+    @concurrent
+    private nonisolated static func buildIndex(
+        count: Int, columnCount: Int, text: @escaping @Sendable (Int, Int) -> String
+    ) async -> FindIndex? {
+        FindIndex.build(rowCount: count, columnCount: columnCount, isCancelled: { Task.isCancelled }, text: text)
+    }
+
+    @concurrent
+    private nonisolated static func buildIDMap(count: Int, id: (@Sendable (Int) -> String)?) async -> RowIDs? {
+        guard let id else { return RowIDs() }
+        return RowIDs.build(count: count, isCancelled: { Task.isCancelled }, id: id)
     }
 }

@@ -72,7 +72,7 @@ public final class ListFinder {
     @ObservationIgnored var index: FindIndex? = FindIndex(rowCount: 0, columnCount: 0) { _, _ in "" }
     /// Row id → source row (the first row with that id), built with ``index`` (so `nil` exactly
     /// while it is); empty when the rows were set without ids.
-    @ObservationIgnored var rowsByID: [String: Int]? = [:]
+    @ObservationIgnored var rowsByID: RowIDs? = RowIDs()
     /// Source row → display position (-1 hidden), matching ``order``; empty when not known.
     @ObservationIgnored var positions: [Int32] = []
     /// The last applied pass's folded query and matching rows (source order), for narrowing.
@@ -152,6 +152,21 @@ public final class ListFinder {
         setRows(count: count, text: text, id: Optional(id))
     }
 
+    /// The list's rows changed, with their index and id map built already (off the main actor
+    /// while the rows arrived): like ``setRows(count:text:id:)``, without building anything, so
+    /// the filter, sort and jump work at once.
+    /// - Parameters:
+    ///   - index: The rows' index; one cell per column of ``columns`` (checked).
+    ///   - rowsByID: Row id as a jump types it → the first row with that id.
+    public func setRows(index: FindIndex, rowsByID: RowIDs) {
+        precondition(index.columnCount == columns.count, "an index of \(index.columnCount) columns for \(columns.count)")
+        replaceRows(count: index.rowCount)
+        self.index = index
+        self.rowsByID = rowsByID
+        isIndexing = false
+        refresh()
+    }
+
     /// Rows still arriving (a long load shows what it has so far): shows `count` rows as they
     /// are, builds no index for them (``isIndexing`` stays set, so a filter or sort waits), and
     /// costs no more than the order it shows. The load's last hand-over is ``setRows(count:text:id:)``.
@@ -165,7 +180,7 @@ public final class ListFinder {
 
     /// The source row whose id is `id` (the first, when ids repeat), or `nil` when no row has it
     /// or the map is still being built (``isIndexing``): one dictionary lookup.
-    public func row(withID id: String) -> Int? { rowsByID?[id] }
+    public func row(withID id: String) -> Int? { rowsByID?.row(withID: id) }
 
     /// New rows: the build in flight is dropped, and so is what was applied to the old rows.
     private func replaceRows(count: Int) {
@@ -181,7 +196,7 @@ public final class ListFinder {
         replaceRows(count: count)
         if count <= backgroundThreshold {
             index = FindIndex(rowCount: count, columnCount: columns.count, text: text)
-            rowsByID = id.map { Self.idMap(count: count, isCancelled: { false }, id: $0) ?? [:] } ?? [:]
+            rowsByID = id.flatMap { RowIDs.build(count: count, id: $0) } ?? RowIDs()
             isIndexing = false
             refresh()
         } else {

@@ -73,6 +73,8 @@ public final class PostListViewModel: FindableScreen {
     @ObservationIgnored private var partialFeed: PartialPostFeed?
     /// Rows arrived that the finder has not been given yet (kept back by the 250 ms spacing).
     @ObservationIgnored private var handOverPending = false
+    /// Whether the last load's finder index was the one built from its batches (tests).
+    @ObservationIgnored private(set) var indexedFromBatches = false
 
     // MARK: - Init
 
@@ -164,12 +166,17 @@ public final class PostListViewModel: FindableScreen {
         let feed = PartialPostFeed { [weak self] in
             Task { @MainActor [weak self] in self?.takePartialRows() }
         }
+        // The finder's index of the whole list is built from the batches as they come.
+        let indexer = PostBatchIndexer()
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
         partialFeed = keepsRows ? nil : feed
         // The id column's width is measured with the load, off the main actor (a 1M-post file).
         runner.run(reloading: reloading, { [source] () async throws(DataError) in
-            let rows = try await Self.loadRows(source, partial: feed.add)
-            return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)))
+            let (rows, built) = try await Self.loadRows(source, indexer: indexer) { batch in
+                feed.add(batch)
+                indexer.add(batch)
+            }
+            return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)), built)
         }) { [weak self] outcome in
             guard let self else { return }
             isReloading = false
@@ -183,9 +190,19 @@ public final class PostListViewModel: FindableScreen {
             }
             reloadError = nil
             issues = outcome.value?.0.issues ?? []
+            // The rows shown so far (a million at 1M) are let go of off the main actor: freeing
+            // them here would hold back the finder's index of the whole list.
+            let shownSoFar = state
             state = outcome.map(\.0.records)
+            Self.release(shownSoFar)
             idWidth = outcome.value?.1 ?? 4
-            indexRows()
+            if let built = outcome.value?.2, built.index.rowCount == rows.count {
+                indexedFromBatches = true
+                find.finder.setRows(index: built.index, rowsByID: built.rowsByID)
+            } else {
+                indexedFromBatches = false
+                indexRows()
+            }
         }
     }
 
@@ -221,9 +238,16 @@ public final class PostListViewModel: FindableScreen {
     /// Hands the loaded rows to the finder, which filters and sorts them again.
     private func indexRows() {
         let rows = rows
+        let columns = Column.allCases
         find.finder.setRows(count: rows.count, text: { row, column in
-            Self.text(of: rows[row], column: Column.allCases[column])
+            Self.text(of: rows[row], column: columns[column])
         }, id: { rows[$0].post.id.text })
+    }
+
+    /// Drops `state` (its rows) on a background task, so their deallocation is not the main actor's.
+    private nonisolated static func release(_ state: LoadState<[PostRow]>) {
+        guard case .loaded = state else { return }
+        Task.detached(priority: .background) { withExtendedLifetime(state) {} }
     }
 
     // MARK: - Private
@@ -259,14 +283,25 @@ public final class PostListViewModel: FindableScreen {
 
     /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`
     /// when there is none; sorted by id (a list already in id order is not sorted again).
+    /// - Returns: The rows, and the finder's index of them that `indexer` built from the
+    ///   batches, when the rows are the batches' posts in their order (else `nil`). When the
+    ///   batches' ids were plain ascending numbers, the rows are the ones `indexer` made.
     private nonisolated static func loadRows(
-        _ source: any DataSource, partial: @escaping @Sendable (PostBatch) -> Void
-    ) async throws(DataError) -> RecordList<PostRow> {
+        _ source: any DataSource, indexer: PostBatchIndexer, partial: @escaping @Sendable (PostBatch) -> Void
+    ) async throws(DataError) -> (RecordList<PostRow>, PostBatchIndexer.Built?) {
+        defer { indexer.cancel() }
         let listing = try await source.postListing(partial: partial)
         try Task.checkCancellation(or: .cancelled)
+        let built = await indexer.finish(for: listing)
+        try Task.checkCancellation(or: .cancelled)
+        // In id order already, rows made and indexed meanwhile: nothing left to do.
+        if let built, built.rowsByID.isAscending { return (RecordList(records: built.rows, issues: listing.issues), built) }
         var author = AuthorLookup(listing.authors, missing: Display.missing)
         let rows = listing.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
-        return RecordList(records: IDOrder.sorted(rows, by: \.post.id), issues: listing.issues)
+        guard IDOrder.isSorted(rows, by: \.post.id) else {
+            return (RecordList(records: IDOrder.sorted(rows, by: \.post.id), issues: listing.issues), nil)
+        }
+        return (RecordList(records: rows, issues: listing.issues), built)
     }
 }
 
