@@ -1,13 +1,13 @@
 import BulletinData
 import Foundation
+import Synchronization
 
 /// Collects the batches of posts a long load sends (on the loading thread) until the main actor
 /// takes them, and asks for one hand-over at a time (`deliver`, which schedules a main-actor
 /// task), so a burst of batches costs one redraw, not one per batch.
-final class PartialPostFeed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [PostBatch] = []
-    private var scheduled = false
+final class PartialPostFeed: Sendable {
+    /// The batches not taken yet, and whether a hand-over is scheduled.
+    private let state = Mutex<(pending: [PostBatch], scheduled: Bool)>(([], false))
     private let deliver: @Sendable () -> Void
 
     /// - Parameter deliver: Schedules a call of the consumer's take on the main actor.
@@ -17,20 +17,20 @@ final class PartialPostFeed: @unchecked Sendable {
 
     /// A batch arrived (any thread).
     func add(_ batch: PostBatch) {
-        let schedule = lock.withLock { () -> Bool in
-            pending.append(batch)
-            defer { scheduled = true }
-            return !scheduled
+        let schedule = state.withLock { state -> Bool in
+            state.pending.append(batch)
+            defer { state.scheduled = true }
+            return !state.scheduled
         }
         if schedule { deliver() }
     }
 
     /// The batches since the last take, in order; the next ``add(_:)`` schedules a hand-over again.
     func take() -> [PostBatch] {
-        lock.withLock {
-            scheduled = false
-            defer { pending = [] }
-            return pending
+        state.withLock { state in
+            state.scheduled = false
+            defer { state.pending = [] }
+            return state.pending
         }
     }
 
