@@ -135,6 +135,13 @@ import Testing
         await finder.waitUntilIdle()
         finder.findNext(forward: true)
         #expect(finder.message == "no match for \"zzz\"")
+        // With the filter kept and hiding every row, n says the same (not "no search yet").
+        finder.updateFilter("a?")
+        await finder.waitUntilIdle()
+        finder.commitFilter()
+        #expect(finder.order.isEmpty)
+        finder.findNext(forward: true)
+        #expect(finder.message == "no match for \"a?\"")
     }
 
     @Test("random typing and backspacing: every narrowed result equals a fresh filter (fixed seed)")

@@ -233,8 +233,13 @@ public final class ListFinder {
     /// `n` / `N`: selects the next (previous) shown row matching ``lastQuery``, wrapping around.
     public func findNext(forward: Bool) {
         message = nil
-        guard !lastQuery.isEmpty, !order.isEmpty else {
+        guard !lastQuery.isEmpty else {
             message = "no search yet"
+            return
+        }
+        guard !order.isEmpty else {
+            // The filter hides every row (or the list is empty): nothing to move to.
+            message = "no match for \"\(lastQuery)\""
             return
         }
         guard let matches = matcher(for: lastQuery) else {
