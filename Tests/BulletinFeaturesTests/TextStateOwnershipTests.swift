@@ -26,6 +26,17 @@ struct TextStateOwnershipTests {
         line.insert("u")
         line.complete()
         #expect(line.text == "users" && line.prompt.cursor == 5)
+        // Tab with the cursor inside the name and text after it: the name is completed, the
+        // rest stays, the cursor goes to the name's end; past the first word, nothing changes.
+        let other = CommandLineViewModel { _ in }
+        other.begin()
+        for character in "po xyz" { other.insert(character) }
+        other.edit { $0.moveToStart(); $0.moveRight(); $0.moveRight() }
+        other.complete()
+        #expect(other.text == "posts xyz" && other.prompt.cursor == 5)
+        other.edit { $0.moveToEnd() }
+        other.complete()
+        #expect(other.text == "posts xyz" && other.prompt.cursor == 9)
         line.edit { $0.moveLeft() }
         line.submit()
         #expect(run == [.open(.users)] && !line.isActive)

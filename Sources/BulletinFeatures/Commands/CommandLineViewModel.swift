@@ -45,8 +45,24 @@ public final class CommandLineViewModel {
         change(&prompt)
     }
 
-    /// Tab: completes the command name; the cursor goes to the end.
-    public func complete() { prompt.replace(with: AppCommand.complete(text)) }
+    /// Tab: completes the command name the cursor is in (the first word: the text before the
+    /// cursor and the letters after it up to a space, ``AppCommand/complete(_:)``); the cursor
+    /// goes to the end of the name and the rest of the line stays. Nothing changes when the
+    /// cursor is past the first word or no name starts with it.
+    public func complete() {
+        let characters = prompt.characters
+        let before = characters[..<prompt.cursor]
+        guard !before.contains(" ") else { return }
+        let wordEnd = characters[prompt.cursor...].firstIndex(of: " ") ?? characters.endIndex
+        let word = String(characters[..<wordEnd])
+        let completed = AppCommand.complete(word)
+        guard completed.hasPrefix(word) else { return }
+        var edited = prompt
+        edited.moveToStart()
+        for _ in 0..<wordEnd { edited.moveRight() }
+        edited.insert(String(completed.dropFirst(word.count)))
+        prompt = edited
+    }
 
     /// Esc: closes the prompt and runs nothing.
     public func cancel() {
