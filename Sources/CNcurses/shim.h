@@ -63,7 +63,8 @@ static inline void bulletin_put_cell(WINDOW *window, int y, int x, const wchar_t
                                      attr_t attributes, short pair, int width) {
     wchar_t text[CCHARW_MAX + 1];
     int length = count < CCHARW_MAX ? count : CCHARW_MAX;
-    int base = length > 0 ? wcwidth(scalars[0]) : -1;
+    /* Printable ASCII is one column: skip wcwidth for the cells most frames are made of. */
+    int base = length <= 0 ? -1 : (scalars[0] >= 0x20 && scalars[0] < 0x7F) ? 1 : wcwidth(scalars[0]);
     if (base < 0) {
         text[0] = 0xFFFD;
         length = 1;
