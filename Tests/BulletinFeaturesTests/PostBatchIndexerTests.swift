@@ -8,7 +8,7 @@ import Testing
 
 /// A source whose listing comes in batches of 1,000 posts (more than the finder's background
 /// threshold in all), the users read first, like a big file.
-private final class BatchedListingSource: DataSource, @unchecked Sendable {
+private final class BatchedListingSource: EmptyFileSource, @unchecked Sendable {
     let descriptor = SourceDescriptor(kind: .file, location: "big.json")
     let loadProgress: LoadProgress? = nil
     let posts: [PostSummary]
@@ -35,13 +35,6 @@ private final class BatchedListingSource: DataSource, @unchecked Sendable {
         }
         return listing
     }
-
-    func users() async throws(DataError) -> [User] { [] }
-    func user(id: RecordID) async throws(DataError) -> User { throw .notFound("user", location: "big.json") }
-    func posts(userID: RecordID) async throws(DataError) -> [Post] { [] }
-    func post(id: RecordID) async throws(DataError) -> Post { throw .notFound("post", location: "big.json") }
-    func comments(postID: RecordID) async throws(DataError) -> [BulletinData.Comment] { [] }
-    func statistics() async throws(DataError) -> DataStatistics { DataStatistics(users: 0, posts: 0, comments: 0) }
 }
 
 @MainActor

@@ -8,7 +8,7 @@ import Testing
 
 /// A source whose post listing sends two batches, then waits until the test lets it finish
 /// (or its task is cancelled, which it records).
-private final class GatedListingSource: DataSource, @unchecked Sendable {
+private final class GatedListingSource: EmptyFileSource, @unchecked Sendable {
     let descriptor = SourceDescriptor(kind: .file, location: "big.json")
     let loadProgress: LoadProgress? = LoadProgress()
     private let lock = NSLock()
@@ -34,13 +34,6 @@ private final class GatedListingSource: DataSource, @unchecked Sendable {
         let all = Self.first + Self.second + [PostSummary(id: 0, userId: 1, title: "zero")]
         return PostListing(posts: all, authors: [1: "Ann"])
     }
-
-    func users() async throws(DataError) -> [User] { [] }
-    func user(id: RecordID) async throws(DataError) -> User { throw .notFound("user", location: "big.json") }
-    func posts(userID: RecordID) async throws(DataError) -> [Post] { [] }
-    func post(id: RecordID) async throws(DataError) -> Post { throw .notFound("post", location: "big.json") }
-    func comments(postID: RecordID) async throws(DataError) -> [BulletinData.Comment] { [] }
-    func statistics() async throws(DataError) -> DataStatistics { DataStatistics(users: 0, posts: 0, comments: 0) }
 }
 
 @MainActor

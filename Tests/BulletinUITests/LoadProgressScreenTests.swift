@@ -1,5 +1,6 @@
 import BulletinData
 import BulletinFeatures
+import BulletinTestSupport
 import Foundation
 import TermView
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @testable import BulletinUI
 
 /// A source whose users never arrive (until cancelled) and whose progress the test sets.
-private struct SlowFileSource: DataSource {
+private struct SlowFileSource: EmptyFileSource {
     let descriptor = SourceDescriptor(kind: .file, location: "big.json")
     let loadProgress: LoadProgress? = LoadProgress()
 
@@ -15,11 +16,6 @@ private struct SlowFileSource: DataSource {
         do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
         return []
     }
-    func user(id: RecordID) async throws(DataError) -> User { throw .notFound("user", location: "big.json") }
-    func posts(userID: RecordID) async throws(DataError) -> [Post] { [] }
-    func post(id: RecordID) async throws(DataError) -> Post { throw .notFound("post", location: "big.json") }
-    func comments(postID: RecordID) async throws(DataError) -> [BulletinData.Comment] { [] }
-    func statistics() async throws(DataError) -> DataStatistics { DataStatistics(users: 0, posts: 0, comments: 0) }
 }
 
 @MainActor
@@ -44,7 +40,7 @@ struct LoadProgressScreenTests {
 }
 
 /// A file source whose post listing reports progress and never ends until cancelled (recorded).
-private final class EndlessListingSource: DataSource, @unchecked Sendable {
+private final class EndlessListingSource: EmptyFileSource, @unchecked Sendable {
     let descriptor = SourceDescriptor(kind: .file, location: "big.json")
     let loadProgress: LoadProgress? = LoadProgress()
     private let lock = NSLock()
@@ -67,13 +63,6 @@ private final class EndlessListingSource: DataSource, @unchecked Sendable {
         }
         return PostListing(posts: [], authors: [:])
     }
-
-    func users() async throws(DataError) -> [User] { [] }
-    func user(id: RecordID) async throws(DataError) -> User { throw .notFound("user", location: "big.json") }
-    func posts(userID: RecordID) async throws(DataError) -> [Post] { [] }
-    func post(id: RecordID) async throws(DataError) -> Post { throw .notFound("post", location: "big.json") }
-    func comments(postID: RecordID) async throws(DataError) -> [BulletinData.Comment] { [] }
-    func statistics() async throws(DataError) -> DataStatistics { DataStatistics(users: 0, posts: 0, comments: 0) }
 }
 
 @MainActor
