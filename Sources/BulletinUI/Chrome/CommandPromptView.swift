@@ -31,7 +31,7 @@ struct CommandPromptView {
     ])
 
     /// The right side of the line while typing: the prompt's footer labels.
-    static let help = keys.help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
+    static let help = PromptLine.help(keys.help)
 
     /// Draws the prompt in place of the status line while it is open.
     /// - Returns: `false` when it is closed, so the host draws the footer (with the last

@@ -8,16 +8,11 @@ struct FindStatusView {
     let find: FindBar
 
     /// The right side of the line while the `/` prompt is open: its bindings' footer labels.
-    static let promptHelp = footerText(FindIntent.promptKeys.help)
+    static let promptHelp = PromptLine.help(FindIntent.promptKeys.help)
     /// The right side of the line while an id is typed: the jump's footer labels.
-    static let jumpHelp = footerText(FindIntent.jumpKeys.help)
+    static let jumpHelp = PromptLine.help(FindIntent.jumpKeys.help)
     /// Said after a "hidden by the filter" message: how to clear the filter.
     static let clearFilterHint = " (/ then Esc clears it)"
-
-    /// The footer labels of `help`, two spaces apart, with a space at the end.
-    private static func footerText(_ help: [KeyHelp]) -> String {
-        help.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
-    }
 
     /// Draws the prompt or the jump in place of the status line.
     /// - Returns: `false` when there is neither, so the host draws the footer (with ``message``).

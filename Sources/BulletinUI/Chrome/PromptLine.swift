@@ -13,8 +13,14 @@ struct PromptLine {
     let state: TextEditState
     /// Notes kept while they fit (a count, "no matches"), most important first.
     let notes: [String]
-    /// The keys' help at the right edge, dropped first.
+    /// The keys' help at the right edge, dropped first (``help(_:)`` of the prompt's bindings).
     let help: String
+
+    /// The footer labels of a prompt's bindings, two spaces apart, with a space at the end
+    /// (`⏎ keep  Esc clear `): the ``help`` a prompt shows.
+    static func help(_ bindings: [KeyHelp]) -> String {
+        bindings.filter { $0.footer != nil }.map(\.label).joined(separator: "  ") + " "
+    }
 
     /// Draws the line on the top row of `area`.
     func render(in area: Rect, on surface: inout Surface) {
