@@ -57,6 +57,30 @@ public protocol DataSource: Sendable {
     /// source answers from its index and calls `partial` with each batch of posts indexed while
     /// a first load runs; the default asks ``users()`` and ``postList()`` and never calls it.
     func postListing(partial: (@Sendable (PostBatch) -> Void)?) async throws(DataError) -> PostListing
+
+    /// The kinds this source holds and its words for them; has a default
+    /// (``SourceVocabulary/jsonPlaceholder``).
+    var vocabulary: SourceVocabulary { get }
+
+    /// The albums of one user, in the source's order. (REST: `GET /albums?userId={id}`)
+    /// Has a default (none), for sources whose vocabulary has no ``UserListKind/albums``.
+    func albums(userID: RecordID) async throws(DataError) -> [Album]
+
+    /// The photos of one album, in the source's order. (REST: `GET /photos?albumId={id}`)
+    /// Has a default (none).
+    func photos(albumID: RecordID) async throws(DataError) -> [Photo]
+
+    /// The todos of one user, in the source's order. (REST: `GET /todos?userId={id}`)
+    /// Has a default (none), for sources whose vocabulary has no ``UserListKind/todos``.
+    func todos(userID: RecordID) async throws(DataError) -> [Todo]
+
+    /// The record of `kind` with `id` as the source holds it (the JSON received, or the
+    /// record's bytes in a file), pretty-printed with two-space indents and members in the
+    /// source's order, for the raw view (`v`); `nil` when the source cannot give it. The text
+    /// is the data's own: it may hold control characters, which screens show harmlessly.
+    /// Has a default (`nil`).
+    /// - Throws: As the fetch of that record (``DataError/notFound(_:location:)`` and the rest).
+    func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String?
 }
 
 extension DataSource {
@@ -75,6 +99,21 @@ extension DataSource {
 
     /// No progress to report.
     public var loadProgress: LoadProgress? { nil }
+
+    /// JSONPlaceholder's words.
+    public var vocabulary: SourceVocabulary { .jsonPlaceholder }
+
+    /// None.
+    public func albums(userID: RecordID) async throws(DataError) -> [Album] { [] }
+
+    /// None.
+    public func photos(albumID: RecordID) async throws(DataError) -> [Photo] { [] }
+
+    /// None.
+    public func todos(userID: RecordID) async throws(DataError) -> [Todo] { [] }
+
+    /// None: the source cannot give a record as received.
+    public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? { nil }
 }
 
 /// Counts of the records a source holds.
@@ -108,6 +147,8 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case dummyJSON
         /// The GitHub REST API (or GitHub Enterprise).
         case github
+        /// TheMealDB's v1 API (https://www.themealdb.com/api.php).
+        case mealDB
     }
 
     /// What kind of source it is.
@@ -132,6 +173,7 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case .file: "file \(location)"
         case .dummyJSON: "DummyJSON API \(location)"
         case .github: "GitHub API \(location)"
+        case .mealDB: "TheMealDB API \(location)"
         }
     }
 }

@@ -147,3 +147,8 @@ public struct DummyJSONDataSource: DataSource {
         return list
     }
 }
+
+extension DummyJSONDataSource {
+    /// DummyJSON's words: users, posts and comments.
+    public var vocabulary: SourceVocabulary { .dummyJSON }
+}

@@ -173,3 +173,8 @@ public struct GitHubDataSource: DataSource {
         return list
     }
 }
+
+extension GitHubDataSource {
+    /// GitHub's words: users and repositories, nothing under a repository.
+    public var vocabulary: SourceVocabulary { .github }
+}

@@ -17,11 +17,15 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
     public var phone: String?
     public var website: String?
     public var company: Company?
+    /// What the source sent beyond these fields (a GitHub account, a DummyJSON user, a
+    /// TheMealDB category); ``UserProfile/plain`` for JSONPlaceholder. Not part of the JSON
+    /// Bulletin writes.
+    public var profile: UserProfile = .plain
 
     /// Creates a value from its fields, as in the JSON.
     public init(
         id: RecordID, name: String, username: String, email: String? = nil, address: Address? = nil,
-        phone: String? = nil, website: String? = nil, company: Company? = nil
+        phone: String? = nil, website: String? = nil, company: Company? = nil, profile: UserProfile = .plain
     ) {
         self.id = id
         self.name = name
@@ -31,6 +35,7 @@ public struct User: Hashable, Sendable, Codable, Identifiable {
         self.phone = phone
         self.website = website
         self.company = company
+        self.profile = profile
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -83,6 +83,7 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
             case .file: "json-server file"
             case .dummyJSON: "DummyJSON API"
             case .github: "GitHub REST API"
+            case .mealDB: "TheMealDB API"
             }
         return [
             DetailField("Source", kind), DetailField("Location", descriptor.location),

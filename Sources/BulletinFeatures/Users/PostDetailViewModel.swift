@@ -61,6 +61,14 @@ public final class PostDetailViewModel: ScreenViewModel {
         return "by \(author.name) (@\(author.username))"
     }
 
+    /// What the source sent about the post beyond its title and body (a repository's
+    /// language and stars, DummyJSON's tags and reactions, a meal's area), one labelled
+    /// line each, shown under the byline; empty for JSONPlaceholder posts.
+    public var facts: [DetailField] {
+        guard let post = state.value?.post else { return [] }
+        return RecordFields.facts(of: post)
+    }
+
     /// The body text, newlines kept (the screen wraps it to the width).
     public var body: String { state.value?.post.body ?? "" }
 

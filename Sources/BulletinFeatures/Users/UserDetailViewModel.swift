@@ -57,22 +57,11 @@ public final class UserDetailViewModel: FindableScreen {
     /// The user's name once loaded, `User 3` before.
     public var title: String { state.value?.user.name ?? "User \(userID)" }
 
-    /// The profile, one labelled line per field; missing fields show `—`.
+    /// The profile, one labelled line per field in the source's words (``RecordFields``);
+    /// missing fields show `—`.
     public var profile: [DetailField] {
         guard let user = state.value?.user else { return [] }
-        let address = user.address
-        let company = user.company
-        return [
-            DetailField("Name", user.name),
-            DetailField("Username", user.username),
-            DetailField("Email", Display.text(user.email)),
-            DetailField("Phone", Display.text(user.phone)),
-            DetailField("Website", Display.text(user.website)),
-            DetailField(
-                "Address",
-                Display.joined([address?.street, address?.suite, address?.city, address?.zipcode])),
-            DetailField("Company", Display.joined([company?.name, company?.catchPhrase], separator: " — ")),
-        ]
+        return RecordFields.profile(of: user)
     }
 
     /// Columns the posts' ID column needs to show the loaded ids whole (4 to 12).

@@ -60,7 +60,9 @@ struct PostDetailScreen: Screen {
     /// The paragraphs, and the index of each comment's name among them. The selected
     /// comment's name is marked `▸` in the selected style.
     var layout: (lines: [StyledLine], commentStarts: [Int]) {
-        var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted), StyledLine("")]
+        var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted)]
+        lines += model.facts.map { StyledLine("\($0.label): \($0.value)") }
+        lines.append(StyledLine(""))
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         lines += [StyledLine(""), StyledLine(model.commentsHeading, style: .header)]
         var starts: [Int] = []
