@@ -42,7 +42,11 @@ void bulletin_safety_restore_now(void) {
         if (n <= 0) break;
         written += (size_t)n;
     }
-    if (have_modes) tcsetattr(modes_fd, TCSANOW, &saved_modes);
+    if (have_modes) {
+        tcsetattr(modes_fd, TCSANOW, &saved_modes);
+        // Mouse reports (and keys) the app never read would reach the shell's prompt as text.
+        tcflush(modes_fd, TCIFLUSH);
+    }
 }
 
 static void crash_handler(int signo) {

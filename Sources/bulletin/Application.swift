@@ -10,7 +10,8 @@ import TermView
 /// Everything runs on the main queue. Keys, resizes and signals arrive through the
 /// ``EventLoop``; async loads finish on the main actor and change observable view-model
 /// state, which schedules one redraw per batch of changes. The terminal is restored on
-/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, and a crash signal
+/// every way out: `q`, Quit on Home, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT (and the other signals of
+/// `EventLoop.terminatingSignals`), and a crash signal
 /// (see `NcursesBackend.armCrashRestore()`). Ctrl-Z suspends with the terminal restored and
 /// `fg` repaints the whole screen.
 @MainActor
@@ -64,8 +65,8 @@ final class Application {
             terminal.invalidate()
         case let .key(key):
             host?.handle(key)
-        case .terminate(signal: SIGINT) where host?.handleInterrupt() == true:
-            break
+        case let .terminate(signal) where (signal == SIGINT || signal == SIGQUIT) && host?.handleInterrupt() == true:
+            break   // Ctrl-C or Ctrl-\ in a form with unsaved changes: it asks first
         case let .terminate(signal):
             quit(status: 128 + signal)
         case .suspend:
@@ -74,7 +75,7 @@ final class Application {
             backend.resumeAfterSuspend()
             terminal.invalidate()
         case .resume:
-            backend.resumeAfterSuspend()
+            guard backend.resumeWhenForeground() else { return resumeLater() }
             terminal.invalidate()
         }
         scheduleRedraw()
@@ -110,10 +111,19 @@ final class Application {
         }
     }
 
+    /// Continued in the background where it cannot stop again (an orphaned process group):
+    /// looks again every 0.25 s and draws once it is in the foreground.
+    private func resumeLater() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) {
+            MainActor.assumeIsolated { self.handle(.resume) }
+        }
+    }
+
     /// Draws a frame, tracking which observable state it read so that a change to any of it
-    /// (a load finishing, say) schedules the next frame.
+    /// (a load finishing, say) schedules the next frame. Draws nothing while the process is in
+    /// the background (continued there by `kill -CONT`): the shell owns the screen then.
     private func draw() {
-        guard let host else { return }
+        guard let host, backend.isInForeground else { return }
         withObservationTracking {
             backend.setTitle(host.windowTitle)   // sent with the frame, in the same write
             terminal.draw { surface in host.render(on: &surface) }

@@ -1,6 +1,7 @@
 // Async-signal-safe terminal restore for crash signals (SIGSEGV, SIGABRT, SIGILL, SIGBUS,
 // SIGFPE, SIGTRAP). TermView arms it after starting ncurses; the handler only calls
-// write(2), tcsetattr(3), sigaction(2) and raise(3), all async-signal-safe (signal-safety(7)).
+// write(2), tcsetattr(3), tcflush(3), sigaction(2) and raise(3), all async-signal-safe
+// (signal-safety(7)).
 #ifndef BULLETIN_TERMINAL_SAFETY_H
 #define BULLETIN_TERMINAL_SAFETY_H
 
@@ -10,13 +11,15 @@
 /// ncurses changes them. Returns 0 on success, -1 when `fd` is not a terminal.
 int bulletin_safety_save_modes(int fd);
 
-/// Stores the bytes that take the terminal out of full-screen mode (terminfo rmcup, cnorm,
-/// sgr0, rmkx), at most 255 bytes; longer input is cut. Written to `fd` on a crash.
+/// Stores the bytes that take the terminal out of full-screen mode (mouse reporting off
+/// first, then terminfo rmkx, sgr0, cnorm, rmcup), at most 255 bytes; longer input is cut.
+/// Written to `fd` on a crash.
 void bulletin_safety_set_reset_sequence(int fd, const char *bytes, size_t length);
 
 /// Installs the crash handler (sigaction(2)) for SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE
-/// and SIGTRAP: it writes the reset sequence, restores the saved modes, resets the signal
-/// to SIG_DFL and re-raises it, so the default action (core dump, exit status) happens.
+/// and SIGTRAP: it writes the reset sequence, restores the saved modes, discards input not yet
+/// read (tcflush(3) TCIFLUSH: queued mouse reports would otherwise reach the shell), resets the
+/// signal to SIG_DFL and re-raises it, so the default action (core dump, exit status) happens.
 void bulletin_safety_arm(void);
 
 /// Turns the crash handler's restore off (after a normal restore, or while suspended):

@@ -22,12 +22,20 @@ extension NcursesBackend {
         _ = bulletin_signal_pipe_route(SIGTSTP)
     }
 
+    /// The bytes that turn every xterm mouse-reporting mode off (DEC private modes 1000 button
+    /// events, 1002 motion while pressed, 1003 all motion, 1006 the SGR encoding):
+    /// `CSI ? 1000 l` and so on. ncurses asks for mode 1000 when terminfo has `kmous` (tmux,
+    /// xterm); the others are turned off too, so whatever a terminal was left with is off. A
+    /// terminal without a mouse ignores them (ECMA-48 private modes it does not know).
+    static let mouseOffSequence: [UInt8] = Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l".utf8)
+
     /// Arms the crash handler (SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP): it writes
-    /// the terminfo `rmcup`, `cnorm`, `sgr0` and `rmkx` strings of this terminal to stdout,
-    /// restores the saved modes, then lets the signal's default action happen.
+    /// ``mouseOffSequence`` first, then the terminfo `rmkx`, `sgr0`, `cnorm` and `rmcup` strings
+    /// of this terminal to stdout, restores the saved modes, discards unread input, then lets
+    /// the signal's default action happen.
     static func armCrashRestore() {
         let capabilities = ["rmkx", "sgr0", "cnorm", "rmcup"]
-        var bytes: [CChar] = []
+        var bytes: [CChar] = mouseOffSequence.map { CChar(bitPattern: $0) }
         for name in capabilities {
             guard let value = name.withCString({ tigetstr($0) }),
                   Int(bitPattern: value) != -1 else { continue }
@@ -66,6 +74,35 @@ extension NcursesBackend {
         // form (ESC [ B instead of ESC O B), which would read as Esc followed by letters.
         keypad(window, false)
         keypad(window, true)
+    }
+
+    /// Whether this process's group is the terminal's foreground process group (`tcgetpgrp(3)`
+    /// on stdin equals `getpgrp(2)`): only then may it draw. `true` when the terminal cannot say
+    /// (`tcgetpgrp` fails), so an unknown answer never stops drawing for good.
+    public var isInForeground: Bool {
+        let owner = tcgetpgrp(0)
+        return owner < 0 || owner == getpgrp()
+    }
+
+    /// After `SIGCONT` (``EventLoop/Event/resume``): re-enters full-screen mode
+    /// (``resumeAfterSuspend()``, with the program's terminal modes put back first,
+    /// `reset_prog_mode(3X)`, in case the shell changed them while the process was stopped) and
+    /// returns `true` when the process is in the foreground. In the background (`kill -CONT` of
+    /// a job the shell took the terminal from) it writes nothing and stops again as SIGTSTP's
+    /// default action would (``stopForJobControl()``: the shell reports the job stopped), so
+    /// it draws only after `fg`.
+    /// - Returns: `false` when the process is still in the background after that (an orphaned
+    ///   process group, where the kernel discards the stop) or the terminal is restored: draw
+    ///   nothing and ask again later.
+    public func resumeWhenForeground() -> Bool {
+        guard !isRestored else { return false }
+        if !isInForeground {
+            Self.stopForJobControl()
+            guard isInForeground else { return false }
+        }
+        reset_prog_mode()
+        resumeAfterSuspend()
+        return true
     }
 
     /// Stops the process as SIGTSTP's default action would, returning after SIGCONT.

@@ -124,15 +124,20 @@ public final class NcursesBackend: TerminalBackend {
         return true
     }
 
-    /// Restores the terminal with `endwin(3X)`: cooked mode, cursor shown, primary screen
-    /// (terminfo `rmcup`). Idempotent, so every exit path (quit, a signal event, a thrown
+    /// Restores the terminal: mouse reporting off before anything else (``mouseOffSequence``,
+    /// written at once), then `endwin(3X)` (cooked mode, cursor shown, primary screen from
+    /// terminfo `rmcup`), then unread input discarded (`tcflush(3)` `TCIFLUSH` on stdin), so
+    /// mouse reports and keys queued behind the key that quit never reach the shell's prompt
+    /// as text (`35;20;8M…`). Idempotent, so every exit path (quit, a signal event, a thrown
     /// error) may call it. Signals arrive through ``EventLoop`` on the main queue, so this
     /// never runs inside a C signal handler.
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
         bulletin_safety_disarm()
+        Self.writeAll(Self.mouseOffSequence)
         endwin()
+        tcflush(0, TCIFLUSH)
     }
 
     /// Re-reads the terminal size after `SIGWINCH` or `KEY_RESIZE`.

@@ -14,8 +14,10 @@ public final class EventLoop {
         case key(Key)
         /// The terminal changed size (`SIGWINCH`); call `refreshSize()` and redraw.
         case resize
-        /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`); restore
-        /// the terminal and exit. Also sent with `SIGHUP` when stdin reaches end of file.
+        /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`, and the
+        /// signals whose default action would end it without a word: `SIGUSR1`, `SIGUSR2`,
+        /// `SIGALRM`, `SIGPIPE`, `SIGXFSZ`, `SIGXCPU`); restore the terminal and exit. Also
+        /// sent with `SIGHUP` when stdin reaches end of file.
         case terminate(signal: Int32)
         /// The user pressed Ctrl-Z (`SIGTSTP`): restore the terminal, stop the process
         /// (`NcursesBackend.stopForJobControl()`), and on return re-enter and redraw.
@@ -28,7 +30,13 @@ public final class EventLoop {
     // MARK: - Properties
 
     /// Signals reported as ``Event/terminate(signal:)``.
-    static let terminatingSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+    ///
+    ///
+    /// Each is ignored (`SIG_IGN`) and blocked on the main thread (see ``start(keys:)``), so the
+    /// write that raises a `SIGPIPE` or `SIGXFSZ` fails with `EPIPE` or `EFBIG` instead of
+    /// killing the process with the terminal still in full-screen mode.
+    static let terminatingSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT,
+                                              SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXFSZ, SIGXCPU]
     /// Wake-ups with nothing to read in a row before stdin counts as closed.
     private static let emptyWakeupLimit = 50
 
@@ -51,7 +59,8 @@ public final class EventLoop {
     /// A `DispatchSource` read source on fd 0 drains every pending key through `keys` and
     /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``, `SIGTSTP`
     /// ``Event/suspend`` and `SIGCONT` ``Event/resume`` (both through a self-pipe); `SIGTERM`,
-    /// `SIGINT`, `SIGHUP` and `SIGQUIT` become ``Event/terminate(signal:)``. For each signal
+    /// `SIGINT`, `SIGHUP`, `SIGQUIT` and the others of ``terminatingSignals`` become
+    /// ``Event/terminate(signal:)``. For each signal
     /// the default action is disabled (`signal(2)` with `SIG_IGN`) and the signal is blocked
     /// on the main thread (`pthread_sigmask(3)`) so that libdispatch's `signalfd` on Linux
     /// receives it. Calling `start` again restarts the loop.
