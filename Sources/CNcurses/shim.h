@@ -82,4 +82,35 @@ static inline void bulletin_put_cell(WINDOW *window, int y, int x, const wchar_t
     }
 }
 
+/// A terminfo string capability (`sc`, `rc`, …) as terminfo holds it, or NULL when the
+/// terminal has none. The result lives in ncurses' terminal data: copy it.
+static inline const char *bulletin_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return NULL;
+    return value;
+}
+
+/// The terminfo `cuf` string (cursor `columns` to the right) expanded, or NULL when the
+/// terminal has none. The result lives in ncurses' static buffer: copy it at once.
+static inline const char *bulletin_cursor_forward(int columns) {
+    char *cuf = tigetstr("cuf");
+    if (cuf == NULL || cuf == (char *)-1) return NULL;
+    return tiparm(cuf, columns);
+}
+
+/// Draws one cell at (`y`, `x`) holding `placeholder` (a character ncurses measures as the
+/// cell's width) followed by `marker` (a private-use scalar standing for a grapheme cluster
+/// that ncurses cannot carry whole; TermView swaps both for the cluster's bytes in the
+/// captured frame, see NcursesBackend+Clusters.swift). The marker is stored past setcchar(3X),
+/// which keeps only non-spacing characters after the first; ncurses writes every character
+/// of a cell when it sends it.
+static inline void bulletin_put_marked_cell(WINDOW *window, int y, int x, wchar_t placeholder, wchar_t marker,
+                                            attr_t attributes, short pair) {
+    wchar_t text[2] = { placeholder, 0 };
+    cchar_t character;
+    setcchar(&character, text, attributes, pair, NULL);
+    character.chars[1] = marker;
+    mvwadd_wch(window, y, x, &character);
+}
+
 #endif

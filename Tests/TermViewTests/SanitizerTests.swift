@@ -29,4 +29,27 @@ struct SanitizerTests {
         let text = "Leanne 漢字 👍🏽 é"
         #expect(Sanitizer.singleLine(text) == text)
     }
+
+    @Test("bidi controls become visible abbreviations, never the raw scalar",
+          arguments: [("\u{202A}", "<LRE>"), ("\u{202B}", "<RLE>"), ("\u{202C}", "<PDF>"), ("\u{202D}", "<LRO>"),
+                      ("\u{202E}", "<RLO>"), ("\u{2066}", "<LRI>"), ("\u{2067}", "<RLI>"), ("\u{2068}", "<FSI>"),
+                      ("\u{2069}", "<PDI>"), ("\u{200E}", "<LRM>"), ("\u{200F}", "<RLM>"), ("\u{061C}", "<ALM>")])
+    func bidi(control: String, mark: String) {
+        let clean = Sanitizer.singleLine("price\(control)1234")
+        #expect(clean == "price\(mark)1234")
+        #expect(!clean.unicodeScalars.contains { Sanitizer.isReplaced($0) })
+    }
+
+    @Test("a Trojan Source line keeps its logical order: the override is shown, not obeyed")
+    func trojanSource() {
+        // The classic CVE-2021-42574 shape: an RLO ... PDF span inside a comment-like text.
+        let text = "access = \"user\u{202E} \u{2066}// admin\u{2069} \u{2066}\""
+        #expect(Sanitizer.singleLine(text) == "access = \"user<RLO> <LRI>// admin<PDI> <LRI>\"")
+    }
+
+    @Test("bidi text itself (Hebrew, Arabic) and joiners are left alone")
+    func bidiLetters() {
+        let text = "שלום مرحبا 👩\u{200D}👩\u{200D}👧 a\u{200C}b"
+        #expect(Sanitizer.singleLine(text) == text)
+    }
 }

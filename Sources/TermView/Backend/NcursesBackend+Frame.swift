@@ -79,7 +79,8 @@ extension NcursesBackend {
     }
 
     /// Updates the screen (`wrefresh(3X)`, with the cursor moved or hidden first) and sends
-    /// the frame, with any title change, in one write wrapped in the `Sync` markers.
+    /// the frame, with any title change, in one write wrapped in the `Sync` markers; marked
+    /// clusters in it are swapped for their bytes first (``ClusterMarkers/substitute(in:)``).
     func updateWhole(_ update: () -> Void, title: [UInt8]) {
         guard let frames else {
             update()
@@ -87,7 +88,18 @@ extension NcursesBackend {
             return
         }
         let count = frames.capture(update)
-        output.assemble(bodyCount: count, trailer: title) { frames.read(into: $0) }
+        if clusterMarkers.isEmpty {
+            output.assemble(bodyCount: count, trailer: title) { frames.read(into: $0) }
+        } else {
+            // Marked clusters (NcursesBackend+Clusters.swift) get their own bytes back.
+            var body = [UInt8](repeating: 0, count: count)
+            let read = body.withUnsafeMutableBytes { frames.read(into: $0) }
+            body = clusterMarkers.substitute(in: Array(body.prefix(read)))
+            output.assemble(bodyCount: body.count, trailer: title) { buffer in
+                body.withUnsafeBytes { buffer.copyMemory(from: $0) }
+                return body.count
+            }
+        }
         frames.send(output)
     }
 

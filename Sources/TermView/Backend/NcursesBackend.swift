@@ -21,6 +21,12 @@ public final class NcursesBackend: TerminalBackend {
     let frames: FrameCapture?
     /// The frame being sent, with the terminal's synchronized-update markers.
     var output: FrameOutput
+    /// Grapheme clusters drawn through a marker (see ``ClusterMarkers``).
+    var clusterMarkers: ClusterMarkers
+    /// Rows where a marked cluster was drawn since the last flush: ncurses repaints them
+    /// whole (`wredrawln(3X)`), so a cluster a terminal draws wider than the layout is
+    /// overwritten by the cells after it instead of covering them.
+    private var markedRows: Set<Int32> = []
 
     // MARK: - Init
 
@@ -29,6 +35,7 @@ public final class NcursesBackend: TerminalBackend {
         self.theme = theme
         self.frames = FrameCapture(ncursesDescriptor: ncursesDescriptor, terminalDescriptor: 1)
         self.output = Self.frameOutput()
+        self.clusterMarkers = ClusterMarkers(fence: .fromTerminfo())
         self.size = Size(width: Int(bulletin_cols()), height: Int(bulletin_lines()))
     }
 
@@ -85,7 +92,10 @@ public final class NcursesBackend: TerminalBackend {
     public func flush() {
         let title = pendingTitle
         pendingTitle.removeAll()
+        let rows = markedRows
+        markedRows.removeAll()
         updateWhole({ [window, cursor] in
+            for row in rows { wredrawln(window, row, 1) }
             if let cursor {
                 wmove(window, Int32(cursor.y), Int32(cursor.x))
                 curs_set(1)
@@ -190,9 +200,11 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// Draws one cell (``bulletin_put_cell``: a cluster the C library cannot print becomes
-    /// U+FFFD; when ncurses thinks a 2-column cell is 1 column wide, such as flags and VS16
-    /// sequences, a space fills the other half). A cell of one scalar, nearly every cell, needs no
-    /// buffer on the heap.
+    /// U+FFFD; when ncurses thinks a 2-column cell of one scalar is 1 column wide, a space
+    /// fills the other half). A cluster ncurses cannot carry whole (a ZWJ sequence, a flag, a
+    /// skin tone, a VS16 sequence, more than `CCHARW_MAX` scalars) goes through a marker
+    /// (``ClusterMarkers``) when frames are captured, else is cut as ncurses cuts it. A cell of
+    /// one scalar, nearly every cell, needs no buffer on the heap.
     private func put(_ cell: Cell, x: Int32, y: Int32) {
         let look = theme[cell.style]
         let width = Int32(cell.width)
@@ -201,12 +213,30 @@ public final class NcursesBackend: TerminalBackend {
             return bulletin_put_cell(window, y, x, nil, 0, look.attributes, look.pair, width)   // U+FFFD
         }
         guard let second = scalars.next() else {
+            if first.value >= 0xF0000, putMarked(cell, look: look, x: x, y: y) { return }
             var value = wchar_t(bitPattern: first.value)
             bulletin_put_cell(window, y, x, &value, 1, look.attributes, look.pair, width)
+            return
+        }
+        if frames != nil,
+           ClusterMarkers.needsMarker(cell.text.unicodeScalars, width: cell.width, limit: Int(CCHARW_MAX),
+                                      columns: { Int(wcwidth(wchar_t(bitPattern: $0.value))) }),
+           putMarked(cell, look: look, x: x, y: y) {
             return
         }
         var values = [wchar_t(bitPattern: first.value), wchar_t(bitPattern: second.value)]
         while values.count < Int(CCHARW_MAX), let next = scalars.next() { values.append(wchar_t(bitPattern: next.value)) }
         bulletin_put_cell(window, y, x, &values, Int32(values.count), look.attributes, look.pair, width)
+    }
+
+    /// Draws `cell` as its placeholder and marker (``bulletin_put_marked_cell``).
+    /// - Returns: `false` when it cannot (no frame capture, or the marker table is full).
+    private func putMarked(_ cell: Cell, look: NcursesLook, x: Int32, y: Int32) -> Bool {
+        guard frames != nil, let marker = clusterMarkers.marker(for: cell.text) else { return false }
+        let placeholder = ClusterMarkers.placeholder(width: cell.width)
+        bulletin_put_marked_cell(window, y, x, wchar_t(bitPattern: placeholder.value), wchar_t(bitPattern: marker.value),
+                                 look.attributes, look.pair)
+        markedRows.insert(y)
+        return true
     }
 }

@@ -83,7 +83,7 @@ public struct Surface: Equatable, Sendable {
         var previous: Int?
         // Sanitized character by character, so a huge text costs only what fits.
         writing: for original in text {
-            let controls = original.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            let controls = Sanitizer.needsReplacement(original)
             for character in controls ? Array(Sanitizer.singleLine(String(original))) : [original] {
                 let columns = DisplayWidth.of(character)
                 if columns == 0 {

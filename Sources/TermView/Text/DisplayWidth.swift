@@ -9,7 +9,7 @@ public enum DisplayWidth {
     /// Returns how many columns `text` occupies once sanitized.
     ///
     /// CJK and emoji count 2, combining marks 0; control characters count as their visible
-    /// replacement (`^[` is 2, see ``Sanitizer``).
+    /// replacement (`^[` is 2, a bidi control such as U+202E is `<RLO>`, 5; see ``Sanitizer``).
     /// - Parameter text: Any text, including untrusted data.
     /// - Returns: A width in columns, never negative.
     public static func of(_ text: String) -> Int {
@@ -21,10 +21,11 @@ public enum DisplayWidth {
     ///
     /// Emoji clusters (ZWJ sequences, flags, skin tones, VS16) count 2; a lone combining mark
     /// or zero-width character counts 0; a control character counts as its replacement.
-    /// - Returns: 0, 1 or 2 for printable characters; 2–4 for sanitized controls.
+    /// - Returns: 0, 1 or 2 for printable characters; 1–5 for sanitized controls (more for a
+    ///   character that combines several).
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
-        if scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+        if scalars.contains(where: Sanitizer.isReplaced) {
             return of(String(character))
         }
         return measure(character)
