@@ -1,0 +1,55 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Issue 16, item 8, from the outside: what tmux holds after the app drew grapheme clusters and
+/// bidi controls (`capture-pane`: the cells tmux stored from the bytes it received).
+@Suite("End to end: text drawn whole and harmless")
+struct TextDrawingEndToEndTests {
+    static let family = "👩\u{200D}👩\u{200D}👧"
+    static let flag = "🇺🇸"
+
+    /// Names and their widths in columns, as the layout measures them.
+    static let names: [(name: String, width: Int)] = [
+        ("Fam \(family) end", 10), ("Flag \(flag) end", 11), ("Cafe\u{301} end", 8), ("Bidi \u{202E}abc\u{202C} end", 22),
+    ]
+
+    /// A json-server db.json with one user per name, built at test time.
+    private func makeDatabase(in directory: URL) throws -> String {
+        let users = Self.names.enumerated().map { index, entry -> [String: Any] in
+            ["id": index + 1, "name": entry.name, "username": "user\(index + 1)", "email": "u\(index + 1)@example.com"]
+        }
+        let url = directory.appendingPathComponent("db.json")
+        try JSONSerialization.data(withJSONObject: ["users": users, "posts": [Any](), "comments": [Any]()]).write(to: url)
+        return url.path
+    }
+
+    @Test("a ZWJ family, a flag and combining marks reach tmux whole, a bidi override shows as <RLO>, and the columns stay in step")
+    func clustersWholeColumnsInStep() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-clusters-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory), "open", "users"])
+        defer { session.close() }
+        let screen = try await session.appears(all: ["Fam \(Self.family) end", "Flag \(Self.flag) end", "Cafe\u{301} end",
+                                                     "Bidi <RLO>abc<PDF> end", "user4"])
+        #expect(!screen.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x202C }, "no bidi control sent raw")
+        #expect(!screen.unicodeScalars.contains { $0.value >= 0xF0000 || $0 == "\u{3000}" }, "no placeholder or marker left")
+        // The username column starts at the same column on every row: the name's width plus the
+        // spaces tmux shows after it is the same, so no row's cursor drifted.
+        let lines = screen.components(separatedBy: "\n")
+        var starts: [Int] = []
+        for (index, entry) in Self.names.enumerated() {
+            let line = try #require(lines.first { $0.contains(entry.name.replacingOccurrences(of: "\u{202E}", with: "<RLO>")
+                .replacingOccurrences(of: "\u{202C}", with: "<PDF>")) }, "row \(index + 1)")
+            let afterEnd = try #require(line.range(of: " end")?.upperBound)
+            let rest = line[afterEnd...]
+            let spaces = rest.prefix { $0 == " " }.count
+            #expect(rest.dropFirst(spaces).hasPrefix("user\(index + 1)"), "\(line)")
+            starts.append(entry.width + spaces)
+        }
+        #expect(Set(starts).count == 1, "username columns start at \(starts)")
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+}
