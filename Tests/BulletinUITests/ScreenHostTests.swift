@@ -65,7 +65,7 @@ struct ScreenHostTests {
             " Search         Find text in every post and comment",
             " Admin panel    Where the data comes from and what it holds",
             " Quit           Leave Bulletin",
-            "",
+            " Embedded data set · ? for keys",
             "",
             " ↑↓ move  ⏎ open  s search  ? help  q quit embedded data set",
         ])

@@ -44,6 +44,17 @@ public final class HomeViewModel: ScreenViewModel {
     /// `Home`.
     public var title: String { "Home" }
 
+    /// The line under the menu for someone new: where the data comes from and how to see the
+    /// keys, such as `Embedded data set · ? for keys` or `REST API http://127.0.0.1:3101 · ? for keys`
+    /// (``sourceName``, then ``helpHint``).
+    public var helpLine: String { sourceName + " · " + Self.helpHint }
+
+    /// ``sourceLabel`` as the start of a line: with a capital first letter (`Embedded data set`).
+    public var sourceName: String { sourceLabel.prefix(1).uppercased() + sourceLabel.dropFirst() }
+
+    /// The end of ``helpLine`` that is always shown: `? for keys` (`?` opens the key help everywhere).
+    public static let helpHint = "? for keys"
+
     // MARK: - Init
 
     public init(sourceLabel: String, router: Router<AppRoute>) {

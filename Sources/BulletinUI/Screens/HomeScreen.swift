@@ -32,6 +32,26 @@ struct HomeScreen: Screen {
         let rows = model.items.map { TextLayout.fit($0.title, width: titleWidth, alignment: .left) + $0.subtitle }
         var state = model.selection
         ListView(items: rows).render(in: menuArea, on: &surface, state: &state)
+        renderHelpLine(below: menuArea, on: &surface)
+    }
+
+    /// ``HomeViewModel/helpLine`` under the menu, after a blank row when there is room, muted;
+    /// the source is cut (`…`) before `? for keys` is. Left out when the menu fills the area.
+    private func renderHelpLine(below menuArea: Rect, on surface: inout Surface) {
+        let count = model.items.count
+        guard menuArea.height > count else { return }
+        let y = menuArea.y + count + (menuArea.height > count + 1 ? 1 : 0)
+        let hint = HomeViewModel.helpHint
+        let width = menuArea.width
+        let text: String
+        if DisplayWidth.of(model.helpLine) <= width {
+            text = model.helpLine
+        } else if width < DisplayWidth.of(hint) + 4 {   // not even "X… · ": the hint alone
+            text = TextLayout.truncate(hint, to: width)
+        } else {
+            text = TextLayout.truncate(model.sourceName, to: width - DisplayWidth.of(hint) - 3) + " · " + hint
+        }
+        surface.write(text, at: Point(x: menuArea.x, y: y), style: .muted, maxWidth: width)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
