@@ -58,7 +58,7 @@ struct TerminalSafetyTests {
         // Mouse reports the terminal sent that the app never read.
         let reports = Array("\u{1B}[Ma+&\u{1B}[M`-'".utf8)
         #expect(write(pty.master, reports, reports.count) == reports.count)
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(15)
         while pty.pendingInput < reports.count, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(pty.pendingInput == Int32(reports.count), "the reports are queued for the app")
 
@@ -76,7 +76,8 @@ struct TerminalSafetyTests {
         let flags = fcntl(pty.master, F_GETFL)
         _ = fcntl(pty.master, F_SETFL, flags | O_NONBLOCK)
         var received: [UInt8] = []
-        while received.count < reset.count, Date() < deadline {
+        let readDeadline = Date().addingTimeInterval(15)
+        while received.count < reset.count, Date() < readDeadline {
             let count = read(pty.master, &buffer, buffer.count)
             if count > 0 { received += buffer.prefix(count) } else { try await Task.sleep(nanoseconds: 10_000_000) }
         }
