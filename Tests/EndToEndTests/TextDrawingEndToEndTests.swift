@@ -52,4 +52,40 @@ struct TextDrawingEndToEndTests {
         session.send("q")
         #expect(try await session.waitForExit() == 0)
     }
+
+    @Test("the bytes sent for a redrawn row hold the family and the flag whole, and no placeholder or marker")
+    func rawBytes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-bytes-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory), "open", "users"])
+        defer { session.close() }
+        try await session.appears(all: ["Fam ", "user4"])
+        // Record what the app writes from now on (tmux `pipe-pane -O`), then move the selection:
+        // the rows of users 1 and 2 are drawn again.
+        let log = directory.appendingPathComponent("output").path
+        _ = session.command(["pipe-pane", "-O", "-t", "0", "cat > '\(log)'"])
+        session.send("Down")
+        let family = Array(Self.family.utf8), flag = Array(Self.flag.utf8)
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            bytes = Array((try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data())
+            if Self.contains(bytes, family), Self.contains(bytes, flag) { break }
+            try await TmuxSession.pause()
+        }
+        #expect(Self.contains(bytes, family), "the family's 18 bytes in one piece: \(bytes.count) bytes sent")
+        #expect(Self.contains(bytes, flag), "both regional indicators together")
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { $0.value >= 0xF0000 || $0 == "\u{3000}" }, "no placeholder or marker sent")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x202E }, "no bidi override sent")
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
+    /// Whether `needle` occurs in `haystack` as one run of bytes.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }
+    }
 }
