@@ -5,9 +5,15 @@ import TermView
 struct PostListScreen: Screen {
     let model: PostListViewModel
 
-    /// The list's keys now (no editing keys on Posts).
-    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason) }
-    var keyHelp: [KeyHelp] { keyMap.help }
+    /// The Posts list's key map and help, kept while the list's key state holds (``KeyMapMemo``).
+    static let keyMemo = KeyMapMemo<ListKeysToken, ListScreenIntent>()
+
+    /// The list's keys now (no editing keys on Posts), built once per change of their state.
+    var keys: KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
+        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: Self.keyMemo)
+    }
+    var keyMap: KeyMap<ListScreenIntent> { keys.keys }
+    var keyHelp: [KeyHelp] { keys.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
     var summary: String {
