@@ -45,8 +45,10 @@ struct PostListScreen: Screen {
             return
         }
         let columns = PostListViewModel.Column.allCases
-        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
-            model.cell(row: row, column: columns[column])
+        // The rows and their order are read once for the frame, not once per cell.
+        let cells = model.cells()
+        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { row, column in
+            cells(row, columns[column])
         }
         model.renderFindTable(table, in: area, on: &surface)
     }
