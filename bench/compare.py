@@ -99,6 +99,8 @@ def main(argv):
         print(f"{key}: baseline {base * 1e3:.3f} / {figures['baseline']['p95'] * 1e3:.3f} ms, "
               f"new {new * 1e3:.3f} / {figures['new']['p95'] * 1e3:.3f} ms (median / p95, n={figures['new']['n']}), "
               f"new / baseline {new / base:.2f}")
+    for name in samples:
+        print(f"CPU per ↓ by session, {name}: " + ", ".join(f"{v * 1e3:.3f}" for v in samples[name]["cpu_per_down"]) + " ms")
     cpu = {name: sum(samples[name]["cpu_per_down"]) / len(samples[name]["cpu_per_down"]) for name in samples}
     print("CPU per ↓ (mean over sessions, all threads): "
           f"baseline {cpu['baseline'] * 1e3:.3f} ms, new {cpu['new'] * 1e3:.3f} ms, new / baseline {cpu['new'] / cpu['baseline']:.2f}")
