@@ -27,8 +27,9 @@ struct ListKeysToken: Equatable {
     var filtered: Bool
     /// Whether an id is being typed.
     var jumping: Bool
-    /// The editing bindings' help and intents (none on Posts).
+    /// The editing bindings' help (none on Posts).
     var edit: [KeyHelp]
+    /// The intents of those bindings, in the same order.
     var editActions: [EditIntent]
 }
 
