@@ -26,7 +26,10 @@ extension ScreenHost {
     /// with no key left is gone. A footer label names the first key left (`F1 help` where `?`
     /// is text); back is in the footer only while Esc goes back: where Esc clears a filter, the
     /// footer says `Esc clear`, not `← back`.
-    func globalKeys(beside screen: [KeyHelp]) -> KeyMap<GlobalIntent> {
+    /// - Parameter canGoBack: Whether there is a screen to go back to (read from the stack when
+    ///   `nil`; a frame passes what it read once).
+    func globalKeys(beside screen: [KeyHelp], canGoBack: Bool? = nil) -> KeyMap<GlobalIntent> {
+        let canGoBack = canGoBack ?? (stack.entries.count > 1)
         func binding(_ keys: [Key], _ intent: GlobalIntent, _ description: String, footer: FooterPriority?,
                      disabled: String? = nil) -> KeyBinding<GlobalIntent>? {
             let free = keys.filter { key in !screen.contains { $0.matches(key) } }
@@ -37,7 +40,7 @@ extension ScreenHost {
         }
         return KeyMap([
             binding([.escape, .left, .backspace], .back, "Go back to the previous screen", footer: .always,
-                    disabled: stack.entries.count > 1 ? nil : "this is the first screen"),
+                    disabled: canGoBack ? nil : "this is the first screen"),
             binding([.character("?"), .function(1)], .help, "Show the keys of this screen (Esc closes the list)",
                     footer: .always),
             commandLine == nil ? nil
@@ -46,9 +49,15 @@ extension ScreenHost {
         ].compactMap { $0 })
     }
 
-    /// The footer's bindings: the screen's, then the global ones it leaves.
-    func footerHelp(for screen: any Screen) -> [KeyHelp] {
+    /// The footer's bindings: the screen's, then the global ones it leaves. Kept between
+    /// frames while the screen's bindings (compared by storage first: a memoised key map hands
+    /// over the same array) and `canGoBack` stay the same, so the footer's memo sees the same
+    /// array too.
+    func footerHelp(for screen: any Screen, canGoBack: Bool) -> [KeyHelp] {
         let own = screen.keyHelp
-        return own + globalKeys(beside: own).help
+        if let kept = footerHelpMemo, kept.canGoBack == canGoBack, kept.own == own { return kept.help }
+        let help = own + globalKeys(beside: own, canGoBack: canGoBack).help
+        footerHelpMemo = (own, canGoBack, help)
+        return help
     }
 }

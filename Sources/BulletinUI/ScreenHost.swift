@@ -24,6 +24,11 @@ public final class ScreenHost {
     private var loadingSince: (entry: Int?, time: Double)?
     /// The help overlay's scroll position while it is open; `nil` while it is closed.
     var helpState: TextViewState?
+    /// The footer's bindings last drawn, with the screen's own and whether back applied
+    /// (``footerHelp(for:canGoBack:)``).
+    var footerHelpMemo: (own: [KeyHelp], canGoBack: Bool, help: [KeyHelp])?
+    /// The footer's layout, kept while its bindings and widths stay the same.
+    private let footerMemo = KeyFooterMemo()
 
     /// How long a load runs before the spinner shows, in seconds: quick loads never flash it.
     public static let spinnerDelay = 0.3
@@ -101,7 +106,8 @@ public final class ScreenHost {
         // place; the footer's always-shown keys stay beside it.
         let message = commandLine?.message ?? screen.statusMessage ?? noteText
         let summary = [spinner(for: screen, entry: top.id), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
-        KeyFooter(help: footerHelp(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
+        footerMemo.render(help: footerHelp(for: screen, canGoBack: entries.count > 1), right: summary.joined(separator: " "),
+                          in: statusArea, on: &surface)
     }
 
     /// A spinner frame once the top screen has been loading for ``spinnerDelay`` seconds, else `nil`.

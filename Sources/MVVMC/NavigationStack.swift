@@ -12,7 +12,22 @@ public final class NavigationStack<Destination> {
     // MARK: - Properties
 
     /// The entries, root first.
-    public private(set) var entries: [NavigationEntry<Destination>] = []
+    ///
+    /// Observed by hand through ``entriesKey``: the macro's `\.entries` literal in a generic class
+    /// is instantiated at run time on every read (`swift_getKeyPath` looking the generic argument
+    /// up by its mangled name), ~4% of a one-row move's CPU with the host's four reads a frame.
+    public private(set) var entries: [NavigationEntry<Destination>] {
+        get {
+            access(keyPath: entriesKey)
+            return storedEntries
+        }
+        set {
+            withMutation(keyPath: entriesKey) { storedEntries = newValue }
+        }
+    }
+    @ObservationIgnored private var storedEntries: [NavigationEntry<Destination>] = []
+    /// `\.entries`, made once per stack.
+    @ObservationIgnored private let entriesKey: KeyPath<NavigationStack, [NavigationEntry<Destination>]> = \.entries
     @ObservationIgnored private var nextID = 1
 
     // MARK: - Init

@@ -39,4 +39,28 @@ struct SurfaceDiffTests {
         #expect(surface.changes(since: nil).count == 6)
         #expect(surface.changes(since: Surface(width: 2, height: 2)).map(\.point).last == Point(x: 2, y: 1))
     }
+
+    @Test("into a kept array: the same changes as a fresh one, the old ones gone, the storage reused")
+    func intoKeptArray() {
+        var blank = Surface(width: 10, height: 6)
+        var scrolled = blank
+        for y in 0..<6 { scrolled.write("row \(y)", at: Point(x: 0, y: y), style: y == 2 ? .selected : .normal) }
+        var moved = scrolled
+        moved.setStyle(Rect(x: 0, y: 3, width: 10, height: 1), style: .selected)
+        moved.setStyle(Rect(x: 0, y: 2, width: 10, height: 1), style: .normal)
+        var kept: [CellChange] = []
+        scrolled.changes(since: blank, into: &kept)
+        #expect(kept == scrolled.changes(since: blank))
+        #expect(kept.count == 25, "4 letters on each normal row (the space is blank), all 5 cells on the selected one")
+        let storage = kept.withUnsafeBufferPointer { $0.baseAddress }
+        moved.changes(since: scrolled, into: &kept)
+        #expect(kept == moved.changes(since: scrolled))
+        #expect(kept.map(\.point.y) == Array(repeating: 2, count: 5) + Array(repeating: 3, count: 10),
+                "the 5 written cells of row 2 lose the selection; all of row 3 takes it")
+        #expect(kept.withUnsafeBufferPointer { $0.baseAddress } == storage, "no new allocation for a smaller frame")
+        blank.write("x", at: Point(x: 9, y: 5), style: .normal)
+        blank.changes(since: nil, into: &kept)
+        #expect(kept == blank.changes(since: nil) && kept.count == 60)
+    }
 }
+

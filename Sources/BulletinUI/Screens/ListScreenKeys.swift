@@ -14,6 +14,25 @@ enum ListScreenIntent: Sendable {
     case list(ListIntent), find(FindIntent), edit(EditIntent), mouse
 }
 
+/// Every input of ``FindableScreenModel/listScreenKeys(noun:failed:edit:)``: equal tokens build
+/// equal key maps (``KeyMapMemo``).
+struct ListKeysToken: Equatable {
+    /// What a row is (`user`, `post`).
+    var noun: String
+    /// Why the rows are not there, or `nil`.
+    var failed: String?
+    /// Whether the `/` prompt is open.
+    var editing: Bool
+    /// Whether a filter is applied (Esc clears it).
+    var filtered: Bool
+    /// Whether an id is being typed.
+    var jumping: Bool
+    /// The editing bindings' help (none on Posts).
+    var edit: [KeyHelp]
+    /// The intents of those bindings, in the same order.
+    var editActions: [EditIntent]
+}
+
 extension FindableScreenModel {
     /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open, (Esc clear), / filter,
     /// s sort, n next, the editing keys, paging, r reload, the mouse. While the `/` prompt is
@@ -33,6 +52,17 @@ extension FindableScreenModel {
         keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
         return keys
+    }
+
+    /// ``listScreenKeys(noun:failed:edit:)`` through `memo`: built again only when one of its
+    /// inputs (``ListKeysToken``) changed since the last key or frame, so a one-row move
+    /// reuses the map and its help.
+    func listScreenKeys(noun: String, failed: String?, edit: [KeyBinding<EditIntent>] = [],
+                        memo: KeyMapMemo<ListKeysToken, ListScreenIntent>) -> KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
+        let token = ListKeysToken(
+            noun: noun, failed: failed, editing: find.finder.isEditing, filtered: !find.finder.query.isEmpty,
+            jumping: find.jumpDigits != nil, edit: edit.map(\.help), editActions: edit.map(\.action))
+        return memo.keys(for: token) { listScreenKeys(noun: noun, failed: failed, edit: edit) }
     }
 
     /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): a key typed during a

@@ -5,9 +5,15 @@ import TermView
 struct PostListScreen: Screen {
     let model: PostListViewModel
 
-    /// The list's keys now (no editing keys on Posts).
-    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason) }
-    var keyHelp: [KeyHelp] { keyMap.help }
+    /// The Posts list's key map and help, kept while the list's key state holds (``KeyMapMemo``).
+    static let keyMemo = KeyMapMemo<ListKeysToken, ListScreenIntent>()
+
+    /// The list's keys now (no editing keys on Posts), built once per change of their state.
+    var keys: KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
+        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: Self.keyMemo)
+    }
+    var keyMap: KeyMap<ListScreenIntent> { keys.keys }
+    var keyHelp: [KeyHelp] { keys.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
     var summary: String {
@@ -39,8 +45,10 @@ struct PostListScreen: Screen {
             return
         }
         let columns = PostListViewModel.Column.allCases
-        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
-            model.cell(row: row, column: columns[column])
+        // The rows and their order are read once for the frame, not once per cell.
+        let cells = model.cells()
+        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { row, column in
+            cells(row, columns[column])
         }
         model.renderFindTable(table, in: area, on: &surface)
     }

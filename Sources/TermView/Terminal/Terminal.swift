@@ -7,6 +7,8 @@ public final class Terminal {
     public let backend: any TerminalBackend
     /// The frame last sent, or `nil` when the screen content is unknown.
     public private(set) var lastFrame: Surface?
+    /// The cells to send, kept between frames for its capacity (``Surface/changes(since:into:)``).
+    private var changes: [CellChange] = []
 
     // MARK: - Init
 
@@ -28,10 +30,12 @@ public final class Terminal {
     public func draw(_ render: (inout Surface) -> Void) {
         var frame = Surface(size: backend.size)
         render(&frame)
-        backend.draw(frame.changes(since: lastFrame))
+        frame.changes(since: lastFrame, into: &changes)
+        backend.draw(changes)
         backend.setCursor(frame.cursor)
         backend.flush()
         lastFrame = frame
+        changes.removeAll(keepingCapacity: true)   // releases the cells' text now, keeps the storage
     }
 
     /// Forgets the last frame so the next ``draw(_:)`` sends every cell (after a resize,
