@@ -13,7 +13,7 @@ public final class UserListViewModel: FindableScreen {
     public enum Column: CaseIterable, Sendable {
         case id, name, username, email, company
         /// GitHub's `login`, `type` (User, Organization, Bot) and `site_admin`.
-        case login, type, siteAdmin
+        case login, accountType, siteAdmin
 
         /// The column's header text.
         public var title: String {
@@ -24,7 +24,7 @@ public final class UserListViewModel: FindableScreen {
             case .email: "Email"
             case .company: "Company"
             case .login: "Login"
-            case .type: "Type"
+            case .accountType: "Type"
             case .siteAdmin: "Site admin"
             }
         }
@@ -32,7 +32,7 @@ public final class UserListViewModel: FindableScreen {
         /// JSONPlaceholder's columns (every source without its own): id, name, username, email, company.
         public static let standard: [Column] = [.id, .name, .username, .email, .company]
         /// GitHub's: login, type, site admin (what `GET /users` sends; the login is also the id).
-        public static let github: [Column] = [.login, .type, .siteAdmin]
+        public static let github: [Column] = [.login, .accountType, .siteAdmin]
 
         /// The columns for `source`'s users, chosen by its kind: ``github`` on GitHub,
         /// ``standard`` elsewhere.
@@ -157,7 +157,7 @@ public final class UserListViewModel: FindableScreen {
         case .username: return user.username
         case .email: return Display.text(user.email)
         case .company: return Display.text(user.company?.name)
-        case .login, .type, .siteAdmin: return accountText(of: user, column: column)
+        case .login, .accountType, .siteAdmin: return accountText(of: user, column: column)
         }
     }
 
@@ -165,7 +165,7 @@ public final class UserListViewModel: FindableScreen {
     private nonisolated static func accountText(of user: User, column: Column) -> String {
         guard case let .github(account) = user.profile else { return column == .login ? user.username : Display.missing }
         switch column {
-        case .type: return Display.text(account.type)
+        case .accountType: return Display.text(account.type)
         case .siteAdmin: return account.siteAdmin.map { $0 ? "yes" : "no" } ?? Display.missing
         default: return account.login
         }

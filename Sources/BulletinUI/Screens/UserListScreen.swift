@@ -26,7 +26,7 @@ struct UserListScreen: Screen {
         case .email: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
         case .company: TableColumn(column.title, width: .flexible(min: 8, weight: 3))
         case .login: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
-        case .type: TableColumn(column.title, width: .flexible(min: 12, weight: 1))
+        case .accountType: TableColumn(column.title, width: .flexible(min: 12, weight: 1))
         case .siteAdmin: TableColumn(column.title, width: .fixed(12))
         }
     }
