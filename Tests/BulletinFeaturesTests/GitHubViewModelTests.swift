@@ -79,8 +79,11 @@ struct GitHubViewModelTests {
     @Test("\"load more\" on GitHub's Users list stops at 3 pages: counted on the server")
     func loadMoreStopsAtThreePages() async throws {
         try await Self.withServer { server in
-            let next = "<\(server.baseURL.absoluteString)/users?since=999>; rel=\"next\""
-            try await server.inject(Fault(path: "/users", times: 1), Fault(path: "/users", headers: ["Link": next]))
+            // Page 1 as recorded (next: since=135); page 2 links since=999, and every page after
+            // that links since=998: a fourth page would be a request of its own.
+            let link = { (since: Int) in "<\(server.baseURL.absoluteString)/users?since=\(since)>; rel=\"next\"" }
+            try await server.inject(Fault(path: "/users", times: 1), Fault(path: "/users", times: 1, headers: ["Link": link(999)]),
+                                    Fault(path: "/users", headers: ["Link": link(998)]))
             let model = UserListViewModel(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10), router: .none)
             await model.load()
             for _ in 0..<6 {
