@@ -167,6 +167,20 @@ struct GitHubViewModelTests {
         }
     }
 
+    @Test("an account GitHub sent little about: the list's fields, a dash for the rest; a site admin says so")
+    func sparseAccountLines() {
+        let account = GitHubAccount(login: "octo", type: "User", siteAdmin: true)
+        let user = User(id: "octo", name: "octo", username: "octo", profile: .github(account))
+        let lines = RecordFields.profile(of: user)
+        #expect(lines.map(\.label) == ["Name", "Login", "Type", "Company", "Blog", "Location", "Bio", "E-mail",
+                                       "Followers", "Following", "Public repositories", "Created", "Web URL"])
+        #expect(lines[2].value == "User · site admin")
+        #expect(lines.filter { $0.value == "—" }.count == 11, "only the login and type were sent")
+        let plain = RecordFields.profile(of: User(id: "1", name: "Leanne Graham", username: "Bret"))
+        #expect(plain.map(\.label) == ["Name", "Username", "Email", "Phone", "Website", "Address", "Company"],
+                "JSONPlaceholder's lines are unchanged")
+    }
+
     @Test("GitHub's values on screen: days, licences, flags")
     func gitHubText() {
         #expect(GitHubText.day("2007-10-20T05:24:19Z") == "2007-10-20")

@@ -173,8 +173,9 @@ public final class UserDetailViewModel: FindableScreen {
         runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
             async let posts = attempt { () async throws(DataError) in try await source.postList(userID: userID) }
+            let loadedUser = try await user.get()  // the user's error first, as before
             let list = try await posts.get()
-            return (UserDetail(user: try await user.get(), posts: list.records), list.issues)
+            return (UserDetail(user: loadedUser, posts: list.records), list.issues)
         }) { [weak self] outcome in
             guard let self else { return }
             isReloading = false
