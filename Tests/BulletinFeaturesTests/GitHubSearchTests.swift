@@ -48,7 +48,7 @@ struct GitHubSearchTests {
             #expect(model.groupTitle(.posts) == "Repositories (1 of 2)")
             #expect(model.text(ofItem: 0) == "dependabot[bot]")
             #expect(model.text(ofItem: 1).hasPrefix("mojombo/grit — **Grit is no longer maintained."))
-            #expect(model.summary == "1 user · 1 repository · the search timed out before the end")
+            #expect(model.summary == "1 user · 1 repository · incomplete results")
             model.openSelected()
             model.moveSelection(by: 1)
             model.openSelected()

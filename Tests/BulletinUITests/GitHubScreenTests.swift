@@ -116,4 +116,27 @@ struct GitHubScreenTests {
         #expect(Array(wide[1...16]) == Self.facts, "\(wide)")
         #expect(wide[17] == " **Grit is no longer maintained. Check out libgit2/rugged.** Grit gives you object oriented read/write access to Git")
     }
+
+    @Test("Search on GitHub at 80x24: GitHub's users, then its repositories, with GitHub's totals")
+    func searchScreen() async throws {
+        let server = try LoopbackServer.start(arguments: [
+            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
+        ])
+        defer { server.stop() }
+        let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
+        harness.press(.character("s"), width: 80, height: 24)
+        await harness.settle()
+        harness.press(.character("d"), .character("e"), .character("p"), width: 80, height: 24)
+        let model = try #require(harness.app.stack.top?.destination as? SearchViewModel)
+        await model.waitForSearch()
+        let lines = ScreenHostTests().trimmed(harness.frame(width: 80, height: 24))
+        let results = lines.drop { !$0.contains("Users (") }.prefix(4)
+        #expect(Array(results) == [
+            " Users (1 of 1520)",
+            "  dependabot[bot]",
+            " Repositories (1 of 2)",
+            "  mojombo/grit — **Grit is no longer maintained. Check out libgit2/rugged.** Gr…",
+        ], "\(lines)")
+        #expect(lines[23].hasSuffix("1 user · 1 repository · incomplete results"), "\(lines[23])")
+    }
 }

@@ -153,7 +153,7 @@ public final class SearchViewModel: ScreenViewModel {
                 let words = source.vocabulary
                 return [Display.count(results.users.count, words.users.singular, words.users.plural),
                         Display.count(results.posts.count, words.posts.singular, words.posts.plural),
-                        remoteResults?.isIncomplete == true ? "the search timed out before the end" : nil]
+                        remoteResults?.isIncomplete == true ? "incomplete results" : nil]
                     .compactMap { $0 }.joined(separator: " · ")
             }
             return Display.count(results.posts.count, "post", "posts") + " · "
