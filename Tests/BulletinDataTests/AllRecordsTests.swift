@@ -84,29 +84,22 @@ struct AllRecordsRecordedTests {
                           "/comments?limit=100&skip=0"])
     }
 
-    @Test("GitHub: repositories gathered per user; users whose repositories fail are reported, a rate limit stops it")
-    func gitHubGathering() async throws {
+    @Test("GitHub: no list of every repository; postList, allPosts and postListing throw at once, with no request")
+    func gitHubHasNoRepositoryList() async throws {
         let server = try LoopbackServer.start(arguments: [
             "--dir", SharedData.data("github").path, "--style", "github",
             "--fixtures", GitHubFixtures.directory.path,
         ])
         defer { server.stop() }
         let source = GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10)
-        let list = try await source.postList()
-        #expect(list.records.map(\.title) == ["30daysoflaptops.github.io", "grit"])
-        #expect(list.issues.count == 99)
-        #expect(list.issues.first?.path == "posts of user defunkt")
+        let expected = "No list of every repository in \(server.baseURL.absoluteString) (GitHub lists repositories per user"
+        await #expect { _ = try await source.postList() } throws: { ($0 as? DataError)?.description.hasPrefix(expected) == true }
+        await #expect { _ = try await source.allPosts() } throws: { ($0 as? DataError)?.description.hasPrefix(expected) == true }
+        await #expect { _ = try await source.postListing(partial: nil) } throws: {
+            ($0 as? DataError)?.description.hasPrefix(expected) == true
+        }
         #expect(try await source.allComments().isEmpty)
-
-        try await server.reset()
-        try await server.inject(Fault(path: "/users/pjhyett/repos", status: 403,
-                                      headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "4102444800"]))
-        let limited = try await GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10).postList()
-        #expect(limited.records.count == 2)
-        #expect(limited.issues.map(\.path) == ["posts of user defunkt", "posts of user pjhyett and 97 more"])
-        let repoRequests = try await server.requests().map(\.path).filter { $0.hasSuffix("/repos?per_page=100") }
-        #expect(repoRequests == ["/users/mojombo/repos?per_page=100", "/users/defunkt/repos?per_page=100",
-                                 "/users/pjhyett/repos?per_page=100"])
+        #expect(try await server.requests().isEmpty, "not one request per user, not one at all")
     }
 }
 

@@ -3,6 +3,8 @@ import BulletinTestSupport
 import Foundation
 import Testing
 
+@testable import BulletinData
+
 /// GitHubDataSource against the loopback server replaying `../shared/data/github/` (Link rewritten)
 /// and serving `Tests/Fixtures/github/`.
 @Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
@@ -32,32 +34,152 @@ struct GitHubDataSourceTests {
         }
     }
 
-    @Test("a user's detail and repositories; a repository opens as a post")
-    func detailAndRepos() async throws {
+    @Test("a user decodes into GitHubAccount: every line's field, nothing squeezed into the company")
+    func userAccount() async throws {
         try await withSource { source, _ in
             let user = try await source.user(id: "mojombo")
             #expect(user.name == "Tom Preston-Werner")
+            #expect(user.username == "mojombo")
             #expect(user.website == "http://tom.preston-werner.com")
-            #expect(user.address?.city == "San Francisco")
-            #expect(user.company?.bs == "23000 followers, 2 public repos")
-            let repos = try await source.posts(userID: "mojombo")
-            #expect(repos.map(\.title) == ["30daysoflaptops.github.io", "grit"])
-            #expect(repos.allSatisfy { $0.userId == "mojombo" })
-            #expect(repos[1].body.contains("Language: Ruby · ★ 1950 · updated 2024-05-01"))
-            let grit = try await source.post(id: "mojombo/grit")
-            #expect(grit == repos[1])
-            #expect(try await source.comments(postID: grit.id).isEmpty)
+            #expect(user.company == User.Company(name: "@chatterbugapp, @redwoodjs", catchPhrase: nil, bs: nil))
+            #expect(user.address == nil)
+            guard case let .github(account) = user.profile else { Issue.record("got \(user.profile)"); return }
+            #expect(account == GitHubAccount(
+                login: "mojombo", id: 1, type: "User", siteAdmin: false, name: "Tom Preston-Werner",
+                company: "@chatterbugapp, @redwoodjs", blog: "http://tom.preston-werner.com", location: "San Francisco",
+                bio: "Cofounder of GitHub.\nCreator of Jekyll.", email: nil, followers: 23000, following: 11,
+                publicRepositories: 2, createdAt: "2007-10-20T05:24:19Z", webURL: "https://github.com/mojombo"))
         }
     }
 
-    @Test("a [bot] login is percent-encoded in the path and found")
-    func botLogin() async throws {
-        try await withSource { source, server in
-            let bot = try await source.user(id: "dependabot[bot]")
-            #expect(bot.name == "dependabot[bot]")
-            #expect(bot.website == nil)
-            #expect(try await server.requests().last?.path == "/users/dependabot%5Bbot%5D")
+    @Test("the /users pages carry type and site_admin (users_per_page_10 has two site admins)")
+    func listFields() async throws {
+        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("github").path, "--style", "github"])
+        defer { server.stop() }
+        let source = GitHubDataSource(baseURL: server.baseURL, timeout: 10)
+        let page = try await source.userPage(after: nil)
+        let accounts = page.list.records.compactMap { user -> GitHubAccount? in
+            if case let .github(account) = user.profile { account } else { nil }
         }
+        #expect(accounts.count == 100)
+        #expect(accounts.first { $0.login == "engineyard" }?.type == "Organization")
+        #expect(accounts.first?.siteAdmin == nil, "the 2013 recording has no site_admin")
+        #expect(accounts.first?.name == nil, "/users sends no name; the User falls back to the login")
+        #expect(page.list.records.first?.name == "mojombo")
+        let small = try JSONDecoder().decode([SiteAdminProbe].self, from: Data(contentsOf: SharedData.data("github/users_per_page_10.json")))
+        let admins = small.filter(\.site_admin).map(\.login)
+        #expect(admins.count == 2, "the recording's own count, to compare with what the source decodes below")
+        let decoded = try JSONDecoding.decodeRecords(
+            GitHubUser.self, from: Data(contentsOf: SharedData.data("github/users_per_page_10.json")), location: "t", root: "users")
+        #expect(decoded.records.filter { $0.account.siteAdmin == true }.map(\.login) == admins)
+        #expect(decoded.records.filter { $0.account.siteAdmin == false }.count == 8)
+    }
+
+    @Test("a user's repositories and one repository decode into GitHubRepositoryDetails")
+    func repositories() async throws {
+        try await withSource { source, _ in
+            let repos = try await source.posts(userID: "mojombo")
+            #expect(repos.map(\.title) == ["30daysoflaptops.github.io", "grit"])
+            #expect(repos.allSatisfy { $0.userId == "mojombo" })
+            #expect(repos[0].body == "No description.")
+            #expect(repos[1].body.hasPrefix("**Grit is no longer maintained."))
+            guard case let .github(grit) = repos[1].details else { Issue.record("got \(repos[1].details)"); return }
+            #expect(grit == GitHubRepositoryDetails(
+                fullName: "mojombo/grit", description: repos[1].body, topics: ["git", "ruby"], language: "Ruby",
+                license: .init(spdxID: "MIT", name: "MIT License"), defaultBranch: "master", stars: 1950, forks: 531,
+                openIssues: 0, createdAt: "2007-10-29T14:37:16Z", pushedAt: "2023-10-29T20:51:52Z",
+                updatedAt: "2024-05-01T12:00:00Z", homepage: "http://grit.rubyforge.org/",
+                webURL: "https://github.com/mojombo/grit", isFork: false, isArchived: true))
+            guard case let .github(fork) = repos[0].details else { Issue.record("got \(repos[0].details)"); return }
+            #expect(fork.isFork && !fork.isArchived && fork.license == nil && fork.description == nil)
+            let one = try await source.post(id: "mojombo/grit")
+            #expect(one == repos[1])
+            #expect(try await source.comments(postID: one.id).isEmpty)
+        }
+    }
+
+    @Test("a failed later page of repositories keeps the pages read and says which failed")
+    func failedRepositoryPage() async throws {
+        try await withSource { source, server in
+            let next = "<\(server.baseURL.absoluteString)/users/mojombo/repos?per_page=100&page=2>; rel=\"next\""
+            try await server.inject(Fault(path: "/users/mojombo/repos", times: 1, headers: ["Link": next]),
+                                    Fault(path: "/users/mojombo/repos", status: 500, body: "boom"))
+            let list = try await source.postList(userID: "mojombo")
+            #expect(list.records.map(\.title) == ["30daysoflaptops.github.io", "grit"])
+            #expect(list.issues.count == 1)
+            let issue = try #require(list.issues.first)
+            #expect(issue.path == "repositories of mojombo after page 1")
+            #expect(issue.reason.hasPrefix("HTTP 500 from \(server.baseURL.absoluteString)/users/mojombo/repos?page=2&per_page=100")
+                    || issue.reason.hasPrefix("HTTP 500 from \(server.baseURL.absoluteString)/users/mojombo/repos?per_page=100&page=2"),
+                    "\(issue.reason)")
+            #expect(issue.effect == .partial)
+            // The first page failing is the user screen's error, as before.
+            try await server.reset()
+            try await server.inject(Fault(path: "/users/mojombo/repos", status: 500))
+            await #expect(throws: DataError.self) {
+                try await FetchContext.reloading(true) { () async throws(DataError) in try await source.postList(userID: "mojombo") }
+            }
+        }
+    }
+
+    @Test("a user's repositories stop at 10 pages, and the list says so")
+    func repositoryPageCap() async throws {
+        try await withSource { source, server in
+            let next = "<\(server.baseURL.absoluteString)/users/mojombo/repos?per_page=100&page=2>; rel=\"next\""
+            try await server.inject(Fault(path: "/users/mojombo/repos", headers: ["Link": next]))
+            let list = try await source.postList(userID: "mojombo")
+            let requests = try await server.requests().filter { $0.path.hasPrefix("/users/mojombo/repos") }
+            // The next link is the same URL from page 2 on, answered from the run's cache: the cap
+            // still counts pages, not requests.
+            #expect(requests.count == 2)
+            #expect(list.records.count == 20)
+            #expect(list.issues.map(\.path) == ["repositories of mojombo after page 10"])
+            #expect(list.issues.first?.reason == "Bulletin reads at most 10 pages (1000 repositories)")
+        }
+    }
+
+    @Test("the Users list's pages stop at maxPages (3) even when GitHub links a fourth; the list says where it stopped")
+    func userPagesStopAtMax() async throws {
+        try await withSource { source, server in
+            // Every /users answer links a next page, so only the cap can stop the paging.
+            let next = "<\(server.baseURL.absoluteString)/users?since=999>; rel=\"next\""
+            try await server.inject(Fault(path: "/users", headers: ["Link": next]))
+            var cursor: PageCursor?
+            var pages = 0
+            var issues: [RecordIssue] = []
+            repeat {
+                let page = try await source.userPage(after: cursor)
+                pages += 1
+                issues += page.list.issues
+                cursor = page.next
+            } while cursor != nil && pages < 10
+            #expect(pages == 3)
+            #expect(try await server.requests().filter { $0.path.hasPrefix("/users") }.count == 2,
+                    "page 1, then since=999 (pages 2 and 3 share the URL: the second is the run's cache)")
+            #expect(issues.map(\.path) == ["users after page 3"])
+            #expect(issues.first?.effect == .partial)
+            let list = try await GitHubDataSource(baseURL: server.baseURL, maxPages: 2, timeout: 10).userList()
+            #expect(list.issues.map(\.path) == ["users after page 2"])
+        }
+    }
+
+    @Test("a 304 on reload keeps the same list, costs no rate limit, and the request carried If-None-Match")
+    func notModified() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer.start(arguments: [
+            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
+        ])
+        defer { server.stop() }
+        let source = GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10, log: log)
+        let first = try await source.users()
+        let again = try await FetchContext.reloading(true) { () async throws(DataError) in try await source.users() }
+        #expect(again == first)
+        let requests = try await server.requests().filter { $0.path == "/users?per_page=100" }
+        #expect(requests.count == 2)
+        #expect(requests[0].header("If-None-Match") == nil)
+        #expect(requests[1].header("If-None-Match") == #""324912429a6c8d7f41cb480e07da772a""#)
+        let statuses = log.snapshot.requests.filter { $0.path == "/users?per_page=100" }.map(\.status)
+        #expect(statuses == [.http(200), .http(304)])
     }
 
     @Test("GITHUB_TOKEN is sent as a bearer token and never shown; the descriptor says a token is in use")
@@ -108,18 +230,6 @@ struct GitHubDataSourceTests {
         }
     }
 
-    @Test("a reload revalidates the recorded page with its ETag and gets 304")
-    func etagRevalidation() async throws {
-        try await withSource { source, server in
-            _ = try await source.user(id: "mojombo")
-            _ = try await FetchContext.reloading(true) { () async throws(DataError) in try await source.users() }
-            _ = try await FetchContext.reloading(true) { () async throws(DataError) in try await source.users() }
-            let requests = try await server.requests().filter { $0.path == "/users?per_page=100" }
-            #expect(requests.count == 2)
-            #expect(requests[1].header("If-None-Match") == #""324912429a6c8d7f41cb480e07da772a""#)
-        }
-    }
-
     @Test("Link headers: rel=next is found among others; none when absent")
     func nextLink() {
         let header = #"<https://api.github.com/users?since=135>; rel="next", <https://api.github.com/users{?since}>; rel="first""#
@@ -127,4 +237,10 @@ struct GitHubDataSourceTests {
         #expect(GitHubDataSource.nextLink(#"<https://x/a?page=1>; rel="prev""#) == nil)
         #expect(GitHubDataSource.nextLink(nil) == nil)
     }
+}
+
+/// The two members of `/users` items the site-admin check compares.
+private struct SiteAdminProbe: Decodable {
+    var login: String
+    var site_admin: Bool
 }

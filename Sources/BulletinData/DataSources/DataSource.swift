@@ -81,6 +81,20 @@ public protocol DataSource: Sendable {
     /// Has a default (`nil`).
     /// - Throws: As the fetch of that record (``DataError/notFound(_:location:)`` and the rest).
     func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String?
+
+    /// One user's posts with the parts that could not be read: a source that pages them
+    /// (GitHub's repositories) keeps the pages read when a later one fails, or when it stops
+    /// at its cap, and reports the rest as a ``RecordIssue`` with effect
+    /// ``RecordIssue/Effect/partial``. Has a default (``posts(userID:)``, no issues).
+    /// - Throws: As ``posts(userID:)``; a failure of the first page.
+    func postList(userID: RecordID) async throws(DataError) -> RecordList<Post>
+
+    /// The users and posts matching `query`, found by the source's own search API (GitHub's
+    /// `/search/users` and `/search/repositories`), or `nil` when the source has none and
+    /// Search looks through every post and comment itself. The empty query answers at once,
+    /// without a request (Search asks it to learn which way to search). Has a default (`nil`).
+    /// - Throws: As the requests it makes (``DataError/rateLimited(url:resetAt:remaining:)``, …).
+    func search(_ query: String) async throws(DataError) -> SourceSearchResults?
 }
 
 extension DataSource {

@@ -7,12 +7,12 @@ import Foundation
 ///   pages with `since=`) for at most ``maxPages`` pages: GitHub has millions of accounts.
 /// - A user is `GET {base}/users/{login}` (the login is the ``User``'s id; `[bot]` logins are
 ///   percent-encoded); the user's repositories, `GET {base}/users/{login}/repos?per_page=100`
-///   (every page), are the "posts" under the user; one is `GET {base}/repos/{owner}/{repo}`.
+///   (every page up to ``maxRepositoryPages``; a later page that fails keeps the earlier ones),
+///   are the "posts" under the user; one is `GET {base}/repos/{owner}/{repo}`.
 ///   Repositories have no comments here.
-/// - Every repository (``allPosts()``, ``postList()``) is gathered user by user by the protocol's
-///   default: GitHub has no "all repositories of these users" endpoint. A user whose repositories
-///   fail is reported in ``postList()``'s issues instead of failing the list; a rate limit stops
-///   the gathering and keeps what was read.
+/// - There is no list of every repository (``allPosts()``, ``postList()``, ``postListing(partial:)``
+///   throw at once): GitHub has no such endpoint, and gathering one user by user would cost a
+///   request per user. Search uses GitHub's search API instead (``search(_:)``).
 /// - `GITHUB_TOKEN`, when given, is sent as `Authorization: Bearer …` and never shown:
 ///   the descriptor says only that a token is in use.
 /// - Rate limits (403/429 with `X-RateLimit-Remaining: 0`, or a secondary limit) are
@@ -25,8 +25,11 @@ public struct GitHubDataSource: DataSource {
     public let baseURL: URL
     /// The client requests go through (with the bearer token, if any).
     public let client: HTTPClient
-    /// The most user-list pages followed.
+    /// The most user-list pages followed (the first page counts), by ``userList()`` and by
+    /// ``userPage(after:)`` (the Users list's "load more") alike.
     public let maxPages: Int
+    /// The most pages of one user's repositories followed (100 a page).
+    public static let maxRepositoryPages = 10
     private let tokenState: TokenState
 
     /// What became of `GITHUB_TOKEN`.
@@ -86,48 +89,40 @@ public struct GitHubDataSource: DataSource {
     /// The first ``maxPages`` pages of `/users`.
     public func users() async throws(DataError) -> [User] { try await userList().records }
 
-    /// The first ``maxPages`` pages of `/users`, with the accounts that could not be read.
+    /// The first ``maxPages`` pages of `/users`, with the accounts that could not be read and,
+    /// when GitHub has more, a ``RecordIssue/Effect/partial`` issue saying where Bulletin stopped.
     public func userList() async throws(DataError) -> RecordList<User> {
-        let list = try await pages(GitHubUser.self, from: Endpoint.url(baseURL, ["users"], query: ["per_page": "100"]),
-                                   root: "users", limit: maxPages)
-        return RecordList(records: list.records.map(\.user), issues: list.issues)
+        var list = RecordList<User>(records: [])
+        var cursor: PageCursor?
+        repeat {
+            let page = try await userPage(after: cursor)
+            list.records += page.list.records
+            list.issues += page.list.issues
+            cursor = page.next
+        } while cursor != nil
+        return list
     }
 
-    /// One page of `/users`: the first is `GET {base}/users?per_page=100`; the cursor is the
-    /// page's `Link: rel="next"` URL (which pages with `since=`).
-    public func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage {
-        let url: URL
-        if let cursor {
-            guard let next = URL(string: cursor.token) else { throw .invalidURL(cursor.token) }
-            url = next
-        } else {
-            url = try Endpoint.url(baseURL, ["users"], query: ["per_page": "100"])
-        }
-        let (data, link) = try await client.dataAndLink(from: url)
-        let page = try client.loggingErrors { () throws(DataError) in
-            try JSONDecoding.decodeRecords(GitHubUser.self, from: data, location: url.absoluteString, root: "users")
-        }
-        return UserPage(
-            list: RecordList(records: page.records.map(\.user), issues: page.issues),
-            next: Self.nextLink(link).map { PageCursor($0.absoluteString) })
-    }
-
-    /// `GET {base}/users/{login}`; a 404 is ``DataError/notFound(_:location:)``.
+    /// `GET {base}/users/{login}` (the login percent-encoded as one path segment:
+    /// `dependabot%5Bbot%5D`); a 404 is ``DataError/notFound(_:location:)``.
     public func user(id: RecordID) async throws(DataError) -> User {
         let account: GitHubUser = try await client.fetchRecord("user \(id)", at: Endpoint.url(baseURL, ["users", id.text]))
         return account.user
     }
 
-    /// The user's repositories, every page.
+    /// The user's repositories: ``postList(userID:)``'s records.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
-        let url = try Endpoint.url(baseURL, ["users", userID.text, "repos"], query: ["per_page": "100"])
-        return try await pages(GitHubRepository.self, from: url, root: "repos", limit: 50).records.map(\.post)
+        try await postList(userID: userID).records
     }
 
-    /// `GET {base}/repos/{owner}/{repo}` for an id `owner/repo`.
+    /// `GET {base}/repos/{owner}/{repo}` for an id `owner/repo` (each part percent-encoded as
+    /// one path segment).
+    /// - Throws: ``DataError/notFound(_:location:)`` when the id is not `owner/repo` or GitHub has no such repository.
     public func post(id: RecordID) async throws(DataError) -> Post {
-        let parts = id.text.split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw .notFound("repository \(id)", location: baseURL.absoluteString) }
+        let parts = id.text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw .notFound("repository \(id) (a repository is named owner/name)", location: baseURL.absoluteString)
+        }
         let repository: GitHubRepository = try await client.fetchRecord(
             "repository \(id)", at: Endpoint.url(baseURL, ["repos", parts[0], parts[1]]))
         return repository.post
@@ -144,33 +139,33 @@ public struct GitHubDataSource: DataSource {
         DataStatistics(users: try await users().count, posts: 0, comments: 0)
     }
 
+    // MARK: - No list of every repository
+
+    /// GitHub has no list of every repository of these users, and gathering one would cost a
+    /// request per user (60 an hour without a token): this throws at once, with no request.
+    /// - Throws: ``DataError/notFound(_:location:)`` saying where repositories are listed.
+    public func postList() async throws(DataError) -> RecordList<Post> { throw noRepositoryList }
+
+    /// As ``postList()``: throws at once, with no request.
+    public func allPosts() async throws(DataError) -> [Post] { throw noRepositoryList }
+
+    /// As ``postList()``: throws at once, with no request (not even for the users).
+    public func postListing(partial: (@Sendable (PostBatch) -> Void)?) async throws(DataError) -> PostListing {
+        throw noRepositoryList
+    }
+
+    /// `No list of every repository in https://api.github.com (GitHub lists repositories per user: open a user, or search)`.
+    var noRepositoryList: DataError {
+        .notFound("list of every repository",
+                  location: "\(baseURL.absoluteString) (GitHub lists repositories per user: open a user, or search)")
+    }
+
     // MARK: - Paging
 
     /// The URL of `rel="next"` in a `Link` header (RFC 8288), such as
     /// `<https://api.github.com/users?since=135>; rel="next", <…>; rel="first"`.
     public static func nextLink(_ header: String?) -> URL? {
         LinkHeader.next(in: header, relativeTo: nil)
-    }
-
-    // MARK: - Private
-
-    private func pages<R: Decodable & Sendable>(
-        _ type: R.Type, from first: URL, root: String, limit: Int
-    ) async throws(DataError) -> RecordList<R> {
-        var list = RecordList<R>(records: [])
-        var next: URL? = first
-        var visited = 0
-        while let url = next, visited < limit {
-            let (data, link) = try await client.dataAndLink(from: url)
-            let page = try client.loggingErrors { () throws(DataError) in
-                try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
-            }
-            list.records += page.records
-            list.issues += page.issues
-            next = Self.nextLink(link)
-            visited += 1
-        }
-        return list
     }
 }
 

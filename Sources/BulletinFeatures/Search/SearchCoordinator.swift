@@ -1,7 +1,8 @@
 import BulletinData
 import MVVMC
 
-/// Runs the search flow: Search → a result's post. Back from the post returns to the same
+/// Runs the search flow: Search → a result's post (or, on a source with its own search, a
+/// result's user). Back from the post returns to the same
 /// Search screen, its query and selection kept (the view model stays on the stack).
 ///
 /// Owned by the entries it pushed, like every ``FlowCoordinator``; the flow has no result.
@@ -33,6 +34,10 @@ public final class SearchCoordinator: FlowCoordinator {
                 .request(title: "Search", link: route.link, owner: self)
         case let .post(id):
             PostDetailViewModel(postID: id, source: context.source).request(title: "Post \(id)", link: route.link, owner: self)
+        case let .user(id):
+            // The user's screen belongs to a Users flow of its own (owned by its entry), so
+            // Enter on one of the user's posts opens it as from the Users list.
+            UserListCoordinator(context).request(for: .user(id: id))
         }
     }
 }

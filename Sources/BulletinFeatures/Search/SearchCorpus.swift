@@ -10,13 +10,19 @@ public struct SearchCorpus: Sendable {
     public let posts: [Post]
     /// Every comment, in the source's order.
     public let comments: [Comment]
+    /// Users found by a source's own search (``DataSource/search(_:)``); empty when searching locally.
+    public let users: [User]
+    /// Whether this corpus holds what a source's own search found (not every post and comment).
+    public let isRemote: Bool
     private let postIndex: FindIndex
     private let commentIndex: FindIndex
 
     /// Folds and indexes the records (work that grows with the data: call it off the main actor).
-    public init(posts: [Post], comments: [Comment]) {
+    public init(posts: [Post], comments: [Comment], users: [User] = [], remote: Bool = false) {
         self.posts = posts
         self.comments = comments
+        self.users = users
+        isRemote = remote
         postIndex = FindIndex(rowCount: posts.count, columnCount: 2) { row, column in
             column == 0 ? posts[row].title : posts[row].body
         }
@@ -66,14 +72,17 @@ public struct SearchResults: Sendable, Equatable {
     public var posts: [Int]
     /// Matching comments (positions in the corpus).
     public var comments: [Int]
+    /// Matching users (positions in ``SearchCorpus/users``): only a source's own search finds users.
+    public var users: [Int]
 
     /// Results for `query`; none by default.
-    public init(query: String = "", posts: [Int] = [], comments: [Int] = []) {
+    public init(query: String = "", posts: [Int] = [], comments: [Int] = [], users: [Int] = []) {
         self.query = query
         self.posts = posts
         self.comments = comments
+        self.users = users
     }
 
-    /// Posts plus comments.
-    public var count: Int { posts.count + comments.count }
+    /// Users plus posts plus comments. Items are numbered in that order: users first.
+    public var count: Int { users.count + posts.count + comments.count }
 }

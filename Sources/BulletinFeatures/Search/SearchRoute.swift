@@ -6,12 +6,15 @@ public enum SearchRoute: Sendable, Equatable {
     case results(query: String)
     /// A result's post (for a comment, the post it belongs to).
     case post(id: RecordID)
+    /// A user found by the source's own search (GitHub's `/search/users`).
+    case user(id: RecordID)
 
     /// The screen's address, shown in the header and accepted by `open`.
     public var link: DeepLink {
         switch self {
         case let .results(query): .search(query)
         case let .post(id): .post(id)
+        case let .user(id): .user(id)
         }
     }
 }

@@ -11,8 +11,12 @@ import ViewState
 /// latest query, so stale results never replace newer ones. Until a search finishes the
 /// previous results stay on screen (``isSearching`` is `true`).
 ///
-/// The selection is an index into the results (posts first, then comments); the screen draws
-/// group headers between them (``rows``).
+/// The selection is an index into the results (users, then posts, then comments); the screen
+/// draws group headers between them (``rows``).
+///
+/// A source with its own search API (``DataSource/search(_:)`` answers the empty query with
+/// results, not `nil`: GitHub) is not loaded whole: each query, once typing pauses for
+/// ``remoteDelay``, is one call to the source, and its users and posts are the results.
 @MainActor
 @Observable
 public final class SearchViewModel: ScreenViewModel {
@@ -38,6 +42,15 @@ public final class SearchViewModel: ScreenViewModel {
     @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored private var searchTask: Task<Void, Never>?
     @ObservationIgnored private var generation = 0
+    /// Whether the source searches itself (set by the load).
+    public private(set) var searchesRemotely = false
+    /// What the source's own search last answered (its totals), or `nil`.
+    public private(set) var remoteResults: SourceSearchResults?
+    /// Why the source's own search failed for the latest query, or `nil`.
+    public private(set) var remoteError: DataError?
+    /// How long typing must pause before a source's own search is asked (GitHub allows 10
+    /// searches a minute without a token).
+    public static let remoteDelay: Duration = .milliseconds(400)
 
     // MARK: - Init
 
@@ -64,20 +77,36 @@ public final class SearchViewModel: ScreenViewModel {
     /// The result at the selection, if any.
     public var selectedItem: Int? { results.count > 0 ? selection.selected : nil }
 
-    /// `Posts (3)` or `Comments (12)`.
+    /// `Posts (3)` or `Comments (12)`; for a source's own search, in its words with the total
+    /// it reports when it is more than shown: `Repositories (30 of 1520)`.
     public func groupTitle(_ group: SearchRows.Group) -> String {
+        let vocabulary = source.vocabulary
         switch group {
-        case .posts: "Posts (\(results.posts.count))"
-        case .comments: "Comments (\(results.comments.count))"
+        case .users: return Self.heading(vocabulary.users.title, results.users.count, of: remoteResults?.totalUsers)
+        case .posts:
+            guard searchesRemotely else { return "Posts (\(results.posts.count))" }
+            return Self.heading(vocabulary.posts.title, results.posts.count, of: remoteResults?.totalPosts)
+        case .comments: return "Comments (\(results.comments.count))"
         }
+    }
+
+    private static func heading(_ name: String, _ shown: Int, of total: Int?) -> String {
+        guard let total, total > shown else { return "\(name) (\(shown))" }
+        return "\(name) (\(shown) of \(total))"
     }
 
     /// One result's line: a post's title, a comment's name, and an excerpt of the text around
     /// the match when the match is not in the title (or always, for comments).
     public func text(ofItem item: Int) -> String {
         guard let corpus = state.value, item >= 0, item < results.count else { return "" }
+        if item < results.users.count {
+            let user = corpus.users[results.users[item]]
+            return user.name == user.username ? user.username : "\(user.username) — \(user.name)"
+        }
+        let item = item - results.users.count
         if item < results.posts.count {
             let post = corpus.posts[results.posts[item]]
+            if searchesRemotely { return post.id.text + (post.body.isEmpty ? "" : " — " + post.body) }
             if !MatchRanges.find(results.query, in: post.title).isEmpty { return post.title }
             return post.title + " — " + SearchExcerpt.around(results.query, in: post.body)
         }
@@ -92,10 +121,24 @@ public final class SearchViewModel: ScreenViewModel {
     /// there are results to show.
     public var message: String? {
         guard state.value != nil else { return nil }
+        if searchesRemotely { return remoteMessage }
         if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every post and comment." }
         if results.count > 0 { return nil }
         if isSearching { return "Searching…" }
         return "No post or comment contains \"\(query)\"."
+    }
+
+    /// The message of a source's own search: a hint, "Searching…", its failure, or none found.
+    private var remoteMessage: String? {
+        let words = source.vocabulary
+        if query.allSatisfy(\.isWhitespace) {
+            return "Type to search \(source.descriptor.kind == .github ? "GitHub's" : "the source's") "
+                + "\(words.users.plural) and \(words.posts.plural)."
+        }
+        if isSearching { return "Searching…" }
+        if let remoteError { return "Search failed: \(remoteError.description)" }
+        if results.count > 0 { return nil }
+        return "No \(words.users.singular) or \(words.posts.singular) matches \"\(query)\"."
     }
 
     /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.
@@ -106,6 +149,13 @@ public final class SearchViewModel: ScreenViewModel {
         case .loaded:
             if isSearching { return "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
+            if searchesRemotely {
+                let words = source.vocabulary
+                return [Display.count(results.users.count, words.users.singular, words.users.plural),
+                        Display.count(results.posts.count, words.posts.singular, words.posts.plural),
+                        remoteResults?.isIncomplete == true ? "incomplete results" : nil]
+                    .compactMap { $0 }.joined(separator: " · ")
+            }
             return Display.count(results.posts.count, "post", "posts") + " · "
                 + Display.count(results.comments.count, "comment", "comments")
         }
@@ -131,12 +181,14 @@ public final class SearchViewModel: ScreenViewModel {
         state = .loading
         results = SearchResults()
         runner.run(reloading: reloading, { [source] () async throws(DataError) in
+            if try await source.search("") != nil { return SearchCorpus(posts: [], comments: [], remote: true) }
             async let posts = attempt { () async throws(DataError) in try await source.allPosts() }
             async let comments = attempt { () async throws(DataError) in try await source.allComments() }
             let (loadedPosts, loadedComments) = (try await posts.get(), try await comments.get())
             try Task.checkCancellation(or: .cancelled)
             return await SearchCorpus.build(posts: loadedPosts, comments: loadedComments)
         }) { [weak self] outcome in
+            self?.searchesRemotely = outcome.value?.isRemote ?? false
             self?.state = outcome
             self?.search()
         }
@@ -188,9 +240,11 @@ public final class SearchViewModel: ScreenViewModel {
     public func selectFirst() { selection.home(count: results.count) }
     public func selectLast() { selection.end(count: results.count) }
 
-    /// Enter on a result: opens its post (a comment's post).
+    /// Enter on a result: opens its user, its post, or a comment's post.
     public func openSelected() {
-        guard let corpus = state.value, let item = selectedItem else { return }
+        guard let corpus = state.value, var item = selectedItem else { return }
+        if item < results.users.count { return router.go(.user(id: corpus.users[results.users[item]].id)) }
+        item -= results.users.count
         if item < results.posts.count {
             router.go(.post(id: corpus.posts[results.posts[item]].id))
         } else {
@@ -206,15 +260,44 @@ public final class SearchViewModel: ScreenViewModel {
         generation += 1
         guard let corpus = state.value else { return }
         guard !TextFolding.fold(query).isEmpty else {
+            remoteResults = nil
+            remoteError = nil
             show(SearchResults(query: query))
             return
         }
+        if searchesRemotely { return searchRemotely(generation) }
         isSearching = true
         let (query, previous, current) = (self.query, results, generation)
         searchTask = Task { [weak self] in
             let found = await SearchCorpus.search(corpus, query: query, narrowing: previous)
             guard let found, !Task.isCancelled, let self, self.generation == current else { return }
             self.show(found)
+        }
+    }
+
+    /// Asks the source for ``query`` once typing has paused for ``remoteDelay``; a newer
+    /// keystroke cancels the wait (and the request), so only the latest query is shown.
+    private func searchRemotely(_ current: Int) {
+        isSearching = true
+        let (query, source) = (self.query, self.source)
+        searchTask = Task { [weak self] in
+            do { try await Task.sleep(for: Self.remoteDelay) } catch { return }
+            let outcome: Result<SourceSearchResults?, DataError>
+            do throws(DataError) { outcome = .success(try await source.search(query)) } catch { outcome = .failure(error) }
+            guard !Task.isCancelled, let self, self.generation == current else { return }
+            switch outcome {
+            case let .success(found):
+                let found = found ?? SourceSearchResults(query: query)
+                remoteResults = found
+                remoteError = nil
+                state = .loaded(SearchCorpus(posts: found.posts, comments: [], users: found.users, remote: true))
+                show(SearchResults(query: query, posts: Array(found.posts.indices), users: Array(found.users.indices)))
+            case let .failure(error):
+                remoteResults = nil
+                remoteError = error
+                state = .loaded(SearchCorpus(posts: [], comments: [], remote: true))
+                show(SearchResults(query: query))
+            }
         }
     }
 

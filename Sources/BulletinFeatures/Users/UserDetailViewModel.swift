@@ -22,9 +22,10 @@ public final class UserDetailViewModel: FindableScreen {
 
     public let userID: RecordID
     public private(set) var state: LoadState<UserDetail> = .idle
+    /// The posts list's columns, left to right (``PostColumn/columns(for:)``).
+    public let postColumns: [PostColumn]
     /// The posts list's filter, sort and jump state; posts show in `find.finder.order`.
-    public let find = FindBar(
-        columns: PostColumn.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+    public let find: FindBar
     /// The selected display position in the posts list (the finder's).
     public var selection: ListState {
         get { find.finder.selection }
@@ -38,6 +39,8 @@ public final class UserDetailViewModel: FindableScreen {
     /// The status line's words for ``reloadError`` (`Not reloaded: HTTP 500 from … (showing what
     /// was loaded before)`), or `nil`.
     public var reloadFailureText: String? { reloadError.map(Display.reloadFailed) }
+    /// The parts of the user's posts that could not be loaded (``postsNote``).
+    public private(set) var postIssues: [RecordIssue] = []
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -50,6 +53,8 @@ public final class UserDetailViewModel: FindableScreen {
         self.userID = userID
         self.source = source
         self.router = router
+        postColumns = PostColumn.columns(for: source)
+        find = FindBar(columns: postColumns.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
     }
 
     // MARK: - Presentation
@@ -82,13 +87,32 @@ public final class UserDetailViewModel: FindableScreen {
         return Self.text(of: post, column: column)
     }
 
-    /// The text `post` shows in `column` (what the filter matches).
+    /// The text `post` shows in `column` (what the filter matches); a repository's updated
+    /// column is the day (`2024-05-01`), its flags `fork`, `archived` or both.
     nonisolated static func text(of post: Post, column: PostColumn) -> String {
         switch column {
-        case .id: post.id.text
-        case .title: post.title
+        case .id: return post.id.text
+        case .title, .name: return post.title
+        case .language, .stars, .forks, .updated, .flags:
+            guard case let .github(repository) = post.details else { return Display.missing }
+            return repositoryText(of: repository, column: column)
         }
     }
+
+    private nonisolated static func repositoryText(of repository: GitHubRepositoryDetails, column: PostColumn) -> String {
+        switch column {
+        case .language: Display.text(repository.language)
+        case .stars: GitHubText.count(repository.stars)
+        case .forks: GitHubText.count(repository.forks)
+        case .updated: GitHubText.day(repository.updatedAt)
+        default: GitHubText.flags(repository) ?? ""
+        }
+    }
+
+    /// What could not be loaded of the user's posts while the rest is shown (a later page of
+    /// repositories that failed, or where Bulletin stopped): `only part read: repositories of
+    /// mojombo after page 1 (HTTP 500 from …)`; `nil` when everything was read.
+    public var postsNote: String? { RecordIssue.summary(of: postIssues) }
 
     /// The post shown at display position `row`, if any.
     func post(at row: Int) -> Post? {
@@ -97,15 +121,35 @@ public final class UserDetailViewModel: FindableScreen {
         return posts[order[row]]
     }
 
-    /// The posts list's columns.
+    /// A column the posts list can show; which ones it shows depends on the source
+    /// (``columns(for:)``).
     public enum PostColumn: CaseIterable, Sendable {
         case id, title
+        /// A GitHub repository's name, language, stars, forks, last update and flags (fork, archived).
+        case name, language, stars, forks, updated, flags
 
+        /// The column's header text.
         public var title: String {
             switch self {
             case .id: "ID"
             case .title: "Title"
+            case .name: "Name"
+            case .language: "Language"
+            case .stars: "★"
+            case .forks: "Forks"
+            case .updated: "Updated"
+            case .flags: "Flags"
             }
+        }
+
+        /// JSONPlaceholder's columns: id and title.
+        public static let standard: [PostColumn] = [.id, .title]
+        /// A GitHub user's repositories: name, language, ★, forks, updated, flags.
+        public static let github: [PostColumn] = [.name, .language, .stars, .forks, .updated, .flags]
+
+        /// The columns for `source`'s posts, chosen by its kind: ``github`` on GitHub, ``standard`` elsewhere.
+        public static func columns(for source: any DataSource) -> [PostColumn] {
+            source.descriptor.kind == .github ? github : standard
         }
     }
 
@@ -128,8 +172,10 @@ public final class UserDetailViewModel: FindableScreen {
         if keepsRows { isReloading = true } else { state = .loading }
         runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
-            async let posts = attempt { () async throws(DataError) in try await source.posts(userID: userID) }
-            return UserDetail(user: try await user.get(), posts: try await posts.get())
+            async let posts = attempt { () async throws(DataError) in try await source.postList(userID: userID) }
+            let loadedUser = try await user.get()  // the user's error first, as before
+            let list = try await posts.get()
+            return (UserDetail(user: loadedUser, posts: list.records), list.issues)
         }) { [weak self] outcome in
             guard let self else { return }
             isReloading = false
@@ -138,11 +184,13 @@ public final class UserDetailViewModel: FindableScreen {
                 return
             }
             reloadError = nil
-            state = outcome
+            state = outcome.map(\.0)
+            postIssues = outcome.value?.1 ?? []
             let posts = posts
+            let columns = postColumns
             idWidth = Display.idWidth(posts.lazy.map(\.id))
             find.finder.setRows(count: posts.count, text: { row, column in
-                Self.text(of: posts[row], column: PostColumn.allCases[column])
+                Self.text(of: posts[row], column: columns[column])
             }, id: { posts[$0].id.text })
         }
     }

@@ -3,14 +3,17 @@ import MVVMC
 import Observation
 import ViewState
 
-/// The User List screen: one row per user, in aligned columns, filtered and sorted by its
-/// ``FindBar`` (over the users loaded so far).
+/// The User List screen: one row per user, in aligned columns (the source's: ``columns``),
+/// filtered and sorted by its ``FindBar`` (over the users loaded so far).
 @MainActor
 @Observable
 public final class UserListViewModel: FindableScreen {
-    /// The table's columns, left to right.
+    /// A column the table can show; which ones it shows, left to right, depends on the source
+    /// (``columns(for:)``).
     public enum Column: CaseIterable, Sendable {
         case id, name, username, email, company
+        /// GitHub's `login`, `type` (User, Organization, Bot) and `site_admin`.
+        case login, accountType, siteAdmin
 
         /// The column's header text.
         public var title: String {
@@ -20,7 +23,21 @@ public final class UserListViewModel: FindableScreen {
             case .username: "Username"
             case .email: "Email"
             case .company: "Company"
+            case .login: "Login"
+            case .accountType: "Type"
+            case .siteAdmin: "Site admin"
             }
+        }
+
+        /// JSONPlaceholder's columns (every source without its own): id, name, username, email, company.
+        public static let standard: [Column] = [.id, .name, .username, .email, .company]
+        /// GitHub's: login, type, site admin (what `GET /users` sends; the login is also the id).
+        public static let github: [Column] = [.login, .accountType, .siteAdmin]
+
+        /// The columns for `source`'s users, chosen by its kind: ``github`` on GitHub,
+        /// ``standard`` elsewhere.
+        public static func columns(for source: any DataSource) -> [Column] {
+            source.descriptor.kind == .github ? github : standard
         }
     }
 
@@ -44,9 +61,10 @@ public final class UserListViewModel: FindableScreen {
     public private(set) var state: LoadState<[User]> = .idle
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
     public private(set) var idWidth = 4
+    /// The columns shown, left to right (``Column/columns(for:)``); filter and sort work on them.
+    public let columns: [Column]
     /// The filter, sort and jump state; rows show in `find.finder.order`.
-    public let find = FindBar(
-        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
+    public let find: FindBar
     /// The selected display position (the finder's).
     public var selection: ListState {
         get { find.finder.selection }
@@ -74,6 +92,8 @@ public final class UserListViewModel: FindableScreen {
     public init(source: any DataSource, router: Router<UserListRoute>) {
         self.source = source
         self.router = router
+        columns = Column.columns(for: source)
+        find = FindBar(columns: columns.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
     }
 
     // MARK: - Presentation
@@ -119,13 +139,17 @@ public final class UserListViewModel: FindableScreen {
     /// The text of the cell at display position `row`; missing optional fields show as `—`.
     public func cell(row: Int, column: Column) -> String {
         if row == find.finder.order.count, showsPagingRow, let pagingRowText {
-            return column == .name ? pagingRowText : ""
+            return column == pagingColumn ? pagingRowText : ""
         }
         guard let user = user(at: row) else { return "" }
         return Self.text(of: user, column: column)
     }
 
-    /// The text `user` shows in `column` (what the filter matches).
+    /// The column the "loading more" row's text is in: the first that is not the id.
+    public var pagingColumn: Column { columns.first { $0 != .id } ?? .name }
+
+    /// The text `user` shows in `column` (what the filter matches). A GitHub account's site
+    /// admin flag reads `yes` or `no`; what GitHub did not send, `—`.
     nonisolated static func text(of user: User, column: Column) -> String {
         switch column {
         case .id: return user.id.text
@@ -133,6 +157,17 @@ public final class UserListViewModel: FindableScreen {
         case .username: return user.username
         case .email: return Display.text(user.email)
         case .company: return Display.text(user.company?.name)
+        case .login, .accountType, .siteAdmin: return accountText(of: user, column: column)
+        }
+    }
+
+    /// A GitHub column's text: the account's login, type or site admin flag.
+    private nonisolated static func accountText(of user: User, column: Column) -> String {
+        guard case let .github(account) = user.profile else { return column == .login ? user.username : Display.missing }
+        switch column {
+        case .accountType: return Display.text(account.type)
+        case .siteAdmin: return account.siteAdmin.map { $0 ? "yes" : "no" } ?? Display.missing
+        default: return account.login
         }
     }
 
@@ -252,8 +287,9 @@ public final class UserListViewModel: FindableScreen {
     private func indexRows() {
         let users = users
         idWidth = Display.idWidth(users.lazy.map(\.id))
+        let columns = columns
         find.finder.setRows(count: users.count, text: { row, column in
-            Self.text(of: users[row], column: Column.allCases[column])
+            Self.text(of: users[row], column: columns[column])
         }, id: { users[$0].id.text })
     }
 

@@ -12,7 +12,8 @@ struct UserDetailScreen: Screen {
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.state.value != nil else { return "" }
-        return [model.reloadFailureText, model.findSummary(model.postsHeading)].compactMap { $0 }.joined(separator: " · ")
+        return [model.reloadFailureText, model.findSummary(model.postsHeading), model.postsNote]
+            .compactMap { $0 }.joined(separator: " · ")
     }
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.find.finder.isWorking }
@@ -26,12 +27,26 @@ struct UserDetailScreen: Screen {
         let (headingArea, postsArea) = rest.splitTop(1)
         surface.write(model.postsHeading, at: Point(x: headingArea.x + 1, y: headingArea.y), style: .title,
                       maxWidth: headingArea.width - 1)
-        let columns = UserDetailViewModel.PostColumn.allCases
-        let table = model.findTable(
-            columns: [TableColumn("ID", width: .fixed(model.idWidth), alignment: .right),
-                      TableColumn("Title", width: .flexible(min: 10, weight: 1))]
-        ) { [model] row, column in model.postCell(row: row, column: columns[column]) }
+        let columns = model.postColumns
+        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) {
+            [model] row, column in model.postCell(row: row, column: columns[column])
+        }
         model.renderFindTable(table, in: postsArea, on: &surface)
+    }
+
+    /// Column widths: the id as wide as the widest id, right-aligned, like the counts; the
+    /// title (a repository's name) takes the rest.
+    static func column(_ column: UserDetailViewModel.PostColumn, idWidth: Int = 4) -> TableColumn {
+        switch column {
+        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
+        case .title: TableColumn(column.title, width: .flexible(min: 10, weight: 1))
+        case .name: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
+        case .language: TableColumn(column.title, width: .flexible(min: 8, weight: 1))
+        case .stars: TableColumn(column.title, width: .fixed(7), alignment: .right)
+        case .forks: TableColumn(column.title, width: .fixed(7), alignment: .right)
+        case .updated: TableColumn(column.title, width: .fixed(10))
+        case .flags: TableColumn(column.title, width: .fixed(14))
+        }
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {

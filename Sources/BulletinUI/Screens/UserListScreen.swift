@@ -1,7 +1,8 @@
 import BulletinFeatures
 import TermView
 
-/// The User List: id, name, username, email and company in aligned columns.
+/// The User List: the source's columns (id, name, username, email and company; GitHub: login,
+/// type and site admin), aligned.
 struct UserListScreen: Screen {
     let model: UserListViewModel
 
@@ -24,6 +25,9 @@ struct UserListScreen: Screen {
         case .username: TableColumn(column.title, width: .flexible(min: 8, weight: 2))
         case .email: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
         case .company: TableColumn(column.title, width: .flexible(min: 8, weight: 3))
+        case .login: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
+        case .accountType: TableColumn(column.title, width: .flexible(min: 12, weight: 1))
+        case .siteAdmin: TableColumn(column.title, width: .fixed(12))
         }
     }
 
@@ -31,7 +35,7 @@ struct UserListScreen: Screen {
         if LoadStateView.render(model.state, what: "users", progress: model.loadProgressText, in: area, on: &surface) {
             return
         }
-        let columns = UserListViewModel.Column.allCases
+        let columns = model.columns
         let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
             Self.text(model, row: row, column: columns[column])
         }
@@ -52,7 +56,7 @@ struct UserListScreen: Screen {
     /// A cell's text; a failed "loading more" row also says how to retry.
     static func text(_ model: UserListViewModel, row: Int, column: UserListViewModel.Column) -> String {
         let text = model.cell(row: row, column: column)
-        guard column == .name, model.pagingCanRetry, model.isPagingRow(row) else { return text }
+        guard column == model.pagingColumn, model.pagingCanRetry, model.isPagingRow(row) else { return text }
         return text + " (Enter or r retries)"
     }
 }
