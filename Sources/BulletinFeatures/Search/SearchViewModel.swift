@@ -64,11 +64,14 @@ public final class SearchViewModel: ScreenViewModel {
     /// The result at the selection, if any.
     public var selectedItem: Int? { results.count > 0 ? selection.selected : nil }
 
-    /// `Posts (3)` or `Comments (12)`.
+    /// The source's words: `posts` and `comments`, `repositories` on GitHub.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// `Posts (3)` or `Comments (12)`, in the source's words.
     public func groupTitle(_ group: SearchRows.Group) -> String {
         switch group {
-        case .posts: "Posts (\(results.posts.count))"
-        case .comments: "Comments (\(results.comments.count))"
+        case .posts: "\(vocabulary.posts.title) (\(results.posts.count))"
+        case .comments: "\(vocabulary.comments?.title ?? "Comments") (\(results.comments.count))"
         }
     }
 
@@ -92,22 +95,22 @@ public final class SearchViewModel: ScreenViewModel {
     /// there are results to show.
     public var message: String? {
         guard state.value != nil else { return nil }
-        if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every post and comment." }
+        if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every \(vocabulary.searchedEvery)." }
         if results.count > 0 { return nil }
         if isSearching { return "Searching…" }
-        return "No post or comment contains \"\(query)\"."
+        return "No \(vocabulary.searchedSingular) contains \"\(query)\"."
     }
 
     /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.
     public var summary: String {
         switch state {
-        case .idle, .loading: return "Loading posts and comments…"
-        case .failed: return "Failed to load posts and comments"
+        case .idle, .loading: return "Loading \(vocabulary.searchedPlural)…"
+        case .failed: return "Failed to load \(vocabulary.searchedPlural)"
         case .loaded:
             if isSearching { return "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
-            return Display.count(results.posts.count, "post", "posts") + " · "
-                + Display.count(results.comments.count, "comment", "comments")
+            guard let comments = vocabulary.comments else { return vocabulary.posts.count(results.posts.count) }
+            return vocabulary.posts.count(results.posts.count) + " · " + comments.count(results.comments.count)
         }
     }
 
@@ -116,7 +119,7 @@ public final class SearchViewModel: ScreenViewModel {
     /// `Search`.
     public var title: String { "Search" }
     /// `search?q=…`: the query as typed now.
-    public var currentRoute: String? { link.path }
+    public var currentRoute: String? { link.route(in: vocabulary) }
     /// Whether the posts and comments are still loading.
     public var isLoading: Bool { state.isLoading }
 

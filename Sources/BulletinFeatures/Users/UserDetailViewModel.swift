@@ -23,8 +23,7 @@ public final class UserDetailViewModel: FindableScreen {
     public let userID: RecordID
     public private(set) var state: LoadState<UserDetail> = .idle
     /// The posts list's filter, sort and jump state; posts show in `find.finder.order`.
-    public let find = FindBar(
-        columns: PostColumn.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+    public let find: FindBar
     /// The selected display position in the posts list (the finder's).
     public var selection: ListState {
         get { find.finder.selection }
@@ -43,6 +42,8 @@ public final class UserDetailViewModel: FindableScreen {
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Router<EditRequest>?
+    /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
+    @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
 
     // MARK: - Init
 
@@ -50,12 +51,18 @@ public final class UserDetailViewModel: FindableScreen {
         self.userID = userID
         self.source = source
         self.router = router
+        find = FindBar(
+            columns: PostColumn.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            noun: source.vocabulary.posts.singular)
     }
 
     // MARK: - Presentation
 
-    /// The user's name once loaded, `User 3` before.
-    public var title: String { state.value?.user.name ?? "User \(userID)" }
+    /// The source's words: `posts`, `repositories` on GitHub, `meals` on TheMealDB.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// The user's name once loaded, `User 3` before (`Category Dessert` on TheMealDB).
+    public var title: String { state.value?.user.name ?? "\(vocabulary.users.singularTitle) \(userID)" }
 
     /// The profile, one labelled line per field in the source's words (``RecordFields``);
     /// missing fields show `—`.
@@ -70,8 +77,8 @@ public final class UserDetailViewModel: FindableScreen {
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
 
-    /// The heading above the posts, such as `Posts (10)`.
-    public var postsHeading: String { "Posts (\(posts.count))" }
+    /// The heading above the posts, such as `Posts (10)` (`Repositories (12)` on GitHub).
+    public var postsHeading: String { "\(vocabulary.posts.title) (\(posts.count))" }
 
     /// How many posts the list shows (all, or those passing the filter).
     public var rowCount: Int { find.finder.order.count }

@@ -45,8 +45,7 @@ public final class UserListViewModel: FindableScreen {
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
     public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order`.
-    public let find = FindBar(
-        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
+    public let find: FindBar
     /// The selected display position (the finder's).
     public var selection: ListState {
         get { find.finder.selection }
@@ -74,6 +73,9 @@ public final class UserListViewModel: FindableScreen {
     public init(source: any DataSource, router: Router<UserListRoute>) {
         self.source = source
         self.router = router
+        find = FindBar(
+            columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            noun: source.vocabulary.users.singular)
     }
 
     // MARK: - Presentation
@@ -136,25 +138,28 @@ public final class UserListViewModel: FindableScreen {
         }
     }
 
-    /// A summary for the status line, such as `10 users`, or
+    /// The source's words: `users`, `categories` on TheMealDB.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// A summary for the status line, such as `10 users` (`14 categories`), or
     /// `9 users · 1 record skipped: users[3].name null` when records could not be read; after a
     /// failed reload it starts with why (`Not reloaded: Rate limited by … · 10 users`).
     public var summary: String {
         switch state {
-        case .idle, .loading: "Loading users…"
+        case .idle, .loading: "Loading \(vocabulary.users.plural)…"
         case let .loaded(users):
             [reloadError.map(Display.reloadFailed),
-             Display.count(users.count, "user", "users") + (paging == .complete ? "" : " so far"),
+             vocabulary.users.count(users.count) + (paging == .complete ? "" : " so far"),
              RecordIssue.summary(of: issues)]
                 .compactMap { $0 }.joined(separator: " · ")
-        case .failed: "Failed to load users"
+        case .failed: "Failed to load \(vocabulary.users.plural)"
         }
     }
 
     // MARK: - Intents
 
-    /// `Users`.
-    public var title: String { "Users" }
+    /// `Users` (`Categories` on TheMealDB).
+    public var title: String { vocabulary.users.title }
     /// Whether the first page of users is still loading.
     public var isLoading: Bool { state.isLoading }
 

@@ -6,7 +6,7 @@ struct PostListScreen: Screen {
     let model: PostListViewModel
 
     /// The list's keys now (no editing keys on Posts).
-    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason) }
+    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason) }
     var keyHelp: [KeyHelp] { keyMap.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
@@ -33,7 +33,7 @@ struct PostListScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(
-            model.state, what: "posts", progress: model.loadProgressText, fraction: model.loadProgressFraction(),
+            model.state, what: model.vocabulary.posts.plural, progress: model.loadProgressText, fraction: model.loadProgressFraction(),
             in: area, on: &surface)
         {
             return
