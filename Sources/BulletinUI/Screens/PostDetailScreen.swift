@@ -48,7 +48,9 @@ struct PostDetailScreen: Screen {
                        action: .delete).disabled(model.deleteUnavailableReason),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(editing),
-            KeyBinding(keys: [.character("v")], description: "Show the selected \(comment) (or the \(post)) as the source holds it",
+            KeyBinding(keys: [.character("v")], description: words.comments == nil
+                           ? "Show the \(post) as the source holds it"
+                           : "Show the selected \(comment) (or the \(post)) as the source holds it",
                        group: "Data", action: .raw).disabled(model.rawUnavailableReason),
         ])
     }

@@ -53,10 +53,28 @@ public final class RawRecordViewModel: ScreenViewModel {
     /// `Raw user 3`, `Raw repository dstufft/xmlrpc2`.
     public var title: String { "Raw \(recordName)" }
 
-    /// The text's lines (empty until loaded, or when the source cannot give the record).
+    /// The text's lines (empty until loaded, or when the source cannot give the record), each
+    /// with its invisible characters written as JSON escapes (``visible(_:)``).
     public var lines: [String] {
         guard case let .loaded(text?) = state else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.visible(String($0)) }
+    }
+
+    /// `line` with every control character (C0, DEL, C1) and every invisible format character
+    /// (bidi overrides such as U+202E, zero-width spaces) written as the JSON escape `\u202E`:
+    /// what the record holds stays readable and cannot reorder or hide the text around it.
+    public nonisolated static func visible(_ line: String) -> String {
+        var out = ""
+        for scalar in line.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .format {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Why there is nothing to show although the load worked: the source keeps no record as
