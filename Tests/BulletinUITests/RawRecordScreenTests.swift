@@ -91,7 +91,7 @@ struct RawRecordScreenTests {
         await app.loadTop()
         _ = frame(host)
         let help = (ScreenHost.screen(for: app.stack.top!.destination)).keyHelp
-        #expect(help.contains { $0.description == "Show the repository as the source holds it" })
+        #expect(help.contains { $0.description == "Raw view of the repository" })
         host.handle(.character("v"))
         await app.loadTop()
         let lines = trimmed(frame(host))

@@ -48,9 +48,9 @@ struct PostDetailScreen: Screen {
                        action: .delete).disabled(model.deleteUnavailableReason),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(editing),
+            // One line in `?` even with its reason: the record as the source holds it.
             KeyBinding(keys: [.character("v")], description: words.comments == nil
-                           ? "Show the \(post) as the source holds it"
-                           : "Show the selected \(comment) (or the \(post)) as the source holds it",
+                           ? "Raw view of the \(post)" : "Raw view of the \(comment) or \(post)",
                        group: "Data", action: .raw).disabled(model.rawUnavailableReason),
         ])
     }

@@ -12,7 +12,7 @@ struct UserDetailScreen: Screen {
             noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
         guard !model.find.finder.isEditing else { return keys }
         return keys + KeyMap([
-            KeyBinding(keys: [.character("v")], description: "Show the \(model.vocabulary.users.singular) as the source holds it",
+            KeyBinding(keys: [.character("v")], description: "Raw view of the \(model.vocabulary.users.singular)",
                        group: "Data", action: ListScreenIntent.raw).disabled(model.rawUnavailableReason),
         ])
     }
