@@ -121,6 +121,14 @@ struct VocabularyWordsTests {
         #expect(routes == ["users", "users/shipit[bot]", "users/dstufft/repos/xmlrpc2"])
     }
 
+    @Test("a form's id check names the missing record in the source's words")
+    func formLookUp() async {
+        let source = StubDataSource(vocabulary: .mealDB)
+        #expect(await RecordFormViewModel.lookUp(.existingUser, id: 9, source: source) == "no category 9")
+        #expect(await RecordFormViewModel.lookUp(.existingPost, id: 9, source: source) == "no meal 9")
+        #expect(await RecordFormViewModel.lookUp(.existingPost, id: 9, source: StubDataSource()) == "no post 9")
+    }
+
     @Test("a link error names the path in the source's words")
     func linkError() {
         let failure = DeepLinkResolver.Failure(link: .userPost(user: "Dessert", post: "1"), reason: "No meal 1")
