@@ -4,7 +4,9 @@ import Observation
 
 /// Which record the raw view (`v`) shows: its kind and id.
 public struct RawRecordRequest: Sendable, Equatable {
+    /// The record's kind: a user, a post or a comment (in the source's words on screen).
     public var kind: RecordKind
+    /// The record's id, as the source gives it.
     public var id: RecordID
 
     /// - Parameters: See the properties.
@@ -24,6 +26,7 @@ public struct RawRecordRequest: Sendable, Equatable {
 public final class RawRecordViewModel: ScreenViewModel {
     // MARK: - Properties
 
+    /// The record shown.
     public let request: RawRecordRequest
     /// The record's text once loaded; `.loaded(nil)` when the source cannot give it.
     public private(set) var state: LoadState<String?> = .idle
