@@ -184,6 +184,7 @@ public final class ScreenHost {
         case let model as UserDetailViewModel: UserDetailScreen(model: model)
         case let model as PostListViewModel: PostListScreen(model: model)
         case let model as PostDetailViewModel: PostDetailScreen(model: model)
+        case let model as RawRecordViewModel: RawRecordScreen(model: model)
         case let model as AdminPanelViewModel: AdminPanelScreen(model: model)
         case let model as LinkErrorViewModel: LinkErrorScreen(model: model)
         case let model as SearchViewModel: SearchScreen(model: model)

@@ -41,10 +41,10 @@ struct DeepLinkTests {
         ("users//posts/7", .missingID("user")),
         ("users/3/posts", .missingID("post")),
         ("users/3/comments/7", .unexpected("users/3/comments/7")),
-        ("posts/1 2", .invalidID("1 2", of: "post")),
+        ("posts/1%zz", .invalidID("1%zz", of: "post")),
         ("posts/12/comments", .unexpected("posts/12/comments")),
         ("admin/1", .unexpected("admin/1")),
-        ("users/ü", .invalidID("ü", of: "user")),
+        ("users/%", .invalidID("%", of: "user")),
     ]
 
     @Test("malformed paths say what is wrong and list the accepted forms", arguments: malformed)

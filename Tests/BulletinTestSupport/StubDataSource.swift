@@ -5,6 +5,11 @@ import Foundation
 /// delay, and a count of the calls it received.
 public actor StubDataSource: DataSource {
     public nonisolated let descriptor: SourceDescriptor
+    /// The words the stub declares (`.github`, `.mealDB` for the screens' words in tests).
+    public nonisolated let vocabulary: SourceVocabulary
+    /// What ``rawRecord(_:id:)`` answers, by kind and id text; `nil` for a record not listed.
+    private let rawRecords: [RecordKind: [String: String]]
+    private let counts: DataStatistics?
     var users: [User]
     var posts: [Post]
     var comments: [Comment]
@@ -19,8 +24,12 @@ public actor StubDataSource: DataSource {
     public init(
         users: [User] = Fixtures.users, posts: [Post] = Fixtures.posts, comments: [Comment] = Fixtures.comments,
         descriptor: SourceDescriptor = SourceDescriptor(kind: .embedded, location: "stub"),
-        delay: Duration? = nil, failure: DataError? = nil
+        delay: Duration? = nil, failure: DataError? = nil, vocabulary: SourceVocabulary = .jsonPlaceholder,
+        rawRecords: [RecordKind: [String: String]] = [:], statistics: DataStatistics? = nil
     ) {
+        self.vocabulary = vocabulary
+        self.rawRecords = rawRecords
+        self.counts = statistics
         self.users = users
         self.posts = posts
         self.comments = comments
@@ -57,7 +66,13 @@ public actor StubDataSource: DataSource {
     }
 
     public func statistics() async throws(DataError) -> DataStatistics {
-        try await answer("statistics") { DataStatistics(users: users.count, posts: posts.count, comments: comments.count) }
+        try await answer("statistics") {
+            counts ?? DataStatistics(users: users.count, posts: posts.count, comments: comments.count)
+        }
+    }
+
+    public nonisolated func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? {
+        rawRecords[kind]?[id.text]
     }
 
     private func answer<T>(_ name: String, _ value: () -> T) async throws(DataError) -> T {

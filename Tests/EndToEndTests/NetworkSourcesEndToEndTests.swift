@@ -8,14 +8,18 @@ import Testing
 struct NetworkSourcesEndToEndTests {
     /// Home → Users (waiting for `listed`) → first user (titled `user`, waiting for `heading`)
     /// → first post (waiting for `post`) → Back → q.
-    func walk(_ session: TmuxSession, listed: String, user: String, heading: String, post: String) async throws {
+    /// - Parameter below: What the post screen shows besides the post's title: its comments'
+    ///   heading, or (GitHub, no comments) its breadcrumb.
+    func walk(
+        _ session: TmuxSession, listed: String, user: String, heading: String, post: String, below: String = "Comments ("
+    ) async throws {
         try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
         try await session.waitFor(listed)
         session.send("Enter")
         try await session.appears(all: [heading, "Home › Users › \(user)"])
         session.send("Enter")
-        try await session.appears(all: ["Comments (", post])
+        try await session.appears(all: [below, post])
         session.send("Escape")
         try await session.waitFor(heading)
         session.send("q")
@@ -62,7 +66,7 @@ struct NetworkSourcesEndToEndTests {
             environment: ["GITHUB_TOKEN": "ghp_e2esecret"])
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
-        session.send("Down")
+        // GitHub's Home has no Posts entry (no list of every repository): Admin panel is third.
         session.send("Down")
         session.send("Down")
         session.send("Enter")
@@ -72,8 +76,8 @@ struct NetworkSourcesEndToEndTests {
         try await session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
         session.send("Up")
         session.send("Up")
-        session.send("Up")
-        try await walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Posts (2)", post: "30daysoflaptops.github.io")
+        try await walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Repositories (2)",
+                       post: "30daysoflaptops.github.io", below: "users/mojombo/repos/30daysoflaptops")
     }
 
     @Test("--github-url rate limited: the list says 'Rate limited … until HH:MM' with the budget left")

@@ -50,6 +50,10 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file could not be written (directory not writable, disk full, backup not possible);
     /// the file is left as it was. `reason` is the system's words, such as `permission denied`.
     case unwritableFile(path: String, reason: String)
+    /// A file or an answer holds none of the kinds the source reads: `what` names it
+    /// (`db.json at /tmp/meals.json`, `The answer from http://host/users`), `expected` the kinds
+    /// looked for (`users`, `posts`, `comments`), `found` the top-level members it has instead.
+    case noKnownKinds(what: String, expected: [String], found: [String])
 
     /// The error as one line of text naming the URL or file, for the error banner.
     public var description: String {
@@ -78,7 +82,16 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
         case let .readOnlyFile(path): "\(path) is read-only; save anyway to replace it (it stays read-only)"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
+        case let .noKnownKinds(what, expected, found):
+            "\(what) has no \(Self.alternatives(expected)) (it has: \(found.isEmpty ? "nothing else" : found.joined(separator: ", ")))"
         }
+    }
+
+    /// `users, posts or comments`, `users`, `users or posts`.
+    static func alternatives(_ names: [String]) -> String {
+        guard let last = names.last else { return "records" }
+        guard names.count > 1 else { return last }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// Whether a request that failed this way may still have reached the server and been

@@ -139,7 +139,9 @@ extension DataSetStore {
         let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...] // a UTF-8 BOM is not the root
         guard text.first(where: { !blanks.contains($0) }) == UInt8(ascii: "[") else {
-            return try JSONDecoding.decodeReportingIssues(DataSet.self, from: data, location: location).value
+            let set = try JSONDecoding.decodeReportingIssues(DataSet.self, from: data, location: location).value
+            if set.users.isEmpty, set.posts.isEmpty, set.comments.isEmpty { try requireKnownKinds(data, location: location) }
+            return set
         }
         let name = fileName.lowercased()
         if name.hasPrefix("users") {
@@ -155,6 +157,25 @@ extension DataSetStore {
         throw .malformedJSON(
             path: "$", location: location,
             reason: "a top-level array, but the file name does not start with users, posts or comments; expected a db.json object")
+    }
+
+    /// The kinds a json-server `db.json` is read for, as its top-level members name them (the
+    /// message names the first three).
+    static let knownKinds = ["users", "posts", "comments", "albums", "photos", "todos"]
+
+    /// Checks that the db.json object in `data` has one of ``knownKinds`` (JSONPlaceholder's
+    /// `users`, `posts`, `comments`, `albums`, `photos`, `todos`) when it has any member at all
+    /// (`{}` is an empty data set); asked only when no users, posts or comments were found, so
+    /// the whole parse costs nothing on the files that have them.
+    /// - Throws: ``DataError/noKnownKinds(what:expected:found:)`` naming `location` and the
+    ///   members it has instead (`db.json at meals.json has no users, posts or comments (it has: meals)`).
+    static func requireKnownKinds(_ data: Data, location: String) throws(DataError) {
+        guard case let .object(members)? = try? JSONValue.parse(data), !members.isEmpty else { return }
+        let names = members.map(\.key)
+        guard !names.contains(where: knownKinds.contains) else { return }
+        var seen = Set<String>()
+        throw .noKnownKinds(
+            what: "db.json at \(location)", expected: Array(knownKinds.prefix(3)), found: names.filter { seen.insert($0).inserted })
     }
 
     // MARK: - Private

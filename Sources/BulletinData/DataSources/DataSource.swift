@@ -138,12 +138,22 @@ public struct DataStatistics: Hashable, Sendable {
     public var posts: Int
     /// The number of comments.
     public var comments: Int
+    /// The number of JSONPlaceholder albums; `nil` when the source did not count them (it has
+    /// none, or counting them is not offered).
+    public var albums: Int?
+    /// The number of JSONPlaceholder photos; `nil` when not counted.
+    public var photos: Int?
+    /// The number of JSONPlaceholder todos; `nil` when not counted.
+    public var todos: Int?
 
-    /// Creates counts; all are non-negative.
-    public init(users: Int, posts: Int, comments: Int) {
+    /// Creates counts; all are non-negative. Albums, photos and todos default to not counted.
+    public init(users: Int, posts: Int, comments: Int, albums: Int? = nil, photos: Int? = nil, todos: Int? = nil) {
         self.users = users
         self.posts = posts
         self.comments = comments
+        self.albums = albums
+        self.photos = photos
+        self.todos = todos
     }
 }
 

@@ -18,7 +18,8 @@ extension RESTDataSource {
     /// ``RecordIssue/Effect/partial`` saying why (`posts after page 1000`, `the server has more
     /// pages; only the first 1000 were read`).
     /// - Throws: ``DataError`` of any page: `.transport`, `.timedOut`, `.cancelled`,
-    ///   `.badStatus`, `.rateLimited`, `.malformedJSON` (logged in the request log).
+    ///   `.badStatus`, `.rateLimited`, `.malformedJSON`, `.noKnownKinds` for an object holding
+    ///   no `root` (logged in the request log).
     func pages<R: Decodable & Sendable>(
         _ type: R.Type, from first: URL, root: String
     ) async throws(DataError) -> RecordList<R> {
@@ -26,7 +27,11 @@ extension RESTDataSource {
         var list = RecordList<R>(records: [])
         for (url, data) in bodies {
             let page = try client.loggingErrors { () throws(DataError) in
-                try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+                do throws(DataError) {
+                    return try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+                } catch {
+                    throw Self.noKindsError(error, data: data, url: url, root: root)
+                }
             }
             list.records += page.records
             list.issues += page.issues
@@ -41,6 +46,19 @@ extension RESTDataSource {
                                        why: "the server has more pages; only the first \(pages) were read"))
         }
         return list
+    }
+
+    /// An answer that is a JSON object where a list of `root` was expected (`{"meals": […]}` at
+    /// `/users`) becomes ``DataError/noKnownKinds(what:expected:found:)`` naming its members;
+    /// any other error is returned as it is.
+    static func noKindsError(_ error: DataError, data: Data, url: URL, root: String) -> DataError {
+        guard case .malformedJSON(path: "$", _, _) = error,
+              case let .object(members)? = try? JSONValue.parse(data), !members.isEmpty,
+              !members.contains(where: { $0.key == root }) else { return error }
+        var seen = Set<String>()
+        return .noKnownKinds(
+            what: "The answer from \(url.absoluteString)", expected: [root],
+            found: members.map(\.key).filter { seen.insert($0).inserted })
     }
 
     private func partial(_ root: String, after pages: Int, first: URL, why: String) -> RecordIssue {

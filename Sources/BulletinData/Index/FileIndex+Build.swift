@@ -25,7 +25,9 @@ extension FileIndex {
     ///   - onPosts: Called after each batch of posts with the posts indexed so far (for a list
     ///     that fills in while the rest is indexed); on the indexing thread.
     /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` as the full decoder words it;
-    ///   ``DataError/cancelled`` when the current task is cancelled meanwhile.
+    ///   ``DataError/noKnownKinds(what:expected:found:)`` for a db.json object with members but
+    ///   no `users`, `posts` or `comments`; ``DataError/cancelled`` when the current task is
+    ///   cancelled meanwhile.
     static func build(
         file: MappedFile, location: String, fileName: String, progress: LoadProgress? = nil,
         onPosts: (@Sendable (PostBatch) -> Void)? = nil
@@ -78,6 +80,8 @@ extension FileIndex {
         }
         switch Int(status) {
         case Int(JI_OK.rawValue):
+            let present = withUnsafeBytes(of: result.present) { $0.bindMemory(to: Int32.self).contains { $0 != 0 } }
+            if topArray < 0, !present { try DataSetStore.requireKnownKinds(file.wholeData(), location: location) }
             for kind in RecordKind.allCases where known.skipped(kind) == 0 { builder.dropGuess(kind) }
             return .index(builder.finish(result, topArray: topArray))
         case Int(JI_CANCELLED.rawValue):

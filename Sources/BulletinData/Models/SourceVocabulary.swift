@@ -66,11 +66,16 @@ public struct SourceVocabulary: Hashable, Sendable {
     /// Whether the source has a list of every post across users (JSONPlaceholder's `/posts`);
     /// GitHub has none (it would cost one request per user), so Home does not offer it.
     public var hasAllPostsList: Bool
+    /// Whether a post's id starts with its user's id and a `/` (GitHub's repository
+    /// `dstufft/xmlrpc2` of user `dstufft`): routes then name only the rest
+    /// (`users/dstufft/repos/xmlrpc2`), and `DeepLink` puts the two back together.
+    public var postIDsIncludeUserID: Bool
 
     /// Creates a vocabulary.
     public init(
         users: KindName, posts: KindName, comments: KindName?, userLists: [UserListKind] = [.posts],
-        usersRoute: String = "users", postsRoute: String = "posts", hasAllPostsList: Bool = true
+        usersRoute: String = "users", postsRoute: String = "posts", hasAllPostsList: Bool = true,
+        postIDsIncludeUserID: Bool = false
     ) {
         self.users = users
         self.posts = posts
@@ -79,6 +84,7 @@ public struct SourceVocabulary: Hashable, Sendable {
         self.usersRoute = usersRoute
         self.postsRoute = postsRoute
         self.hasAllPostsList = hasAllPostsList
+        self.postIDsIncludeUserID = postIDsIncludeUserID
     }
 
     /// The name of the user list `kind` in this source's words (albums and todos keep
@@ -113,7 +119,7 @@ public struct SourceVocabulary: Hashable, Sendable {
     /// under a repository, and no list of every repository.
     public static let github = SourceVocabulary(
         users: KindName("user", "users"), posts: KindName("repository", "repositories"), comments: nil,
-        postsRoute: "repos", hasAllPostsList: false)
+        postsRoute: "repos", hasAllPostsList: false, postIDsIncludeUserID: true)
 
     /// TheMealDB: categories and their meals; nothing under a meal, and no list of every meal.
     public static let mealDB = SourceVocabulary(

@@ -138,9 +138,12 @@ extension AdminPanelViewModel {
             } catch {
                 return .failure(ExportFailure(error.description))
             }
+            let words = source.vocabulary
+            let comments = words.comments ?? KindName("comment", "comments")
             let counts = format == .dbJSON
-                ? "\(data.users.count) users, \(data.posts.count) posts, \(data.comments.count) comments"
-                : "\(data.posts.count) posts"
+                ? "\(words.users.count(data.users.count)), \(words.posts.count(data.posts.count)), "
+                    + comments.count(data.comments.count)
+                : words.posts.count(data.posts.count)
             return .success("Exported \(counts) to \(path)")
         } catch {
             return .failure(ExportFailure("Export failed: \(error.description)"))

@@ -92,19 +92,30 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
         ]
     }
 
-    /// The counts, once loaded (`…` while loading), and when data was last loaded.
+    /// The counts in the source's words, once loaded (`…` while loading), and when data was
+    /// last loaded: `Users 10 · Posts 100 · Comments 500` and, where the source counted them,
+    /// `Albums · Photos · Todos`; `Repositories —` where the source has no list of every post
+    /// (GitHub, TheMealDB: counting them would cost a request per user); no Comments where the
+    /// source has none.
     public var countFields: [DetailField] {
         let loaded = DetailField("Loaded", AdminStatusText.lastLoad(activity.lastLoad, timeZone: timeZone))
+        let words = source.vocabulary
+        let kinds = [words.users.title, words.posts.title] + (words.comments.map { [$0.title] } ?? [])
         switch state {
         case .idle, .loading:
-            return ["Users", "Posts", "Comments"].map { DetailField($0, "…") } + [loaded]
+            return kinds.map { DetailField($0, "…") } + [loaded]
         case let .loaded(statistics):
-            return [
-                DetailField("Users", String(statistics.users)),
-                DetailField("Posts", String(statistics.posts)),
-                DetailField("Comments", String(statistics.comments)),
-                loaded,
+            var fields = [
+                DetailField(words.users.title, String(statistics.users)),
+                DetailField(words.posts.title, words.hasAllPostsList ? String(statistics.posts) : "—"),
             ]
+            if let comments = words.comments { fields.append(DetailField(comments.title, String(statistics.comments))) }
+            let more = [
+                (SourceVocabulary.albums, statistics.albums), (SourceVocabulary.photos, statistics.photos),
+                (SourceVocabulary.todos, statistics.todos),
+            ]
+            fields += more.compactMap { name, count in count.map { DetailField(name.title, String($0)) } }
+            return fields + [loaded]
         case .failed:
             return [loaded]
         }

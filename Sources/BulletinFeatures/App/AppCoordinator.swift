@@ -16,7 +16,9 @@ public final class AppCoordinator: Coordinator {
     /// The screens, root (Home) first.
     public let stack = NavigationStack<any ScreenViewModel>()
     /// The `:` prompt; its commands run through ``perform(_:)``.
-    public private(set) lazy var commandLine = CommandLineViewModel { [weak self] in self?.perform($0) }
+    public private(set) lazy var commandLine = CommandLineViewModel(
+        vocabulary: { [weak self] in self?.dependencies.source.vocabulary ?? .jsonPlaceholder },
+        execute: { [weak self] in self?.perform($0) })
     /// The status line's message: outcomes of saves, deletes and undos.
     public let statusNote = StatusNote()
     /// Forms, delete confirmations and undo for the active source (it remembers the last
@@ -105,7 +107,7 @@ public final class AppCoordinator: Coordinator {
         case .quit: onQuit()
         case let .goTo(id):
             if let list = stack.top?.destination as? any FindableScreen { return list.goTo(id: id) }
-            commandLine.show("Not on a list: :\(id) selects an id on Users, Posts or a user's posts")
+            commandLine.show(dependencies.source.vocabulary.goToHint(id))
         case let .search(text): open(.search(text))
         }
     }
@@ -119,7 +121,7 @@ public final class AppCoordinator: Coordinator {
     }
 
     private func showFailure(_ failure: DeepLinkResolver.Failure) {
-        let model = LinkErrorViewModel(failure: failure, router: router)
+        let model = LinkErrorViewModel(failure: failure, vocabulary: dependencies.source.vocabulary, router: router)
         stack.setStack([homeRequest(), model.request(title: "Not found", link: failure.link, owner: nil)])
     }
 
@@ -156,7 +158,9 @@ public final class AppCoordinator: Coordinator {
     private var router: Router<AppRoute> { Router { [weak self] in self?.navigate(to: $0) } }
 
     private func homeRequest() -> NavigationRequest<any ScreenViewModel> {
-        HomeViewModel(sourceLabel: dependencies.source.descriptor.description, router: router)
+        HomeViewModel(
+            sourceLabel: dependencies.source.descriptor.description, vocabulary: dependencies.source.vocabulary,
+            router: router)
             .request(title: "Home", link: .home, owner: nil)
     }
 

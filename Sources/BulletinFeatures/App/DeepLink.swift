@@ -3,6 +3,12 @@ import BulletinData
 /// The address of one screen, written as a path: `users`, `users/3`, `users/3/posts/7`,
 /// `posts`, `posts/12`, `admin`, `home`, `search?q=TEXT`.
 ///
+/// The cases do not depend on the source; the words do: ``route(in:)`` and
+/// ``parse(_:vocabulary:)`` use the source's ``SourceVocabulary`` (`users/dstufft/repos/xmlrpc2`
+/// on GitHub, `categories/Dessert/meals/52772` on TheMealDB). An id is any non-empty text
+/// without a `/`: written as the source spells it (`users/shipit[bot]`), a segment is
+/// percent-decoded when read (`users/shipit%5Bbot%5D`).
+///
 /// The same strings work in `bulletin open PATH`, in the `:open PATH` command and in the
 /// header, where every screen shows its own path. ``parse(_:)`` and ``stack(author:)`` are
 /// pure: the whole back stack of a link is computed, then applied with one `setStack`.
@@ -17,54 +23,15 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     /// The Search screen with a query (empty: no query yet).
     case search(String)
 
-    /// The accepted forms, for error messages and help.
-    public static let acceptedForms = [
-        "home", "users", "users/ID", "users/ID/posts/ID", "posts", "posts/ID", "admin", "search?q=TEXT",
-    ]
+    /// The accepted forms in JSONPlaceholder's words, for error messages and help
+    /// (``acceptedForms(in:)`` gives them in a source's words).
+    public static let acceptedForms = acceptedForms(in: .jsonPlaceholder)
 
-    /// The path that opens this screen, such as `users/3/posts/7`.
-    public var path: String {
-        switch self {
-        case .home: "home"
-        case .users: "users"
-        case let .user(id): "users/\(id)"
-        case let .userPost(user, post): "users/\(user)/posts/\(post)"
-        case .posts: "posts"
-        case let .post(id): "posts/\(id)"
-        case .admin: "admin"
-        case let .search(query): query.isEmpty ? "search" : "search?q=" + SearchQueryEncoding.encode(query)
-        }
-    }
+    /// The path that opens this screen in JSONPlaceholder's words, such as `users/3/posts/7`
+    /// (``route(in:)`` writes it in a source's words).
+    public var path: String { route(in: .jsonPlaceholder) }
 
     public var description: String { path }
-
-    /// Reads a path. Leading and trailing slashes are ignored; ids are one path segment of
-    /// letters, digits, `-` or `_` (JSONPlaceholder ids are numbers, json-server's may be strings).
-    /// - Throws: ``DeepLinkError`` saying what is wrong (empty path, unknown screen, missing or
-    ///   invalid id, extra segments).
-    public static func parse(_ path: String) throws(DeepLinkError) -> DeepLink {
-        if let search = try parseSearch(path) { return search }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let trimmed = Array(segments.drop(while: \.isEmpty).reversed().drop(while: \.isEmpty).reversed())
-        guard let head = trimmed.first else { throw .empty }
-        let rest = Array(trimmed.dropFirst())
-        switch head {
-        case "home", "admin", "users", "posts": break
-        default: throw .unknownScreen(head)
-        }
-        switch (head, rest.count) {
-        case ("home", 0): return .home
-        case ("admin", 0): return .admin
-        case ("users", 0): return .users
-        case ("posts", 0): return .posts
-        case ("users", 1): return .user(try id(rest[0], of: "user"))
-        case ("posts", 1): return .post(try id(rest[0], of: "post"))
-        case ("users", 2) where rest[1] == "posts": throw .missingID("post")
-        case ("users", 3) where rest[1] == "posts":
-            return .userPost(user: try id(rest[0], of: "user"), post: try id(rest[2], of: "post"))
-        default: throw .unexpected(trimmed.joined(separator: "/"))
-        }
-    }
 
     /// Whether ``stack(author:)`` needs the post's author: only `posts/ID`, whose back stack
     /// goes through the author (loaded by ``DeepLinkResolver``).
@@ -89,33 +56,6 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case .search: [.home, self]
         }
     }
-
-    /// `search`, `search/` or `search?q=TEXT` (TEXT percent-encoded, `+` for a space); `nil`
-    /// for paths that are not about search.
-    private static func parseSearch(_ path: String) throws(DeepLinkError) -> DeepLink? {
-        let trimmed = path.drop { $0 == "/" }
-        guard trimmed.hasPrefix("search") else { return nil }
-        let rest = trimmed.dropFirst("search".count)
-        if rest.isEmpty || rest == "/" { return .search("") }
-        guard rest.first == "?" || rest.hasPrefix("/?") else {
-            if rest.first == "/" { throw .unexpected(String(trimmed)) }
-            return nil
-        }
-        let query = rest.drop { $0 == "/" || $0 == "?" }
-        guard query.hasPrefix("q="), let text = SearchQueryEncoding.decode(query.dropFirst(2)) else {
-            throw .unexpected(String(trimmed))
-        }
-        return .search(text)
-    }
-
-    private static func id(_ text: String, of what: String) throws(DeepLinkError) -> RecordID {
-        guard !text.isEmpty else { throw .missingID(what) }
-        let allowed = text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-        }
-        guard allowed else { throw .invalidID(text, of: what) }
-        return RecordID(text)
-    }
 }
 
 /// Why a path is not a deep link; ``description`` says what is wrong and lists the accepted forms.
@@ -125,6 +65,8 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingID(String)
     case invalidID(String, of: String)
     case unexpected(String)
+    /// The path names a list the source does not have (`posts` on GitHub); the text says why.
+    case unavailable(String)
 
     /// What is wrong, in one line.
     public var reason: String {
@@ -134,11 +76,15 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .missingID(what): "a \(what) id is missing"
         case let .invalidID(text, what): "'\(text)' is not a valid \(what) id"
         case let .unexpected(path): "'\(path)' has an unexpected shape"
+        case let .unavailable(why): why
         }
     }
 
-    /// The reason, then the accepted forms.
-    public var description: String {
-        "\(reason); accepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
+    /// The reason, then the accepted forms in JSONPlaceholder's words.
+    public var description: String { description(in: .jsonPlaceholder) }
+
+    /// The reason, then the accepted forms in `vocabulary`'s words.
+    public func description(in vocabulary: SourceVocabulary) -> String {
+        "\(reason); accepted forms: \(DeepLink.acceptedForms(in: vocabulary).joined(separator: ", "))"
     }
 }

@@ -25,6 +25,7 @@ public enum DeepLinkResolver {
     /// The whole back stack of `link`, root first, after checking its records exist.
     /// - Throws: ``Failure`` naming the missing record or the source's error.
     public static func resolve(_ link: DeepLink, source: any DataSource) async throws(Failure) -> [DeepLink] {
+        let words = source.vocabulary
         let author: RecordID?
         do throws(DataError) {
             author = try await load(link, source: source)
@@ -32,7 +33,8 @@ public enum DeepLinkResolver {
             throw Failure(link: link, reason: error.description)
         }
         if case let .userPost(userID, postID) = link, let author, author != userID {
-            throw Failure(link: link, reason: "Post \(postID) is by user \(author), not user \(userID)")
+            throw Failure(link: link, reason: "\(words.posts.singularTitle) \(postID) is by \(words.users.singular) \(author), "
+                + "not \(words.users.singular) \(userID)")
         }
         return link.stack(author: author)
     }

@@ -1,3 +1,5 @@
+import BulletinData
+
 /// What the command line asked for: which data source to browse, or help.
 ///
 /// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
@@ -94,6 +96,7 @@ public struct LaunchOptions: Equatable, Sendable {
         var options = LaunchOptions()
         var sourceFlag: String?
         var remaining = arguments[...]
+        var linkPath: String?
         while let argument = remaining.popFirst() {
             let (flag, inlineValue) = split(argument)
             switch flag {
@@ -109,14 +112,10 @@ public struct LaunchOptions: Equatable, Sendable {
                 sourceFlag = flag
                 options.source = source(flag, value)
             case "open":
-                guard options.link == nil, let path = remaining.popFirst() else {
-                    throw options.link == nil ? .badLink("", .empty) : .unknownArgument(argument)
+                guard linkPath == nil, let path = remaining.popFirst() else {
+                    throw linkPath == nil ? .badLink("", .empty) : .unknownArgument(argument)
                 }
-                do throws(DeepLinkError) {
-                    options.link = try DeepLink.parse(path)
-                } catch {
-                    throw .badLink(path, error)
-                }
+                linkPath = path
             case "--github":
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
@@ -138,6 +137,14 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.maxResponseMB = megabytes
             default:
                 throw .unknownArgument(argument)
+            }
+        }
+        if let linkPath {
+            // Read once every flag is known: the path is in the chosen source's words.
+            do throws(DeepLinkError) {
+                options.link = try DeepLink.parse(linkPath, vocabulary: options.source.vocabulary)
+            } catch {
+                throw .badLink(linkPath, error)
             }
         }
         return options
@@ -177,6 +184,18 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
         case let .invalidValue(flag, value):
             "\(flag) needs a positive number of \(flag == "--max-response" ? "megabytes" : "seconds"), not '\(value)'"
+        }
+    }
+}
+
+extension LaunchOptions.Source {
+    /// The words of the source this will open (``DataSource/vocabulary``), known before it is
+    /// built, so `open PATH` is read in them (`users/dstufft/repos/xmlrpc2` with `--github`).
+    public var vocabulary: SourceVocabulary {
+        switch self {
+        case .embedded, .api, .file: .jsonPlaceholder
+        case .dummyJSON: .dummyJSON
+        case .github: .github
         }
     }
 }

@@ -1,3 +1,4 @@
+import BulletinData
 import MVVMC
 import Observation
 
@@ -10,10 +11,17 @@ public final class LinkErrorViewModel: ScreenViewModel {
     public let path: String
     /// Why it cannot be shown, such as `No post 999 in embedded data set`.
     public let reason: String
+    /// The source's words (the header's route of this screen uses them).
+    public let vocabulary: SourceVocabulary
     @ObservationIgnored private let router: Router<AppRoute>
 
-    public init(failure: DeepLinkResolver.Failure, router: Router<AppRoute>) {
-        self.path = failure.link.path
+    /// - Parameters:
+    ///   - failure: The link and why it cannot be opened.
+    ///   - vocabulary: The source's words, for the path as the header writes it.
+    ///   - router: Where Enter goes (Home).
+    public init(failure: DeepLinkResolver.Failure, vocabulary: SourceVocabulary = .jsonPlaceholder, router: Router<AppRoute>) {
+        self.path = failure.link.route(in: vocabulary)
+        self.vocabulary = vocabulary
         self.reason = failure.reason
         self.router = router
     }

@@ -1,3 +1,5 @@
+import BulletinData
+
 /// A command typed after `:` (as in vim or k9s): `users`, `posts`, `admin`, `home`,
 /// `open PATH`, `search TEXT`, `q`, or an id (`:12`) to select on the current list.
 ///
@@ -17,10 +19,13 @@ public enum AppCommand: Equatable, Sendable {
     /// The command names, in the order Tab offers them.
     public static let names = ["users", "posts", "admin", "home", "open", "q", "quit", "search"]
 
-    /// Reads one command line (without the `:`); spaces around it are ignored.
+    /// Reads one command line (without the `:`); spaces around it are ignored. Paths are read
+    /// in `vocabulary`'s words (``DeepLink/parse(_:vocabulary:)``); `:users` and `:posts` open
+    /// the source's top two lists whatever it calls them (`:posts` says why where the source
+    /// has no list of every post).
     /// - Throws: ``AppCommandError`` for an empty line, an unknown name, `open` without a
     ///   path or with a malformed one, or arguments a command does not take.
-    public static func parse(_ line: String) throws(AppCommandError) -> AppCommand {
+    public static func parse(_ line: String, vocabulary: SourceVocabulary = .jsonPlaceholder) throws(AppCommandError) -> AppCommand {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { throw .empty }
         let arguments = Array(words.dropFirst())
@@ -31,10 +36,11 @@ public enum AppCommand: Equatable, Sendable {
         switch name {
         case "users", "posts", "admin", "home":
             guard arguments.isEmpty else { throw .unexpectedArguments(name) }
-            return .open(try link(name))
+            let path = name == "users" ? vocabulary.usersRoute : name == "posts" ? vocabulary.postsRoute : name
+            return .open(try link(path, vocabulary))
         case "open":
             guard arguments.count == 1 else { throw arguments.isEmpty ? .missingPath : .unexpectedArguments(name) }
-            return .open(try link(arguments[0]))
+            return .open(try link(arguments[0], vocabulary))
         case "q", "quit":
             guard arguments.isEmpty else { throw .unexpectedArguments(name) }
             return .quit
@@ -66,9 +72,9 @@ public enum AppCommand: Equatable, Sendable {
         return String(afterName.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
-    private static func link(_ path: String) throws(AppCommandError) -> DeepLink {
+    private static func link(_ path: String, _ vocabulary: SourceVocabulary) throws(AppCommandError) -> DeepLink {
         do throws(DeepLinkError) {
-            return try DeepLink.parse(path)
+            return try DeepLink.parse(path, vocabulary: vocabulary)
         } catch {
             throw .badPath(error)
         }
@@ -83,13 +89,16 @@ public enum AppCommandError: Error, Equatable, Sendable, CustomStringConvertible
     case badPath(DeepLinkError)
     case unexpectedArguments(String)
 
-    public var description: String {
+    public var description: String { description(in: .jsonPlaceholder) }
+
+    /// What is wrong, with paths in `vocabulary`'s words.
+    public func description(in vocabulary: SourceVocabulary) -> String {
         switch self {
         case .empty: "No command"
         case let .unknown(name):
             "Unknown command '\(name)' (commands: \(AppCommand.names.joined(separator: ", ")))"
-        case .missingPath: "open needs a path: \(DeepLink.acceptedForms.joined(separator: ", "))"
-        case let .badPath(error): "Cannot open: \(error.description)"
+        case .missingPath: "open needs a path: \(DeepLink.acceptedForms(in: vocabulary).joined(separator: ", "))"
+        case let .badPath(error): "Cannot open: \(error.description(in: vocabulary))"
         case let .unexpectedArguments(name): "\(name) takes no arguments"
         }
     }

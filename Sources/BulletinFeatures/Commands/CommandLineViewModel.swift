@@ -1,3 +1,4 @@
+import BulletinData
 import Observation
 import ViewState
 
@@ -15,11 +16,21 @@ public final class CommandLineViewModel {
     /// What the last command said, such as `Unknown command 'x' …`; cleared by the next key.
     public private(set) var message: String?
     @ObservationIgnored private let execute: @MainActor (AppCommand) -> Void
+    @ObservationIgnored private let vocabulary: @MainActor () -> SourceVocabulary
 
     // MARK: - Init
 
-    /// - Parameter execute: Runs a command that parsed (the app coordinator's `perform`).
-    public init(execute: @escaping @MainActor (AppCommand) -> Void) { self.execute = execute }
+    /// - Parameters:
+    ///   - vocabulary: The active source's words, asked at each Enter: paths are read in them
+    ///     (`:open users/dstufft/repos/xmlrpc2`) and messages use them.
+    ///   - execute: Runs a command that parsed (the app coordinator's `perform`).
+    public init(
+        vocabulary: @escaping @MainActor () -> SourceVocabulary = { .jsonPlaceholder },
+        execute: @escaping @MainActor (AppCommand) -> Void
+    ) {
+        self.vocabulary = vocabulary
+        self.execute = execute
+    }
 
     // MARK: - Intents
 
@@ -82,10 +93,11 @@ public final class CommandLineViewModel {
     public func submit() {
         let line = text
         cancel()
+        let words = vocabulary()
         do throws(AppCommandError) {
-            execute(try AppCommand.parse(line))
+            execute(try AppCommand.parse(line, vocabulary: words))
         } catch {
-            message = error.description
+            message = error.description(in: words)
         }
     }
 }

@@ -104,16 +104,17 @@ public final class EditingService {
         }
     }
 
-    /// `Their 10 posts stay, with no author.` / `Its 5 comments stay.`; `nil` when nothing
+    /// `Their 10 posts stay, with no author.` / `Its 5 comments stay.` (in the source's words);
+    /// `nil` when nothing
     /// points at `record` (or the count cannot be read).
     private nonisolated static func leftBehind(by record: Record, in source: any DataSource) async -> String? {
         switch record {
         case let .user(user):
             guard let count = try? await source.posts(userID: user.id).count, count > 0 else { return nil }
-            return "Their \(Display.count(count, "post", "posts")) stay, with no author."
+            return "Their \(source.vocabulary.posts.count(count)) stay, with no author."
         case let .post(post):
             guard let count = try? await source.comments(postID: post.id).count, count > 0 else { return nil }
-            return "Its \(Display.count(count, "comment", "comments")) stay."
+            return "Its \((source.vocabulary.comments ?? KindName("comment", "comments")).count(count)) stay."
         case .comment:
             return nil
         }

@@ -38,7 +38,10 @@ extension RecordFormViewModel {
             }
             return nil
         } catch {
-            if case .notFound = error { return rule == .existingUser ? "no user \(id)" : "no post \(id)" }
+            if case .notFound = error {
+                let words = source.vocabulary
+                return "no \(rule == .existingUser ? words.users.singular : words.posts.singular) \(id)"
+            }
             return nil
         }
     }

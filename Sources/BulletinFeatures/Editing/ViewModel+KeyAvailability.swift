@@ -8,18 +8,20 @@ extension UserListViewModel {
     public var editingUnavailableReason: String? { editor == nil ? "editing is not offered here" : nil }
     /// Why editing or deleting the selected user does not apply: no editor, or no user selected.
     public var selectedUserUnavailableReason: String? {
-        editingUnavailableReason ?? (user(at: selection.selected) == nil ? "no user is selected" : nil)
+        editingUnavailableReason ?? (user(at: selection.selected) == nil ? "no \(vocabulary.users.singular) is selected" : nil)
     }
 }
 
 extension UserDetailViewModel {
     /// Why moving and finding do nothing: the user and their posts did not load.
-    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the user did not load" }
+    public var rowsUnavailableReason: String? {
+        state.error == nil ? nil : "the \(vocabulary.users.singular) did not load"
+    }
     /// Why adding or undoing cannot be asked for here: no editor is attached.
     public var editingUnavailableReason: String? { editor == nil ? "editing is not offered here" : nil }
     /// Why editing or deleting the selected post does not apply: no editor, or no post selected.
     public var selectedPostUnavailableReason: String? {
-        editingUnavailableReason ?? (post(at: selection.selected) == nil ? "no post is selected" : nil)
+        editingUnavailableReason ?? (post(at: selection.selected) == nil ? "no \(vocabulary.posts.singular) is selected" : nil)
     }
 }
 
@@ -30,20 +32,25 @@ extension PostListViewModel {
 
 extension PostDetailViewModel {
     /// Why scrolling does nothing: the post did not load.
-    public var textUnavailableReason: String? { state.error == nil ? nil : "the post did not load" }
+    public var textUnavailableReason: String? {
+        state.error == nil ? nil : "the \(vocabulary.posts.singular) did not load"
+    }
     /// Why editing cannot be asked for here: no editor is attached, or the post has not loaded.
     public var editingUnavailableReason: String? {
         if editor == nil { return "editing is not offered here" }
-        return state.value == nil ? "the post has not loaded" : nil
+        return state.value == nil ? "the \(vocabulary.posts.singular) has not loaded" : nil
     }
     /// Why deleting does not apply: editing is unavailable, or no comment is selected.
     public var deleteUnavailableReason: String? {
-        editingUnavailableReason ?? (selectedComment == nil ? "no comment is selected" : nil)
+        editingUnavailableReason ?? (selectedComment == nil ? "no \(vocabulary.comments?.singular ?? "comment") is selected" : nil)
     }
-    /// Why moving between comments does not apply: the post has not loaded, or has none.
+    /// Why moving between comments does not apply: the source has nothing under a post
+    /// (`a repository has no comments here`), the post has not loaded, or has none.
     public var commentSelectionUnavailableReason: String? {
-        if state.value == nil { return "the post has not loaded" }
-        return comments.isEmpty ? "the post has no comments" : nil
+        let post = vocabulary.posts.singular
+        guard let names = vocabulary.comments else { return "a \(post) has no comments here" }
+        if state.value == nil { return "the \(post) has not loaded" }
+        return comments.isEmpty ? "the \(post) has no \(names.plural)" : nil
     }
 }
 

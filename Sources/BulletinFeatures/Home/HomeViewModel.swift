@@ -1,3 +1,4 @@
+import BulletinData
 import MVVMC
 import Observation
 import ViewState
@@ -10,7 +11,8 @@ public final class HomeViewModel: ScreenViewModel {
     public enum Item: CaseIterable, Sendable {
         case users, posts, search, adminPanel, quit
 
-        /// The entry's text.
+        /// The entry's text in JSONPlaceholder's words (``HomeViewModel/title(of:)`` gives
+        /// the source's).
         public var title: String {
             switch self {
             case .users: "Users"
@@ -21,7 +23,8 @@ public final class HomeViewModel: ScreenViewModel {
             }
         }
 
-        /// A short explanation shown beside the entry.
+        /// A short explanation shown beside the entry, in JSONPlaceholder's words
+        /// (``HomeViewModel/subtitle(of:)`` gives the source's).
         public var subtitle: String {
             switch self {
             case .users: "Browse users, their posts and the posts' comments"
@@ -35,11 +38,15 @@ public final class HomeViewModel: ScreenViewModel {
 
     // MARK: - Properties
 
-    public let items = Item.allCases
+    /// The entries this source offers: no Posts where it has no list of every post (GitHub,
+    /// TheMealDB).
+    public let items: [Item]
     public var selection = ListState()
     @ObservationIgnored private let router: Router<AppRoute>
     /// Labels the data source in the Home screen's subtitle, such as `embedded data set`.
     public let sourceLabel: String
+    /// The source's words for the entries (`Users`, `Categories`, …).
+    public let vocabulary: SourceVocabulary
 
     /// `Home`.
     public var title: String { "Home" }
@@ -57,9 +64,36 @@ public final class HomeViewModel: ScreenViewModel {
 
     // MARK: - Init
 
-    public init(sourceLabel: String, router: Router<AppRoute>) {
+    /// - Parameters:
+    ///   - sourceLabel: The source as the subtitle names it (`embedded data set`).
+    ///   - vocabulary: The source's words; decides the entries and their names.
+    ///   - router: Where the entries go.
+    public init(sourceLabel: String, vocabulary: SourceVocabulary = .jsonPlaceholder, router: Router<AppRoute>) {
         self.sourceLabel = sourceLabel
+        self.vocabulary = vocabulary
+        self.items = Item.allCases.filter { $0 != .posts || vocabulary.hasAllPostsList }
         self.router = router
+    }
+
+    // MARK: - Presentation
+
+    /// `item`'s text in the source's words: `Users`, `Categories`, `Posts`.
+    public func title(of item: Item) -> String {
+        switch item {
+        case .users: vocabulary.users.title
+        case .posts: vocabulary.posts.title
+        default: item.title
+        }
+    }
+
+    /// `item`'s explanation in the source's words: `Browse categories and their meals`.
+    public func subtitle(of item: Item) -> String {
+        switch item {
+        case .users: vocabulary.browseSubtitle
+        case .posts: vocabulary.allPostsSubtitle
+        case .search: "Find text in every \(vocabulary.searchedEvery)"
+        default: item.subtitle
+        }
     }
 
     // MARK: - Intents

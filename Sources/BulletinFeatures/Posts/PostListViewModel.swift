@@ -52,8 +52,7 @@ public final class PostListViewModel: FindableScreen {
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
     public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order`.
-    public let find = FindBar(
-        columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+    public let find: FindBar
     /// The selected display position (the finder's).
     public var selection: ListState {
         get { find.finder.selection }
@@ -81,6 +80,9 @@ public final class PostListViewModel: FindableScreen {
     public init(source: any DataSource, router: Router<PostsRoute>) {
         self.source = source
         self.router = router
+        find = FindBar(
+            columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            noun: source.vocabulary.posts.singular)
     }
 
     // MARK: - Presentation
@@ -113,17 +115,20 @@ public final class PostListViewModel: FindableScreen {
         return rows[order[position]]
     }
 
+    /// The source's words: `posts` (`meals` on TheMealDB).
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
     /// A summary for the status line, such as `100 posts`, or
     /// `99 posts · 1 record skipped: posts of user 3 HTTP 500 from …` when some could not be read.
     public var summary: String {
         switch state {
-        case .idle, .loading: "Loading posts…"
+        case .idle, .loading: "Loading \(vocabulary.posts.plural)…"
         case let .loaded(rows) where isPartial:
-            [Display.count(rows.count, "post", "posts") + " so far", loadProgressText].compactMap { $0 }.joined(separator: " · ")
+            [vocabulary.posts.count(rows.count) + " so far", loadProgressText].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows):
-            [reloadError.map(Display.reloadFailed), Display.count(rows.count, "post", "posts"), RecordIssue.summary(of: issues)]
+            [reloadError.map(Display.reloadFailed), vocabulary.posts.count(rows.count), RecordIssue.summary(of: issues)]
                 .compactMap { $0 }.joined(separator: " · ")
-        case .failed: "Failed to load posts"
+        case .failed: "Failed to load \(vocabulary.posts.plural)"
         }
     }
 
@@ -141,8 +146,8 @@ public final class PostListViewModel: FindableScreen {
 
     // MARK: - Intents
 
-    /// `Posts`.
-    public var title: String { "Posts" }
+    /// `Posts` in the source's words.
+    public var title: String { vocabulary.posts.title }
     /// Whether the first posts are still loading.
     public var isLoading: Bool { state.isLoading }
 

@@ -23,11 +23,12 @@ public final class PostsCoordinator: FlowCoordinator {
         switch route {
         case .list:
             return PostListViewModel(source: context.source, router: router)
-                .request(title: "Posts", link: route.link, owner: self)
+                .request(title: context.source.vocabulary.posts.title, link: route.link, owner: self)
         case let .post(id):
             let model = PostDetailViewModel(postID: id, source: context.source)
             model.editor = context.editing?.router
-            return model.request(title: "Post \(id)", link: route.link, owner: self)
+            model.rawViewer = context.rawViewer
+            return model.request(title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)
         }
     }
 }

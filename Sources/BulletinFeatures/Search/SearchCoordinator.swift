@@ -30,14 +30,17 @@ public final class SearchCoordinator: FlowCoordinator {
     public func request(for route: SearchRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case let .results(query):
-            SearchViewModel(query: query, source: context.source, router: router)
+            return SearchViewModel(query: query, source: context.source, router: router)
                 .request(title: "Search", link: route.link, owner: self)
         case let .post(id):
-            PostDetailViewModel(postID: id, source: context.source).request(title: "Post \(id)", link: route.link, owner: self)
+            let model = PostDetailViewModel(postID: id, source: context.source)
+            model.rawViewer = context.rawViewer
+            return model.request(
+                title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)
         case let .user(id):
             // The user's screen belongs to a Users flow of its own (owned by its entry), so
             // Enter on one of the user's posts opens it as from the Users list.
-            UserListCoordinator(context).request(for: .user(id: id))
+            return UserListCoordinator(context).request(for: .user(id: id))
         }
     }
 }

@@ -77,16 +77,19 @@ public final class SearchViewModel: ScreenViewModel {
     /// The result at the selection, if any.
     public var selectedItem: Int? { results.count > 0 ? selection.selected : nil }
 
-    /// `Posts (3)` or `Comments (12)`; for a source's own search, in its words with the total
-    /// it reports when it is more than shown: `Repositories (30 of 1520)`.
+    /// The source's words: `posts` and `comments`, `repositories` on GitHub.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// `Posts (3)` or `Comments (12)`, in the source's words; for a source's own search, with
+    /// the total it reports when it is more than shown: `Repositories (30 of 1520)`.
     public func groupTitle(_ group: SearchRows.Group) -> String {
         let vocabulary = source.vocabulary
         switch group {
         case .users: return Self.heading(vocabulary.users.title, results.users.count, of: remoteResults?.totalUsers)
         case .posts:
-            guard searchesRemotely else { return "Posts (\(results.posts.count))" }
+            guard searchesRemotely else { return "\(vocabulary.posts.title) (\(results.posts.count))" }
             return Self.heading(vocabulary.posts.title, results.posts.count, of: remoteResults?.totalPosts)
-        case .comments: return "Comments (\(results.comments.count))"
+        case .comments: return "\(vocabulary.comments?.title ?? "Comments") (\(results.comments.count))"
         }
     }
 
@@ -122,10 +125,10 @@ public final class SearchViewModel: ScreenViewModel {
     public var message: String? {
         guard state.value != nil else { return nil }
         if searchesRemotely { return remoteMessage }
-        if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every post and comment." }
+        if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every \(vocabulary.searchedEvery)." }
         if results.count > 0 { return nil }
         if isSearching { return "Searching…" }
-        return "No post or comment contains \"\(query)\"."
+        return "No \(vocabulary.searchedSingular) contains \"\(query)\"."
     }
 
     /// The message of a source's own search: a hint, "Searching…", its failure, or none found.
@@ -144,20 +147,18 @@ public final class SearchViewModel: ScreenViewModel {
     /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.
     public var summary: String {
         switch state {
-        case .idle, .loading: return "Loading posts and comments…"
-        case .failed: return "Failed to load posts and comments"
+        case .idle, .loading: return "Loading \(vocabulary.searchedPlural)…"
+        case .failed: return "Failed to load \(vocabulary.searchedPlural)"
         case .loaded:
             if isSearching { return "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
             if searchesRemotely {
-                let words = source.vocabulary
-                return [Display.count(results.users.count, words.users.singular, words.users.plural),
-                        Display.count(results.posts.count, words.posts.singular, words.posts.plural),
+                return [vocabulary.users.count(results.users.count), vocabulary.posts.count(results.posts.count),
                         remoteResults?.isIncomplete == true ? "incomplete results" : nil]
                     .compactMap { $0 }.joined(separator: " · ")
             }
-            return Display.count(results.posts.count, "post", "posts") + " · "
-                + Display.count(results.comments.count, "comment", "comments")
+            guard let comments = vocabulary.comments else { return vocabulary.posts.count(results.posts.count) }
+            return vocabulary.posts.count(results.posts.count) + " · " + comments.count(results.comments.count)
         }
     }
 
@@ -166,7 +167,7 @@ public final class SearchViewModel: ScreenViewModel {
     /// `Search`.
     public var title: String { "Search" }
     /// `search?q=…`: the query as typed now.
-    public var currentRoute: String? { link.path }
+    public var currentRoute: String? { link.route(in: vocabulary) }
     /// Whether the posts and comments are still loading.
     public var isLoading: Bool { state.isLoading }
 

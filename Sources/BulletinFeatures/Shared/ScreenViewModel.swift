@@ -18,6 +18,10 @@ public protocol ScreenViewModel: AnyObject {
     /// query); `nil` (the default) when the stack entry's route says it.
     var currentRoute: String? { get }
 
+    /// The words of the screen's source (``DataSource/vocabulary``) for its titles, counts,
+    /// messages and route; JSONPlaceholder's (the default) for screens without a source.
+    var vocabulary: SourceVocabulary { get }
+
     /// Whether the screen's data is still on its way (before and during its first load or a
     /// reload that replaces what is shown); `false` for screens without data.
     var isLoading: Bool { get }
@@ -42,6 +46,8 @@ public protocol ScreenViewModel: AnyObject {
 extension ScreenViewModel {
     /// `nil`: the stack entry's route says where the screen is.
     public var currentRoute: String? { nil }
+    /// JSONPlaceholder's words: the screen has no source of its own.
+    public var vocabulary: SourceVocabulary { .jsonPlaceholder }
     /// `false`: nothing to wait for.
     public var isLoading: Bool { false }
     /// Nothing to load.
@@ -62,14 +68,15 @@ extension ScreenViewModel {
     /// runs `onRemove`.
     /// - Parameters:
     ///   - title: The breadcrumb's fallback title.
-    ///   - link: The screen's address; its path becomes the entry's route (`nil`: no route).
+    ///   - link: The screen's address; its path in the screen's ``vocabulary`` becomes the
+    ///     entry's route (`nil`: no route).
     ///   - style: Push (a full screen) or modal (a dialog or form over the screen beneath).
     ///   - owner: The coordinator kept alive by the entry.
     public func request(
         title: String, link: DeepLink?, style: PresentationStyle = .push, owner: AnyObject?,
         onRemove: (@MainActor () -> Void)? = nil
     ) -> NavigationRequest<Destination> {
-        NavigationRequest(self, title: title, route: link?.path, style: style, owner: owner) {
+        NavigationRequest(self, title: title, route: link?.route(in: vocabulary), style: style, owner: owner) {
             self.stop()
             onRemove?()
         }

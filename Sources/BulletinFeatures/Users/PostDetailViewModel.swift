@@ -38,6 +38,8 @@ public final class PostDetailViewModel: ScreenViewModel {
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Router<EditRequest>?
+    /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
+    @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
 
     // MARK: - Init
 
@@ -48,16 +50,19 @@ public final class PostDetailViewModel: ScreenViewModel {
 
     // MARK: - Presentation
 
-    /// `Post 3`.
-    public var title: String { "Post \(postID)" }
+    /// The source's words: `post` and `comments`, `repository` and none on GitHub.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// `Post 3` (`Repository dstufft/xmlrpc2` on GitHub, `Meal 52772` on TheMealDB).
+    public var title: String { "\(vocabulary.posts.singularTitle) \(postID)" }
 
     /// The post's title once loaded.
     public var headline: String { state.value?.post.title ?? "" }
 
-    /// `by Leanne Graham (@Bret)`, or `by user 1` when the author is not found.
+    /// `by Leanne Graham (@Bret)`, or `by user 1` (`by category Dessert`) when the author is not found.
     public var byline: String {
         guard let detail = state.value else { return "" }
-        guard let author = detail.author else { return "by user \(detail.post.userId)" }
+        guard let author = detail.author else { return "by \(vocabulary.users.singular) \(detail.post.userId)" }
         return "by \(author.name) (@\(author.username))"
     }
 
@@ -72,8 +77,12 @@ public final class PostDetailViewModel: ScreenViewModel {
     /// The body text, newlines kept (the screen wraps it to the width).
     public var body: String { state.value?.post.body ?? "" }
 
-    /// `Comments (5)`.
-    public var commentsHeading: String { "Comments (\(state.value?.comments.count ?? 0))" }
+    /// `Comments (5)`; `nil` where the source has nothing under a post (GitHub, TheMealDB):
+    /// the screen then shows no comments section.
+    public var commentsHeading: String? {
+        guard let comments = vocabulary.comments else { return nil }
+        return "\(comments.title) (\(state.value?.comments.count ?? 0))"
+    }
 
     /// The comments, in the source's order.
     public var comments: [Comment] { state.value?.comments ?? [] }
@@ -88,16 +97,19 @@ public final class PostDetailViewModel: ScreenViewModel {
         if case .idle = state { reload() }
     }
 
-    /// Loads the post, its comments and its author (`r` retries). A missing author is not an
-    /// error. What is shown stays during a reload, and a failed reload keeps it and says why
+    /// Loads the post, its comments (not asked for where the source has none) and its author
+    /// (`r` retries). A missing author is not an error. What is shown stays during a reload, and a failed reload keeps it and says why
     /// (``reloadError``); only a first load that fails shows the error screen.
     public func reload() {
         let reloading = !state.isIdle
         let keepsRows = state.value != nil
         if keepsRows { isReloading = true } else { state = .loading }
+        let hasComments = vocabulary.comments != nil
         runner.run(reloading: reloading, { [source, postID] () async throws(DataError) in
             async let post = attempt { () async throws(DataError) in try await source.post(id: postID) }
-            async let comments = attempt { () async throws(DataError) in try await source.comments(postID: postID) }
+            async let comments = attempt { () async throws(DataError) in
+                hasComments ? try await source.comments(postID: postID) : []
+            }
             let loadedPost = try await post.get()
             let author = try? await source.user(id: loadedPost.userId)
             return PostDetail(post: loadedPost, author: author, comments: try await comments.get())

@@ -46,6 +46,8 @@ public final class UserDetailViewModel: FindableScreen {
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Router<EditRequest>?
+    /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
+    @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
 
     // MARK: - Init
 
@@ -54,13 +56,18 @@ public final class UserDetailViewModel: FindableScreen {
         self.source = source
         self.router = router
         postColumns = PostColumn.columns(for: source)
-        find = FindBar(columns: postColumns.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "post")
+        find = FindBar(
+            columns: postColumns.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            noun: source.vocabulary.posts.singular)
     }
 
     // MARK: - Presentation
 
-    /// The user's name once loaded, `User 3` before.
-    public var title: String { state.value?.user.name ?? "User \(userID)" }
+    /// The source's words: `posts`, `repositories` on GitHub, `meals` on TheMealDB.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// The user's name once loaded, `User 3` before (`Category Dessert` on TheMealDB).
+    public var title: String { state.value?.user.name ?? "\(vocabulary.users.singularTitle) \(userID)" }
 
     /// The profile, one labelled line per field in the source's words (``RecordFields``);
     /// missing fields show `—`.
@@ -75,8 +82,8 @@ public final class UserDetailViewModel: FindableScreen {
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
 
-    /// The heading above the posts, such as `Posts (10)`.
-    public var postsHeading: String { "Posts (\(posts.count))" }
+    /// The heading above the posts, such as `Posts (10)` (`Repositories (12)` on GitHub).
+    public var postsHeading: String { "\(vocabulary.posts.title) (\(posts.count))" }
 
     /// How many posts the list shows (all, or those passing the filter).
     public var rowCount: Int { find.finder.order.count }

@@ -21,19 +21,22 @@ public final class UserListCoordinator: FlowCoordinator {
     /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: UserListRoute) -> NavigationRequest<any ScreenViewModel> {
         let (source, editor) = (context.source, context.editing?.router)
+        let words = source.vocabulary
         switch route {
         case .list:
             let model = UserListViewModel(source: source, router: router)
             model.editor = editor
-            return model.request(title: "Users", link: route.link, owner: self)
+            return model.request(title: words.users.title, link: route.link, owner: self)
         case let .user(id):
             let model = UserDetailViewModel(userID: id, source: source, router: router)
             model.editor = editor
-            return model.request(title: "User \(id)", link: route.link, owner: self)
+            model.rawViewer = context.rawViewer
+            return model.request(title: "\(words.users.singularTitle) \(id)", link: route.link, owner: self)
         case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)
             model.editor = editor
-            return model.request(title: "Post \(id)", link: route.link, owner: self)
+            model.rawViewer = context.rawViewer
+            return model.request(title: "\(words.posts.singularTitle) \(id)", link: route.link, owner: self)
         }
     }
 }

@@ -93,7 +93,9 @@ public final class UserListViewModel: FindableScreen {
         self.source = source
         self.router = router
         columns = Column.columns(for: source)
-        find = FindBar(columns: columns.map { ListFinder.Column($0.title, numeric: $0 == .id) }, noun: "user")
+        find = FindBar(
+            columns: columns.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            noun: source.vocabulary.users.singular)
     }
 
     // MARK: - Presentation
@@ -171,25 +173,28 @@ public final class UserListViewModel: FindableScreen {
         }
     }
 
-    /// A summary for the status line, such as `10 users`, or
+    /// The source's words: `users`, `categories` on TheMealDB.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// A summary for the status line, such as `10 users` (`14 categories`), or
     /// `9 users · 1 record skipped: users[3].name null` when records could not be read; after a
     /// failed reload it starts with why (`Not reloaded: Rate limited by … · 10 users`).
     public var summary: String {
         switch state {
-        case .idle, .loading: "Loading users…"
+        case .idle, .loading: "Loading \(vocabulary.users.plural)…"
         case let .loaded(users):
             [reloadError.map(Display.reloadFailed),
-             Display.count(users.count, "user", "users") + (paging == .complete ? "" : " so far"),
+             vocabulary.users.count(users.count) + (paging == .complete ? "" : " so far"),
              RecordIssue.summary(of: issues)]
                 .compactMap { $0 }.joined(separator: " · ")
-        case .failed: "Failed to load users"
+        case .failed: "Failed to load \(vocabulary.users.plural)"
         }
     }
 
     // MARK: - Intents
 
-    /// `Users`.
-    public var title: String { "Users" }
+    /// `Users` (`Categories` on TheMealDB).
+    public var title: String { vocabulary.users.title }
     /// Whether the first page of users is still loading.
     public var isLoading: Bool { state.isLoading }
 

@@ -29,7 +29,7 @@ enum EditIntent: Sendable {
 extension UserListViewModel {
     /// The Users list's editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
-        EditIntent.listBindings(noun: "user", editing: editingUnavailableReason, selection: selectedUserUnavailableReason)
+        EditIntent.listBindings(noun: vocabulary.users.singular, editing: editingUnavailableReason, selection: selectedUserUnavailableReason)
     }
 
     /// Does what an editing key asks on the Users list.
@@ -46,7 +46,7 @@ extension UserListViewModel {
 extension UserDetailViewModel {
     /// A user's posts' editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
-        EditIntent.listBindings(noun: "post", editing: editingUnavailableReason, selection: selectedPostUnavailableReason)
+        EditIntent.listBindings(noun: vocabulary.posts.singular, editing: editingUnavailableReason, selection: selectedPostUnavailableReason)
     }
 
     /// Does what an editing key asks on a user's posts.

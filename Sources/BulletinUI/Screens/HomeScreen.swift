@@ -6,21 +6,21 @@ import TermView
 struct HomeScreen: Screen {
     enum Intent: Sendable { case up, down, open, search, mouse }
 
-    static let keys = KeyMap<Intent>([
+    var keys: KeyMap<Intent> { KeyMap<Intent>([
         KeyBinding(keys: [.up, .character("k")], label: "↑↓ move", description: "Select the item above", group: "Menu",
                    footer: 80, action: .up),
         KeyBinding(keys: [.down, .character("j")], description: "Select the item below", group: "Menu", action: .down),
         KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected item", group: "Menu", footer: 90,
                    action: .open),
-        KeyBinding(keys: [.character("s")], label: "s search", description: "Search every post and comment", group: "Menu",
+        KeyBinding(keys: [.character("s")], label: "s search", description: "Search every \(model.vocabulary.searchedEvery)", group: "Menu",
                    footer: 50, action: .search),
         KeyBinding(patterns: [.mouse], description: "Wheel moves through the menu; a click selects an item", group: "Menu",
                    action: .mouse),
-    ])
+    ]) }
 
     let model: HomeViewModel
 
-    var keyHelp: [KeyHelp] { Self.keys.help }
+    var keyHelp: [KeyHelp] { keys.help }
     var summary: String { model.sourceLabel }
 
     func render(in area: Rect, on surface: inout Surface) {
@@ -28,8 +28,10 @@ struct HomeScreen: Screen {
         guard !inner.isEmpty else { return }
         surface.write("Welcome to Bulletin", at: Point(x: inner.x, y: inner.y), style: .title, maxWidth: inner.width)
         let (_, menuArea) = inner.splitTop(2)
-        let titleWidth = (model.items.map { DisplayWidth.of($0.title) }.max() ?? 0) + 4
-        let rows = model.items.map { TextLayout.fit($0.title, width: titleWidth, alignment: .left) + $0.subtitle }
+        let titleWidth = (model.items.map { DisplayWidth.of(model.title(of: $0)) }.max() ?? 0) + 4
+        let rows = model.items.map {
+            TextLayout.fit(model.title(of: $0), width: titleWidth, alignment: .left) + model.subtitle(of: $0)
+        }
         var state = model.selection
         ListView(items: rows).render(in: menuArea, on: &surface, state: &state)
         renderHelpLine(below: menuArea, on: &surface)
@@ -55,7 +57,7 @@ struct HomeScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        switch Self.keys.action(for: key) {
+        switch keys.action(for: key) {
         case .up?: model.moveSelection(by: -1)
         case .down?: model.moveSelection(by: 1)
         case .open?: model.openSelected()

@@ -5,7 +5,7 @@ import TermView
 struct PostDetailScreen: Screen {
     enum Intent: Sendable {
         case up, down, pageUp, pageDown, top, bottom, reload
-        case nextComment, previousComment, edit, add, delete, undo
+        case nextComment, previousComment, edit, add, delete, undo, raw
     }
 
     let model: PostDetailViewModel
@@ -15,10 +15,13 @@ struct PostDetailScreen: Screen {
         let editing = model.editingUnavailableReason
         let selecting = model.commentSelectionUnavailableReason
         let failed = model.textUnavailableReason
+        let words = model.vocabulary
+        let (post, comment) = (words.posts.singular, words.comments?.singular ?? "comment")
+        let withComments = words.comments.map { " and its \($0.plural)" } ?? ""
         let reload = failed == nil
-            ? KeyBinding(keys: [.character("r")], label: "r reload", description: "Load the post and its comments again",
+            ? KeyBinding(keys: [.character("r")], label: "r reload", description: "Load the \(post)\(withComments) again",
                          group: "Data", footer: 50, action: Intent.reload)
-            : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the post again",
+            : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the \(post) again",
                          group: "Data", footer: 95, action: Intent.reload)
         return KeyMap([
             KeyBinding(keys: [.up, .character("k")], label: "↑↓ scroll", description: "Scroll up a line", group: "Scroll",
@@ -33,18 +36,22 @@ struct PostDetailScreen: Screen {
             KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
         ].map { $0.disabled(failed) } + [
             reload,
-            KeyBinding(keys: [.tab], label: "Tab/e/a/d edit", description: "Select the next comment (after the last, the post)",
+            KeyBinding(keys: [.tab], label: "Tab/e/a/d edit", description: "Select the next \(comment) (after the last, the \(post))",
                        group: "Edit", footer: 60, action: .nextComment).disabled(selecting),
-            KeyBinding(keys: [.backTab], description: "Select the previous comment", group: "Edit", action: .previousComment)
+            KeyBinding(keys: [.backTab], description: "Select the previous \(comment)", group: "Edit", action: .previousComment)
                 .disabled(selecting),
-            KeyBinding(keys: [.character("e")], description: "Edit the selected comment, or the post when none is",
+            KeyBinding(keys: [.character("e")], description: "Edit the selected \(comment), or the \(post) when none is",
                        group: "Edit", action: .edit).disabled(editing),
-            KeyBinding(keys: [.character("a")], description: "Add a comment to this post", group: "Edit", action: .add)
-                .disabled(editing),
-            KeyBinding(keys: [.character("d")], description: "Delete the selected comment (asks first)", group: "Edit",
+            KeyBinding(keys: [.character("a")], description: "Add a \(comment) to this \(post)", group: "Edit", action: .add)
+                .disabled(editing ?? (words.comments == nil ? selecting : nil)),
+            KeyBinding(keys: [.character("d")], description: "Delete the selected \(comment) (asks first)", group: "Edit",
                        action: .delete).disabled(model.deleteUnavailableReason),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(editing),
+            // One line in `?` even with its reason: the record as the source holds it.
+            KeyBinding(keys: [.character("v")], description: words.comments == nil
+                           ? "Raw view of the \(post)" : "Raw view of the \(comment) or \(post)",
+                       group: "Data", action: .raw).disabled(model.rawUnavailableReason),
         ])
     }
     var keyHelp: [KeyHelp] { keyMap.help }
@@ -64,7 +71,8 @@ struct PostDetailScreen: Screen {
         lines += model.facts.map { StyledLine("\($0.label): \($0.value)") }
         lines.append(StyledLine(""))
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
-        lines += [StyledLine(""), StyledLine(model.commentsHeading, style: .header)]
+        guard let heading = model.commentsHeading else { return (lines, []) }
+        lines += [StyledLine(""), StyledLine(heading, style: .header)]
         var starts: [Int] = []
         for (index, comment) in model.comments.enumerated() {
             let selected = index == model.commentSelection
@@ -80,7 +88,7 @@ struct PostDetailScreen: Screen {
     }
 
     func render(in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(model.state, what: "post \(model.postID)", in: area, on: &surface) { return }
+        if LoadStateView.render(model.state, what: "\(model.vocabulary.posts.singular) \(model.postID)", in: area, on: &surface) { return }
         let textArea = Rect(x: area.x + 1, y: area.y, width: max(0, area.width - 1), height: area.height)
         var state = TextViewState(offset: model.scrollOffset)
         TextView(paragraphs: paragraphs).render(in: textArea, on: &surface, state: &state)
@@ -110,6 +118,7 @@ struct PostDetailScreen: Screen {
         case .add?: if loaded { model.addComment() }
         case .delete?: if loaded { model.deleteSelectedComment() }
         case .undo?: if loaded { model.undoDelete() }
+        case .raw?: model.openRaw()
         case nil: return false
         }
         return true

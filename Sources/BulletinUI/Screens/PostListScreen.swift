@@ -10,7 +10,7 @@ struct PostListScreen: Screen {
 
     /// The list's keys now (no editing keys on Posts), built once per change of their state.
     var keys: KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
-        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: Self.keyMemo)
+        model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, memo: Self.keyMemo)
     }
     var keyMap: KeyMap<ListScreenIntent> { keys.keys }
     var keyHelp: [KeyHelp] { keys.help }
@@ -39,7 +39,7 @@ struct PostListScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(
-            model.state, what: "posts", progress: model.loadProgressText, fraction: model.loadProgressFraction(),
+            model.state, what: model.vocabulary.posts.plural, progress: model.loadProgressText, fraction: model.loadProgressFraction(),
             in: area, on: &surface)
         {
             return

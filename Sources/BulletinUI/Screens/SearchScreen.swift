@@ -64,7 +64,7 @@ struct SearchScreen: Screen {
         TextField(placeholder: "title or body text", isFocused: model.focus == .field)
             .render(in: Rect(x: area.x + label, y: fieldArea.y, width: max(0, area.width - label - 1), height: 1),
                     on: &surface, state: TextEditState(text: model.query))
-        if LoadStateView.render(model.state, what: "posts and comments", in: listArea, on: &surface) { return }
+        if LoadStateView.render(model.state, what: model.vocabulary.searchedPlural, in: listArea, on: &surface) { return }
         if let message = model.message {
             surface.write(message, at: Point(x: listArea.x + 1, y: listArea.y), style: .muted, maxWidth: listArea.width - 1)
             return

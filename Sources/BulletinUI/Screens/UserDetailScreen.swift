@@ -5,9 +5,16 @@ import TermView
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    /// The posts list's keys now, with `a`/`e`/`d`/`u`.
+    /// The posts list's keys now, with `a`/`e`/`d`/`u`, and `v` (the user as the source holds it)
+    /// while no `/` prompt is open.
     var keyMap: KeyMap<ListScreenIntent> {
-        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, edit: model.editBindings)
+        let keys = model.listScreenKeys(
+            noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
+        guard !model.find.finder.isEditing else { return keys }
+        return keys + KeyMap([
+            KeyBinding(keys: [.character("v")], description: "Raw view of the \(model.vocabulary.users.singular)",
+                       group: "Data", action: ListScreenIntent.raw).disabled(model.rawUnavailableReason),
+        ])
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
@@ -20,7 +27,7 @@ struct UserDetailScreen: Screen {
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
     func render(in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(model.state, what: "user \(model.userID)", in: area, on: &surface) { return }
+        if LoadStateView.render(model.state, what: "\(model.vocabulary.users.singular) \(model.userID)", in: area, on: &surface) { return }
         let profile = model.profile
         let (profileArea, rest) = area.splitTop(profile.count + 1)
         renderProfile(profile, in: profileArea.inset(by: 0), on: &surface)
@@ -71,6 +78,6 @@ struct UserDetailScreen: Screen {
         let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
         let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
         return model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true),
-                                         tableArea: tableArea, edit: model.perform)
+                                         tableArea: tableArea, edit: model.perform, raw: model.openRaw)
     }
 }

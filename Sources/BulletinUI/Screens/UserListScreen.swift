@@ -8,7 +8,7 @@ struct UserListScreen: Screen {
 
     /// The list's keys now (``FindableScreenModel/listScreenKeys(noun:failed:edit:)``), with `a`/`e`/`d`/`u`.
     var keyMap: KeyMap<ListScreenIntent> {
-        model.listScreenKeys(noun: "user", failed: model.rowsUnavailableReason, edit: model.editBindings)
+        model.listScreenKeys(noun: model.vocabulary.users.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String { model.findSummary(model.summary) }
@@ -32,7 +32,7 @@ struct UserListScreen: Screen {
     }
 
     func render(in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(model.state, what: "users", progress: model.loadProgressText, in: area, on: &surface) {
+        if LoadStateView.render(model.state, what: model.vocabulary.users.plural, progress: model.loadProgressText, in: area, on: &surface) {
             return
         }
         let columns = model.columns

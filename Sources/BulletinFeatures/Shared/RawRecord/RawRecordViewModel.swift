@@ -1,0 +1,154 @@
+import BulletinData
+import MVVMC
+import Observation
+
+/// Which record the raw view (`v`) shows: its kind and id.
+public struct RawRecordRequest: Sendable, Equatable {
+    /// The record's kind: a user, a post or a comment (in the source's words on screen).
+    public var kind: RecordKind
+    /// The record's id, as the source gives it.
+    public var id: RecordID
+
+    /// - Parameters: See the properties.
+    public init(_ kind: RecordKind, id: RecordID) {
+        self.kind = kind
+        self.id = id
+    }
+}
+
+/// The raw view: one record as the source holds it (``DataSource/rawRecord(_:id:)``),
+/// pretty-printed JSON, scrollable; what the detail screens have no label for shows here.
+///
+/// The text is the data's own and may hold control characters: the screen draws them
+/// harmlessly, as every text Bulletin draws.
+@MainActor
+@Observable
+public final class RawRecordViewModel: ScreenViewModel {
+    // MARK: - Properties
+
+    /// The record shown.
+    public let request: RawRecordRequest
+    /// The record's text once loaded; `.loaded(nil)` when the source cannot give it.
+    public private(set) var state: LoadState<String?> = .idle
+    /// The first visible line, kept across redraws.
+    public var scrollOffset = 0
+    @ObservationIgnored private let source: any DataSource
+    @ObservationIgnored private let runner = LoadRunner()
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - request: The record to show.
+    ///   - source: Where it comes from.
+    public init(_ request: RawRecordRequest, source: any DataSource) {
+        self.request = request
+        self.source = source
+    }
+
+    // MARK: - Presentation
+
+    /// The source's words.
+    public var vocabulary: SourceVocabulary { source.vocabulary }
+
+    /// The record's name in the source's words: `repository dstufft/xmlrpc2`, `comment 3`.
+    public var recordName: String { "\(Self.name(of: request.kind, in: vocabulary)) \(request.id)" }
+
+    /// `Raw user 3`, `Raw repository dstufft/xmlrpc2`.
+    public var title: String { "Raw \(recordName)" }
+
+    /// The text's lines (empty until loaded, or when the source cannot give the record), each
+    /// with its invisible characters written as JSON escapes (``visible(_:)``).
+    public var lines: [String] {
+        guard case let .loaded(text?) = state else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.visible(String($0)) }
+    }
+
+    /// `line` with every control character (C0, DEL, C1) and every invisible format character
+    /// (bidi overrides such as U+202E, zero-width spaces) written as the JSON escape `\u202E`:
+    /// what the record holds stays readable and cannot reorder or hide the text around it.
+    public nonisolated static func visible(_ line: String) -> String {
+        var out = ""
+        for scalar in line.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .format {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Why there is nothing to show although the load worked: the source keeps no record as
+    /// received (`GitHub REST API at … gives no record as received`); `nil` otherwise.
+    public var unavailableReason: String? {
+        guard case .loaded(nil) = state else { return nil }
+        return "\(source.descriptor.description) gives no record as received"
+    }
+
+    /// The status line: `24 lines`, or the reason.
+    public var summary: String {
+        switch state {
+        case .idle, .loading: "Loading \(recordName)…"
+        case .failed: "Failed to load \(recordName)"
+        case .loaded(nil): unavailableReason ?? ""
+        case .loaded: Display.count(lines.count, "line", "lines")
+        }
+    }
+
+    /// A record kind's singular name in `vocabulary`'s words.
+    public static func name(of kind: RecordKind, in vocabulary: SourceVocabulary) -> String {
+        switch kind {
+        case .user: vocabulary.users.singular
+        case .post: vocabulary.posts.singular
+        case .comment: vocabulary.comments?.singular ?? "comment"
+        }
+    }
+
+    // MARK: - Intents
+
+    /// Whether the record is still loading.
+    public var isLoading: Bool { state.isLoading }
+
+    /// The screen appeared: load unless loaded or loading.
+    public func start() {
+        if case .idle = state { reload() }
+    }
+
+    /// Asks the source for the record again (`r`).
+    public func reload() {
+        let reloading = !state.isIdle
+        state = .loading
+        runner.run(reloading: reloading, { [source, request] () async throws(DataError) in
+            try await source.rawRecord(request.kind, id: request.id)
+        }) { [weak self] outcome in self?.state = outcome }
+    }
+
+    /// The screen left the stack: the load in flight is cancelled.
+    public func stop() { runner.cancel() }
+
+    /// Loads and waits for the result.
+    public func load() async {
+        reload()
+        await runner.wait()
+    }
+
+    /// Scrolls by `delta` lines; the screen clamps to the text's height.
+    public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }
+    /// Scrolls to the top.
+    public func scrollToTop() { scrollOffset = 0 }
+    /// Scrolls to the end (the screen clamps).
+    public func scrollToEnd() { scrollOffset = Int.max / 2 }
+}
+
+extension FlowContext {
+    /// Where a screen's `v` goes: pushes the raw view of the record asked for onto the stack.
+    public var rawViewer: Router<RawRecordRequest> {
+        let (stack, source) = (stack, source)
+        return Router { [weak stack] request in
+            let model = RawRecordViewModel(request, source: source)
+            stack?.show(model.request(title: model.title, link: nil, owner: nil))
+        }
+    }
+}

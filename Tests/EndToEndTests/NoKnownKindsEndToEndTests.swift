@@ -1,0 +1,25 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// A db.json holding none of the kinds Bulletin reads, opened with `--data` in the real binary.
+@Suite("End to end: a file with none of the kinds", .serialized)
+struct NoKnownKindsEndToEndTests {
+    @Test("a db.json holding only meals says it has no users, posts or comments and what it has")
+    func onlyMeals() async throws {
+        let path = "/tmp/bk-\(UUID().uuidString.prefix(6)).json"
+        try Data(#"{"meals": [{"idMeal": "52772", "strMeal": "Teriyaki Chicken Casserole"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", path], width: 120)
+        defer { session.close() }
+        try await session.waitFor("Welcome to Bulletin")
+        session.send("Enter")
+        let screen = try await session.waitForAll([
+            "Could not load users", "db.json at \(path) has no users, posts or comments (it has: meals)",
+        ])
+        #expect(!screen.contains("0 users"))
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+}
