@@ -124,12 +124,21 @@ public struct DataStatistics: Hashable, Sendable {
     public var posts: Int
     /// The number of comments.
     public var comments: Int
+    /// The number of albums, photos and todos (JSONPlaceholder's other collections), where the
+    /// source knows them; `nil` where it has none of that kind or cannot tell (a REST server
+    /// without `/albums`).
+    public var albums: Int?
+    public var photos: Int?
+    public var todos: Int?
 
     /// Creates counts; all are non-negative.
-    public init(users: Int, posts: Int, comments: Int) {
+    public init(users: Int, posts: Int, comments: Int, albums: Int? = nil, photos: Int? = nil, todos: Int? = nil) {
         self.users = users
         self.posts = posts
         self.comments = comments
+        self.albums = albums
+        self.photos = photos
+        self.todos = todos
     }
 }
 
