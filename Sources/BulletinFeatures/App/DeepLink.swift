@@ -11,6 +11,8 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     case users
     case user(RecordID)
     case userPost(user: RecordID, post: RecordID)
+    /// One album of a user and its photos: `users/1/albums/3`.
+    case userAlbum(user: RecordID, album: RecordID)
     case posts
     case post(RecordID)
     case admin
@@ -29,6 +31,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case .users: "users"
         case let .user(id): "users/\(id)"
         case let .userPost(user, post): "users/\(user)/posts/\(post)"
+        case let .userAlbum(user, album): "users/\(user)/albums/\(album)"
         case .posts: "posts"
         case let .post(id): "posts/\(id)"
         case .admin: "admin"
@@ -62,6 +65,9 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case ("users", 2) where rest[1] == "posts": throw .missingID("post")
         case ("users", 3) where rest[1] == "posts":
             return .userPost(user: try id(rest[0], of: "user"), post: try id(rest[2], of: "post"))
+        case ("users", 2) where rest[1] == "albums": throw .missingID("album")
+        case ("users", 3) where rest[1] == "albums":
+            return .userAlbum(user: try id(rest[0], of: "user"), album: try id(rest[2], of: "album"))
         default: throw .unexpected(trimmed.joined(separator: "/"))
         }
     }
@@ -82,6 +88,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case .users: [.home, .users]
         case let .user(id): [.home, .users, .user(id)]
         case let .userPost(user, _): [.home, .users, .user(user), self]
+        case let .userAlbum(user, _): [.home, .users, .user(user), self]
         case .posts: [.home, .posts]
         case .post:
             if let author { [.home, .users, .user(author), self] } else { [.home, .posts, self] }

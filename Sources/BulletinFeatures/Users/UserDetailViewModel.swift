@@ -43,6 +43,8 @@ public final class UserDetailViewModel: FindableScreen {
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Router<EditRequest>?
+    /// The albums and todos beside the posts, and which list the screen shows (``UserDetailLists``).
+    public let lists: UserDetailLists
 
     // MARK: - Init
 
@@ -50,6 +52,7 @@ public final class UserDetailViewModel: FindableScreen {
         self.userID = userID
         self.source = source
         self.router = router
+        lists = UserDetailLists(userID: userID, source: source) { album in router.go(.album(id: album.id, userID: userID)) }
     }
 
     // MARK: - Presentation
@@ -126,6 +129,7 @@ public final class UserDetailViewModel: FindableScreen {
         let reloading = !state.isIdle
         let keepsRows = state.value != nil
         if keepsRows { isReloading = true } else { state = .loading }
+        lists.reload()
         runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
             async let posts = attempt { () async throws(DataError) in try await source.posts(userID: userID) }
@@ -150,6 +154,7 @@ public final class UserDetailViewModel: FindableScreen {
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
     public func stop() {
         runner.cancel()
+        lists.stop()
         isReloading = false
     }
 
@@ -158,6 +163,7 @@ public final class UserDetailViewModel: FindableScreen {
         reload()
         await runner.wait()
         await find.finder.waitUntilIdle()
+        await lists.wait()
     }
 
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
@@ -172,6 +178,10 @@ public final class UserDetailViewModel: FindableScreen {
 
     /// `:7` or `7` then Enter: selects this user's post with id `id`, or says it is not there.
     public func goTo(id: String) {
-        find.jump(toID: id)
+        switch lists.active {
+        case .posts: find.jump(toID: id)
+        case .albums: lists.albums?.goTo(id: id)
+        case .todos: lists.todos?.goTo(id: id)
+        }
     }
 }
