@@ -1,0 +1,35 @@
+import BulletinFeatures
+import TermView
+
+/// One album's photos: id, title, URL and thumbnail URL (shown, never fetched).
+struct AlbumScreen: Screen {
+    let model: AlbumViewModel
+
+    /// The list's keys (photos do not open: no Enter).
+    var keyMap: KeyMap<ListScreenIntent> {
+        model.photos.listScreenKeys(noun: "photo", failed: model.photos.rowsUnavailableReason).withoutOpen()
+    }
+    var keyHelp: [KeyHelp] { keyMap.help }
+    var summary: String {
+        guard model.photos.state.value != nil else { return "" }
+        return model.photos.findSummary(model.photos.heading)
+    }
+    var capturesKeys: Bool { model.find.capturesKeys }
+    var isLoading: Bool { model.photos.state.isLoading || model.find.finder.isWorking }
+    var busyWord: String { model.photos.state.isLoading ? "loading" : model.photos.findBusyWord ?? "loading" }
+
+    func render(in area: Rect, on surface: inout Surface) {
+        RecordListTable.render(model.photos, in: area, on: &surface)
+    }
+
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
+        FindStatusView(find: model.find).render(in: area, on: &surface)
+    }
+
+    var statusMessage: String? { FindStatusView(find: model.find).message }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        model.photos.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
+                                         tableArea: area)
+    }
+}
