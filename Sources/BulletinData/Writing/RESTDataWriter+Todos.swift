@@ -12,7 +12,7 @@ extension RESTDataWriter: TodoWriting {
     /// - Throws: ``DataError/notFound(_:location:)`` when the server has no such todo (404,
     ///   `200 null`); the `PATCH`'s or `PUT`'s own failure (`.badStatus` naming status and URL,
     ///   `.transport`, `.timedOut`).
-    func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
+    public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
         let url = try Endpoint.url(baseURL, ["todos", todo.id.text])
         let label = "todo \(todo.id)"
         let patch = Data(JSONValue.object([.init(key: "completed", value: .bool(completed))]).printed())

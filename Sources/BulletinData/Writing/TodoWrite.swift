@@ -39,20 +39,25 @@ extension DataWriter {
     }
 }
 
-/// A writer that can change a todo's `completed` (``DataWriter/setCompleted(_:of:overwriteIfChanged:)``).
-protocol TodoWriting: DataWriter {
+/// A writer that can change a todo's `completed`; reached through
+/// ``DataWriter/setCompleted(_:of:overwriteIfChanged:)``, which checks ``DataWriter/access`` first.
+public protocol TodoWriting: DataWriter {
+    /// Saves `completed` as `todo`'s state where the data lives; see
+    /// ``DataWriter/setCompleted(_:of:overwriteIfChanged:)`` for what each writer does and throws.
     func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome
 }
 
 extension FileDataWriter: TodoWriting {
-    func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
+    /// Splices the todo's `completed` in the file (``FileSaver``).
+    public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
         let stored = try await saver.setCompleted(completed, of: todo, overwrite: overwriteIfChanged)
         return TodoWriteOutcome(todo: stored, persisted: true, note: "saved to \(path)")
     }
 }
 
 extension EmbeddedDataWriter: TodoWriting {
-    func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
+    /// Makes the copy on the first write, then splices the todo's `completed` in it.
+    public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
         let (saver, isFirst) = try copy.openSaver()
         if isFirst { await copy.readsFromCopy() }
         let stored = try await saver.setCompleted(completed, of: todo, overwrite: overwriteIfChanged)

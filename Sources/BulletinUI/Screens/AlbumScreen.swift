@@ -18,8 +18,21 @@ struct AlbumScreen: Screen {
     var isLoading: Bool { model.photos.state.isLoading || model.find.finder.isWorking }
     var busyWord: String { model.photos.state.isLoading ? "loading" : model.photos.findBusyWord ?? "loading" }
 
+    /// The photos' table above the selected photo's URL and thumbnail URL written whole (the
+    /// table's cells cut them on a narrow terminal).
     func render(in area: Rect, on surface: inout Surface) {
-        RecordListTable.render(model.photos, in: area, on: &surface)
+        guard model.photos.state.value != nil, area.height > 6 else {
+            RecordListTable.render(model.photos, in: area, on: &surface)
+            return
+        }
+        let (tableArea, detailArea) = area.splitTop(area.height - 3)
+        RecordListTable.render(model.photos, in: tableArea, on: &surface)
+        guard let photo = model.photos.selectedRow else { return }
+        for (offset, (label, value)) in [("URL", photo.url), ("Thumbnail", photo.thumbnailUrl)].enumerated() {
+            let y = detailArea.y + 1 + offset
+            surface.write(label + ":", at: Point(x: detailArea.x + 1, y: y), style: .label, maxWidth: 11)
+            surface.write(value, at: Point(x: detailArea.x + 12, y: y), style: .normal, maxWidth: detailArea.maxX - detailArea.x - 12)
+        }
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
