@@ -19,6 +19,10 @@ extension FileSaver {
         let unchangedOnDisk = known == nil || file.fingerprint == known
         if !unchangedOnDisk, !overwrite { throw .changedOnDisk(path: path) }
         if file.isReadOnly, !overwrite { throw .readOnlyFile(path: path) }
+        // The data in memory, taken before the save: after it nothing is awaited until the store
+        // is told, so no other save through this saver can run in between (actors are reentrant).
+        let loaded = unchangedOnDisk ? try? await store.loaded() : nil
+        if state.fingerprint != known { return try await setCompleted(completed, of: todo, overwrite: overwrite) }
         let range = try Self.completedValue(of: todo.id, in: JSONLocator(bytes: file.read(0..<file.size)), location: path)
         let replacement = Array((completed ? "true" : "false").utf8)
         let fingerprint: FileFingerprint
@@ -35,7 +39,7 @@ extension FileSaver {
         var stored = todo
         stored.completed = completed
         let saved: any LoadedData
-        if unchangedOnDisk, let loaded = try? await store.loaded() {
+        if let loaded {
             saved = UserListsEdited.replacing(stored, in: loaded)
         } else {
             let fileName = URL(fileURLWithPath: path).lastPathComponent
