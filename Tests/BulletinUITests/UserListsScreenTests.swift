@@ -59,7 +59,7 @@ struct UserListsScreenTests {
         let (_, host) = await Self.open(.user(1))
         let lines = Self.lines(host)
         #expect(Array(lines.prefix(12)) == Self.profile + [" Posts (2)  Albums (2)  Todos (3)", "  ID Title", "   1 First post"])
-        #expect(lines.last?.hasPrefix(" Tab/1-3 list") == true)
+        #expect(lines.last?.hasPrefix(" Tab/1-3 list") == true, "\(lines.last ?? "")")
         #expect(lines.last?.hasSuffix("Posts (2)") == true)
     }
 
@@ -77,7 +77,7 @@ struct UserListsScreenTests {
             "   2 ✓    quis ut nam facilis",
             "   3 ☐    fugiat veniam minus",
         ])
-        #expect(lines.last?.hasPrefix(" Space toggle  Tab/1-3 list  ↑↓ move") == true)
+        #expect(lines.last?.hasPrefix(" Space toggle  Tab/1-3 list  ↑↓ move") == true, "\(lines.last ?? "")")
         Self.press(host, .character(" "))
         let model = try! #require(app.stack.top?.destination as? UserDetailViewModel)
         await model.lists.waitForSave()

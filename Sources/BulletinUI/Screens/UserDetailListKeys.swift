@@ -24,7 +24,7 @@ extension UserDetailLists {
         let names = kinds.enumerated().map { "\($0.offset + 1) \(name(of: $0.element))" }.joined(separator: ", ")
         var bindings = [
             KeyBinding(keys: [.tab], label: "Tab/1-\(kinds.count) list", description: "Show the next list (\(names))",
-                       group: "Lists", footer: 55, action: UserDetailIntent.next),
+                       group: "Lists", footer: 72, action: UserDetailIntent.next),
         ]
         for (offset, kind) in kinds.enumerated() {
             bindings.append(KeyBinding(keys: [.character(Character(String(offset + 1)))],
