@@ -112,6 +112,16 @@ struct UserListsScreenTests {
         #expect(lines.last?.contains("⏎ open") == false, "photos do not open")
     }
 
+    @Test("at 120x40 the album's table shows each photo's URLs whole in their cells")
+    func albumWide() async {
+        let (_, host) = await Self.open(.userAlbum(user: 1, album: 1))
+        let lines = Self.lines(host, width: 120, height: 40)
+        #expect(lines[0].hasSuffix("users/1/albums/1"))
+        #expect(lines[2].hasPrefix("   1 accusamus beatae"))
+        #expect(lines[2].contains("https://via.placeholder.com/600/92c952") && lines[2].hasSuffix("https://via.placeholder.com/150/92c952"))
+        #expect(lines[37] == " URL:       https://via.placeholder.com/600/92c952")
+    }
+
     @Test("the filter works on the albums tab; its prompt takes digits as text, not as tab keys")
     func filterOnAlbums() async {
         let (app, host) = await Self.open(.user(1))

@@ -62,12 +62,13 @@ extension KeyMap where Intent == ListScreenIntent {
 /// The table of one of a user's other lists (albums, todos) or of an album's photos.
 @MainActor
 enum RecordListTable {
-    /// Columns: the id narrow and right-aligned, short columns (`Done`) fixed, text flexible.
+    /// Columns: the id narrow and right-aligned, short columns (`Done`) fixed, text flexible (the
+    /// photos' URLs wider than their titles: at 120 columns both URLs show whole).
     static func columns<Row>(of list: RecordListModel<Row>) -> [TableColumn] {
         list.columns.enumerated().map { index, column in
             if index == 0 { return TableColumn(column.title, width: .fixed(list.idWidth), alignment: .right) }
             if column.title == "Done" { return TableColumn(column.title, width: .fixed(4)) }
-            return TableColumn(column.title, width: .flexible(min: 10, weight: column.title == "Title" ? 3 : 2))
+            return TableColumn(column.title, width: .flexible(min: 10, weight: column.title == "Title" ? 2 : 3))
         }
     }
 
