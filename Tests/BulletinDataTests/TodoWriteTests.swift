@@ -85,6 +85,26 @@ struct TodoWriteTests {
         }
     }
 
+    @Test("file: after a change on disk, a reload (r) reads the new version and the next toggle saves over it, keeping that change")
+    func reloadAfterChangeOnDisk() async throws {
+        let copy = try ScratchFile(copying: Self.db)
+        defer { copy.remove() }
+        let source = FileDataSource(path: copy.path)
+        let writer = FileDataWriter(source: source)
+        _ = try await source.todos(userID: 1)
+        // Someone else marks todo 2 done meanwhile.
+        let marker2 = "\"title\": \"quis ut nam facilis et officia qui\",\n      \"completed\": false"
+        let text = try #require(String(data: copy.bytes, encoding: .utf8))
+        let elsewhere = text.replacingOccurrences(of: marker2, with: marker2.replacingOccurrences(of: "false", with: "true"))
+        try Data(elsewhere.utf8).write(to: URL(fileURLWithPath: copy.path))
+        await #expect(throws: DataError.changedOnDisk(path: copy.path)) { try await writer.setCompleted(true, of: Self.first) }
+        let reloaded = try await FetchContext.reloading(true) { () async throws(DataError) in try await source.todos(userID: 1) }
+        #expect(reloaded.map(\.completed).prefix(2) == [false, true], "the reload shows the change made elsewhere")
+        _ = try await writer.setCompleted(true, of: Self.first)
+        let fresh = try await FileDataSource(path: copy.path).todos(userID: 1)
+        #expect(fresh.map(\.completed).prefix(2) == [true, true], "both changes are in the file")
+    }
+
     @Test("read-only writers refuse with their reason")
     func readOnly() async throws {
         await #expect(throws: DataError.readOnly(reason: "started with --read-only")) {
