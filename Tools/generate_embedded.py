@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Generates Bulletin's embedded data set: users, posts and comments in JSONPlaceholder shapes.
+"""Generates Bulletin's embedded data set: users, posts, comments, albums, photos and todos in JSONPlaceholder shapes.
 
-The output is a json-server ``db.json`` object, ``{"comments": [...], "posts": [...],
-"users": [...]}``, pretty-printed (2-space indent, keys sorted, UTF-8, trailing newline).
+The output is a json-server ``db.json`` object, ``{"albums": [...], "comments": [...],
+"photos": [...], "posts": [...], "todos": [...], "users": [...]}``, pretty-printed (2-space indent, keys sorted, UTF-8, trailing newline).
 It is deterministic: a fixed-seed xorshift64* generator (not ``random``) drives every choice,
 so the same arguments give the same bytes on every Python 3 version.
 
 Defaults produce ``Sources/BulletinData/Resources/embedded.json`` (10 users, 10 posts each,
-5 comments per post). Larger sets for benchmarks:
+5 comments per post; 5 albums of 6 photos and 10 todos per user). The albums, photos and todos
+come from a second generator of their own seed, so adding them left the users, posts and
+comments byte for byte as they were. Larger sets for benchmarks:
 
     python3 Tools/generate_embedded.py --users 1000 --posts-per-user 50 --out /tmp/big.json
 
@@ -182,8 +184,61 @@ def make_commenter_email(rng):
     return f"{first}.{last}@{rng.pick(DOMAINS)}"
 
 
-def generate(users, posts_per_user, comments_per_post, seed):
-    """Returns the db.json object for the given sizes and seed."""
+ALBUM_TEMPLATES = [
+    "{Adj} {plural}",
+    "Summer in {city}",
+    "The {noun} project",
+    "{gerund} {plural}",
+    "Around the {noun}",
+    "Weekend at the {noun}",
+]
+PHOTO_TEMPLATES = [
+    "the {adj} {noun}",
+    "{plural} by the {noun}",
+    "{gerund} the {noun}",
+    "a {noun} in {city}",
+    "{adj} {plural} {adverb}",
+]
+TODO_TEMPLATES = [
+    "Finish {gerund} the {noun}",
+    "Buy {plural} for the {noun}",
+    "Call about the {adj} {noun}",
+    "Write up notes on {plural}",
+    "Take the {noun} to {city}",
+    "Sort out the {plural}",
+]
+
+
+def capitalised(text):
+    return text[:1].upper() + text[1:]
+
+
+def make_user_lists(user_list, albums_per_user, photos_per_album, todos_per_user, seed):
+    """JSONPlaceholder's albums, photos and todos for `user_list`, from their own generator."""
+    rng = XorShift(seed ^ 0xA1B0_70D0)
+    albums, photos, todos = [], [], []
+    for user in user_list:
+        for _ in range(albums_per_user):
+            album_id = len(albums) + 1
+            albums.append({"userId": user["id"], "id": album_id,
+                           "title": capitalised(fill(rng.pick(ALBUM_TEMPLATES), rng))})
+            for _ in range(photos_per_album):
+                photo_id = len(photos) + 1
+                colour = f"{rng.below(0x1000000):06x}"
+                photos.append({"albumId": album_id, "id": photo_id,
+                               "title": fill(rng.pick(PHOTO_TEMPLATES), rng),
+                               "url": f"https://photos.example/600/{colour}",
+                               "thumbnailUrl": f"https://photos.example/150/{colour}"})
+        for _ in range(todos_per_user):
+            todos.append({"userId": user["id"], "id": len(todos) + 1,
+                          "title": fill(rng.pick(TODO_TEMPLATES), rng),
+                          "completed": rng.below(5) < 2})
+    return albums, photos, todos
+
+
+def generate(users, posts_per_user, comments_per_post, seed, albums_per_user=0, photos_per_album=0, todos_per_user=0):
+    """Returns the db.json object for the given sizes and seed (albums, photos and todos only
+    when asked for: the benchmark sets have none)."""
     rng = XorShift(seed)
     user_list = [make_user(i, rng) for i in range(users)]
     posts, comments = [], []
@@ -198,7 +253,11 @@ def generate(users, posts_per_user, comments_per_post, seed):
                                  "name": fill(rng.pick(COMMENT_TEMPLATES), rng),
                                  "email": make_commenter_email(rng),
                                  "body": paragraph(rng, 1, 3)})
-    return {"users": user_list, "posts": posts, "comments": comments}
+    db = {"users": user_list, "posts": posts, "comments": comments}
+    if albums_per_user or todos_per_user:
+        db["albums"], db["photos"], db["todos"] = make_user_lists(
+            user_list, albums_per_user, photos_per_album, todos_per_user, seed)
+    return db
 
 
 def main(argv):
@@ -207,10 +266,14 @@ def main(argv):
     parser.add_argument("--users", type=int, default=10)
     parser.add_argument("--posts-per-user", type=int, default=10)
     parser.add_argument("--comments-per-post", type=int, default=5)
+    parser.add_argument("--albums-per-user", type=int, default=5)
+    parser.add_argument("--photos-per-album", type=int, default=6)
+    parser.add_argument("--todos-per-user", type=int, default=10)
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--out", default=os.path.join(root, "Sources/BulletinData/Resources/embedded.json"))
     args = parser.parse_args(argv)
-    db = generate(args.users, args.posts_per_user, args.comments_per_post, args.seed)
+    db = generate(args.users, args.posts_per_user, args.comments_per_post, args.seed,
+                  args.albums_per_user, args.photos_per_album, args.todos_per_user)
     text = json.dumps(db, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
         out.write(text)

@@ -182,6 +182,7 @@ public final class ScreenHost {
         case let model as HomeViewModel: HomeScreen(model: model)
         case let model as UserListViewModel: UserListScreen(model: model)
         case let model as UserDetailViewModel: UserDetailScreen(model: model)
+        case let model as AlbumViewModel: AlbumScreen(model: model)
         case let model as PostListViewModel: PostListScreen(model: model)
         case let model as PostDetailViewModel: PostDetailScreen(model: model)
         case let model as RawRecordViewModel: RawRecordScreen(model: model)

@@ -118,6 +118,12 @@ struct Pass {
                     scanner.at = start;
                     return fail(JI_BROKEN, reader.message);
                 }
+                int extra = key == "albums" ? JI_ALBUMS : key == "photos" ? JI_PHOTOS : key == "todos" ? JI_TODOS : -1;
+                if (extra >= 0 && scanner.data[start] == '[') {
+                    result->extra_present[extra] = 1;
+                    result->extra_open[extra] = start;
+                    result->extra_close[extra] = scanner.at - 1;
+                }
             }
             scanner.skip_blanks();
             if (scanner.at_end()) return fail(JI_BROKEN, "the file ends inside the object");

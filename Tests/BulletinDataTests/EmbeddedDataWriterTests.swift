@@ -36,7 +36,8 @@ struct EmbeddedDataWriterTests {
         #expect(created.note == "saved to \(path) (open it later with --data \(path))")
         #expect(try await source.post(id: 101).title == "Hello")
         #expect(try await FileDataSource(path: path).post(id: 101).title == "Hello")
-        #expect(try await FileDataSource(path: path).statistics() == DataStatistics(users: 10, posts: 101, comments: 500))
+        #expect(try await FileDataSource(path: path).statistics() == DataStatistics(
+            users: 10, posts: 101, comments: 500, albums: 50, photos: 300, todos: 100))
         #expect(try await EmbeddedDataSource().statistics().posts == 100)
 
         let second = try await writer.update(.post(Post(userId: 1, id: 101, title: "Hello again", body: "there")))

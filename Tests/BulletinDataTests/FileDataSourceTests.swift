@@ -16,7 +16,7 @@ struct FileDataSourceTests {
         {"users": [{"id": 1, "name": "Ann", "username": "ann"}, {"id": "2", "name": "Bo", "username": "bo"}],
          "posts": [{"userId": 1, "id": 1, "title": "t1", "body": "b"}, {"userId": "2", "id": 2, "title": "t2", "body": "b"}],
          "comments": [{"postId": 2, "id": 1, "name": "n", "email": "e", "body": "b"}],
-         "todos": [{"userId": 1, "id": 1, "title": "ignored", "completed": false}]}
+         "todos": [{"userId": 1, "id": 1, "title": "kept beside them", "completed": false}]}
         """
 
     @Test("a db.json answers users, posts, comments and lookups by id")
@@ -31,7 +31,8 @@ struct FileDataSourceTests {
         #expect(try await source.post(id: 1).title == "t1")
         #expect(try await source.comments(postID: 2).count == 1)
         #expect(try await source.comments(postID: 1).isEmpty)
-        #expect(try await source.statistics() == DataStatistics(users: 2, posts: 2, comments: 1))
+        #expect(try await source.statistics() == DataStatistics(users: 2, posts: 2, comments: 1, todos: 1))
+        #expect(try await source.todos(userID: 1).map(\.title) == ["kept beside them"])
     }
 
     @Test("a missing id is notFound naming the record and the file")

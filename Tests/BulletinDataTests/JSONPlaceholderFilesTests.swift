@@ -32,10 +32,10 @@ struct JSONPlaceholderFilesTests {
         #expect(try decode([BulletinData.Comment].self, "comments.json").count == 500)
     }
 
-    @Test("db.json reads through FileDataSource with its other arrays ignored")
+    @Test("db.json reads through FileDataSource, its albums, photos and todos counted beside the rest")
     func dbThroughFileSource() async throws {
         let source = FileDataSource(path: SharedData.data("jsonplaceholder/db.json").path)
-        #expect(try await source.statistics() == DataStatistics(users: 10, posts: 100, comments: 500))
+        #expect(try await source.statistics() == DataStatistics(users: 10, posts: 100, comments: 500, albums: 100, photos: 5000, todos: 200))
         #expect(try await source.user(id: 1).name == "Leanne Graham")
         #expect(try await source.posts(userID: 1).count == 10)
         #expect(try await source.comments(postID: 1).count == 5)

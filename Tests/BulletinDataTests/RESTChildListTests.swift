@@ -137,7 +137,8 @@ struct RESTPaginationTests {
             #expect(posts.records.count == 100 && posts.issues.isEmpty)
             #expect(Set(posts.records.map(\.id)).count == 100)
             #expect(try await source.allComments().count == 500)
-            #expect(try await source.statistics() == DataStatistics(users: 11, posts: 100, comments: 500))
+            #expect(try await source.statistics() == DataStatistics(
+                users: 11, posts: 100, comments: 500, albums: 50, photos: 300, todos: 100))
             let paths = try await server.requests().map(\.path)
             #expect(paths.contains("/posts?_page=10&_limit=10"))
             #expect(!paths.contains("/posts?_page=11&_limit=10"), "stops at the last page")

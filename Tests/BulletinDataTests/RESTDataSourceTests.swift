@@ -18,7 +18,8 @@ struct RESTDataSourceTests {
             #expect(source.descriptor == SourceDescriptor(kind: .rest, location: server.baseURL.absoluteString))
             #expect(try await source.users().count == 10)
             #expect(try await source.user(id: 1).name == "Leanne Graham")
-            #expect(try await source.statistics() == DataStatistics(users: 10, posts: 100, comments: 500))
+            #expect(try await source.statistics() == DataStatistics(
+                users: 10, posts: 100, comments: 500, albums: 100, photos: 5000, todos: 200))
         }
     }
 

@@ -10,7 +10,12 @@ import Testing
 @MainActor
 @Suite("Cancellation: a popped screen's load changes nothing")
 struct CancellationTests {
-    enum Screen: String, CaseIterable { case userList, userDetail, postList, postDetail, adminPanel, search }
+    enum Screen: String, CaseIterable { case userList, userDetail, postList, postDetail, adminPanel, search, album }
+
+    /// The stub with albums and photos, answering after `delay`.
+    static func source(delay: Duration) -> StubDataSource {
+        StubDataSource(delay: delay, albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
+    }
 
     /// Puts `screen` on top of Home with a slow source.
     func open(_ screen: Screen, app: AppCoordinator) {
@@ -21,6 +26,7 @@ struct CancellationTests {
         case .postDetail: app.open(.post(1))
         case .adminPanel: app.navigate(to: .admin)
         case .search: app.navigate(to: .search(query: "post"))
+        case .album: app.open(.userAlbum(user: 1, album: 1))
         }
     }
 
@@ -31,7 +37,7 @@ struct CancellationTests {
           arguments: Screen.allCases)
     func popMidLoad(screen: Screen) async throws {
         let delay = Duration.milliseconds(100)
-        let app = AppCoordinator(dependencies: AppDependencies(source: StubDataSource(delay: delay)), onQuit: {})
+        let app = AppCoordinator(dependencies: AppDependencies(source: Self.source(delay: delay)), onQuit: {})
         app.start()
         open(screen, app: app)
         await app.waitForLink()  // the deep-linked screens wait for the resolver (one delay)
@@ -46,7 +52,7 @@ struct CancellationTests {
           arguments: Screen.allCases)
     func control(screen: Screen) async throws {
         let app = AppCoordinator(
-            dependencies: AppDependencies(source: StubDataSource(delay: .milliseconds(50))), onQuit: {})
+            dependencies: AppDependencies(source: Self.source(delay: .milliseconds(50))), onQuit: {})
         app.start()
         open(screen, app: app)
         await app.waitForLink()

@@ -18,6 +18,7 @@ struct DeepLinkTests {
         ("admin", nil, ["home", "admin"]),
         ("/users/3/", nil, ["home", "users", "users/3"]),
         ("users/b3e1", nil, ["home", "users", "users/b3e1"]),
+        ("users/1/albums/3", nil, ["home", "users", "users/1", "users/1/albums/3"]),
     ]
 
     @Test("each accepted form maps to its whole back stack", arguments: table)
@@ -40,6 +41,7 @@ struct DeepLinkTests {
         ("people", .unknownScreen("people")),
         ("users//posts/7", .missingID("user")),
         ("users/3/posts", .missingID("post")),
+        ("users/3/albums", .missingID("album")),
         ("users/3/comments/7", .unexpected("users/3/comments/7")),
         ("posts/1%zz", .invalidID("1%zz", of: "post")),
         ("posts/12/comments", .unexpected("posts/12/comments")),
@@ -87,6 +89,19 @@ struct DeepLinkResolverTests {
                 link: .userPost(user: 1, post: 3), reason: "Post 3 is by user 2, not user 1")
         ) {
             try await DeepLinkResolver.resolve(.userPost(user: 1, post: 3), source: source)
+        }
+    }
+}
+
+@Suite("Deep links to an album")
+struct AlbumDeepLinkTests {
+    @Test("users/1/albums/2 resolves when user 1 has album 2; another user's album is not found, in words")
+    func resolve() async throws {
+        let source = StubDataSource(albums: Fixtures.albums)
+        let stack = try await DeepLinkResolver.resolve(.userAlbum(user: 1, album: 2), source: source)
+        #expect(stack.map(\.path) == ["home", "users", "users/1", "users/1/albums/2"])
+        await #expect(throws: DeepLinkResolver.Failure(link: .userAlbum(user: 1, album: 3), reason: "No album 3 of user 1 in stub")) {
+            try await DeepLinkResolver.resolve(.userAlbum(user: 1, album: 3), source: source)
         }
     }
 }

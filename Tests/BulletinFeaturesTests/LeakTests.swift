@@ -88,6 +88,28 @@ struct LeakTests {
         #expect(admin.count > 0 && admin.alive == 0)
     }
 
+    /// Home › Users › user 1 › album 1, through the Albums tab as a person would; the photos loaded.
+    func openAlbum(_ app: AppCoordinator) async -> Int {
+        app.open(.user(1))
+        await app.waitForLink()
+        guard let detail = app.stack.top?.destination as? UserDetailViewModel else { return 0 }
+        await detail.load()
+        detail.lists.show(.albums)
+        detail.lists.albums?.openSelected()
+        guard let album = app.stack.top?.destination as? AlbumViewModel else { return 0 }
+        await album.load()
+        return album.photos.rows.count
+    }
+
+    @Test("an album opened from a user's Albums tab is released with its flow")
+    func album() async {
+        let app = makeApp(source: StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos))
+        #expect(await openAlbum(app) == 2)
+        let flow = FlowProbe(app.stack)
+        app.stack.popToRoot()
+        #expect(flow.count > 0 && flow.alive == 0)
+    }
+
     @Test("the posts flow and the link error screen are released too")
     func otherFlows() async {
         let app = makeApp()

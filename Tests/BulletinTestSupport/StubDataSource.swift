@@ -13,6 +13,9 @@ public actor StubDataSource: DataSource {
     var users: [User]
     var posts: [Post]
     var comments: [Comment]
+    var albums: [Album]
+    var photos: [Photo]
+    var todos: [Todo]
     private var failure: DataError?
     private let delay: Duration?
     /// How many calls each method received, by method name (`users`, `user`, `posts`, …).
@@ -25,7 +28,8 @@ public actor StubDataSource: DataSource {
         users: [User] = Fixtures.users, posts: [Post] = Fixtures.posts, comments: [Comment] = Fixtures.comments,
         descriptor: SourceDescriptor = SourceDescriptor(kind: .embedded, location: "stub"),
         delay: Duration? = nil, failure: DataError? = nil, vocabulary: SourceVocabulary = .jsonPlaceholder,
-        rawRecords: [RecordKind: [String: String]] = [:], statistics: DataStatistics? = nil
+        rawRecords: [RecordKind: [String: String]] = [:], statistics: DataStatistics? = nil,
+        albums: [Album] = [], photos: [Photo] = [], todos: [Todo] = []
     ) {
         self.vocabulary = vocabulary
         self.rawRecords = rawRecords
@@ -33,6 +37,9 @@ public actor StubDataSource: DataSource {
         self.users = users
         self.posts = posts
         self.comments = comments
+        self.albums = albums
+        self.photos = photos
+        self.todos = todos
         self.descriptor = descriptor
         self.delay = delay
         self.failure = failure
@@ -63,6 +70,23 @@ public actor StubDataSource: DataSource {
 
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
         try await answer("comments") { comments.filter { $0.postId == postID } }
+    }
+
+    public func albums(userID: RecordID) async throws(DataError) -> [Album] {
+        try await answer("albums") { albums.filter { $0.userId == userID } }
+    }
+
+    public func photos(albumID: RecordID) async throws(DataError) -> [Photo] {
+        try await answer("photos") { photos.filter { $0.albumId == albumID } }
+    }
+
+    public func todos(userID: RecordID) async throws(DataError) -> [Todo] {
+        try await answer("todos") { todos.filter { $0.userId == userID } }
+    }
+
+    /// Replaces the todo with `todo`'s id (``StubDataWriter``'s todo writes).
+    public func store(_ todo: Todo) {
+        if let index = todos.firstIndex(where: { $0.id == todo.id }) { todos[index] = todo }
     }
 
     public func statistics() async throws(DataError) -> DataStatistics {
@@ -112,5 +136,28 @@ public enum Fixtures {
         Comment(postId: 1, id: 1, name: "Nice", email: "a@example.com", body: "Great post."),
         Comment(postId: 1, id: 2, name: "Agreed", email: "b@example.com", body: "Me too."),
         Comment(postId: 3, id: 3, name: "Hmm", email: "c@example.com", body: "Interesting."),
+    ]
+}
+
+extension Fixtures {
+    /// Two albums of user 1 and one of user 2.
+    public static let albums: [Album] = [
+        Album(userId: 1, id: 1, title: "quidem molestiae enim"),
+        Album(userId: 1, id: 2, title: "sunt qui excepturi"),
+        Album(userId: 2, id: 3, title: "omnis laborum odio"),
+    ]
+    /// Two photos of album 1.
+    public static let photos: [Photo] = [
+        Photo(albumId: 1, id: 1, title: "accusamus beatae", url: "https://via.placeholder.com/600/92c952",
+              thumbnailUrl: "https://via.placeholder.com/150/92c952"),
+        Photo(albumId: 1, id: 2, title: "reprehenderit est", url: "https://via.placeholder.com/600/771796",
+              thumbnailUrl: "https://via.placeholder.com/150/771796"),
+    ]
+    /// Three todos of user 1 (the second done) and one of user 2.
+    public static let todos: [Todo] = [
+        Todo(userId: 1, id: 1, title: "delectus aut autem", completed: false),
+        Todo(userId: 1, id: 2, title: "quis ut nam facilis", completed: true),
+        Todo(userId: 1, id: 3, title: "fugiat veniam minus", completed: false),
+        Todo(userId: 2, id: 4, title: "et porro tempora", completed: true),
     ]
 }

@@ -2,7 +2,7 @@ import BulletinData
 
 /// An in-memory ``DataWriter`` for tests: writes go into a ``StubDataSource`` (so later reads
 /// see them), can be told to fail, and are logged.
-public actor StubDataWriter: DataWriter {
+public actor StubDataWriter: DataWriter, TodoWriting {
     public nonisolated let access: WriteAccess
     private let source: StubDataSource
     private var failures: [DataError] = []
@@ -46,6 +46,17 @@ public actor StubDataWriter: DataWriter {
         try check("delete \(kind.name) \(id)")
         guard await source.remove(kind, id: id) else { throw .notFound("\(kind.name) \(id)", location: "stub") }
         return WriteOutcome(record: nil, persisted: persisted, note: note)
+    }
+
+    /// Writes the todo into the source (`toggle todo 3`); a queued failure is thrown instead.
+    public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError)
+        -> TodoWriteOutcome
+    {
+        try check("toggle todo \(todo.id)")
+        var stored = todo
+        stored.completed = completed
+        if persisted { await source.store(stored) }
+        return TodoWriteOutcome(todo: persisted ? stored : todo, persisted: persisted, note: note)
     }
 
     private func check(_ entry: String) throws(DataError) {

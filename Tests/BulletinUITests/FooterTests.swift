@@ -42,8 +42,8 @@ struct FooterTests {
             " Esc back  ? help  q quit        3 users",
         ],
         .user: [
-            " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  ? help  q quit                   Posts (2)",
-            " ↑↓ move  ⏎ open  / filter  a/e/d/u edit  Esc back  ? help  q quit     Posts (2)",
+            " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  ? help  q quit     Posts (2)",
+            " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit     Posts (2)",
             " ↑↓ move  ⏎ open  Esc back  ? help  q quit         Posts (2)",
             " Esc back  ? help  q quit      Posts (2)",
         ],

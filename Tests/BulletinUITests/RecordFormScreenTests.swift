@@ -281,7 +281,7 @@ struct RecordFormScreenTests {
             " Address: │                                                │",
             " Company: │             [ Delete ]  [ Cancel ]             │ral-net",
             "          └────────────────────────────────────────────────┘",
-            " Posts (2)",
+            " Posts (2)  Albums (0)  Todos (0)",
             "  ID Title",
             " ←→ choose  ⏎ answer  Esc cancel  ? help  q quit",
         ])
@@ -295,8 +295,9 @@ struct RecordFormScreenTests {
     @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
     func hintsAndNote() async {
         let harness = await makeHarness()
-        // At 100 columns every label but the lowest (`r reload`) fits, back, help and quit included (paging keys carry none).
-        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  Esc back  ? help  q quit        "
+        // At 100 columns every label but the lowest (`n next`, `r reload`) fits beside the lists' Tab,
+        // back, help and quit included (paging keys carry none).
+        let plain = " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  Esc back  ? help  q quit  "
         #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
         harness.press(.character("u"))
         await harness.settle()

@@ -111,7 +111,7 @@ struct ScreenHostTests {
             " Address:  —",
             " Company:  —",
             "",
-            " Posts (1)",
+            " Posts (1)  Albums (0)  Todos (0)",
             "  ID Title",
             "   3 Zoë writes",
             "",

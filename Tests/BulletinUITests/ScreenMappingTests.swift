@@ -14,7 +14,7 @@ import Testing
 struct ScreenMappingTests {
     @Test("every screen the app opens (links, a missing record, a form, a delete question) has its own screen")
     func everyKindHasAScreen() async {
-        let source = StubDataSource()
+        let source = StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
         let app = AppCoordinator(
             dependencies: AppDependencies(source: source, writer: StubDataWriter(source: source)), onQuit: {})
         app.start()
@@ -28,7 +28,10 @@ struct ScreenMappingTests {
             #expect(!(ScreenHost.screen(for: model) is MissingScreen), "\(type(of: model)) has no screen")
         }
         check()
-        for link: DeepLink in [.users, .user(1), .userPost(user: 1, post: 1), .posts, .post(1), .admin, .search("qui"), .user(999)] {
+        for link: DeepLink in [
+            .users, .user(1), .userPost(user: 1, post: 1), .userAlbum(user: 1, album: 1), .posts, .post(1), .admin,
+            .search("qui"), .user(999),
+        ] {
             app.open(link)
             await app.waitForLink()
             check()
@@ -42,7 +45,7 @@ struct ScreenMappingTests {
         app.editing.handle(.newUser)
         await app.editing.waitForIdle()
         check()
-        #expect(kinds.count == 10, "\(kinds.sorted())")
+        #expect(kinds.count == 11, "\(kinds.sorted())")
     }
 
     /// A view model no screen is written for.

@@ -45,8 +45,9 @@ struct AdminEndToEndTests {
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Users:     10")
-        for path in ["/users", "/posts", "/comments"] { try await session.waitFor("ms  \(path)") }
-        var screen = try await session.appears(all: ["Requests (3, newest first)",
+        // The counts: users, posts and comments, and the albums, photos and todos the server may have.
+        for path in ["/users", "/posts", "/comments", "/albums", "/photos", "/todos"] { try await session.waitFor("ms  \(path)") }
+        var screen = try await session.appears(all: ["Requests (6, newest first)",
                                                      "REST API (JSONPlaceholder-compatible)",
                                                      "Location:  \(server.baseURL.absoluteString)", "GET    200"])
         session.send("s")

@@ -1,8 +1,8 @@
 /// Users, posts and comments held in memory, with lookups by id and by owner.
 ///
 /// Decodes from a json-server `db.json` object, `{"users": [...], "posts": [...],
-/// "comments": [...]}`; other members (`albums`, `photos`, `todos`, …) are ignored and a
-/// missing array counts as empty. Records keep the file's order. Lookups by id use
+/// "comments": [...]}`, with JSONPlaceholder's `albums`, `photos` and `todos` arrays kept
+/// beside them (``userLists``); other members are ignored and a missing array counts as empty. Records keep the file's order. Lookups by id use
 /// ``RecordID`` equality, so `"userId": "3"` finds user `3`. When an id appears twice, the
 /// first record wins, as in json-server.
 ///
@@ -18,6 +18,8 @@ public struct DataSet: Sendable, Equatable, Decodable {
     public private(set) var comments: [Comment]
     /// The records skipped and fields blanked while decoding, in document order (empty when all were read).
     public let issues: [RecordIssue]
+    /// The albums, photos and todos (empty when the data has none).
+    public internal(set) var userLists: UserListRecords
 
     private var userIndex: [RecordID: Int]
     private var postIndex: [RecordID: Int]
@@ -28,11 +30,16 @@ public struct DataSet: Sendable, Equatable, Decodable {
 
     /// Creates a data set and indexes it by id, `userId` and `postId`.
     /// - Parameter issues: The records or fields that could not be read.
-    public init(users: [User], posts: [Post], comments: [Comment], issues: [RecordIssue] = []) {
+    /// - Parameter userLists: The albums, photos and todos (default none).
+    public init(
+        users: [User], posts: [Post], comments: [Comment], issues: [RecordIssue] = [],
+        userLists: UserListRecords = UserListRecords()
+    ) {
         self.users = users
         self.posts = posts
         self.comments = comments
         self.issues = issues
+        self.userLists = userLists
         userIndex = Self.firstIndex(of: users.map(\.id))
         postIndex = Self.firstIndex(of: posts.map(\.id))
         postsByUser = Dictionary(grouping: posts.indices, by: { posts[$0].userId })
@@ -42,12 +49,14 @@ public struct DataSet: Sendable, Equatable, Decodable {
     /// A set whose indexes are given (``replacing(_:at:)``, ``appending(_:)``) instead of built.
     private init(
         users: [User], posts: [Post], comments: [Comment], issues: [RecordIssue], userIndex: [RecordID: Int],
-        postIndex: [RecordID: Int], postsByUser: [RecordID: [Int]], commentsByPost: [RecordID: [Int]]
+        postIndex: [RecordID: Int], postsByUser: [RecordID: [Int]], commentsByPost: [RecordID: [Int]],
+        userLists: UserListRecords
     ) {
         self.users = users
         self.posts = posts
         self.comments = comments
         self.issues = issues
+        self.userLists = userLists
         self.userIndex = userIndex
         self.postIndex = postIndex
         self.postsByUser = postsByUser
@@ -67,9 +76,11 @@ public struct DataSet: Sendable, Equatable, Decodable {
             keysKept = comments[index].id == comment.id && comments[index].postId == comment.postId
             comments[index] = comment
         }
-        guard keysKept else { return DataSet(users: users, posts: posts, comments: comments, issues: issues) }
+        guard keysKept else {
+            return DataSet(users: users, posts: posts, comments: comments, issues: issues, userLists: userLists)
+        }
         return DataSet(users: users, posts: posts, comments: comments, issues: issues, userIndex: userIndex,
-                       postIndex: postIndex, postsByUser: postsByUser, commentsByPost: commentsByPost)
+                       postIndex: postIndex, postsByUser: postsByUser, commentsByPost: commentsByPost, userLists: userLists)
     }
 
     /// The same set with `record` appended to its kind's array (after a create), the indexes
@@ -91,7 +102,7 @@ public struct DataSet: Sendable, Equatable, Decodable {
         return copy
     }
 
-    private enum CodingKeys: String, CodingKey { case users, posts, comments }
+    private enum CodingKeys: String, CodingKey { case users, posts, comments, albums, photos, todos }
 
     /// Decodes a json-server `db.json` object; each of `users`, `posts`, `comments` may be missing.
     ///
@@ -103,9 +114,13 @@ public struct DataSet: Sendable, Equatable, Decodable {
         let users = try container.decodeIfPresent(LenientArray<User>.self, forKey: .users)
         let posts = try container.decodeIfPresent(LenientArray<Post>.self, forKey: .posts)
         let comments = try container.decodeIfPresent(LenientArray<Comment>.self, forKey: .comments)
+        let albums = try container.decodeIfPresent(LenientArray<Album>.self, forKey: .albums)
+        let photos = try container.decodeIfPresent(LenientArray<Photo>.self, forKey: .photos)
+        let todos = try container.decodeIfPresent(LenientArray<Todo>.self, forKey: .todos)
         self.init(
             users: users?.elements ?? [], posts: posts?.elements ?? [], comments: comments?.elements ?? [],
-            issues: IssueCollector.from(decoder)?.issues ?? []
+            issues: IssueCollector.from(decoder)?.issues ?? [],
+            userLists: UserListRecords(albums: albums?.elements ?? [], photos: photos?.elements ?? [], todos: todos?.elements ?? [])
         )
     }
 
@@ -116,9 +131,9 @@ public struct DataSet: Sendable, Equatable, Decodable {
 
     // MARK: - API
 
-    /// Counts of users, posts and comments.
+    /// Counts of users, posts and comments, and of albums, photos and todos (`nil` for none).
     public var statistics: DataStatistics {
-        DataStatistics(users: users.count, posts: posts.count, comments: comments.count)
+        DataStatistics(users: users.count, posts: posts.count, comments: comments.count).adding(userLists)
     }
 
     /// The user with `id`.

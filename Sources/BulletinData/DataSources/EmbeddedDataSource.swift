@@ -1,6 +1,7 @@
 import Foundation
 
-/// The data set shipped inside Bulletin: 10 users, 100 posts and 500 comments.
+/// The data set shipped inside Bulletin: 10 users, 100 posts and 500 comments, with 50 albums
+/// (300 photos) and 100 todos.
 ///
 /// Reads the SwiftPM resource `embedded.json` (a json-server `db.json` object made by
 /// `Tools/generate_embedded.py`; JSONPlaceholder shapes, some non-ASCII names) once, on

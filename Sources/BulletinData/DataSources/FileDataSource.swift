@@ -3,7 +3,8 @@ import Foundation
 /// Users, posts and comments from a json-server `db.json` file.
 ///
 /// The file is one JSON object with `users`, `posts` and `comments` arrays in
-/// JSONPlaceholder shapes (other members such as `albums` are ignored; a missing array is
+/// JSONPlaceholder shapes, with its `albums`, `photos` and `todos` (decoded when first asked
+/// for, see `FileDataSource+UserLists.swift`; other members are ignored; a missing array is
 /// empty), or one of those arrays alone in a file named after it (`users….json`). On first use
 /// and off the main thread the file is mapped and **indexed** in one pass (``FileIndex``: each
 /// record's byte range, ids, `userId`/`postId`, names and titles; about 1 s for 611 MB); a

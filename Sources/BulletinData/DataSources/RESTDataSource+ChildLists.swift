@@ -21,8 +21,8 @@ extension RESTDataSource {
     /// (every page), filtered here by `parentOf`; or from the whole collection when the server's
     /// filter was found wrong (see the comment at the top of this file).
     /// - Parameters:
-    ///   - collection: `posts` or `comments`.
-    ///   - parentKey: The filter's name, `userId` or `postId`.
+    ///   - collection: `posts`, `comments`, `albums`, `photos` or `todos`.
+    ///   - parentKey: The filter's name, `userId`, `postId` or `albumId`.
     /// - Throws: ``DataError`` of the requests (see ``pages(_:from:root:)``).
     func children<R: Decodable & Sendable>(
         _ type: R.Type, in collection: String, parentKey: String, parent: RecordID,
@@ -59,7 +59,7 @@ extension RESTDataSource {
     private func decide(_ verdict: ChildFilters.Verdict, for key: String, collection: String, parentKey: String) async {
         await childFilters.set(verdict, for: key)
         let query = "GET /\(collection)?\(parentKey)="
-        let parents = parentKey == "userId" ? "users" : parentKey == "postId" ? "posts" : "parents"
+        let parents = ["userId": "users", "postId": "posts", "albumId": "albums"][parentKey] ?? "parents"
         let what =
             switch verdict {
             case .ignored: "The server ignores \(query) (it answered \(collection) of other \(parents))"

@@ -152,8 +152,10 @@ public struct RESTDataSource: DataSource {
         try await records(Comment.self, at: url("comments"), root: "comments").records
     }
 
-    /// Counts from `GET {base}/users`, `/posts` and `/comments`, fetched concurrently.
-    /// Records are counted, not decoded, so any array of objects counts.
+    /// Counts from `GET {base}/users`, `/posts` and `/comments`, fetched concurrently, and from
+    /// `/albums`, `/photos` and `/todos` where the server has them (`nil` where it does not, or
+    /// that request fails: the other counts still show). Records are counted, not decoded, so
+    /// any array of objects counts.
     public func statistics() async throws(DataError) -> DataStatistics {
         let usersURL = try url("users")
         let postsURL = try url("posts")
@@ -161,8 +163,12 @@ public struct RESTDataSource: DataSource {
         async let users = count(usersURL)
         async let posts = count(postsURL)
         async let comments = count(commentsURL)
+        async let albums = optionalCount("albums")
+        async let photos = optionalCount("photos")
+        async let todos = optionalCount("todos")
         do {
-            return try await DataStatistics(users: users, posts: posts, comments: comments)
+            return try await DataStatistics(
+                users: users, posts: posts, comments: comments, albums: albums, photos: photos, todos: todos)
         } catch let error as DataError {
             throw error
         } catch {
@@ -175,6 +181,13 @@ public struct RESTDataSource: DataSource {
     /// Any JSON value, skipped without decoding its contents; for counting array elements.
     private struct Skipped: Decodable {
         init(from decoder: any Decoder) throws {}
+    }
+
+    /// How many records `GET {base}/{collection}` holds, or `nil` when it cannot be told (no such
+    /// collection on this server, or the request failed).
+    private func optionalCount(_ collection: String) async -> Int? {
+        guard let url = try? url(collection) else { return nil }
+        return try? await HTTPClient.expectingMissing { () throws(DataError) in try await count(url) }
     }
 
     /// How many array elements `url` holds, over every page.

@@ -207,6 +207,9 @@ struct EditedData: LoadedData {
 
     /// Everything decoded (exports): the base decoded whole, the edits applied.
     func wholeDataSet() -> DataSet {
-        DataSet(users: allUsers(), posts: allPosts(), comments: allComments(), issues: loadIssues)
+        DataSet(users: allUsers(), posts: allPosts(), comments: allComments(), issues: loadIssues, userLists: userLists)
     }
+
+    /// The base's (saves of users, posts and comments do not touch them).
+    var userLists: UserListRecords { base.userLists }
 }

@@ -65,11 +65,14 @@ extension FileIndex: LoadedData {
         return try? JSONDecoding.decodeRecords(Value.self, from: data, location: location, root: kind.rawValue).records
     }
 
+    /// Counts from the columns; the albums, photos and todos only where the file has them
+    /// (decoding those arrays the first time).
     var statistics: DataStatistics {
-        DataStatistics(users: userIDs.count, posts: postColumn.count, comments: commentPostIDs.count)
+        let counts = DataStatistics(users: userIDs.count, posts: postColumn.count, comments: commentPostIDs.count)
+        return userListArrays.isEmpty ? counts : counts.adding(userLists)
     }
 
     func wholeDataSet() -> DataSet {
-        DataSet(users: users(), posts: allPosts(), comments: allComments(), issues: issues)
+        DataSet(users: users(), posts: allPosts(), comments: allComments(), issues: issues, userLists: userLists)
     }
 }

@@ -41,6 +41,9 @@ final class FileIndex: Sendable {
     let indexIssues: [RecordIssue]
     /// Records the pass had to decode itself (irregular shapes), by kind and element number.
     let decoded: [RecordKind: [Int32: Record]]
+    /// The bytes of the `albums`, `photos` and `todos` arrays (`[` … `]`), where the file has
+    /// them; decoded the first time ``userLists`` is asked for.
+    let userListArrays: [UserListRecords.Collection: Range<Int>]
 
     /// What changes after the build, behind one lock.
     private let late = Mutex(Late())
@@ -48,6 +51,7 @@ final class FileIndex: Sendable {
     private struct Late {
         var issues: [RecordIssue] = []
         var users: [User]?
+        var userLists: UserListRecords?
         var wholeDecodes = 0
     }
 
@@ -65,8 +69,10 @@ final class FileIndex: Sendable {
         users: (elements: [Int32], ids: [RecordID], names: [String]),
         posts: (elements: [Int32], summaries: [PostSummary]),
         comments: (elements: [Int32], postIDs: [RecordID]),
-        issues: [RecordIssue], decoded: [RecordKind: [Int32: Record]]
+        issues: [RecordIssue], decoded: [RecordKind: [Int32: Record]],
+        userListArrays: [UserListRecords.Collection: Range<Int>] = [:]
     ) {
+        self.userListArrays = userListArrays
         self.file = file
         self.location = location
         self.spans = spans
@@ -132,5 +138,28 @@ final class FileIndex: Sendable {
     /// The comment at position `position` of ``commentElements``.
     func comment(at position: Int) -> Comment? {
         record(Comment.self, .comment, commentElements[position]) { if case let .comment(comment) = $0 { comment } else { nil } }
+    }
+}
+
+extension FileIndex {
+    /// The albums, photos and todos, each array decoded whole (leniently: a record that does not
+    /// decode is left out and its issue noted) the first time they are asked for, then kept.
+    var userLists: UserListRecords {
+        if let cached = late.withLock({ $0.userLists }) { return cached }
+        var issues: [RecordIssue] = []
+        func decode<Value: Decodable & Sendable>(_ type: Value.Type, _ collection: UserListRecords.Collection) -> [Value] {
+            guard let range = userListArrays[collection] else { return [] }
+            let root = collection.rawValue
+            guard let list = try? JSONDecoding.decodeRecords(Value.self, from: file.data(range), location: location, root: root)
+            else { return [] }
+            issues += list.issues
+            return list.records
+        }
+        let records = UserListRecords(
+            albums: decode(Album.self, .albums), photos: decode(Photo.self, .photos), todos: decode(Todo.self, .todos),
+            issues: [])
+        noteLate(issues)
+        late.withLock { $0.userLists = records }
+        return records
     }
 }

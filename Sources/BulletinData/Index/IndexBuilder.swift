@@ -251,11 +251,21 @@ final class IndexBuilder {
         } else {
             (layout.rootOpen, layout.rootClose) = (Int(result.object_open), Int(result.object_close))
         }
+        var userListArrays: [UserListRecords.Collection: Range<Int>] = [:]
+        if topArray < 0 {
+            let present = [result.extra_present.0, result.extra_present.1, result.extra_present.2]
+            let opens = [result.extra_open.0, result.extra_open.1, result.extra_open.2]
+            let closes = [result.extra_close.0, result.extra_close.1, result.extra_close.2]
+            let order: [(UserListRecords.Collection, Int)] = [(.albums, Int(JI_ALBUMS.rawValue)), (.photos, Int(JI_PHOTOS.rawValue)), (.todos, Int(JI_TODOS.rawValue))]
+            for (collection, number) in order where present[number] != 0 {
+                userListArrays[collection] = Int(opens[number])..<(Int(closes[number]) + 1)
+            }
+        }
         return FileIndex(
             file: file, location: location, spans: collections, layout: layout,
             users: (userElements, userIDs, userNames),
             posts: (postElements, postColumn),
             comments: (commentElements, commentPostIDs),
-            issues: ordered.flatMap { issues[$0] ?? [] }, decoded: decoded)
+            issues: ordered.flatMap { issues[$0] ?? [] }, decoded: decoded, userListArrays: userListArrays)
     }
 }

@@ -29,6 +29,8 @@ protocol LoadedData: Sendable {
     var statistics: DataStatistics { get }
     /// Everything decoded, as one ``DataSet`` (saves and exports).
     func wholeDataSet() -> DataSet
+    /// The albums, photos and todos (decoded on first use by a ``FileIndex``).
+    var userLists: UserListRecords { get }
 }
 
 extension DataSet: LoadedData {

@@ -18,7 +18,7 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
 
     /// Where the copy is (or will be) saved.
     public let copyPath: String
-    private let copy: EmbeddedCopy
+    let copy: EmbeddedCopy
 
     /// Allowed until a copy from an earlier run is found at ``copyPath``.
     public var access: WriteAccess {

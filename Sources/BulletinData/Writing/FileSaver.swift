@@ -34,13 +34,13 @@ actor FileSaver {
 
     /// The file, as given (errors name it).
     nonisolated let path: String
-    private let store: DataSetStore
-    private let state: FileState
+    let store: DataSetStore
+    let state: FileState
     /// Where the records lie in the version last saved, with its data set, so the next save of
     /// that version needs neither a scan nor a decode.
     private var cached: (spans: RecordSpans, dataSet: any LoadedData, fingerprint: FileFingerprint)?
     /// The system calls its saves make (``FileOperations/system``; tests pass failing ones).
-    private let operations: FileOperations
+    let operations: FileOperations
 
     // MARK: - Init
 

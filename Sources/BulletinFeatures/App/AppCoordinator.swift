@@ -147,6 +147,7 @@ public final class AppCoordinator: Coordinator {
             case .users: usersFlow().request(for: .list)
             case let .user(id): usersFlow().request(for: .user(id: id))
             case let .userPost(user, post): usersFlow().request(for: .post(id: post, userID: user))
+            case let .userAlbum(user, album): usersFlow().request(for: .album(id: album, userID: user))
             case .posts: postsFlow().request(for: .list)
             case let .post(id): users?.request(for: .post(id: id)) ?? postsFlow().request(for: .post(id: id))
             case .admin: makeAdmin().request(for: .panel)

@@ -38,6 +38,10 @@ extension DeepLink {
                 return .userPost(user: userID, post: local)
             }
             return .userPost(user: userID, post: RecordID(userID.text + "/" + local.text))
+        case (usersRoute, 2) where rest[1] == "albums" && vocabulary.userLists.contains(.albums):
+            throw .missingID(SourceVocabulary.albums.singular)
+        case (usersRoute, 3) where rest[1] == "albums" && vocabulary.userLists.contains(.albums):
+            return .userAlbum(user: try id(rest[0], of: user), album: try id(rest[2], of: SourceVocabulary.albums.singular))
         default: throw .unexpected(trimmed.joined(separator: "/"))
         }
     }

@@ -17,6 +17,8 @@ extension DeepLink {
         case let .user(id): return "\(users)/\(Self.segment(id.text))"
         case let .userPost(user, post):
             return "\(users)/\(Self.segment(user.text))/\(posts)/\(Self.segment(Self.local(post, of: user, vocabulary)))"
+        case let .userAlbum(user, album):
+            return "\(users)/\(Self.segment(user.text))/albums/\(Self.segment(album.text))"
         case .posts: return posts
         case let .post(id):
             if vocabulary.postIDsIncludeUserID, let slash = id.text.firstIndex(of: "/") {
@@ -36,7 +38,8 @@ extension DeepLink {
         let users = vocabulary.usersRoute
         let posts = vocabulary.postsRoute
         let all = vocabulary.hasAllPostsList ? [posts, "\(posts)/ID"] : []
-        return ["home", users, "\(users)/ID", "\(users)/ID/\(posts)/ID"] + all + ["admin", "search?q=TEXT"]
+        let albums = vocabulary.userLists.contains(.albums) ? ["\(users)/ID/albums/ID"] : []
+        return ["home", users, "\(users)/ID", "\(users)/ID/\(posts)/ID"] + albums + all + ["admin", "search?q=TEXT"]
     }
 
     /// An id as one path segment: as the source spells it, with `%`, `/`, `?`, `#`, spaces and

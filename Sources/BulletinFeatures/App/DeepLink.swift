@@ -17,6 +17,8 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     case users
     case user(RecordID)
     case userPost(user: RecordID, post: RecordID)
+    /// One album of a user and its photos: `users/1/albums/3`.
+    case userAlbum(user: RecordID, album: RecordID)
     case posts
     case post(RecordID)
     case admin
@@ -49,6 +51,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         case .users: [.home, .users]
         case let .user(id): [.home, .users, .user(id)]
         case let .userPost(user, _): [.home, .users, .user(user), self]
+        case let .userAlbum(user, _): [.home, .users, .user(user), self]
         case .posts: [.home, .posts]
         case .post:
             if let author { [.home, .users, .user(author), self] } else { [.home, .posts, self] }

@@ -18,7 +18,7 @@ public enum DeepLinkResolver {
     public static func isImmediate(_ link: DeepLink) -> Bool {
         switch link {
         case .home, .users, .posts, .admin, .search: true
-        case .user, .userPost, .post: false
+        case .user, .userPost, .userAlbum, .post: false
         }
     }
 
@@ -52,6 +52,12 @@ public enum DeepLinkResolver {
             return try await source.post(id: postID).userId
         case let .post(id):
             return try await source.post(id: id).userId
+        case let .userAlbum(userID, albumID):
+            _ = try await source.user(id: userID)
+            guard try await source.albums(userID: userID).contains(where: { $0.id == albumID }) else {
+                throw .notFound("album \(albumID) of user \(userID)", location: source.descriptor.location)
+            }
+            return nil
         }
     }
 }

@@ -23,7 +23,8 @@ public final class EditingService {
     private var deletesInFlight = 0
     private unowned let stack: NavigationStack<Destination>
     private let source: any DataSource
-    private let writer: any DataWriter
+    /// Where writes go (also a user screen's todo toggles).
+    let writer: any DataWriter
     private let note: StatusNote
     private var task: Task<Void, Never>?
 

@@ -48,6 +48,8 @@ public final class UserDetailViewModel: FindableScreen {
     @ObservationIgnored public var editor: Router<EditRequest>?
     /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
     @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
+    /// The albums and todos beside the posts, and which list the screen shows (``UserDetailLists``).
+    public let lists: UserDetailLists
 
     // MARK: - Init
 
@@ -59,6 +61,7 @@ public final class UserDetailViewModel: FindableScreen {
         find = FindBar(
             columns: postColumns.map { ListFinder.Column($0.title, numeric: $0 == .id) },
             noun: source.vocabulary.posts.singular)
+        lists = UserDetailLists(userID: userID, source: source) { album in router.go(.album(id: album.id, userID: userID)) }
     }
 
     // MARK: - Presentation
@@ -177,6 +180,7 @@ public final class UserDetailViewModel: FindableScreen {
         let reloading = !state.isIdle
         let keepsRows = state.value != nil
         if keepsRows { isReloading = true } else { state = .loading }
+        lists.reload()
         runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
             async let posts = attempt { () async throws(DataError) in try await source.postList(userID: userID) }
@@ -205,6 +209,7 @@ public final class UserDetailViewModel: FindableScreen {
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
     public func stop() {
         runner.cancel()
+        lists.stop()
         isReloading = false
     }
 
@@ -213,6 +218,7 @@ public final class UserDetailViewModel: FindableScreen {
         reload()
         await runner.wait()
         await find.finder.waitUntilIdle()
+        await lists.wait()
     }
 
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
@@ -227,6 +233,10 @@ public final class UserDetailViewModel: FindableScreen {
 
     /// `:7` or `7` then Enter: selects this user's post with id `id`, or says it is not there.
     public func goTo(id: String) {
-        find.jump(toID: id)
+        switch lists.active {
+        case .posts: find.jump(toID: id)
+        case .albums: lists.albums?.goTo(id: id)
+        case .todos: lists.todos?.goTo(id: id)
+        }
     }
 }

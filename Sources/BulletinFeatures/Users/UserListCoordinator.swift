@@ -1,7 +1,8 @@
 import BulletinData
 import MVVMC
 
-/// Runs the user-browsing flow: User List → user detail → post detail.
+/// Runs the user-browsing flow: User List → user detail → post detail (or, from the user's
+/// Albums tab, an album's photos).
 ///
 /// Pushed entries own this coordinator (see ``FlowCoordinator``); the flow has no result.
 @MainActor
@@ -31,7 +32,11 @@ public final class UserListCoordinator: FlowCoordinator {
             let model = UserDetailViewModel(userID: id, source: source, router: router)
             model.editor = editor
             model.rawViewer = context.rawViewer
+            model.lists.writer = context.editing?.writer
             return model.request(title: "\(words.users.singularTitle) \(id)", link: route.link, owner: self)
+        case let .album(id, userID):
+            let model = AlbumViewModel(albumID: id, userID: userID, source: source)
+            return model.request(title: "\(SourceVocabulary.albums.singularTitle) \(id)", link: route.link, owner: self)
         case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)
             model.editor = editor

@@ -1,29 +1,80 @@
+import BulletinData
 import BulletinFeatures
 import TermView
 
-/// A user's profile above the list of their posts.
+/// A user's profile above the list of their posts; where the source has them (JSONPlaceholder),
+/// tabs switch to their albums and todos (`Posts (10)  Albums (10)  Todos (20)`).
 struct UserDetailScreen: Screen {
     let model: UserDetailViewModel
 
-    /// The posts list's keys now, with `a`/`e`/`d`/`u`, and `v` (the user as the source holds it)
-    /// while no `/` prompt is open.
-    var keyMap: KeyMap<ListScreenIntent> {
-        let keys = model.listScreenKeys(
-            noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
-        guard !model.find.finder.isEditing else { return keys }
+    private var lists: UserDetailLists { model.lists }
+
+    /// The keys of the list shown now: the posts' with `a`/`e`/`d`/`u`, or the albums' or todos';
+    /// with tabs, Tab and `1 2 3` switch lists and Space toggles a todo; and `v` (the user as
+    /// the source holds it) while no `/` prompt is open.
+    var keyMap: KeyMap<UserDetailIntent> {
+        guard lists.hasTabs else { return withRawKey(postKeys, capturing: model.find.finder.isEditing).map(UserDetailIntent.list) }
+        let listKeys: KeyMap<ListScreenIntent>
+        let captures: Bool
+        switch lists.active {
+        case .posts: (listKeys, captures) = (postKeys, model.find.capturesKeys)
+        case .albums: (listKeys, captures) = (Self.keys(of: lists.albums, noun: "album"), lists.albums?.find.capturesKeys ?? false)
+        case .todos:
+            (listKeys, captures) = (Self.keys(of: lists.todos, noun: "todo").withoutOpen(), lists.todos?.find.capturesKeys ?? false)
+        }
+        let list = withRawKey(listKeys.withoutDigitJump(), capturing: activeFind.finder.isEditing).map(UserDetailIntent.list)
+        return captures ? list : lists.switchKeys() + list
+    }
+
+    private var postKeys: KeyMap<ListScreenIntent> {
+        model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
+    }
+
+    /// `keys` and `v`, the raw view of the user, unless a `/` prompt takes the typing.
+    private func withRawKey(_ keys: KeyMap<ListScreenIntent>, capturing: Bool) -> KeyMap<ListScreenIntent> {
+        guard !capturing else { return keys }
         return keys + KeyMap([
             KeyBinding(keys: [.character("v")], description: "Raw view of the \(model.vocabulary.users.singular)",
                        group: "Data", action: ListScreenIntent.raw).disabled(model.rawUnavailableReason),
         ])
     }
+
+    private static func keys<Row>(of list: RecordListModel<Row>?, noun: String) -> KeyMap<ListScreenIntent> {
+        guard let list else { return KeyMap([]) }
+        return list.listScreenKeys(noun: noun, failed: list.rowsUnavailableReason)
+    }
+
     var keyHelp: [KeyHelp] { keyMap.help }
+
     var summary: String {
         guard model.state.value != nil else { return "" }
-        return [model.reloadFailureText, model.findSummary(model.postsHeading), model.postsNote]
-            .compactMap { $0 }.joined(separator: " · ")
+        let list: String
+        switch lists.active {
+        case .posts: list = [model.findSummary(model.postsHeading), model.postsNote].compactMap { $0 }.joined(separator: " · ")
+        case .albums: list = lists.albums.map { $0.findSummary($0.heading) } ?? ""
+        case .todos: list = lists.todos.map { $0.findSummary($0.heading) } ?? ""
+        }
+        let message = lists.active == .todos ? lists.todoMessage : nil
+        return [message, model.reloadFailureText, list].compactMap { $0 }.joined(separator: " · ")
     }
-    var capturesKeys: Bool { model.find.capturesKeys }
-    var isLoading: Bool { model.state.isLoading || model.isReloading || model.find.finder.isWorking }
+
+    private var activeFind: FindBar {
+        switch lists.active {
+        case .posts: model.find
+        case .albums: lists.albums?.find ?? model.find
+        case .todos: lists.todos?.find ?? model.find
+        }
+    }
+
+    var capturesKeys: Bool { activeFind.capturesKeys }
+    var isLoading: Bool {
+        if model.state.isLoading || model.isReloading || activeFind.finder.isWorking { return true }
+        return switch lists.active {
+        case .posts: false
+        case .albums: lists.albums?.state.isLoading ?? false
+        case .todos: lists.todos?.state.isLoading ?? false
+        }
+    }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
     func render(in area: Rect, on surface: inout Surface) {
@@ -31,14 +82,35 @@ struct UserDetailScreen: Screen {
         let profile = model.profile
         let (profileArea, rest) = area.splitTop(profile.count + 1)
         renderProfile(profile, in: profileArea.inset(by: 0), on: &surface)
-        let (headingArea, postsArea) = rest.splitTop(1)
-        surface.write(model.postsHeading, at: Point(x: headingArea.x + 1, y: headingArea.y), style: .title,
-                      maxWidth: headingArea.width - 1)
+        let (headingArea, listArea) = rest.splitTop(1)
+        if lists.hasTabs {
+            renderTabs(in: headingArea, on: &surface)
+        } else {
+            surface.write(model.postsHeading, at: Point(x: headingArea.x + 1, y: headingArea.y), style: .title,
+                          maxWidth: headingArea.width - 1)
+        }
+        switch lists.active {
+        case .posts: renderPosts(in: listArea, on: &surface)
+        case .albums: if let albums = lists.albums { RecordListTable.render(albums, in: listArea, on: &surface) }
+        case .todos: if let todos = lists.todos { RecordListTable.render(todos, in: listArea, on: &surface) }
+        }
+    }
+
+    /// `Posts (10)  Albums (10)  Todos (20)`, the list shown in the title style, the others muted.
+    private func renderTabs(in area: Rect, on surface: inout Surface) {
+        var x = area.x + 1
+        for (kind, title) in zip(lists.kinds, lists.tabTitles(postsHeading: model.postsHeading)) where x < area.maxX {
+            surface.write(title, at: Point(x: x, y: area.y), style: kind == lists.active ? .title : .muted, maxWidth: area.maxX - x)
+            x += DisplayWidth.of(title) + 2
+        }
+    }
+
+    private func renderPosts(in area: Rect, on surface: inout Surface) {
         let columns = model.postColumns
         let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) {
             [model] row, column in model.postCell(row: row, column: columns[column])
         }
-        model.renderFindTable(table, in: postsArea, on: &surface)
+        model.renderFindTable(table, in: area, on: &surface)
     }
 
     /// Column widths: the id as wide as the widest id, right-aligned, like the counts; the
@@ -57,10 +129,10 @@ struct UserDetailScreen: Screen {
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
-        FindStatusView(find: model.find).render(in: area, on: &surface)
+        FindStatusView(find: activeFind).render(in: area, on: &surface)
     }
 
-    var statusMessage: String? { FindStatusView(find: model.find).message }
+    var statusMessage: String? { FindStatusView(find: activeFind).message }
 
     private func renderProfile(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
         let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
@@ -74,10 +146,35 @@ struct UserDetailScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        let postsHeight = area.height - (model.profile.count + 2)
-        let postsArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, postsHeight))
-        let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, postsHeight))
-        return model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: postsArea, showsHeader: true),
-                                         tableArea: tableArea, edit: model.perform, raw: model.openRaw)
+        let listHeight = area.height - (model.profile.count + 2)
+        let listArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, listHeight))
+        let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, listHeight))
+        let pageSize = TableView.visibleRows(in: listArea, showsHeader: true)
+        let keys = keyMap
+        guard let intent = keys.action(for: key) else { return false }
+        lists.clearMessage()
+        switch intent {
+        case .list(.raw): model.openRaw()
+        case let .show(number): lists.show(number: number)
+        case .next: lists.showNext()
+        case .toggle: lists.toggleSelectedTodo()
+        case .list:
+            let listKeys = KeyMap(keys.bindings.compactMap { binding -> KeyBinding<ListScreenIntent>? in
+                guard case let .list(intent) = binding.action else { return nil }
+                var mapped = KeyBinding<ListScreenIntent>(patterns: [], description: "", group: "", action: intent)
+                mapped.help = binding.help
+                return mapped
+            })
+            switch lists.active {
+            case .posts:
+                return model.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea,
+                                                 edit: model.perform, raw: model.openRaw)
+            case .albums:
+                return lists.albums?.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea) ?? false
+            case .todos:
+                return lists.todos?.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea) ?? false
+            }
+        }
+        return true
     }
 }

@@ -104,7 +104,16 @@ typedef struct ji_result {
     /// For a db.json object: offset of the `{` and of the `}` (0 and 0 for a top-level array).
     uint64_t object_open;
     uint64_t object_close;
+    /// JSONPlaceholder's other collections (`ji_extra`: albums, photos, todos), validated and
+    /// skipped like any other member: 1 when the db.json object has that member as an array
+    /// (the last one when given twice), with the offsets of its `[` and `]`.
+    int extra_present[3];
+    uint64_t extra_open[3];
+    uint64_t extra_close[3];
 } ji_result;
+
+/// The db.json members whose arrays `ji_result.extra_*` locate (not indexed record by record).
+enum ji_extra { JI_ALBUMS = 0, JI_PHOTOS = 1, JI_TODOS = 2 };
 
 /// Arrays already indexed (by ji_index_array): for each collection, the offsets of its `[` and
 /// `]`, or UINT64_MAX for none. When ji_index meets that collection's array at exactly that

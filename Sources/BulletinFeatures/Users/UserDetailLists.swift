@@ -1,0 +1,160 @@
+import BulletinData
+import MVVMC
+import Observation
+
+/// The lists a user's screen switches between (Tab or `1 2 3`): their posts, and on
+/// JSONPlaceholder sources their albums and their todos (``SourceVocabulary/userLists``), each
+/// tab labelled with its count (`Posts (10)  Albums (10)  Todos (20)`). Todos toggle with
+/// Space (``toggleSelectedTodo()``).
+///
+/// The posts stay ``UserDetailViewModel``'s own list; the albums and todos load beside them
+/// (each on its own: one that fails says so in its tab, and the others show).
+@MainActor
+@Observable
+public final class UserDetailLists {
+    // MARK: - Properties
+
+    /// The lists the screen offers, in order; `[.posts]` on sources without albums and todos.
+    public let kinds: [UserListKind]
+    /// The list shown.
+    public private(set) var active: UserListKind = .posts
+    /// The user's albums, where the source has albums.
+    public let albums: RecordListModel<Album>?
+    /// The user's todos, where the source has todos.
+    public let todos: RecordListModel<Todo>?
+    /// The todo whose save is on its way (its row keeps its old mark until the save is done).
+    public private(set) var savingTodo: RecordID?
+    /// What the last toggle did, in words, for the status line (`Todo 3 done · saved to ./db.json`,
+    /// `Not saved: …`, `Read-only: …`); cleared by the next key.
+    public private(set) var todoMessage: String?
+    /// Where Space's saves go (set by the coordinator); `nil`: todos cannot be changed here.
+    @ObservationIgnored public var writer: (any DataWriter)?
+    @ObservationIgnored private var saveTask: Task<Void, Never>?
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - userID: Whose lists.
+    ///   - source: Where they come from; its vocabulary decides which lists there are.
+    ///   - open: Opens an album (the coordinator's route).
+    public init(userID: RecordID, source: any DataSource, open: @escaping (Album) -> Void = { _ in }) {
+        let kinds = source.vocabulary.userLists.isEmpty ? [.posts] : source.vocabulary.userLists
+        self.kinds = kinds
+        albums = kinds.contains(.albums) ? RecordListModel.albums(of: userID, source: source) : nil
+        todos = kinds.contains(.todos) ? RecordListModel.todos(of: userID, source: source) : nil
+        albums?.onOpen = open
+    }
+
+    isolated deinit { saveTask?.cancel() }
+
+    // MARK: - Presentation
+
+    /// Whether the screen shows tabs (more than one list).
+    public var hasTabs: Bool { kinds.count > 1 }
+
+    /// The tab titles in order with their counts; `postsHeading` is the posts' (`Posts (10)`).
+    public func tabTitles(postsHeading: String) -> [String] {
+        kinds.map { kind in
+            switch kind {
+            case .posts: postsHeading
+            case .albums: albums?.heading ?? ""
+            case .todos: todos?.heading ?? ""
+            }
+        }
+    }
+
+    /// Why Space does nothing now, in words; `nil` when it toggles the selected todo.
+    public var toggleUnavailableReason: String? {
+        guard let todos else { return "this source has no todos" }
+        if todos.state.error != nil { return "the todos did not load" }
+        if todos.selectedRow == nil { return "no todo is selected" }
+        if savingTodo != nil { return "a todo is being saved" }
+        return nil
+    }
+
+    // MARK: - Intents
+
+    /// Shows the list `kind` (Tab, `1 2 3`); one the source does not have is ignored.
+    public func show(_ kind: UserListKind) {
+        guard kinds.contains(kind) else { return }
+        active = kind
+        todoMessage = nil
+    }
+
+    /// Shows the list at `number` (1-based, as `1 2 3` type it).
+    public func show(number: Int) {
+        guard kinds.indices.contains(number - 1) else { return }
+        show(kinds[number - 1])
+    }
+
+    /// Tab: the next list, after the last the first.
+    public func showNext() {
+        guard let index = kinds.firstIndex(of: active) else { return }
+        show(kinds[(index + 1) % kinds.count])
+    }
+
+    /// Loads the albums and todos (when the screen loads or reloads).
+    public func reload() {
+        albums?.reload()
+        todos?.reload()
+    }
+
+    /// Loads those not loaded yet.
+    public func start() {
+        albums?.start()
+        todos?.start()
+    }
+
+    /// The screen left the stack: loads and a save's answer are dropped.
+    public func stop() {
+        albums?.stop()
+        todos?.stop()
+    }
+
+    /// Waits for the loads in flight.
+    public func wait() async {
+        await albums?.wait()
+        await todos?.wait()
+    }
+
+    /// Clears the last toggle's message (a key was pressed).
+    public func clearMessage() { todoMessage = nil }
+
+    /// Space: marks the selected todo done (or not done) where the data lives. The row shows
+    /// the new mark only once the save is done; a failed save leaves it as it was and says why;
+    /// a read-only source says why and sends nothing.
+    public func toggleSelectedTodo() {
+        guard let todos, let todo = todos.selectedRow, savingTodo == nil else {
+            if let reason = toggleUnavailableReason { todoMessage = "Cannot toggle: \(reason)" }
+            return
+        }
+        guard let writer else { todoMessage = "Read-only: editing is not offered here"; return }
+        if case let .denied(reason) = writer.access { todoMessage = "Read-only: \(reason)"; return }
+        savingTodo = todo.id
+        todoMessage = "Saving todo \(todo.id)…"
+        let completed = !todo.completed
+        saveTask = Task { @MainActor [weak self, writer] in
+            let result = await attempt { () async throws(DataError) in try await writer.setCompleted(completed, of: todo) }
+            guard let self, !Task.isCancelled else { return }
+            savingTodo = nil
+            switch result {
+            case let .success(outcome):
+                todos.replace(outcome.todo)
+                let state = outcome.todo.completed ? "done" : "not done"
+                let head = outcome.persisted ? "Todo \(todo.id) \(state)" : "Todo \(todo.id) not changed"
+                todoMessage = [head, outcome.note].compactMap { $0 }.joined(separator: " · ")
+            case let .failure(error):
+                todoMessage = "Not saved: \(error)" + (Self.reloadHint(error) ?? "")
+            }
+        }
+    }
+
+    /// Waits for the save in flight (tests).
+    public func waitForSave() async { await saveTask?.value }
+
+    /// What to do about a failure the person can resolve (the file changed on disk).
+    private static func reloadHint(_ error: DataError) -> String? {
+        if case .changedOnDisk = error { return " (r reads it again; Space then saves over the new version)" }
+        return nil
+    }
+}
