@@ -50,7 +50,8 @@ A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing w
 ``mode: "error-after-write"`` (the write is carried out, then answered 500, as a handler that
 stored the record and then failed does).
 
-``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
+``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``);
+``--style mealdb`` replays TheMealDB recordings (see ``mealdb_style.py``).
 
 Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
 ``--behave NAME[,NAME...]`` (repeatable); each mimics a real server's habit. The handler sees
@@ -77,6 +78,7 @@ from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 from api_styles import dummyjson_route, github_route, load_github_recordings
 import transport_behaviours
+from mealdb_style import load_mealdb_recordings, mealdb_route
 
 
 def load_collections(args):
@@ -364,6 +366,8 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             if style == "github":
                 base = "http://%s" % self.headers.get("Host", "127.0.0.1")
                 status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
+            elif style == "mealdb":
+                status, data, extra_headers = mealdb_route(recordings, self.path)
             else:
                 with store_lock:
                     status, body = self.behaved_route()
@@ -525,7 +529,7 @@ def main(argv):
     source.add_argument("--db", help="a json-server db.json file")
     source.add_argument("--dir", help="a directory of <collection>.json array files")
     parser.add_argument("--port", type=int, default=0, help="0 lets the OS pick a free port")
-    parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github"], default="jsonplaceholder",
+    parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github", "mealdb"], default="jsonplaceholder",
                         help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
     parser.add_argument("--fixtures", help="github style: a directory of extra answers by path")
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
@@ -541,11 +545,12 @@ def main(argv):
     if unknown:
         parser.error("unknown behaviour(s): " + ", ".join(sorted(unknown)))
 
-    collections = {} if args.style == "github" else load_collections(args)
+    collections = {} if args.style in ("github", "mealdb") else load_collections(args)
     shape_ids(collections, behaviours)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
             collections, Faults(), args.style,
-            load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
+            load_github_recordings(args.dir) if args.style == "github"
+            else load_mealdb_recordings(args.dir, args.fixtures) if args.style == "mealdb" else None, args.fixtures,
             persist=not args.no_persist, behaviours=behaviours, redirect_base=args.redirect_base))
     server.daemon_threads = True
     # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.

@@ -62,7 +62,9 @@ struct PostDetailScreen: Screen {
     var layout: (lines: [StyledLine], commentStarts: [Int]) {
         var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted)]
         lines += model.facts.map { StyledLine("\($0.label): \($0.value)") }
+        lines += Self.tableLines(model.table)
         lines.append(StyledLine(""))
+        if let heading = model.bodyHeading { lines.append(StyledLine(heading, style: .header)) }
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         lines += [StyledLine(""), StyledLine(model.commentsHeading, style: .header)]
         var starts: [Int] = []
