@@ -82,19 +82,21 @@ from mealdb_style import load_mealdb_recordings, mealdb_route
 
 
 def load_collections(args):
-    """Returns {name: [record, ...]} from --db or --dir."""
+    """Returns {name: [record, ...]} from --db or --dir (and, in dummyjson style, --fixtures too)."""
     if args.db:
         with open(args.db, encoding="utf-8") as f:
             db = json.load(f)
         return {name: value for name, value in db.items() if isinstance(value, list)}
     collections = {}
-    for entry in sorted(os.listdir(args.dir)):
-        if not entry.endswith(".json"):
-            continue
-        with open(os.path.join(args.dir, entry), encoding="utf-8") as f:
-            value = json.load(f)
-        if isinstance(value, list):
-            collections[entry[: -len(".json")]] = value
+    extra = [args.fixtures] if args.fixtures and args.style == "dummyjson" else []
+    for directory in [args.dir] + extra:
+        for entry in sorted(os.listdir(directory)):
+            if not entry.endswith(".json"):
+                continue
+            with open(os.path.join(directory, entry), encoding="utf-8") as f:
+                value = json.load(f)
+            if isinstance(value, list):
+                collections[entry[: -len(".json")]] = value
     return collections
 
 
@@ -531,7 +533,8 @@ def main(argv):
     parser.add_argument("--port", type=int, default=0, help="0 lets the OS pick a free port")
     parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github", "mealdb"], default="jsonplaceholder",
                         help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
-    parser.add_argument("--fixtures", help="github style: a directory of extra answers by path")
+    parser.add_argument("--fixtures", help="github style: a directory of extra answers by path; mealdb style: "
+                        "categories.json; dummyjson style: more <collection>.json arrays (comments.json)")
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
     parser.add_argument("--no-persist", action="store_true",
                         help="answer writes as the public JSONPlaceholder does, but keep nothing")

@@ -16,3 +16,11 @@ extension PostDetailViewModel {
         return RecordFields.bodyHeading(of: post)
     }
 }
+
+extension PostDetailViewModel {
+    /// What the source sent about `comment` beyond its name, address and body (DummyJSON's
+    /// likes), one labelled line each; empty for JSONPlaceholder comments.
+    public func facts(of comment: Comment) -> [DetailField] {
+        RecordFields.facts(of: comment)
+    }
+}

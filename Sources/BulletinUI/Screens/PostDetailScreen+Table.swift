@@ -1,3 +1,4 @@
+import BulletinData
 import BulletinFeatures
 import TermView
 
@@ -32,5 +33,13 @@ extension PostDetailScreen {
         }
         return [StyledLine(""), StyledLine(table.heading, style: .header), StyledLine(line(table.columns), style: .label)]
             + table.rows.map { StyledLine(line($0)) }
+    }
+}
+
+extension PostDetailScreen {
+    /// A comment's second line: its address, then what the source sent beyond it
+    /// (`jamesd · Likes: 3` on DummyJSON); the address alone for JSONPlaceholder comments.
+    func addressLine(of comment: Comment) -> String {
+        ([comment.email] + model.facts(of: comment).map { "\($0.label): \($0.value)" }).joined(separator: " · ")
     }
 }

@@ -74,7 +74,7 @@ struct PostDetailScreen: Screen {
             starts.append(lines.count)
             lines += [
                 StyledLine(selected ? "▸ " + comment.name : comment.name, style: selected ? .selected : .label),
-                StyledLine(comment.email, style: .muted),
+                StyledLine(addressLine(of: comment), style: .muted),
             ]
             lines += comment.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         }
