@@ -10,13 +10,13 @@ import Foundation
 /// - ``posts(userID:)`` is `GET {base}/filter.php?c=NAME` (`{"meals": [{"strMeal",
 ///   "strMealThumb", "idMeal"}]}`), each meal a ``Post`` with ``PostDetails/meal(_:)``;
 /// - ``post(id:)`` is `GET {base}/lookup.php?i=ID`, the whole meal (the body is its
-///   instructions); ``search(_:)`` is `GET {base}/search.php?s=TEXT`;
+///   instructions); Search is `GET {base}/search.php?s=TEXT` (``searchMeals(_:)``, as a ``SearchingSource``);
 /// - meals have no comments, and there is no list of every meal.
 ///
 /// `{"meals": null}`, TheMealDB's answer when nothing matches, is an empty list (or, for one
 /// meal, ``DataError/notFound(_:location:)``). Records that do not decode are skipped and
 /// reported (``recordIssues()``). Answers are cached for the run by ``HTTPClient``.
-public struct MealDBDataSource: DataSource {
+public struct MealDBDataSource: SearchingSource {
     // MARK: - Properties
 
     /// TheMealDB's public v1 API with its test key `1`, which `--mealdb` reads by default.
@@ -100,6 +100,9 @@ public struct MealDBDataSource: DataSource {
     public func searchMeals(_ text: String) async throws(DataError) -> [Post] {
         try await list(MealDBMeal.self, "search.php", query: ["s": text], root: "meals").records.map { $0.post() }
     }
+
+    /// Search's query: ``searchMeals(_:)``.
+    public func searchPosts(_ text: String) async throws(DataError) -> [Post] { try await searchMeals(text) }
 
     /// Meals have no comments (no request is made).
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] { [] }

@@ -131,6 +131,7 @@ public final class SearchViewModel: ScreenViewModel {
         state = .loading
         results = SearchResults()
         runner.run(reloading: reloading, { [source] () async throws(DataError) in
+            if source is any SearchingSource { return SearchCorpus(posts: [], comments: []) }  // asked per query
             async let posts = attempt { () async throws(DataError) in try await source.allPosts() }
             async let comments = attempt { () async throws(DataError) in try await source.allComments() }
             let (loadedPosts, loadedComments) = (try await posts.get(), try await comments.get())
@@ -204,6 +205,7 @@ public final class SearchViewModel: ScreenViewModel {
     private func search() {
         searchTask?.cancel()
         generation += 1
+        if let searching = source as? any SearchingSource { return searchSource(searching) }
         guard let corpus = state.value else { return }
         guard !TextFolding.fold(query).isEmpty else {
             show(SearchResults(query: query))
@@ -215,6 +217,30 @@ public final class SearchViewModel: ScreenViewModel {
             let found = await SearchCorpus.search(corpus, query: query, narrowing: previous)
             guard let found, !Task.isCancelled, let self, self.generation == current else { return }
             self.show(found)
+        }
+    }
+
+    /// A source that searches itself is asked for each query (``askSource(_:query:)``); its
+    /// answer becomes the corpus shown. A failure shows the error screen (`r` asks again); typing
+    /// asks again too.
+    private func searchSource(_ searching: any SearchingSource) {
+        guard !TextFolding.fold(query).isEmpty else {
+            if state.value == nil { state = .loaded(SearchCorpus(posts: [], comments: [])) }
+            return show(SearchResults(query: query))
+        }
+        isSearching = true
+        let (query, current) = (self.query, generation)
+        searchTask = Task { [weak self] in
+            let outcome = await Self.askSource(searching, query: query)
+            guard let outcome, !Task.isCancelled, let self, self.generation == current else { return }
+            switch outcome {
+            case let .success((corpus, found)):
+                state = .loaded(corpus)
+                show(found)
+            case let .failure(error):
+                isSearching = false
+                state = .failed(error)
+            }
         }
     }
 
