@@ -7,10 +7,13 @@ public struct DummyJSONProfile: Hashable, Sendable {
     public struct Address: Hashable, Sendable {
         /// `address`: the street line, such as `626 Main Street`.
         public var street: String?
+        /// `city`, such as `Phoenix`.
         public var city: String?
         /// `state`, such as `Mississippi`.
         public var state: String?
+        /// `postalCode`, such as `29112`.
         public var postalCode: String?
+        /// `country`, such as `United States`.
         public var country: String?
 
         /// Creates an address from its fields.
@@ -26,6 +29,7 @@ public struct DummyJSONProfile: Hashable, Sendable {
 
     /// The employer and the person's place in it: `company {name, title, department}`.
     public struct Company: Hashable, Sendable {
+        /// The company's name, such as `Dooley, Kozey and Cronin`.
         public var name: String?
         /// The job title, such as `Sales Manager`.
         public var title: String?
@@ -48,9 +52,13 @@ public struct DummyJSONProfile: Hashable, Sendable {
     public var birthDate: String?
     /// As DummyJSON sends it (`admin`, `moderator`, `user`).
     public var role: String?
+    /// `email`.
     public var email: String?
+    /// `phone`, as DummyJSON formats it (`+81 965-431-3024`).
     public var phone: String?
+    /// `address`, whole.
     public var address: Address?
+    /// `company`, with the person's title and department in it.
     public var company: Company?
 
     /// Creates a profile from its fields.
