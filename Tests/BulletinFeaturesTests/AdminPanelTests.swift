@@ -133,7 +133,7 @@ struct AdminPanelTests {
         #expect(try parse("db.json") == .file("/d/db.json"))
         #expect(try parse("./sub/../db.json") == .file("/d/db.json"))
         let problems: [(String, String)] = [
-            ("", "Type embedded, an http(s) URL or a file path"),
+            ("", "Type embedded, mealdb, an http(s) URL or a file path"),
             ("ftp://host/x", "Only http and https URLs can be read, not ftp:"),
             ("http://", "Not a valid URL: http:// (needs a host, such as http://127.0.0.1:3000)"),
             ("missing.json", "No such file: /d/missing.json"),

@@ -50,7 +50,8 @@ A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing w
 ``mode: "error-after-write"`` (the write is carried out, then answered 500, as a handler that
 stored the record and then failed does).
 
-``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``).
+``--style dummyjson`` answers in DummyJSON's envelopes instead (see ``api_styles.py``);
+``--style mealdb`` replays TheMealDB recordings (see ``mealdb_style.py``).
 
 Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
 ``--behave NAME[,NAME...]`` (repeatable); each mimics a real server's habit. The handler sees
@@ -77,22 +78,25 @@ from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 from api_styles import dummyjson_route, github_route, load_github_recordings
 import transport_behaviours
+from mealdb_style import load_mealdb_recordings, mealdb_route
 
 
 def load_collections(args):
-    """Returns {name: [record, ...]} from --db or --dir."""
+    """Returns {name: [record, ...]} from --db or --dir (and, in dummyjson style, --fixtures too)."""
     if args.db:
         with open(args.db, encoding="utf-8") as f:
             db = json.load(f)
         return {name: value for name, value in db.items() if isinstance(value, list)}
     collections = {}
-    for entry in sorted(os.listdir(args.dir)):
-        if not entry.endswith(".json"):
-            continue
-        with open(os.path.join(args.dir, entry), encoding="utf-8") as f:
-            value = json.load(f)
-        if isinstance(value, list):
-            collections[entry[: -len(".json")]] = value
+    extra = [args.fixtures] if args.fixtures and args.style == "dummyjson" else []
+    for directory in [args.dir] + extra:
+        for entry in sorted(os.listdir(directory)):
+            if not entry.endswith(".json"):
+                continue
+            with open(os.path.join(directory, entry), encoding="utf-8") as f:
+                value = json.load(f)
+            if isinstance(value, list):
+                collections[entry[: -len(".json")]] = value
     return collections
 
 
@@ -364,6 +368,8 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             if style == "github":
                 base = "http://%s" % self.headers.get("Host", "127.0.0.1")
                 status, data, extra_headers = github_route(recordings, fixtures, self.path, base)
+            elif style == "mealdb":
+                status, data, extra_headers = mealdb_route(recordings, self.path)
             else:
                 with store_lock:
                     status, body = self.behaved_route()
@@ -525,9 +531,10 @@ def main(argv):
     source.add_argument("--db", help="a json-server db.json file")
     source.add_argument("--dir", help="a directory of <collection>.json array files")
     parser.add_argument("--port", type=int, default=0, help="0 lets the OS pick a free port")
-    parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github"], default="jsonplaceholder",
+    parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github", "mealdb"], default="jsonplaceholder",
                         help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
-    parser.add_argument("--fixtures", help="github style: a directory of extra answers by path")
+    parser.add_argument("--fixtures", help="github style: a directory of extra answers by path; mealdb style: "
+                        "categories.json; dummyjson style: more <collection>.json arrays (comments.json)")
     parser.add_argument("--keep-running", action="store_true", help="do not exit when stdin closes")
     parser.add_argument("--no-persist", action="store_true",
                         help="answer writes as the public JSONPlaceholder does, but keep nothing")
@@ -541,11 +548,12 @@ def main(argv):
     if unknown:
         parser.error("unknown behaviour(s): " + ", ".join(sorted(unknown)))
 
-    collections = {} if args.style == "github" else load_collections(args)
+    collections = {} if args.style in ("github", "mealdb") else load_collections(args)
     shape_ids(collections, behaviours)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
             collections, Faults(), args.style,
-            load_github_recordings(args.dir) if args.style == "github" else None, args.fixtures,
+            load_github_recordings(args.dir) if args.style == "github"
+            else load_mealdb_recordings(args.dir, args.fixtures) if args.style == "mealdb" else None, args.fixtures,
             persist=not args.no_persist, behaviours=behaviours, redirect_base=args.redirect_base))
     server.daemon_threads = True
     # A client that gives up mid-answer (timeouts, cancelled loads) is normal here: stay quiet.

@@ -7,8 +7,10 @@ import Foundation
 /// is reached. Endpoints: `GET {base}/users`, `/users/{id}`, `/posts/user/{id}`,
 /// `/posts/{id}`, `/comments/post/{id}`; ``statistics()`` reads the `total`s of `/users`,
 /// `/posts` and `/comments` with `limit=1`. DummyJSON users (`firstName`, `lastName`, …)
-/// are mapped onto ``User``; records that do not decode are skipped and reported
-/// (``recordIssues()``). Responses are cached for the run by ``HTTPClient``.
+/// are mapped onto ``User`` with their age, gender, title, … as ``UserProfile/dummyJSON(_:)``;
+/// posts carry their tags, reactions and views (``PostDetails/dummyJSON(_:)``), comments their
+/// likes and the commenter (``CommentDetails/dummyJSON(_:)``). Records that do not decode are
+/// skipped and reported (``recordIssues()``). Responses are cached for the run by ``HTTPClient``.
 public struct DummyJSONDataSource: DataSource {
     // MARK: - Properties
 
@@ -78,12 +80,13 @@ public struct DummyJSONDataSource: DataSource {
 
     /// `GET {base}/posts/user/{id}`, every page.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
-        try await allPages(Post.self, path: ["posts", "user", userID.text], name: "posts").records
+        try await allPages(DummyJSONPost.self, path: ["posts", "user", userID.text], name: "posts").records.map(\.post)
     }
 
     /// `GET {base}/posts/{id}`; a 404 is ``DataError/notFound(_:location:)``.
     public func post(id: RecordID) async throws(DataError) -> Post {
-        try await client.fetchRecord("post \(id)", at: Endpoint.url(baseURL, ["posts", id.text]))
+        let post: DummyJSONPost = try await client.fetchRecord("post \(id)", at: Endpoint.url(baseURL, ["posts", id.text]))
+        return post.post
     }
 
     /// `GET {base}/comments/post/{id}`, every page.
@@ -97,7 +100,8 @@ public struct DummyJSONDataSource: DataSource {
 
     /// Every post over `GET {base}/posts?limit=&skip=` pages, with the posts that could not be read.
     public func postList() async throws(DataError) -> RecordList<Post> {
-        try await allPages(Post.self, path: ["posts"], name: "posts")
+        let list = try await allPages(DummyJSONPost.self, path: ["posts"], name: "posts")
+        return RecordList(records: list.records.map(\.post), issues: list.issues)
     }
 
     /// Every comment: `GET {base}/comments?limit=&skip=`, every page.

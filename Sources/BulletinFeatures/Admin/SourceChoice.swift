@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads what a person typed in the Admin panel's "Switch to" field as a data source:
-/// `embedded`, an `http://` or `https://` URL (a JSONPlaceholder-compatible API), or the
-/// path of a json-server `db.json` file (absolute, relative to the current directory, or
-/// starting with `~/`).
+/// `embedded`, `mealdb` (TheMealDB's public API) or `mealdb URL` (a TheMealDB-compatible one),
+/// an `http://` or `https://` URL (a JSONPlaceholder-compatible API), or the path of a
+/// json-server `db.json` file (absolute, relative to the current directory, or starting with `~/`).
 public enum SourceChoice {
     /// What a path on disk turned out to be.
     public enum FileKind: Equatable, Sendable {
@@ -27,7 +27,7 @@ public enum SourceChoice {
         /// One sentence for beside the field.
         public var description: String {
             switch self {
-            case .empty: "Type embedded, an http(s) URL or a file path"
+            case .empty: "Type embedded, mealdb, an http(s) URL or a file path"
             case let .unsupportedScheme(scheme): "Only http and https URLs can be read, not \(scheme):"
             case let .invalidURL(text): "Not a valid URL: \(text) (needs a host, such as http://127.0.0.1:3000)"
             case let .missingFile(path): "No such file: \(path)"
@@ -51,11 +51,10 @@ public enum SourceChoice {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .empty }
         if trimmed.lowercased() == "embedded" { return .embedded }
+        if let mealDB = try mealDB(trimmed) { return mealDB }
         if let schemeEnd = trimmed.range(of: "://") {
             let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
-            guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
-            guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else { throw .invalidURL(trimmed) }
-            return .api(trimmed)
+            return .api(try webURL(trimmed))
         }
         let path = absolutePath(trimmed, relativeTo: directory)
         switch kind(path) {
@@ -65,6 +64,26 @@ public enum SourceChoice {
         case .notJSON: throw .notJSON(path)
         case .file: return .file(path)
         }
+    }
+
+    /// `mealdb` (TheMealDB's public API, ``LaunchOptions/mealDBURL``) or `mealdb URL`; `nil`
+    /// when `text` does not start with the word `mealdb`.
+    /// - Throws: ``Problem`` for a URL after it that cannot be read.
+    private static func mealDB(_ text: String) throws(Problem) -> LaunchOptions.Source? {
+        let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard words.first?.lowercased() == "mealdb" else { return nil }
+        guard words.count == 2 else { return .mealDB(LaunchOptions.mealDBURL) }
+        return .mealDB(try webURL(words[1].trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// `text` when it is an http(s) URL with a host.
+    /// - Throws: ``Problem/unsupportedScheme(_:)`` or ``Problem/invalidURL(_:)``.
+    private static func webURL(_ text: String) throws(Problem) -> String {
+        guard let schemeEnd = text.range(of: "://") else { throw .invalidURL(text) }
+        let scheme = text[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { throw .unsupportedScheme(scheme) }
+        guard let url = URL(string: text), let host = url.host, !host.isEmpty else { throw .invalidURL(text) }
+        return text
     }
 
     /// `text` as an absolute path: `~/` is `home` (by default ``homeDirectory(environment:)``);

@@ -2,9 +2,10 @@ import BulletinData
 
 /// What the command line asked for: which data source to browse, or help.
 ///
-/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-/// [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH] [--help] [--version]`;
-/// both `--api URL` and `--api=URL` forms work.
+/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL |
+/// --mealdb [URL]] [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH] [--help]
+/// [--version]`; both `--api URL` and `--api=URL` forms work. `--mealdb` takes the next argument
+/// as its URL only when it is an `http://` or `https://` URL.
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {
@@ -18,10 +19,15 @@ public struct LaunchOptions: Equatable, Sendable {
         case dummyJSON(String)
         /// The GitHub REST API at this base URL (`https://api.github.com` for `--github`).
         case github(String)
+        /// TheMealDB's v1 API at this base URL (``LaunchOptions/mealDBURL`` for a bare `--mealdb`).
+        case mealDB(String)
     }
 
     /// The API `--github` reads.
     public static let githubURL = "https://api.github.com"
+
+    /// The API a bare `--mealdb` reads: TheMealDB's public v1 base with its test key `1`.
+    public static let mealDBURL = "https://www.themealdb.com/api/json/v1/1"
 
     public var source: Source = .embedded
     public var showsHelp = false
@@ -50,8 +56,9 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The text `--help` prints.
     public static let usage = """
-        Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL]
-                        [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH]
+        Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL |
+                         --mealdb [URL]] [--timeout SECONDS] [--max-response MB] [--read-only]
+                        [--no-mouse] [open PATH]
 
         Browse users, their posts and the posts' comments from the keyboard.
 
@@ -63,12 +70,14 @@ public struct LaunchOptions: Equatable, Sendable {
           --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
                          (only to that API's own address, over https or to a loopback address)
           --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
+          --mealdb [URL] TheMealDB's categories and meals (default its public API,
+                         https://www.themealdb.com/api/json/v1/1); read-only
 
         Edits are saved where the data lives: --data FILE atomically (FILE.bak keeps the previous
         version); --api URL by POST, PATCH of the changed fields (PUT where PATCH is refused) and
         DELETE; the embedded data set in a copy at $XDG_DATA_HOME/bulletin/db.json (default
         ~/.local/share/bulletin/db.json), which later runs open with
-        --data ~/.local/share/bulletin/db.json. GitHub and DummyJSON are read-only.
+        --data ~/.local/share/bulletin/db.json. GitHub, DummyJSON and TheMealDB are read-only.
 
         Network options:
           --timeout SECONDS  give up on a request after this long (default 15)
@@ -120,6 +129,16 @@ public struct LaunchOptions: Equatable, Sendable {
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
                 options.source = .github(githubURL)
+            case "--mealdb":
+                if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
+                sourceFlag = flag
+                if inlineValue?.isEmpty == true { throw .missingValue(flag) }
+                var url = inlineValue ?? mealDBURL
+                if inlineValue == nil, let next = remaining.first, isWebURL(next) {
+                    url = next
+                    remaining = remaining.dropFirst()
+                }
+                options.source = .mealDB(url)
             case "--timeout":
                 let value = inlineValue ?? remaining.popFirst()
                 guard let value, !value.isEmpty else { throw .missingValue(flag) }
@@ -157,6 +176,12 @@ public struct LaunchOptions: Equatable, Sendable {
         case "--github-url": .github(value)
         default: .file(value)
         }
+    }
+
+    /// Whether `text` starts with `http://` or `https://` (any case): what `--mealdb` takes as its URL.
+    private static func isWebURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     private static func split(_ argument: String) -> (String, String?) {

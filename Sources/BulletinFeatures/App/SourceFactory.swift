@@ -12,6 +12,9 @@ public struct SourceFactory: Sendable {
     /// Why writes are off with `--read-only`.
     public static let readOnlyReason = "started with --read-only"
 
+    /// Why TheMealDB's writer refuses every write (its public API has no writes).
+    public static let mealDBReadOnlyReason = "TheMealDB is read-only"
+
     /// The per-request timeout in seconds (`--timeout`).
     public var timeout: Double
     /// Whether every write is refused (`--read-only`).
@@ -48,7 +51,7 @@ public struct SourceFactory: Sendable {
     /// its data lives, built together because a writer works on its own source: a
     /// ``FileDataWriter`` for `--data`, a ``RESTDataWriter`` for `--api`, an
     /// ``EmbeddedDataWriter`` (a copy under `$XDG_DATA_HOME/bulletin/`) for the embedded set,
-    /// and a ``ReadOnlyWriter`` saying why for DummyJSON and GitHub.
+    /// and a ``ReadOnlyWriter`` saying why for DummyJSON, GitHub and TheMealDB.
     /// - Throws: ``DataError/invalidURL(_:)`` for a URL that is not an absolute http(s) URL.
     public func make(_ choice: LaunchOptions.Source) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
         switch choice {
@@ -68,6 +71,9 @@ public struct SourceFactory: Sendable {
             let source = try GitHubDataSource.make(baseURL: url, token: githubToken, timeout: timeout,
                                                   maxResponseBytes: maxResponseBytes, log: log)
             return (source, ReadOnlyWriter(reason: "the GitHub API is read-only here"))
+        case let .mealDB(url):
+            return (try MealDBDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log),
+                    ReadOnlyWriter(reason: Self.mealDBReadOnlyReason))
         }
     }
 

@@ -134,14 +134,19 @@ public final class SearchViewModel: ScreenViewModel {
     /// The message of a source's own search: a hint, "Searching…", its failure, or none found.
     private var remoteMessage: String? {
         let words = source.vocabulary
+        // GitHub's search finds users and repositories; TheMealDB's, meals only.
+        let findsUsers = source.descriptor.kind == .github
         if query.allSatisfy(\.isWhitespace) {
-            return "Type to search \(source.descriptor.kind == .github ? "GitHub's" : "the source's") "
-                + "\(words.users.plural) and \(words.posts.plural)."
+            return findsUsers
+                ? "Type to search GitHub's \(words.users.plural) and \(words.posts.plural)."
+                : "Type to search the source's \(words.posts.plural)."
         }
         if isSearching { return "Searching…" }
         if let remoteError { return "Search failed: \(remoteError.description)" }
         if results.count > 0 { return nil }
-        return "No \(words.users.singular) or \(words.posts.singular) matches \"\(query)\"."
+        return findsUsers
+            ? "No \(words.users.singular) or \(words.posts.singular) matches \"\(query)\"."
+            : "No \(words.posts.singular) matches \"\(query)\"."
     }
 
     /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.

@@ -41,7 +41,7 @@ struct AdminPanelScreen: Screen {
             KeyBinding(keys: [.character("r")], label: "r reload", description: "Read the source's counts again",
                        group: "Source", footer: 50, action: .reload),
             KeyBinding(keys: [.character("s")], label: "s switch source",
-                       description: "Switch to another source: embedded, a URL or a db.json path", group: "Source",
+                       description: "Switch to another source: embedded, mealdb [URL], a URL or a db.json path", group: "Source",
                        footer: 60, action: .switchSource).disabled(model.switchUnavailableReason),
             KeyBinding(keys: [.character("e")], label: "e export db.json", description: "Export everything as a db.json file",
                        group: "Export", footer: 40, action: .exportDB),

@@ -69,7 +69,9 @@ struct PostDetailScreen: Screen {
     var layout: (lines: [StyledLine], commentStarts: [Int]) {
         var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted)]
         lines += model.facts.map { StyledLine("\($0.label): \($0.value)") }
+        lines += Self.tableLines(model.table)
         lines.append(StyledLine(""))
+        if let heading = model.bodyHeading { lines.append(StyledLine(heading, style: .header)) }
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         guard let heading = model.commentsHeading else { return (lines, []) }
         lines += [StyledLine(""), StyledLine(heading, style: .header)]
@@ -80,7 +82,7 @@ struct PostDetailScreen: Screen {
             starts.append(lines.count)
             lines += [
                 StyledLine(selected ? "▸ " + comment.name : comment.name, style: selected ? .selected : .label),
-                StyledLine(comment.email, style: .muted),
+                StyledLine(addressLine(of: comment), style: .muted),
             ]
             lines += comment.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         }
