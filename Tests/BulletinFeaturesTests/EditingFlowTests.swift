@@ -45,7 +45,8 @@ struct EditingFlowTests {
 
     func fill(_ form: RecordFormViewModel, _ values: [FormFieldID: String]) {
         for _ in form.fields {
-            if let text = values[form.fields[form.focus].id] { form.edit { $0.replace(with: text) } }
+            guard let text = values[form.fields[form.focus].id] else { form.focusNext(); continue }
+            if form.fields[form.focus].isMultiline { form.editLines { $0.replace(with: text) } } else { form.edit { $0.replace(with: text) } }
             form.focusNext()
         }
     }

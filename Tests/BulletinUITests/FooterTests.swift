@@ -73,10 +73,10 @@ struct FooterTests {
         ],
         .missingUser: Array(repeating: " ⏎ Home  Esc back  ? help  q quit", count: 4),
         .form: [
-            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
-            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
-            " Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
-            " Esc cancel  Ctrl-C quit  F1 help",
+            " Tab/S-Tab field  ^S save  Esc cancel  ^C quit  F1 help",
+            " Tab/S-Tab field  ^S save  Esc cancel  ^C quit  F1 help",
+            " Tab/S-Tab field  ^S save  Esc cancel  ^C quit  F1 help",
+            " ^S save  Esc cancel  ^C quit  F1 help",
         ],
     ]
 

@@ -7,6 +7,12 @@ enum TextFieldKeys {
     static let editing: [KeyPattern] = [
         .left, .right, .home, .end, .ctrl("a"), .ctrl("e"), .backspace, .delete, .ctrl("u"), .ctrl("w"),
     ].map(KeyPattern.key)
+
+    /// The keys ``TextAreaState/handle(_:width:height:)`` edits a body with (besides typed
+    /// characters and Enter): ← → ↑ ↓ PgUp PgDn Home End (Ctrl-A, Ctrl-E), Backspace, Delete.
+    static let lines: [KeyPattern] = [
+        .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .ctrl("a"), .ctrl("e"), .backspace, .delete,
+    ].map(KeyPattern.key)
 }
 
 /// One key map for a list screen: the list's moves, finding, editing and paging keys, and the mouse.
