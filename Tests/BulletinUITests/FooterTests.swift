@@ -54,8 +54,8 @@ struct FooterTests {
             " Esc back  ? help  q quit   Comments (2)",
         ],
         .posts: [
-            " ↑↓ move  ⏎ open  / filter  s sort  n next  r reload  Esc back  ? help  q quit                                   3 posts",
-            " ↑↓ move  ⏎ open  / filter  s sort  n next  Esc back  ? help  q quit     3 posts",
+            " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  ? help  q quit                     3 posts",
+            " ↑↓ move  ⏎ open  / filter  a/e/d/u edit  Esc back  ? help  q quit       3 posts",
             " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 posts",
             " Esc back  ? help  q quit        3 posts",
         ],

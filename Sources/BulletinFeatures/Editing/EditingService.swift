@@ -42,6 +42,17 @@ public final class EditingService {
     /// A router for view models, holding this service weakly.
     public var router: Router<EditRequest> { Router { [weak self] in self?.handle($0) } }
 
+    /// What view models hold to send requests and to know whether they can act (``Editor``),
+    /// holding this service weakly.
+    public var editor: Editor {
+        Editor(router: router) { [weak self] in
+            guard let self else { return (nil, nil) }
+            let denied: String? = if case let .denied(reason) = writer.access { reason } else { nil }
+            let undoable = lastDeleted != nil || deletesInFlight > 0
+            return (denied, undoable ? nil : nothingToUndoReason)
+        }
+    }
+
     // MARK: - API
 
     /// Handles one request: a form, a delete confirmation, or the undo.
@@ -146,6 +157,7 @@ public final class EditingService {
             case let .success(written):
                 lastDeleted = record
                 lastDeleteUndone = false
+                closeScreens(of: record)
                 await refreshScreens(selecting: nil)
                 note.show(Self.sentence("Deleted", record, kind: record.kind, written), offersUndo: true)
             case let .failure(.changedOnDisk(path)):
@@ -187,8 +199,11 @@ public final class EditingService {
     }
 
     /// Why `u` has nothing to do.
-    private var nothingToUndo: String {
-        "Nothing to undo: " + (lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run")
+    private var nothingToUndo: String { "Nothing to undo: " + nothingToUndoReason }
+
+    /// Why there is no delete to undo, as a phrase.
+    private var nothingToUndoReason: String {
+        lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run"
     }
 
     /// Asks before saving over a file that changed on disk since it was loaded, or (`readOnly`)
@@ -243,6 +258,15 @@ public final class EditingService {
     private static func pick(_ loaded: Record, _ chosen: Record?) -> Record {
         guard let chosen, chosen.id == loaded.id, chosen.kind == loaded.kind else { return loaded }
         return chosen
+    }
+
+    /// Takes a deleted post's own screen off the stack (with anything above it), so `d` on a
+    /// post lands on the list it was opened from instead of a "not found" screen.
+    private func closeScreens(of record: Record) {
+        guard case .post = record,
+              let entry = stack.entries.first(where: { ($0.destination as? PostDetailViewModel)?.postID == record.id })
+        else { return }
+        stack.remove(id: entry.id)
     }
 
     /// Reloads every screen on the stack; lists showing `record` select it.

@@ -42,7 +42,7 @@ public final class UserDetailViewModel: FindableScreen {
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
-    @ObservationIgnored public var editor: Router<EditRequest>?
+    @ObservationIgnored public var editor: Editor?
 
     // MARK: - Init
 

@@ -20,7 +20,7 @@ public final class UserListCoordinator: FlowCoordinator {
 
     /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: UserListRoute) -> NavigationRequest<any ScreenViewModel> {
-        let (source, editor) = (context.source, context.editing?.router)
+        let (source, editor) = (context.source, context.editing?.editor)
         switch route {
         case .list:
             let model = UserListViewModel(source: source, router: router)

@@ -5,8 +5,10 @@ import TermView
 struct PostListScreen: Screen {
     let model: PostListViewModel
 
-    /// The list's keys now (no editing keys on Posts).
-    var keyMap: KeyMap<ListScreenIntent> { model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason) }
+    /// The list's keys now, the editing keys (`a`, `e`, `d`, `u`) among them.
+    var keyMap: KeyMap<ListScreenIntent> {
+        model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, edit: model.editBindings)
+    }
     var keyHelp: [KeyHelp] { keyMap.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
@@ -53,6 +55,6 @@ struct PostListScreen: Screen {
 
     func handle(_ key: Key, in area: Rect) -> Bool {
         model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
-                                  tableArea: area)
+                                  tableArea: area, edit: model.perform)
     }
 }
