@@ -295,8 +295,9 @@ struct RecordFormScreenTests {
     @Test("a user's screen offers the editing keys; the status line shows an outcome until the next key")
     func hintsAndNote() async {
         let harness = await makeHarness()
-        // At 100 columns every label but the lowest (`r reload`) fits, back, help and quit included (paging keys carry none).
-        let plain = " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  Esc back  ? help  q quit        "
+        // At 100 columns every label fits, back, help and quit included (paging keys carry none; `n next`
+        // waits for a filter to have been typed).
+        let plain = " ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit      "
         #expect(harness.lines(width: 100, height: 20).last == plain + " Posts (2)")
         harness.press(.character("u"))
         await harness.settle()

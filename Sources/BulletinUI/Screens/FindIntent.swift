@@ -11,8 +11,10 @@ enum FindIntent: Sendable {
 
 extension FindIntent {
     /// `Esc` clearing a filter (while one is set), `/` filter, `s`/`S` sort column and
-    /// direction, `n`/`N` next and previous match, a digit starting a jump to an id.
-    static func listKeys(filtered: Bool) -> KeyMap<FindIntent> {
+    /// direction, `n`/`N` next and previous match (greyed until a filter was typed: they
+    /// look for the last one), a digit starting a jump to an id.
+    static func listKeys(filtered: Bool, searched: Bool = true) -> KeyMap<FindIntent> {
+        let noSearch = searched ? nil : "no filter typed yet (/ types one)"
         let clear = KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter (then Esc goes back)",
                                group: "Find", footer: .always, action: FindIntent.clearFilter)
         return KeyMap((filtered ? [clear] : []) + [
@@ -22,9 +24,9 @@ extension FindIntent {
                        footer: 50, action: .sort),
             KeyBinding(keys: [.character("S")], description: "Reverse the sort order", group: "Find", action: .reverseSort),
             KeyBinding(keys: [.character("n")], label: "n next", description: "Select the next row matching the last filter",
-                       group: "Find", footer: 45, action: .next),
+                       group: "Find", footer: 45, action: .next).disabled(noSearch),
             KeyBinding(keys: [.character("N")], description: "Select the previous row matching the last filter",
-                       group: "Find", action: .previous),
+                       group: "Find", action: .previous).disabled(noSearch),
             KeyBinding(patterns: [.digits], description: "Type an id to jump to its row", group: "Find", action: .digit),
         ])
     }

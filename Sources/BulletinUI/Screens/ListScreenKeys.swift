@@ -35,7 +35,7 @@ extension FindableScreenModel {
         ])
         if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
         var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
-        if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty).map(ListScreenIntent.find) }
+        if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty).map(ListScreenIntent.find) }
         keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
         return keys
