@@ -139,8 +139,9 @@ extension AdminPanelViewModel {
                 return .failure(ExportFailure(error.description))
             }
             let counts = format == .dbJSON
-                ? "\(data.users.count) users, \(data.posts.count) posts, \(data.comments.count) comments"
-                : "\(data.posts.count) posts"
+                ? [Display.count(data.users.count, "user", "users"), Display.count(data.posts.count, "post", "posts"),
+                   Display.count(data.comments.count, "comment", "comments")].joined(separator: ", ")
+                : Display.count(data.posts.count, "post", "posts")
             return .success("Exported \(counts) to \(path)")
         } catch {
             return .failure(ExportFailure("Export failed: \(error.description)"))

@@ -115,18 +115,31 @@ public final class EditingService {
         }
     }
 
-    /// `Their 10 posts stay, with no author.` / `Its 5 comments stay.`; `nil` when nothing
+    /// `Their 10 posts stay, with no author.` / `Its 1 comment stays.`; `nil` when nothing
     /// points at `record` (or the count cannot be read).
     private nonisolated static func leftBehind(by record: Record, in source: any DataSource) async -> String? {
         switch record {
         case let .user(user):
-            guard let count = try? await source.posts(userID: user.id).count, count > 0 else { return nil }
-            return "Their \(Display.count(count, "post", "posts")) stay, with no author."
+            guard let count = try? await source.posts(userID: user.id).count else { return nil }
+            return leftBehindSentence(kind: .user, count: count)
         case let .post(post):
-            guard let count = try? await source.comments(postID: post.id).count, count > 0 else { return nil }
-            return "Its \(Display.count(count, "comment", "comments")) stay."
+            guard let count = try? await source.comments(postID: post.id).count else { return nil }
+            return leftBehindSentence(kind: .post, count: count)
         case .comment:
             return nil
+        }
+    }
+
+    /// What stays after deleting a record of `kind` that `count` others point at, the noun and
+    /// the verb agreeing with the count: `Its 1 comment stays.`, `Their 2 posts stay, with no
+    /// author.`; `nil` for none (or a comment, which nothing points at).
+    nonisolated static func leftBehindSentence(kind: RecordKind, count: Int) -> String? {
+        guard count > 0 else { return nil }
+        let verb = count == 1 ? "stays" : "stay"
+        switch kind {
+        case .user: return "Their \(Display.count(count, "post", "posts")) \(verb), with no author."
+        case .post: return "Its \(Display.count(count, "comment", "comments")) \(verb)."
+        case .comment: return nil
         }
     }
 
