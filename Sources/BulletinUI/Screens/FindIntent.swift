@@ -117,7 +117,8 @@ extension FindableScreenModel {
         find.editFilter { _ = $0.handle(key) }
     }
 
-    /// A table over the shown rows: headers with ▲▼ on the sort column, and the characters
+    /// A table over the shown rows: headers with ▲▼ on the sort column (before the title of a
+    /// right-aligned column, after any other), and the characters
     /// matching the filter (or, after `n`, the last query) highlighted.
     /// - Parameters:
     ///   - columns: The table's columns; their titles are replaced by the finder's.
@@ -126,7 +127,8 @@ extension FindableScreenModel {
         let finder = find.finder
         var titled = columns
         for index in titled.indices where index < finder.columns.count {
-            titled[index].title = finder.title(ofColumn: index)
+            // A right-aligned column (ids) keeps its title over its values: `▲ ID`, not `ID ▲`.
+            titled[index].title = finder.title(ofColumn: index, markFirst: titled[index].alignment == .right)
         }
         let highlights: ((Int, Int) -> [Range<Int>])? = find.highlightsMatches ? { row, column in
             // Matches are looked for only where a cell can show them (a 100 MB title costs
