@@ -136,4 +136,27 @@ struct KeyHonestyTests {
         let lines = help(harness)
         #expect(lines.contains { $0.hasPrefix("   s ") && $0.contains(says) }, "\(lines)")
     }
+
+    @Test("a key that is not the id jump's only stops the jump: ← stays on the list, a opens no form, j does not move", arguments: [
+        Key.left, .character("a"), .character("j"), .character("x"),
+    ])
+    func jumpStopsOnly(key: Key) async throws {
+        let harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("2"))
+        #expect(harness.footer(width: 100).contains("go to 2"), "\(harness.footer(width: 100))")
+        harness.press(key)
+        await harness.settle()
+        let list = try #require(harness.app.stack.top?.destination as? UserListViewModel, "\(harness.app.stack.routes)")
+        #expect(harness.app.stack.routes == ["home", "users"])
+        #expect(list.find.jumpDigits == nil && list.selection.selected == 0)
+        harness.press(.character("j"))
+        #expect(list.selection.selected == 1, "the next key acts again")
+    }
+
+    @Test("Ctrl-C during an id jump still quits")
+    func jumpCtrlC() async {
+        let harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("2"), .ctrl("c"))
+        #expect(harness.counter.quits == 1)
+    }
 }

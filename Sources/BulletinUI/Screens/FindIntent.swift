@@ -45,11 +45,11 @@ extension FindIntent {
     ])
 
     /// The keys while an id is typed: digits, Backspace, Enter (go), Esc (stop); any other
-    /// key stops the jump and then does what it does on the list.
+    /// key only stops the jump (Ctrl-C still quits).
     static let jumpKeys = KeyMap<FindIntent>([
         KeyBinding(keys: [.enter], label: "⏎ go", description: "Select the row with the id typed", group: "Jump to an id",
                    footer: .always, action: .jumpGo),
-        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Stop typing the id", group: "Jump to an id",
+        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Stop typing the id (so does any other key but Ctrl-C)", group: "Jump to an id",
                    footer: .always, action: .jumpCancel),
         KeyBinding(patterns: [.digits], description: "Type more digits of the id", group: "Jump to an id", action: .jumpDigit),
         KeyBinding(keys: [.backspace], description: "Delete the last digit", group: "Jump to an id", action: .jumpDelete),

@@ -42,7 +42,8 @@ extension FindableScreenModel {
     }
 
     /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): a key typed during a
-    /// jump that is not the jump's stops it first.
+    /// jump that is not the jump's only stops it (a mistyped `12a` opens no form, `12←` does not
+    /// leave the list); Ctrl-C still quits.
     /// - Parameters:
     ///   - pageSize: Rows a page moves.
     ///   - tableArea: Where the table is drawn, for mouse presses.
@@ -53,7 +54,10 @@ extension FindableScreenModel {
         find.clearMessage()
         let intent = keys.action(for: key)
         if find.jumpDigits != nil {
-            if case let .find(findIntent)? = intent, findIntent.isJump {} else { find.cancelJump() }
+            if case let .find(findIntent)? = intent, findIntent.isJump {} else {
+                find.cancelJump()
+                return key != .ctrl("c")
+            }
         }
         guard let intent else { return false }
         switch intent {
