@@ -153,10 +153,14 @@ struct KeyHonestyTests {
         #expect(list.selection.selected == 1, "the next key acts again")
     }
 
-    @Test("Ctrl-C during an id jump still quits")
-    func jumpCtrlC() async {
+    @Test("during an id jump ? still shows the keys and Ctrl-C still quits, each stopping the jump")
+    func jumpHelpAndQuit() async throws {
         let harness = await KeyScreenHarness.open(.users)
-        harness.press(.character("2"), .ctrl("c"))
+        harness.press(.character("2"), .character("?"))
+        #expect(harness.host.isShowingHelp)
+        let list = try #require(harness.app.stack.top?.destination as? UserListViewModel)
+        #expect(list.find.jumpDigits == nil)
+        harness.press(.escape, .character("2"), .ctrl("c"))
         #expect(harness.counter.quits == 1)
     }
 }

@@ -41,9 +41,9 @@ extension FindableScreenModel {
         return keys
     }
 
-    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): a key typed during a
-    /// jump that is not the jump's only stops it (a mistyped `12a` opens no form, `12←` does not
-    /// leave the list); Ctrl-C still quits.
+    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): during a jump the
+    /// jump's keys take every key but Ctrl-C, `?` and F1 (``FindIntent/jumpKeys``), which stop
+    /// the jump first and then go to the host.
     /// - Parameters:
     ///   - pageSize: Rows a page moves.
     ///   - tableArea: Where the table is drawn, for mouse presses.
@@ -54,10 +54,7 @@ extension FindableScreenModel {
         find.clearMessage()
         let intent = keys.action(for: key)
         if find.jumpDigits != nil {
-            if case let .find(findIntent)? = intent, findIntent.isJump {} else {
-                find.cancelJump()
-                return key != .ctrl("c")
-            }
+            if case let .find(findIntent)? = intent, findIntent.isJump {} else { find.cancelJump() }
         }
         guard let intent else { return false }
         switch intent {
