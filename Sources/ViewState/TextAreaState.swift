@@ -36,6 +36,14 @@ public struct TextAreaState: Equatable, Sendable {
 
     // MARK: - Editing
 
+    /// Replaces the whole text as if it were typed (cleaned as ``insert(_:)`` cleans: line
+    /// breaks kept, tabs as spaces, other controls dropped) and puts the cursor at its end.
+    public mutating func replace(with text: String) {
+        lines = [[]]
+        cursor = TextPosition(line: 0, column: 0)
+        insert(text)
+    }
+
     /// Inserts typed or pasted text at the cursor and moves the cursor after it: line breaks
     /// start new lines, tabs become spaces, other control characters (C0, DEL, C1) are dropped.
     public mutating func insert(_ text: String) {

@@ -45,7 +45,8 @@ struct EditingFlowTests {
 
     func fill(_ form: RecordFormViewModel, _ values: [FormFieldID: String]) {
         for _ in form.fields {
-            if let text = values[form.fields[form.focus].id] { form.edit { $0.replace(with: text) } }
+            guard let text = values[form.fields[form.focus].id] else { form.focusNext(); continue }
+            if form.fields[form.focus].isMultiline { form.editLines { $0.replace(with: text) } } else { form.edit { $0.replace(with: text) } }
             form.focusNext()
         }
     }
@@ -343,7 +344,7 @@ struct EditingFlowTests {
         #expect(order == [nil, 0, 1, nil], "Tab walks the comments, then back to the post")
         post.selectPreviousComment()
         #expect(post.commentSelection == 1)
-        post.deleteSelectedComment()
+        post.deleteSelected()
         await setup.app.editing.waitForIdle()
         #expect(try topConfirmation(setup.app).title == "Delete comment 2?")
         try topConfirmation(setup.app).answer(.confirm)
@@ -361,9 +362,13 @@ struct EditingFlowTests {
         #expect(post.comments.last?.body == "Me too, really." && post.commentSelection == 1)
         #expect(await setup.writer.log == ["delete comment 2", "create comment", "update comment 4"])
         post.selectNextComment()
-        post.deleteSelectedComment()
+        post.deleteSelected()
         await setup.app.editing.waitForIdle()
-        #expect(setup.app.stack.top?.style == .push, "with no comment selected, d asks nothing")
+        #expect(try topConfirmation(setup.app).title == "Delete post 1?", "with no comment selected, d asks to delete the post")
+        try topConfirmation(setup.app).answer(.confirm)
+        await setup.app.editing.waitForIdle()
+        #expect(setup.app.stack.routes == ["home", "users", "users/1"], "the deleted post's screen closes")
+        #expect(await setup.writer.log.last == "delete post 1")
     }
 
     @Test("with the list filtered and sorted, e and d act on the row shown selected, and a save selects the row shown")

@@ -34,7 +34,7 @@ struct RecordFormViewModelTests {
     /// Types `text` into the field `id` as the screen would (focus there, replace the text).
     func type(_ text: String, into id: FormFieldID, _ form: RecordFormViewModel) {
         while form.fields[form.focus].id != id { form.focusNext() }
-        form.edit { $0.replace(with: text) }
+        if form.fields[form.focus].isMultiline { form.editLines { $0.replace(with: text) } } else { form.edit { $0.replace(with: text) } }
     }
 
     @Test("a post whose title and body hold tabs, CR LF, NUL, ESC and DEL comes out of an untouched form unchanged")
@@ -42,9 +42,12 @@ struct RecordFormViewModelTests {
         let post = Post(userId: 1, id: 7, title: "a\tb", body: "one\r\ntwo\tthree\u{0}four \u{1B}[31mred\u{7F}\nend")
         let fields = RecordDraft.fields(for: .post(post))
         for field in fields {
-            #expect(!field.text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "shown harmlessly: \(field.text)")
+            let shown = field.area?.lines.map { String($0) } ?? [field.text]
+            for line in shown {
+                #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "shown harmlessly: \(line)")
+            }
         }
-        #expect(fields.first { $0.id == .body }?.text == "one␍↵two␉three␀four ␛[31mred␡↵end")
+        #expect(fields.first { $0.id == .body }?.area?.lines.map { String($0) } == ["one␍", "two␉three␀four ␛[31mred␡", "end"])
         #expect(RecordDraft.record(kind: .post, fields: fields, original: .post(post)) == .post(post))
     }
 
@@ -125,7 +128,7 @@ struct RecordFormViewModelTests {
     func saveSuccess() async throws {
         let setup = makeForm(.post, parent: 2)
         type("Hello", into: .title, setup.form)
-        type("Line one↵Line two", into: .body, setup.form)
+        type("Line one\nLine two", into: .body, setup.form)
         setup.form.save()
         #expect(setup.form.phase == .saving && setup.form.statusText == "Saving…")
         await setup.form.waitForTasks()
@@ -211,10 +214,10 @@ struct RecordFormViewModelTests {
         #expect(setup.closes.results == [.discarded])
     }
 
-    @Test("a line break in a body shows as ↵ in the one-line field and is saved back as a line break")
+    @Test("a body's line breaks are the lines of its field, and an untouched body is saved back as it was")
     func bodyLineBreaks() async throws {
         let setup = makeForm(.post, mode: .edit(.post(Fixtures.posts[0])))
-        #expect(setup.form.fields[2].text == "Hello there.↵Second line of the first post.")
+        #expect(setup.form.fields[2].area?.lines.map { String($0) } == ["Hello there.", "Second line of the first post."])
         type("Renamed", into: .title, setup.form)
         setup.form.save()
         await setup.form.waitForTasks()

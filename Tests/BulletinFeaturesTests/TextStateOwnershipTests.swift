@@ -53,14 +53,14 @@ struct TextStateOwnershipTests {
         let start = form.focus
         form.edit { $0.insert("Hello world"); $0.keepCursorVisible(width: 6, measure: { _ in 1 }) }
         form.edit { $0.setCursor(5); $0.insert(",") }
-        #expect(form.fields[start].text == "Hello, world" && form.fields[start].input.cursor == 6)
-        let scroll = form.fields[start].input.scroll
+        #expect(form.fields[start].text == "Hello, world" && form.fields[start].line?.cursor == 6)
+        let scroll = form.fields[start].line?.scroll
         #expect(scroll == 5, "the scroll the screen fitted is kept in the field")
         form.focusNext()
         form.edit { $0.insert("x") }
         form.focusPrevious()
         #expect(form.focus == start)
-        #expect(form.fields[start].input.cursor == 6 && form.fields[start].input.scroll == scroll,
+        #expect(form.fields[start].line?.cursor == 6 && form.fields[start].line?.scroll == scroll,
                 "coming back to a field finds its cursor and scroll where they were")
         #expect(form.fields[start].isChanged)
     }
@@ -84,7 +84,7 @@ struct TextStateOwnershipTests {
         let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), parent: nil, source: StubDataSource(),
                                        writer: StubDataWriter(source: StubDataSource())) { _ in }
         while form.fields[form.focus].id != .body { form.focusNext() }
-        form.edit { $0.insert("ody") }
+        form.editLines { $0.insert("ody") }
         guard case let .post(draft) = form.draft else { Issue.record("not a post"); return }
         #expect(draft.title == "next\u{85}line" && draft.body == "body", "only typed text is cleaned")
     }

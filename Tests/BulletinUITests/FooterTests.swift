@@ -36,7 +36,7 @@ struct FooterTests {
             " ? help  q quit        embedded data set",
         ],
         .users: [
-            " ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  ? help  q quit                     3 users",
+            " ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit                             3 users",
             " ↑↓ move  ⏎ open  / filter  a/e/d/u edit  Esc back  ? help  q quit       3 users",
             " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 users",
             " Esc back  ? help  q quit        3 users",
@@ -54,8 +54,8 @@ struct FooterTests {
             " Esc back  ? help  q quit   Comments (2)",
         ],
         .posts: [
-            " ↑↓ move  ⏎ open  / filter  s sort  n next  r reload  Esc back  ? help  q quit                                   3 posts",
-            " ↑↓ move  ⏎ open  / filter  s sort  n next  Esc back  ? help  q quit     3 posts",
+            " ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit                             3 posts",
+            " ↑↓ move  ⏎ open  / filter  a/e/d/u edit  Esc back  ? help  q quit       3 posts",
             " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 posts",
             " Esc back  ? help  q quit        3 posts",
         ],
@@ -73,10 +73,10 @@ struct FooterTests {
         ],
         .missingUser: Array(repeating: " ⏎ Home  Esc back  ? help  q quit", count: 4),
         .form: [
-            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
-            " Tab/S-Tab field  Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
-            " Ctrl-S save  Esc cancel  Ctrl-C quit  F1 help",
-            " Esc cancel  Ctrl-C quit  F1 help",
+            " Tab/S-Tab field  ^S save  Esc cancel  ^C quit  F1 help",
+            " Tab/S-Tab field  ^S save  Esc cancel  ^C quit  F1 help",
+            " Tab/S-Tab field  ^S save  Esc cancel  ^C quit  F1 help",
+            " ^S save  Esc cancel  ^C quit  F1 help",
         ],
     ]
 

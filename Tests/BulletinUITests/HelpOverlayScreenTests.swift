@@ -41,21 +41,22 @@ struct HelpOverlayScreenTests {
         #expect(model.selection.selected == 0, "j in the overlay did not move the selection")
     }
 
-    @Test("? closes it again; on a post with no comment selected, d is listed as unavailable with why")
+    @Test("? closes it again; on a post with nothing deleted yet, u is listed as unavailable with why; d deletes the post or the comment")
     func unavailable() async {
         let harness = await KeyScreenHarness.open(.post)
         harness.press(.character("?"))
         let lines = harness.lines(width: 100, height: 40)
-        #expect(lines.contains("   d                Delete the selected comment (asks first) (unavailable: no comment is selected)"),
+        #expect(lines.contains("   u                Undo the last delete (unavailable: no record was deleted in this run)"),
                 "\(lines)")
+        #expect(lines.contains("   d                Delete the selected comment, or the post when none is (asks first)"), "\(lines)")
+        let u = try? #require(lines.firstIndex { $0.hasPrefix("   u ") })
         let d = try? #require(lines.firstIndex { $0.hasPrefix("   d ") })
         var surface = Surface(width: 100, height: 40)
         harness.host.render(on: &surface)
-        if let d { #expect(surface.style(at: Point(x: 3, y: d)) == .muted) }
+        if let u { #expect(surface.style(at: Point(x: 3, y: u)) == .muted) }
+        if let d { #expect(surface.style(at: Point(x: 3, y: d)) != .muted) }
         harness.press(.character("?"))
         #expect(!harness.host.isShowingHelp)
-        harness.press(.tab, .character("?"))
-        #expect(harness.lines(width: 100, height: 40).contains("   d                Delete the selected comment (asks first)"))
     }
 
     @Test("in a form, ? is text and F1 opens the overlay; Esc then closes the overlay, not the form")

@@ -40,7 +40,7 @@ struct KeyCoverageTests {
         State(name: "Search, the results", place: .search, keys: [.character("p"), .enter], marker: "/ edit query"),
         State(name: "Admin", place: .admin, keys: [], marker: "s switch source"),
         State(name: "Admin, the switch field", place: .admin, keys: [.character("s")], marker: "Switch to:"),
-        State(name: "a form", place: .form, keys: [], marker: "Ctrl-S save"),
+        State(name: "a form", place: .form, keys: [], marker: "^S save"),
         State(name: "a form, discard changes?", place: .form, keys: [.character("x"), .escape], marker: "Discard changes?"),
         State(name: "a form, quit without saving?", place: .form, keys: [.character("x"), .ctrl("c")], marker: "Quit without saving?"),
         State(name: "a link to a missing user", place: .missingUser, keys: [], marker: "Press Enter or Esc to go Home."),

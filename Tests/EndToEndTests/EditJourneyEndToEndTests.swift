@@ -127,7 +127,7 @@ struct EditJourneyEndToEndTests {
         session.send("C-c")
         try await session.waitFor("Quit without saving?")
         session.send("Escape")
-        try await session.appears(all: ["Ctrl-S save", "Draft title"])   // everything typed is still there
+        try await session.appears(all: ["^S save", "Draft title"])   // everything typed is still there
         session.send("C-c")
         try await session.waitFor("Ctrl-C again quits")
         session.send("C-c")

@@ -23,11 +23,11 @@ struct HelpEndToEndTests {
         screen = try await session.waitForAll(["Home › Users", "Margaret Okafor", "Esc back  ? help  q quit"])
         #expect(!screen.contains("Keys: Users"))
         session.type("a")
-        try await session.waitForAll(["New user", "Ctrl-S save", "F1 help"])
+        try await session.waitForAll(["New user", "^S save", "F1 help"])
         session.send("F1")
         try await session.waitForAll(["Keys: New user", "Save the user", "Edit the focused field"])
         session.send("Escape")
-        try await session.waitForAll(["New user", "Ctrl-S save", "F1 help"])
+        try await session.waitForAll(["New user", "^S save", "F1 help"])
         session.send("Escape")   // nothing typed: the form closes
         try await session.waitForAll(["Margaret Okafor", "Esc back  ? help  q quit"])
         session.type("q")

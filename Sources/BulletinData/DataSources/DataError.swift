@@ -68,7 +68,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notFound(what, location): "No \(what) in \(location)"
         case let .rateLimited(url, resetAt, remaining):
             "Rate limited by \(url)" + (resetAt.map { " until \(Self.clockTime($0))" } ?? "; try again later")
-                + (remaining.map { " (\($0) requests left)" } ?? "")
+                + (remaining.map { " (\($0) \($0 == 1 ? "request" : "requests") left)" } ?? "")
         case .cancelled: "Cancelled"
         case let .responseTooLarge(url, limit):
             "The answer from \(url) is larger than the limit of \(Self.byteCount(limit)) (--max-response); stopped there"

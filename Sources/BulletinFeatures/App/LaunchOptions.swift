@@ -221,6 +221,7 @@ extension LaunchOptions.Source {
         case .embedded, .api, .file: .jsonPlaceholder
         case .dummyJSON: .dummyJSON
         case .github: .github
+        case .mealDB: .mealDB
         }
     }
 }

@@ -11,11 +11,11 @@ public enum EditRequest: Sendable, Equatable {
     case editUser(RecordID, chosen: User? = nil)
     /// `d` on the Users list (asks first).
     case deleteUser(RecordID)
-    /// `a` on a user's posts: a post with this author prefilled.
-    case newPost(authorID: RecordID)
-    /// `e` on a user's post, or on a post's detail.
+    /// `a` on a user's posts: a post with this author prefilled; on the Posts list, none (`nil`).
+    case newPost(authorID: RecordID?)
+    /// `e` on a user's post, on the Posts list, or on a post's detail.
     case editPost(RecordID, chosen: Post? = nil)
-    /// `d` on a user's post (asks first).
+    /// `d` on a user's post, on the Posts list, or on a post with no comment selected (asks first).
     case deletePost(RecordID)
     /// `a` on a post's detail: a comment on this post.
     case newComment(postID: RecordID)

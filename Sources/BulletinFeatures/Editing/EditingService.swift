@@ -43,6 +43,17 @@ public final class EditingService {
     /// A router for view models, holding this service weakly.
     public var router: Router<EditRequest> { Router { [weak self] in self?.handle($0) } }
 
+    /// What view models hold to send requests and to know whether they can act (``Editor``),
+    /// holding this service weakly.
+    public var editor: Editor {
+        Editor(router: router) { [weak self] in
+            guard let self else { return (nil, nil) }
+            let denied: String? = if case let .denied(reason) = writer.access { reason } else { nil }
+            let undoable = lastDeleted != nil || deletesInFlight > 0
+            return (denied, undoable ? nil : nothingToUndoReason)
+        }
+    }
+
     // MARK: - API
 
     /// Handles one request: a form, a delete confirmation, or the undo.
@@ -105,19 +116,34 @@ public final class EditingService {
         }
     }
 
-    /// `Their 10 posts stay, with no author.` / `Its 5 comments stay.` (in the source's words);
+    /// `Their 10 posts stay, with no author.` / `Its 1 comment stays.` (in the source's words);
     /// `nil` when nothing
     /// points at `record` (or the count cannot be read).
     private nonisolated static func leftBehind(by record: Record, in source: any DataSource) async -> String? {
         switch record {
         case let .user(user):
-            guard let count = try? await source.posts(userID: user.id).count, count > 0 else { return nil }
-            return "Their \(source.vocabulary.posts.count(count)) stay, with no author."
+            guard let count = try? await source.posts(userID: user.id).count else { return nil }
+            return leftBehindSentence(kind: .user, count: count, words: source.vocabulary)
         case let .post(post):
-            guard let count = try? await source.comments(postID: post.id).count, count > 0 else { return nil }
-            return "Its \((source.vocabulary.comments ?? KindName("comment", "comments")).count(count)) stay."
+            guard let count = try? await source.comments(postID: post.id).count else { return nil }
+            return leftBehindSentence(kind: .post, count: count, words: source.vocabulary)
         case .comment:
             return nil
+        }
+    }
+
+    /// What stays after deleting a record of `kind` that `count` others point at, the noun and
+    /// the verb agreeing with the count: `Its 1 comment stays.`, `Their 2 posts stay, with no
+    /// author.`; `nil` for none (or a comment, which nothing points at).
+    nonisolated static func leftBehindSentence(
+        kind: RecordKind, count: Int, words: SourceVocabulary = .jsonPlaceholder
+    ) -> String? {
+        guard count > 0 else { return nil }
+        let verb = count == 1 ? "stays" : "stay"
+        switch kind {
+        case .user: return "Their \(words.posts.count(count)) \(verb), with no author."
+        case .post: return "Its \((words.comments ?? KindName("comment", "comments")).count(count)) \(verb)."
+        case .comment: return nil
         }
     }
 
@@ -148,6 +174,7 @@ public final class EditingService {
             case let .success(written):
                 lastDeleted = record
                 lastDeleteUndone = false
+                closeScreens(of: record)
                 await refreshScreens(selecting: nil)
                 note.show(Self.sentence("Deleted", record, kind: record.kind, written), offersUndo: true)
             case let .failure(.changedOnDisk(path)):
@@ -189,8 +216,11 @@ public final class EditingService {
     }
 
     /// Why `u` has nothing to do.
-    private var nothingToUndo: String {
-        "Nothing to undo: " + (lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run")
+    private var nothingToUndo: String { "Nothing to undo: " + nothingToUndoReason }
+
+    /// Why there is no delete to undo, as a phrase.
+    private var nothingToUndoReason: String {
+        lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run"
     }
 
     /// Asks before saving over a file that changed on disk since it was loaded, or (`readOnly`)
@@ -245,6 +275,15 @@ public final class EditingService {
     private static func pick(_ loaded: Record, _ chosen: Record?) -> Record {
         guard let chosen, chosen.id == loaded.id, chosen.kind == loaded.kind else { return loaded }
         return chosen
+    }
+
+    /// Takes a deleted post's own screen off the stack (with anything above it), so `d` on a
+    /// post lands on the list it was opened from instead of a "not found" screen.
+    private func closeScreens(of record: Record) {
+        guard case .post = record,
+              let entry = stack.entries.first(where: { ($0.destination as? PostDetailViewModel)?.postID == record.id })
+        else { return }
+        stack.remove(id: entry.id)
     }
 
     /// Reloads every screen on the stack; lists showing `record` select it.

@@ -11,7 +11,7 @@ public enum FormFieldID: String, Sendable, Hashable, CaseIterable {
 /// A check on one field's text. Local rules run on every edit; ``existingUser`` and
 /// ``existingPost`` ask the data source (when the person leaves the field, and before saving).
 public enum FieldRule: Sendable, Equatable {
-    /// Not empty once leading and trailing spaces are removed.
+    /// Not empty once leading and trailing spaces and line breaks are removed.
     case required
     /// At most this many characters.
     case maxLength(Int)
@@ -34,7 +34,7 @@ public enum FieldRule: Sendable, Equatable {
     public func problem(with text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch self {
-        case .required: return trimmed.isEmpty ? "required" : nil
+        case .required: return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "required" : nil
         case let .maxLength(limit): return text.count > limit ? "at most \(limit) characters (\(text.count))" : nil
         case .email: return trimmed.isEmpty || Self.isEmail(trimmed) ? nil : "not an e-mail address (name@example.com)"
         case .phone:
@@ -55,33 +55,70 @@ public enum FieldRule: Sendable, Equatable {
     }
 }
 
+/// What a field's text is edited as: one line that scrolls sideways (a title, a name, an id)
+/// or lines that wrap and scroll down (a body).
+public enum FieldInput: Equatable, Sendable {
+    /// One line: a typed line break is refused (``RecordFormViewModel/lineBreak()``).
+    case line(TextEditState)
+    /// Lines: Enter starts a new one; the saved text holds real `\n`.
+    case lines(TextAreaState)
+
+    /// The text as typed (lines joined by `\n`).
+    public var text: String {
+        switch self {
+        case let .line(state): state.text
+        case let .lines(state): state.text
+        }
+    }
+}
+
 /// One labelled field of a form: its editing state (text, cursor, scroll) and the checks it must pass.
 ///
-/// The view model owns the field and edits ``input`` in place (``RecordFormViewModel/edit(_:)``),
-/// so nothing typed is lost while dialogs come and go; the screen draws ``input`` as it is.
+/// The view model owns the field and edits ``input`` in place (``RecordFormViewModel/edit(_:)``,
+/// ``RecordFormViewModel/editLines(_:)``), so nothing typed is lost while dialogs come and go;
+/// the screen draws ``input`` as it is.
 public struct FormField: Equatable, Sendable {
     /// Which field.
     public let id: FormFieldID
     /// The label drawn before the field, such as `Title`.
     public let label: String
-    /// The text as typed, its cursor (in characters) and how far it is scrolled sideways.
-    public internal(set) var input: TextEditState
+    /// The text as typed, its cursor and how far it is scrolled: one line, or lines for a body.
+    public internal(set) var input: FieldInput
     /// The text the form opened with, for dirty tracking.
     public let original: String
     /// The checks, in the order their problems are reported.
     public let rules: [FieldRule]
 
-    /// Creates a field holding `text`, the cursor at its end.
-    public init(_ id: FormFieldID, label: String, text: String = "", rules: [FieldRule]) {
+    /// Creates a field holding `text`, the cursor at its end; `multiline` fields (bodies) hold
+    /// lines split at `\n`, the others one line.
+    public init(_ id: FormFieldID, label: String, text: String = "", multiline: Bool = false, rules: [FieldRule]) {
         self.id = id
         self.label = label
-        self.input = TextEditState(text: text)
-        self.original = text
+        self.input = multiline ? .lines(TextAreaState(text: text)) : .line(TextEditState(text: text))
+        self.original = multiline ? TextAreaState(text: text).text : text
         self.rules = rules
     }
 
     /// The text as typed.
     public var text: String { input.text }
+
+    /// Whether the field holds lines (a body).
+    public var isMultiline: Bool {
+        if case .lines = input { return true }
+        return false
+    }
+
+    /// The one-line state, or `nil` for a multi-line field.
+    public var line: TextEditState? {
+        if case let .line(state) = input { return state }
+        return nil
+    }
+
+    /// The multi-line state, or `nil` for a one-line field.
+    public var area: TextAreaState? {
+        if case let .lines(state) = input { return state }
+        return nil
+    }
 
     /// Whether the text differs from what the form opened with.
     public var isChanged: Bool { text != original }

@@ -10,8 +10,6 @@ enum RecordDraft {
     static let shortLimit = 200
     /// Longest accepted body (characters).
     static let bodyLimit = 5000
-    /// How a line break in a title or body shows in its one-line field; turned back into `\n` on save.
-    static let lineBreakMark: Character = "↵"
 
     /// The fields for a new record of `kind`; `parent` prefills a post's author or a comment's post.
     static func fields(for kind: RecordKind, parent: RecordID?) -> [FormField] {
@@ -55,16 +53,17 @@ enum RecordDraft {
         }
     }
 
-    /// `text` for a one-line field with nothing lost: a line feed as ``lineBreakMark`` (↵), a
-    /// carriage return, a tab and every other C0 control as its Unicode control picture
-    /// (U+2400 + code: ␍, ␉, ␀, ␛) and DEL as ␡, which the field shows harmlessly (TermView would
-    /// otherwise turn a tab into a space and drop the rest); ``unmarked(_:)`` turns them back
-    /// on save, so editing one word of a body keeps its tabs, `\r\n` and escape bytes.
-    static func marked(_ text: String) -> String {
+    /// `text` for a field with nothing lost: every C0 control as its Unicode control picture
+    /// (U+2400 + code: ␍, ␉, ␀, ␛, and in a one-line field a line feed as ␊) and DEL as ␡, which
+    /// the field shows harmlessly (TermView would otherwise turn a tab into a space and drop the
+    /// rest); ``unmarked(_:)`` turns them back on save, so editing one word of a body keeps its
+    /// tabs, `\r\n` and escape bytes. A multi-line field (`keepingLineBreaks`) keeps its line
+    /// feeds as the line breaks it edits.
+    static func marked(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x0A: scalars.append(contentsOf: String(lineBreakMark).unicodeScalars)
+            case 0x0A where keepingLineBreaks: scalars.append(scalar)
             case 0x00..<0x20: scalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F: scalars.append(Unicode.Scalar(0x2421)!)
             default: scalars.append(scalar)
@@ -73,14 +72,12 @@ enum RecordDraft {
         return String(scalars)
     }
 
-    /// `text` with ``lineBreakMark`` and the control pictures of ``marked(_:)`` turned back into
-    /// the characters they stand for.
+    /// `text` with the control pictures of ``marked(_:keepingLineBreaks:)`` turned back into
+    /// the characters they stand for. Any other character, `↵` included, is kept as typed.
     static func unmarked(_ text: String) -> String {
-        let mark = String(lineBreakMark).unicodeScalars.first!
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case mark.value: scalars.append("\n")
             case 0x2400..<0x2420: scalars.append(Unicode.Scalar(scalar.value - 0x2400)!)
             case 0x2421: scalars.append(Unicode.Scalar(0x7F))
             default: scalars.append(scalar)
@@ -106,7 +103,7 @@ enum RecordDraft {
         [
             FormField(.authorID, label: "Author id", text: post.userId.text, rules: [.required, .recordID, .existingUser]),
             FormField(.title, label: "Title", text: marked(post.title), rules: [.required, .maxLength(shortLimit)]),
-            FormField(.body, label: "Body", text: marked(post.body), rules: [.required, .maxLength(bodyLimit)]),
+            FormField(.body, label: "Body", text: marked(post.body, keepingLineBreaks: true), multiline: true, rules: [.required, .maxLength(bodyLimit)]),
         ]
     }
 
@@ -115,7 +112,7 @@ enum RecordDraft {
             FormField(.postID, label: "Post id", text: comment.postId.text, rules: [.required, .recordID, .existingPost]),
             FormField(.name, label: "Name", text: marked(comment.name), rules: [.required, .maxLength(shortLimit)]),
             FormField(.email, label: "Email", text: comment.email, rules: [.required, .email, .maxLength(100)]),
-            FormField(.body, label: "Body", text: marked(comment.body), rules: [.required, .maxLength(bodyLimit)]),
+            FormField(.body, label: "Body", text: marked(comment.body, keepingLineBreaks: true), multiline: true, rules: [.required, .maxLength(bodyLimit)]),
         ]
     }
 

@@ -71,6 +71,8 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// Fields edited or left at least once: their problems are shown.
     private var touched: Set<FormFieldID> = []
     private var triedToSave = false
+    /// The field whose typed line break was refused, until the next key (``note(at:)``).
+    private var refusedLineBreak: FormFieldID?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let writer: any DataWriter
     @ObservationIgnored private let onClose: @MainActor (Result) -> Void
@@ -161,18 +163,45 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// Shift-Tab: the previous field (wrapping to the last).
     public func focusPrevious() { moveFocus(to: (focus + fields.count - 1) % max(1, fields.count)) }
 
-    /// An editing key in the focused field: `change` edits its text, cursor and scroll in place
-    /// (only while editing). A changed text is checked again from scratch: the data-source
-    /// check waits for the person to leave the field.
+    /// An editing key in the focused one-line field: `change` edits its text, cursor and scroll
+    /// in place (only while editing; a multi-line field is edited with ``editLines(_:)``). A
+    /// changed text is checked again from scratch: the data-source check waits for the person
+    /// to leave the field.
     public func edit(_ change: (inout TextEditState) -> Void) {
-        guard phase == .editing, fields.indices.contains(focus) else { return }
-        let before = fields[focus].text
-        change(&fields[focus].input)
-        if fields[focus].text != before {
-            referenceProblems[fields[focus].id] = nil
-            touched.insert(fields[focus].id)
-        }
+        guard phase == .editing, fields.indices.contains(focus), case var .line(state) = fields[focus].input else { return }
+        change(&state)
+        update(.line(state))
     }
+
+    /// An editing key in the focused multi-line field (a body): `change` edits its lines, cursor
+    /// and scroll in place, as ``edit(_:)`` does for one line.
+    public func editLines(_ change: (inout TextAreaState) -> Void) {
+        guard phase == .editing, fields.indices.contains(focus), case var .lines(state) = fields[focus].input else { return }
+        change(&state)
+        update(.lines(state))
+    }
+
+    /// Enter (or a line break in pasted text) in the focused field: a multi-line field takes it
+    /// through ``editLines(_:)`` (the screen knows the area's size); a one-line field refuses it
+    /// and ``note(at:)`` says why beside the field until the next key.
+    /// - Returns: Whether the focused field takes line breaks.
+    @discardableResult
+    public func lineBreak() -> Bool {
+        guard phase == .editing, fields.indices.contains(focus) else { return false }
+        if fields[focus].isMultiline { return true }
+        refusedLineBreak = fields[focus].id
+        return false
+    }
+
+    /// A note beside field `index` about the last key, such as `Title is one line` after a
+    /// refused line break; `nil` when there is none. Any other key clears it.
+    public func note(at index: Int) -> String? {
+        guard fields.indices.contains(index), refusedLineBreak == fields[index].id else { return nil }
+        return "\(fields[index].label) is one line"
+    }
+
+    /// A key other than a refused line break was pressed: the note it left goes.
+    public func clearNote() { refusedLineBreak = nil }
 
     /// Whether the last save failed because the file changed on disk or is read-only, so
     /// Retry overwrites it (the dialog says which).
@@ -300,6 +329,17 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
                      choices: [.init(.retry, offersOverwrite ? "Overwrite" : "Retry"), .init(.keepEditing, "Keep editing")],
                      default: .retry, cancel: .keepEditing)
         case .editing, .saving: nil
+        }
+    }
+
+    /// Stores the focused field's edited `input`; a changed text clears its old data-source answer
+    /// and marks the field touched.
+    private func update(_ input: FieldInput) {
+        let before = fields[focus].text
+        fields[focus].input = input
+        if fields[focus].text != before {
+            referenceProblems[fields[focus].id] = nil
+            touched.insert(fields[focus].id)
         }
     }
 

@@ -71,9 +71,13 @@ extension PostDetailViewModel {
         guard let comment = selectedComment else { return editPost() }
         editor?.go(.editComment(comment.id, postID: postID, chosen: comment))
     }
-    /// `d`: asks before deleting the selected comment; does nothing when none is selected.
-    public func deleteSelectedComment() {
-        if let comment = selectedComment { editor?.go(.deleteComment(comment.id, postID: postID)) }
+    /// `d`: asks before deleting the selected comment, or the post when no comment is selected.
+    public func deleteSelected() {
+        if let comment = selectedComment {
+            editor?.go(.deleteComment(comment.id, postID: postID))
+        } else {
+            editor?.go(.deletePost(postID))
+        }
     }
     /// Tab: selects the next comment; after the last, none (the post).
     public func selectNextComment() {
@@ -109,6 +113,25 @@ extension PostDetailViewModel {
 }
 
 extension PostListViewModel {
-    /// After a write: reloads the posts (the selection stays on its row).
-    public func reloadAfterWrite(selecting record: Record?) async { await load() }
+    /// `a`: a form for a new post, its author to be typed.
+    public func addPost() { editor?.go(.newPost(authorID: nil)) }
+    /// `e`: a form for the selected post.
+    public func editSelectedPost() {
+        if let post = selectedRow?.post { editor?.go(.editPost(post.id)) }
+    }
+    /// `d`: asks before deleting the selected post.
+    public func deleteSelectedPost() {
+        if let post = selectedRow?.post { editor?.go(.deletePost(post.id)) }
+    }
+    /// `u`: re-creates the record deleted last in this run.
+    public func undoDelete() { editor?.go(.undoDelete) }
+
+    /// After a write: reloads the posts; a written post is selected, otherwise the selection
+    /// stays on its row.
+    public func reloadAfterWrite(selecting record: Record?) async {
+        await load()
+        guard case let .post(post)? = record else { return }
+        await find.finder.waitUntilIdle()
+        if let row = rows.firstIndex(where: { $0.post.id == post.id }) { _ = find.finder.select(row: row) }
+    }
 }

@@ -116,11 +116,14 @@ public final class ListFinder {
     /// The source row at the selection, or `nil` when nothing is shown.
     public var selectedRow: Int? { order.indices.contains(selection.selected) ? order[selection.selected] : nil }
 
-    /// The header text of `column`, with ▲ or ▼ when the list is sorted by it.
-    public func title(ofColumn column: Int) -> String {
+    /// The header text of `column`, with ▲ or ▼ when the list is sorted by it: after the title
+    /// (`Name ▲`), or before it when `markFirst` (`▲ ID`: a right-aligned column keeps its title
+    /// over its values, the mark in the column's own room on the left).
+    public func title(ofColumn column: Int, markFirst: Bool = false) -> String {
         let title = columns[column].title
         guard sortColumn == column else { return title }
-        return title + (ascending ? " ▲" : " ▼")
+        let mark = ascending ? "▲" : "▼"
+        return markFirst ? mark + " " + title : title + " " + mark
     }
 
     /// The ranges of `text` (a cell as shown) that match the current filter (or, with none,

@@ -101,6 +101,12 @@ public final class HomeViewModel: ScreenViewModel {
     /// The user moved the selection by `delta` rows.
     public func moveSelection(by delta: Int) { selection.move(by: delta, count: items.count) }
 
+    /// Home (or Page Up: the menu is one page): the first entry.
+    public func selectFirst() { selection.home(count: items.count) }
+
+    /// End (or Page Down): the last entry.
+    public func selectLast() { selection.end(count: items.count) }
+
     /// `s` (or Enter on Search): the Search screen, with an empty query.
     public func openSearch() { router.go(.search(query: "")) }
 

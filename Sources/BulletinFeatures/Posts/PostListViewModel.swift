@@ -63,6 +63,8 @@ public final class PostListViewModel: FindableScreen {
     /// Why the last reload failed, while the rows loaded before stay shown; `nil` after a
     /// reload that worked.
     public private(set) var reloadError: DataError?
+    /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
+    @ObservationIgnored public var editor: Editor?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<PostsRoute>
     @ObservationIgnored private let runner = LoadRunner()
@@ -107,6 +109,9 @@ public final class PostListViewModel: FindableScreen {
         case .title: row.post.title
         }
     }
+
+    /// The selected row, if any.
+    public var selectedRow: PostRow? { row(at: selection.selected) }
 
     /// The row shown at display position `position`, if any.
     private func row(at position: Int) -> PostRow? {

@@ -22,11 +22,12 @@ public final class PostsCoordinator: FlowCoordinator {
     public func request(for route: PostsRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case .list:
-            return PostListViewModel(source: context.source, router: router)
-                .request(title: context.source.vocabulary.posts.title, link: route.link, owner: self)
+            let model = PostListViewModel(source: context.source, router: router)
+            model.editor = context.editing?.editor
+            return model.request(title: context.source.vocabulary.posts.title, link: route.link, owner: self)
         case let .post(id):
             let model = PostDetailViewModel(postID: id, source: context.source)
-            model.editor = context.editing?.router
+            model.editor = context.editing?.editor
             model.rawViewer = context.rawViewer
             return model.request(title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)
         }

@@ -45,7 +45,7 @@ public final class UserDetailViewModel: FindableScreen {
     @ObservationIgnored private let router: Router<UserListRoute>
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
-    @ObservationIgnored public var editor: Router<EditRequest>?
+    @ObservationIgnored public var editor: Editor?
     /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
     @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
     /// The albums and todos beside the posts, and which list the screen shows (``UserDetailLists``).

@@ -21,7 +21,7 @@ public final class UserListCoordinator: FlowCoordinator {
 
     /// The stack entry for `route`, with a fresh view model (not started).
     public func request(for route: UserListRoute) -> NavigationRequest<any ScreenViewModel> {
-        let (source, editor) = (context.source, context.editing?.router)
+        let (source, editor) = (context.source, context.editing?.editor)
         let words = source.vocabulary
         switch route {
         case .list:

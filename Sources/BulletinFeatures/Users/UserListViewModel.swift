@@ -85,7 +85,7 @@ public final class UserListViewModel: FindableScreen {
     @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored private let pageRunner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
-    @ObservationIgnored public var editor: Router<EditRequest>?
+    @ObservationIgnored public var editor: Editor?
 
     // MARK: - Init
 

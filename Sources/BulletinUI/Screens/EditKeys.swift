@@ -12,7 +12,10 @@ enum EditIntent: Sendable {
     ///   - noun: What a row is (`user`, `post`), for the descriptions.
     ///   - editing: Why nothing can be edited here, or `nil`.
     ///   - selection: Why the selected row cannot be edited or deleted, or `nil`.
-    static func listBindings(noun: String, editing: String?, selection: String?) -> [KeyBinding<EditIntent>] {
+    ///   - undo: Why `u` has nothing to do (no delete to undo), or `nil`.
+    /// The footer label rides on `a`: on a read-only source none of the four is offered there
+    /// (each says why in `?`).
+    static func listBindings(noun: String, editing: String?, selection: String?, undo: String?) -> [KeyBinding<EditIntent>] {
         [
             KeyBinding(keys: [.character("a")], label: "a/e/d/u edit", description: "Add a \(noun)", group: "Edit",
                        footer: 60, action: .add).disabled(editing),
@@ -21,7 +24,7 @@ enum EditIntent: Sendable {
             KeyBinding(keys: [.character("d")], description: "Delete the selected \(noun) (asks first)", group: "Edit",
                        action: .delete).disabled(selection),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
-                .disabled(editing),
+                .disabled(undo),
         ]
     }
 }
@@ -29,7 +32,8 @@ enum EditIntent: Sendable {
 extension UserListViewModel {
     /// The Users list's editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
-        EditIntent.listBindings(noun: vocabulary.users.singular, editing: editingUnavailableReason, selection: selectedUserUnavailableReason)
+        EditIntent.listBindings(noun: vocabulary.users.singular, editing: editingUnavailableReason,
+                                selection: selectedUserUnavailableReason, undo: undoUnavailableReason)
     }
 
     /// Does what an editing key asks on the Users list.
@@ -46,10 +50,29 @@ extension UserListViewModel {
 extension UserDetailViewModel {
     /// A user's posts' editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
-        EditIntent.listBindings(noun: vocabulary.posts.singular, editing: editingUnavailableReason, selection: selectedPostUnavailableReason)
+        EditIntent.listBindings(noun: vocabulary.posts.singular, editing: editingUnavailableReason,
+                                selection: selectedPostUnavailableReason, undo: undoUnavailableReason)
     }
 
     /// Does what an editing key asks on a user's posts.
+    func perform(_ intent: EditIntent) {
+        switch intent {
+        case .add: addPost()
+        case .edit: editSelectedPost()
+        case .delete: deleteSelectedPost()
+        case .undo: undoDelete()
+        }
+    }
+}
+
+extension PostListViewModel {
+    /// The Posts list's editing keys.
+    var editBindings: [KeyBinding<EditIntent>] {
+        EditIntent.listBindings(noun: vocabulary.posts.singular, editing: editingUnavailableReason, selection: selectedPostUnavailableReason,
+                                undo: undoUnavailableReason)
+    }
+
+    /// Does what an editing key asks on the Posts list.
     func perform(_ intent: EditIntent) {
         switch intent {
         case .add: addPost()

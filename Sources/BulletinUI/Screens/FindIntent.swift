@@ -11,8 +11,10 @@ enum FindIntent: Sendable {
 
 extension FindIntent {
     /// `Esc` clearing a filter (while one is set), `/` filter, `s`/`S` sort column and
-    /// direction, `n`/`N` next and previous match, a digit starting a jump to an id.
-    static func listKeys(filtered: Bool) -> KeyMap<FindIntent> {
+    /// direction, `n`/`N` next and previous match (greyed until a filter was typed: they
+    /// look for the last one), a digit starting a jump to an id.
+    static func listKeys(filtered: Bool, searched: Bool = true) -> KeyMap<FindIntent> {
+        let noSearch = searched ? nil : "no filter typed yet (/ types one)"
         let clear = KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter (then Esc goes back)",
                                group: "Find", footer: .always, action: FindIntent.clearFilter)
         return KeyMap((filtered ? [clear] : []) + [
@@ -22,9 +24,9 @@ extension FindIntent {
                        footer: 50, action: .sort),
             KeyBinding(keys: [.character("S")], description: "Reverse the sort order", group: "Find", action: .reverseSort),
             KeyBinding(keys: [.character("n")], label: "n next", description: "Select the next row matching the last filter",
-                       group: "Find", footer: 45, action: .next),
+                       group: "Find", footer: 45, action: .next).disabled(noSearch),
             KeyBinding(keys: [.character("N")], description: "Select the previous row matching the last filter",
-                       group: "Find", action: .previous),
+                       group: "Find", action: .previous).disabled(noSearch),
             KeyBinding(patterns: [.digits], description: "Type an id to jump to its row", group: "Find", action: .digit),
         ])
     }
@@ -42,8 +44,9 @@ extension FindIntent {
                    action: .promptEdit),
     ])
 
-    /// The keys while an id is typed: digits, Backspace, Enter (go), Esc (stop); any other
-    /// key stops the jump and then does what it does on the list.
+    /// The keys while an id is typed: digits, Backspace, Enter (go), Esc (stop); any other key
+    /// only stops the jump (a mistyped `12a` opens no form, `12←` does not leave the list),
+    /// but Ctrl-C, `?` and F1, which stop it and still quit or show the keys.
     static let jumpKeys = KeyMap<FindIntent>([
         KeyBinding(keys: [.enter], label: "⏎ go", description: "Select the row with the id typed", group: "Jump to an id",
                    footer: .always, action: .jumpGo),
@@ -51,6 +54,8 @@ extension FindIntent {
                    footer: .always, action: .jumpCancel),
         KeyBinding(patterns: [.digits], description: "Type more digits of the id", group: "Jump to an id", action: .jumpDigit),
         KeyBinding(keys: [.backspace], description: "Delete the last digit", group: "Jump to an id", action: .jumpDelete),
+        KeyBinding(patterns: [.anyKey(except: [.ctrl("c"), .character("?"), .function(1)])],
+                   description: "Stop typing the id, doing nothing else", group: "Jump to an id", action: .jumpCancel),
     ])
 
     /// Whether the intent is one of ``jumpKeys``'.
@@ -115,7 +120,8 @@ extension FindableScreenModel {
         find.editFilter { _ = $0.handle(key) }
     }
 
-    /// A table over the shown rows: headers with ▲▼ on the sort column, and the characters
+    /// A table over the shown rows: headers with ▲▼ on the sort column (before the title of a
+    /// right-aligned column, after any other), and the characters
     /// matching the filter (or, after `n`, the last query) highlighted.
     /// - Parameters:
     ///   - columns: The table's columns; their titles are replaced by the finder's.
@@ -124,7 +130,8 @@ extension FindableScreenModel {
         let finder = find.finder
         var titled = columns
         for index in titled.indices where index < finder.columns.count {
-            titled[index].title = finder.title(ofColumn: index)
+            // A right-aligned column (ids) keeps its title over its values: `▲ ID`, not `ID ▲`.
+            titled[index].title = finder.title(ofColumn: index, markFirst: titled[index].alignment == .right)
         }
         let highlights: ((Int, Int) -> [Range<Int>])? = find.highlightsMatches ? { row, column in
             // Matches are looked for only where a cell can show them (a 100 MB title costs

@@ -4,12 +4,15 @@ import TermView
 
 /// Home: a menu of Users, Admin panel and Quit.
 struct HomeScreen: Screen {
-    enum Intent: Sendable { case up, down, open, search, mouse }
+    enum Intent: Sendable { case up, down, first, last, open, search, mouse }
 
     var keys: KeyMap<Intent> { KeyMap<Intent>([
         KeyBinding(keys: [.up, .character("k")], label: "↑↓ move", description: "Select the item above", group: "Menu",
                    footer: 80, action: .up),
         KeyBinding(keys: [.down, .character("j")], description: "Select the item below", group: "Menu", action: .down),
+        // The menu is one page: PgUp and PgDn go to its ends, as Home and End do.
+        KeyBinding(keys: [.home, .pageUp], description: "Select the first item", group: "Menu", action: .first),
+        KeyBinding(keys: [.end, .pageDown], description: "Select the last item", group: "Menu", action: .last),
         KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected item", group: "Menu", footer: 90,
                    action: .open),
         KeyBinding(keys: [.character("s")], label: "s search", description: "Search every \(model.vocabulary.searchedEvery)", group: "Menu",
@@ -60,6 +63,8 @@ struct HomeScreen: Screen {
         switch keys.action(for: key) {
         case .up?: model.moveSelection(by: -1)
         case .down?: model.moveSelection(by: 1)
+        case .first?: model.selectFirst()
+        case .last?: model.selectLast()
         case .open?: model.openSelected()
         case .search?: model.openSearch()
         case .mouse?: if case let .mouse(event) = key { return handleMouse(event, in: area) }

@@ -7,6 +7,12 @@ enum TextFieldKeys {
     static let editing: [KeyPattern] = [
         .left, .right, .home, .end, .ctrl("a"), .ctrl("e"), .backspace, .delete, .ctrl("u"), .ctrl("w"),
     ].map(KeyPattern.key)
+
+    /// The keys ``TextAreaState/handle(_:width:height:)`` edits a body with (besides typed
+    /// characters and Enter): ← → ↑ ↓ PgUp PgDn Home End (Ctrl-A, Ctrl-E), Backspace, Delete.
+    static let lines: [KeyPattern] = [
+        .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .ctrl("a"), .ctrl("e"), .backspace, .delete,
+    ].map(KeyPattern.key)
 }
 
 /// One key map for a list screen: the list's moves, finding, editing and paging keys, and the mouse.
@@ -50,7 +56,7 @@ extension FindableScreenModel {
         ])
         if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
         var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
-        if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty).map(ListScreenIntent.find) }
+        if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty).map(ListScreenIntent.find) }
         keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
         return keys
@@ -67,8 +73,9 @@ extension FindableScreenModel {
         return memo.keys(for: token) { listScreenKeys(noun: noun, failed: failed, edit: edit) }
     }
 
-    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): a key typed during a
-    /// jump that is not the jump's stops it first.
+    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): during a jump the
+    /// jump's keys take every key but Ctrl-C, `?` and F1 (``FindIntent/jumpKeys``), which stop
+    /// the jump first and then go to the host.
     /// - Parameters:
     ///   - pageSize: Rows a page moves.
     ///   - tableArea: Where the table is drawn, for mouse presses.

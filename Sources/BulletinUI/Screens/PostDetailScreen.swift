@@ -36,7 +36,9 @@ struct PostDetailScreen: Screen {
             KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
         ].map { $0.disabled(failed) } + [
             reload,
-            KeyBinding(keys: [.tab], label: "Tab/e/a/d edit", description: "Select the next \(comment) (after the last, the \(post))",
+            // On a read-only source Tab still selects comments, but e/a/d are not advertised.
+            KeyBinding(keys: [.tab], label: editing == nil ? "Tab/e/a/d edit" : "Tab select",
+                       description: "Select the next \(comment) (after the last, the \(post))",
                        group: "Edit", footer: 60, action: .nextComment).disabled(selecting),
             KeyBinding(keys: [.backTab], description: "Select the previous \(comment)", group: "Edit", action: .previousComment)
                 .disabled(selecting),
@@ -44,10 +46,10 @@ struct PostDetailScreen: Screen {
                        group: "Edit", action: .edit).disabled(editing),
             KeyBinding(keys: [.character("a")], description: "Add a \(comment) to this \(post)", group: "Edit", action: .add)
                 .disabled(editing ?? (words.comments == nil ? selecting : nil)),
-            KeyBinding(keys: [.character("d")], description: "Delete the selected \(comment) (asks first)", group: "Edit",
-                       action: .delete).disabled(model.deleteUnavailableReason),
+            KeyBinding(keys: [.character("d")], description: "Delete the selected \(comment), or the \(post) when none is (asks first)",
+                       group: "Edit", action: .delete).disabled(editing),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
-                .disabled(editing),
+                .disabled(model.undoUnavailableReason),
             // One line in `?` even with its reason: the record as the source holds it.
             KeyBinding(keys: [.character("v")], description: words.comments == nil
                            ? "Raw view of the \(post)" : "Raw view of the \(comment) or \(post)",
@@ -118,7 +120,7 @@ struct PostDetailScreen: Screen {
             scrollToSelectedComment(in: area)
         case .edit?: if loaded { model.editSelected() }
         case .add?: if loaded { model.addComment() }
-        case .delete?: if loaded { model.deleteSelectedComment() }
+        case .delete?: if loaded { model.deleteSelected() }
         case .undo?: if loaded { model.undoDelete() }
         case .raw?: model.openRaw()
         case nil: return false

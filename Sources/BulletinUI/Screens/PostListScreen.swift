@@ -8,9 +8,11 @@ struct PostListScreen: Screen {
     /// The Posts list's key map and help, kept while the list's key state holds (``KeyMapMemo``).
     static let keyMemo = KeyMapMemo<ListKeysToken, ListScreenIntent>()
 
-    /// The list's keys now (no editing keys on Posts), built once per change of their state.
+    /// The list's keys now, the editing keys (`a`, `e`, `d`, `u`) among them, built once per
+    /// change of their state.
     var keys: KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
-        model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, memo: Self.keyMemo)
+        model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason,
+                             edit: model.editBindings, memo: Self.keyMemo)
     }
     var keyMap: KeyMap<ListScreenIntent> { keys.keys }
     var keyHelp: [KeyHelp] { keys.help }
@@ -61,6 +63,6 @@ struct PostListScreen: Screen {
 
     func handle(_ key: Key, in area: Rect) -> Bool {
         model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
-                                  tableArea: area)
+                                  tableArea: area, edit: model.perform)
     }
 }

@@ -1,12 +1,14 @@
 import BulletinFeatures
 import TermView
+import ViewState
 
-/// A record form: one row per field (label, one-line text field, the field's problem beside it),
+/// A record form: one row per field (label, text field, the field's problem or note beside it),
 /// the focused field highlighted with the cursor in it; dialogs for "discard changes?" and a
 /// failed save (Retry) drawn over it.
 ///
-/// Body fields are one line that scrolls sideways; line breaks in a body show as `↵` and are
-/// kept when saving.
+/// One-line fields (titles, names, ids) scroll sideways and refuse a typed line break with a
+/// note beside them. Body fields are several rows (``bodyMinRows`` to ``bodyMaxRows``, growing
+/// with their text) that wrap by display width and scroll inside; Enter starts a new line there.
 struct RecordFormScreen: Screen {
     let model: RecordFormViewModel
 
@@ -16,12 +18,18 @@ struct RecordFormScreen: Screen {
     nonisolated static let minFieldWidth = 12
     /// Columns kept for a field's problem text when the screen is narrow.
     nonisolated static let problemRoom = 24
+    /// Rows a body field has at least, when the screen has room.
+    nonisolated static let bodyMinRows = 3
+    /// Rows a body field grows to at most; longer text scrolls inside it.
+    nonisolated static let bodyMaxRows = 8
 
-    enum Intent: Sendable { case quit, keepEditing, next, previous, save, cancel, edit, wait, dialog(DialogIntent) }
+    enum Intent: Sendable { case quit, keepEditing, next, previous, save, cancel, edit, lineBreak, wait, dialog(DialogIntent) }
 
     /// The form's keys in its phase: editing, saving, a question, or "quit without saving?".
+    /// Save, cancel and quit always show in the footer, short (`^S save`, `^C quit`) so that
+    /// with `F1 help` they fit in 40 columns.
     var keyMap: KeyMap<Intent> {
-        let quit = KeyBinding(keys: [.ctrl("c")], label: "Ctrl-C quit", description: "Quit (asks first when changes are not saved)",
+        let quit = KeyBinding(keys: [.ctrl("c")], label: "^C quit", description: "Quit (asks first when changes are not saved)",
                               group: "Form", footer: .always, action: Intent.quit)
         if model.isConfirmingQuit {
             return KeyMap([
@@ -33,18 +41,13 @@ struct RecordFormScreen: Screen {
         let help: Set<Key> = [.ctrl("c"), .character("?"), .function(1)]
         switch model.phase {
         case .editing:
-            return KeyMap([
-                KeyBinding(keys: [.tab, .down, .enter], label: "Tab/S-Tab field", description: "Go to the next field",
-                           group: "Form", footer: 80, action: .next),
-                KeyBinding(keys: [.backTab, .up], description: "Go to the previous field", group: "Form", action: .previous),
-                KeyBinding(keys: [.ctrl("s")], label: "Ctrl-S save", description: "Save the \(model.kind.noun)", group: "Form",
-                           footer: 90, action: .save),
+            return KeyMap(fieldMoves + [
+                KeyBinding(keys: [.ctrl("s")], label: "^S save", description: "Save the \(model.kind.noun)", group: "Form",
+                           footer: .always, action: .save),
                 KeyBinding(keys: [.escape], label: "Esc cancel", description: "Close the form (asks first when changes are not saved)",
                            group: "Form", footer: .always, action: .cancel),
                 quit,
-                KeyBinding(patterns: [.text()] + TextFieldKeys.editing, description: "Edit the focused field",
-                           group: "Field", action: .edit),
-            ])
+            ] + fieldEditing)
         case .saving:
             return KeyMap([
                 KeyBinding(patterns: [.anyKey(except: help)], label: "saving…", description: "Wait until the save is done",
@@ -58,6 +61,40 @@ struct RecordFormScreen: Screen {
     }
     var keyHelp: [KeyHelp] { keyMap.help }
 
+    /// Whether the focused field is a body (lines) rather than one line.
+    private var focusIsMultiline: Bool {
+        model.fields.indices.contains(model.focus) && model.fields[model.focus].isMultiline
+    }
+
+    /// Tab and Shift-Tab leave the field; in a one-line field ↓ and ↑ do too.
+    private var fieldMoves: [KeyBinding<Intent>] {
+        let lines = focusIsMultiline
+        return [
+            KeyBinding(keys: lines ? [.tab] : [.tab, .down], label: "Tab/S-Tab field", description: "Go to the next field",
+                       group: "Form", footer: 80, action: .next),
+            KeyBinding(keys: lines ? [.backTab] : [.backTab, .up], description: "Go to the previous field", group: "Form",
+                       action: .previous),
+        ]
+    }
+
+    /// The focused field's editing keys: in a body, Enter starts a line and ↑↓ PgUp PgDn move by
+    /// display row; in a one-line field, Enter is refused with a note beside the field.
+    private var fieldEditing: [KeyBinding<Intent>] {
+        if focusIsMultiline {
+            return [
+                KeyBinding(patterns: [.text()] + TextFieldKeys.lines, description: "Edit the body: ↑↓ and PgUp/PgDn by display line, Home/End to the line's ends",
+                           group: "Field", action: .edit),
+                KeyBinding(keys: [.enter], description: "Start a new line in the body", group: "Field", action: .edit),
+            ]
+        }
+        return [
+            KeyBinding(patterns: [.text()] + TextFieldKeys.editing, description: "Edit the focused field",
+                       group: "Field", action: .edit),
+            KeyBinding(keys: [.enter], description: "Refused: this field is one line (Tab goes to the next)",
+                       group: "Field", action: .lineBreak),
+        ]
+    }
+
     var summary: String { model.statusText }
     var isLoading: Bool { model.phase == .saving }
     var capturesKeys: Bool { true }
@@ -66,27 +103,20 @@ struct RecordFormScreen: Screen {
         surface.fill(area, style: .normal)
         guard area.height > 0 else { return }
         surface.write(model.title, at: Point(x: area.x + 1, y: area.y), style: .title, maxWidth: max(0, area.width - 1))
-        let top = area.height > 3 ? 2 : 1
-        let step = area.height >= model.fields.count * 2 + top ? 2 : 1
-        let visible = max(1, (area.height - top + step - 1) / step)
-        let first = Self.firstVisible(focus: model.focus, count: model.fields.count, visible: visible)
-        let layout = Layout(fields: model.fields, area: area)
-        for index in first..<model.fields.count {
-            let y = area.y + top + (index - first) * step
+        let layout = Layout(fields: model.fields, focus: model.focus, area: area)
+        var y = area.y + layout.top
+        for index in layout.first..<model.fields.count {
             guard y < area.maxY else { break }
             renderField(index, y: y, layout: layout, on: &surface)
+            y += layout.heights[index] + layout.gap
         }
         renderDialog(in: area, on: &surface)
     }
 
-    /// The first field drawn when only `visible` of `count` fit: the focused field stays in view.
-    static func firstVisible(focus: Int, count: Int, visible: Int) -> Int {
-        guard count > visible else { return 0 }
-        return min(max(0, focus - visible + 1), count - visible)
-    }
-
     func handle(_ key: Key, in area: Rect) -> Bool {
-        switch keyMap.action(for: key) {
+        let action = keyMap.action(for: key)
+        if action != nil { model.clearNote() }
+        switch action {
         case nil: return false
         case .quit?: return !model.requestQuit()
         // The question's own keys: the selection moves, or the typed answer is given.
@@ -95,11 +125,8 @@ struct RecordFormScreen: Screen {
         case .previous?: model.focusPrevious()
         case .save?: model.save()
         case .cancel?: model.cancel()
-        case .edit?:
-            // Editing keys go to the focused field's state, fitted to the columns it is drawn in
-            // (measured first: the closure runs while the field is being changed).
-            let width = Layout(fields: model.fields, area: area).boxWidth
-            model.edit { _ = $0.handle(key, width: width) }
+        case .edit?: edit(key, in: area)
+        case .lineBreak?: model.lineBreak()
         case .wait?: break
         }
         return true
@@ -107,28 +134,15 @@ struct RecordFormScreen: Screen {
 
     // MARK: - Private
 
-    /// Where the labels, fields and problems go.
-    private struct Layout {
-        let labelX: Int
-        let labelWidth: Int
-        let fieldX: Int
-        let fieldWidth: Int
-        let problemX: Int
-        let maxX: Int
-
-        init(fields: [FormField], area: Rect) {
-            labelX = area.x + 3
-            labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-            fieldX = labelX + labelWidth + 2
-            let room = area.maxX - fieldX - 1
-            let preferred = min(RecordFormScreen.maxFieldWidth, room - RecordFormScreen.problemRoom)
-            fieldWidth = max(1, min(room, max(RecordFormScreen.minFieldWidth, preferred)))
-            problemX = fieldX + fieldWidth + 2
-            maxX = area.maxX
-        }
-
-        /// The drawn width of every text field: ``fieldWidth``, cut at the area's right edge.
-        var boxWidth: Int { min(fieldWidth, max(0, maxX - fieldX)) }
+    /// An editing key to the focused field's state, fitted to the box it is drawn in (measured
+    /// first: the closure runs while the field is being changed). A body is fitted again to the
+    /// rows it has after the edit, as it grows or shrinks with its text.
+    private func edit(_ key: Key, in area: Rect) {
+        let layout = Layout(fields: model.fields, focus: model.focus, area: area)
+        guard focusIsMultiline else { return model.edit { _ = $0.handle(key, width: layout.boxWidth) } }
+        model.editLines { _ = $0.handle(key, width: layout.boxWidth, height: layout.heights[model.focus]) }
+        let grown = Layout(fields: model.fields, focus: model.focus, area: area)
+        model.editLines { $0.keepCursorVisible(width: grown.boxWidth, height: grown.heights[model.focus], measure: DisplayWidth.of) }
     }
 
     private func renderField(_ index: Int, y: Int, layout: Layout, on surface: inout Surface) {
@@ -137,11 +151,18 @@ struct RecordFormScreen: Screen {
         if index == model.focus { surface.write("›", at: Point(x: layout.labelX - 2, y: y), style: .highlight) }
         surface.write(field.label, at: Point(x: layout.labelX, y: y), style: focused ? .highlight : .label,
                       maxWidth: layout.labelWidth)
-        let box = Rect(x: layout.fieldX, y: y, width: layout.boxWidth, height: 1)
-        TextField(isFocused: focused).render(in: box, on: &surface, state: field.input)
+        let box = Rect(x: layout.fieldX, y: y, width: layout.boxWidth, height: layout.heights[index])
+        switch field.input {
+        case let .line(state):
+            // An unfocused field shows the start of its text; the focused one, around its cursor.
+            TextField(isFocused: focused).render(in: box, on: &surface, state: focused ? state : TextEditState(text: state.text, cursor: 0))
+        case let .lines(state):
+            TextArea(isFocused: focused).render(in: box, on: &surface, state: state)
+        }
         surface.setStyle(box, style: focused ? .selected : .alternate)
-        if let problem = model.problem(at: index), layout.problemX < layout.maxX {
-            surface.write(problem, at: Point(x: layout.problemX, y: y), style: .error, maxWidth: layout.maxX - layout.problemX)
+        if let text = model.problem(at: index) ?? model.note(at: index), layout.problemX < layout.maxX {
+            let style: Style = model.problem(at: index) == nil ? .muted : .error
+            surface.write(text, at: Point(x: layout.problemX, y: y), style: style, maxWidth: layout.maxX - layout.problemX)
         }
     }
 

@@ -1,0 +1,166 @@
+import BulletinData
+import BulletinFeatures
+import BulletinTestSupport
+import TermView
+import Testing
+
+@testable import BulletinUI
+
+/// Keys do what the footer and `?` say: Home's menu moves with Home/End/PgUp/PgDn, the Posts
+/// list edits and deletes the selected post, `d` on a post with no comment selected deletes the
+/// post, a read-only source advertises no editing keys and says why in `?`, and `s` is
+/// described for what it does on each screen.
+@MainActor
+@Suite("Keys that do what the footer says")
+struct KeyHonestyTests {
+    /// The app on the stub source with a writer that refuses everything, opened at `link`.
+    func readOnly(_ link: DeepLink) async -> KeyScreenHarness {
+        let source = StubDataSource()
+        let counter = KeyScreenHarness.Counter()
+        let app = AppCoordinator(
+            dependencies: AppDependencies(source: source, writer: ReadOnlyWriter(reason: "started with --read-only")),
+            onQuit: { counter.quits += 1 })
+        app.start()
+        let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, statusNote: app.statusNote,
+                              onQuit: { counter.quits += 1 })
+        let harness = KeyScreenHarness(app: app, host: host, counter: counter)
+        app.open(link)
+        await app.waitForLink()
+        await harness.settle()
+        return harness
+    }
+
+    func help(_ harness: KeyScreenHarness) -> [String] {
+        harness.press(.character("?"))
+        defer { harness.press(.escape) }
+        return harness.lines(width: 120, height: 50)
+    }
+
+    @Test("Home, End, PgUp and PgDn move on Home's menu", arguments: [
+        (Key.end, 4), (.home, 0), (.pageDown, 4), (.pageUp, 0),
+    ] as [(Key, Int)])
+    func homeMenu(key: Key, selected: Int) async throws {
+        let harness = await KeyScreenHarness.open(.home)
+        let home = try #require(harness.app.stack.top?.destination as? HomeViewModel)
+        harness.press(.down, .down)
+        #expect(home.selection.selected == 2)
+        harness.press(key)
+        #expect(home.selection.selected == selected)
+    }
+
+    @Test("e on the Posts list opens the selected post's form; d asks before deleting it")
+    func postsListEditing() async throws {
+        let harness = await KeyScreenHarness.open(.posts)
+        harness.press(.down, .character("e"))
+        await harness.settle()
+        #expect(harness.app.stack.titles.last == "Edit post 2")
+        harness.press(.escape)
+        await harness.settle()
+        harness.press(.character("d"))
+        await harness.settle()
+        #expect(harness.lines().contains { $0.contains("Delete post 2?") }, "\(harness.lines())")
+        let confirmation = try #require(harness.app.stack.top?.destination as? ConfirmationViewModel)
+        confirmation.answer(.confirm)
+        await harness.settle()
+        let list = try #require(harness.app.stack.top?.destination as? PostListViewModel)
+        #expect(!list.rows.contains { $0.post.id == 2 })
+        #expect(harness.footer(width: 120).contains("Deleted post 2"), "\(harness.footer(width: 120))")
+    }
+
+    @Test("d on a post with no comment selected asks before deleting the post; confirmed, the post's screen closes")
+    func postDelete() async throws {
+        let harness = await KeyScreenHarness.open(.post)
+        harness.press(.character("d"))
+        await harness.settle()
+        #expect(harness.lines().contains { $0.contains("Delete post 1?") }, "\(harness.lines())")
+        #expect(harness.lines().contains { $0.contains("Its 2 comments stay.") }, "\(harness.lines())")
+        let confirmation = try #require(harness.app.stack.top?.destination as? ConfirmationViewModel)
+        confirmation.answer(.confirm)
+        await harness.settle()
+        #expect(harness.app.stack.routes == ["home", "users", "users/1"])
+        #expect(harness.footer(width: 120).contains("Deleted post 1"))
+    }
+
+    @Test("a read-only source advertises no editing keys at 40, 80 and 120 columns, and ? says why", arguments: [
+        DeepLink.users, .user(1), .posts, .userPost(user: 1, post: 1),
+    ])
+    func readOnlyFooters(link: DeepLink) async {
+        let harness = await readOnly(link)
+        for width in [40, 80, 120] {
+            let footer = harness.footer(width: width)
+            #expect(!footer.contains("edit"), "\(width) columns: \(footer)")
+            #expect(footer.contains("? help") && footer.contains("q quit"), "\(width) columns: \(footer)")
+        }
+        let lines = help(harness)
+        for key in ["a", "e", "d", "u"] {
+            // A long description wraps in its column: the row and the one under it.
+            let row = lines.firstIndex { $0.hasPrefix("   \(key) ") }.map { lines[$0] + " " + lines[$0 + 1].trimmingCharacters(in: .whitespaces) }
+            #expect(row?.contains("(unavailable: read-only: started with --read-only)") == true, "\(key): \(lines)")
+        }
+    }
+
+    @Test("the same screens on a writable source do advertise them")
+    func writableFooters() async {
+        for place in [KeyScreenHarness.Place.users, .user, .posts] {
+            let harness = await KeyScreenHarness.open(place)
+            #expect(harness.footer(width: 120).contains("a/e/d/u edit"), "\(place)")
+        }
+        #expect(await KeyScreenHarness.open(.post).footer(width: 120).contains("Tab/e/a/d edit"))
+    }
+
+    @Test("u is greyed until something was deleted; n and N until a filter was typed")
+    func greyedUntilTheyCanAct() async {
+        let harness = await KeyScreenHarness.open(.users)
+        var lines = help(harness)
+        #expect(lines.contains { $0.hasPrefix("   u ") && $0.contains("(unavailable: no record was deleted in this run)") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("   n ") && $0.contains("(unavailable: no filter typed yet") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("   N ") && $0.contains("(unavailable: no filter typed yet") }, "\(lines)")
+        harness.press(.character("/"), .character("e"), .enter, .escape)
+        await harness.settle()
+        harness.press(.down, .character("d"))
+        await harness.settle()
+        if let confirmation = harness.app.stack.top?.destination as? ConfirmationViewModel { confirmation.answer(.confirm) }
+        await harness.settle()
+        lines = help(harness)
+        #expect(lines.contains("   u                Undo the last delete"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("   n ") && !$0.contains("unavailable") }, "\(lines)")
+    }
+
+    @Test("? says what s does on each screen: Search on Home, sort on lists, switch source on Admin", arguments: [
+        (KeyScreenHarness.Place.home, "Search every post and comment"), (.users, "Sort by the next column"),
+        (.posts, "Sort by the next column"), (.user, "Sort by the next column"),
+        (.admin, "Switch to another source"),
+    ] as [(KeyScreenHarness.Place, String)])
+    func sKey(place: KeyScreenHarness.Place, says: String) async {
+        let harness = await KeyScreenHarness.open(place)
+        let lines = help(harness)
+        #expect(lines.contains { $0.hasPrefix("   s ") && $0.contains(says) }, "\(lines)")
+    }
+
+    @Test("a key that is not the id jump's only stops the jump: ← stays on the list, a opens no form, j does not move", arguments: [
+        Key.left, .character("a"), .character("j"), .character("x"),
+    ])
+    func jumpStopsOnly(key: Key) async throws {
+        let harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("2"))
+        #expect(harness.footer(width: 100).contains("go to 2"), "\(harness.footer(width: 100))")
+        harness.press(key)
+        await harness.settle()
+        let list = try #require(harness.app.stack.top?.destination as? UserListViewModel, "\(harness.app.stack.routes)")
+        #expect(harness.app.stack.routes == ["home", "users"])
+        #expect(list.find.jumpDigits == nil && list.selection.selected == 0)
+        harness.press(.character("j"))
+        #expect(list.selection.selected == 1, "the next key acts again")
+    }
+
+    @Test("during an id jump ? still shows the keys and Ctrl-C still quits, each stopping the jump")
+    func jumpHelpAndQuit() async throws {
+        let harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("2"), .character("?"))
+        #expect(harness.host.isShowingHelp)
+        let list = try #require(harness.app.stack.top?.destination as? UserListViewModel)
+        #expect(list.find.jumpDigits == nil)
+        harness.press(.escape, .character("2"), .ctrl("c"))
+        #expect(harness.counter.quits == 1)
+    }
+}

@@ -1,0 +1,56 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// A body written as two paragraphs in the real binary's post form, in tmux, on a scratch
+/// `db.json`: Enter makes the line breaks, Ctrl-S saves, and the file holds both paragraphs
+/// with the blank line between them.
+@Suite("End to end: a multi-line body in tmux", .serialized)
+struct MultilineBodyEndToEndTests {
+    static let database = """
+        {
+          "users": [{"id": 1, "name": "Leanne Graham", "username": "Bret", "email": "Sincere@april.biz"}],
+          "posts": [{"userId": 1, "id": 1, "title": "sunt aut facere", "body": "quia et suscipit"}],
+          "comments": []
+        }
+        """
+
+    @Test("two paragraphs typed with Enter are saved with \\n\\n between them; Enter in the title is refused")
+    func twoParagraphs() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-body-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        try Data(Self.database.utf8).write(to: file)
+
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path, "open", "users/1"], width: 80, height: 24)
+        defer { session.close() }
+        try await session.waitForAll(["Posts (1)", "sunt aut facere"])
+        session.send("a")
+        try await session.waitForAll(["New post", "Author id  1"])
+        session.type("Two paragraphs")
+        session.send("Enter")
+        try await session.waitForAll(["Title      Two paragraphs", "Title is one line"])
+        session.send("Tab")
+        session.type("First paragraph, on its own line.")
+        session.send("Enter", "Enter")
+        session.type("Second paragraph.")
+        let form = try await session.waitForAll([
+            "› Body       First paragraph, on its own line.", "Second paragraph.", "unsaved changes",
+        ])
+        let rows = form.components(separatedBy: "\n")
+        let first = try #require(rows.firstIndex { $0.contains("First paragraph") })
+        #expect(rows[first + 1].trimmingCharacters(in: .whitespaces).isEmpty, "the blank line between them:\n\(form)")
+        #expect(rows[first + 2].contains("Second paragraph."), "\(form)")
+        session.send("C-s")
+        try await session.waitForAll(["Created post 2", "Posts (2)"])
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let posts = try #require(object?["posts"] as? [[String: Any]])
+        let saved = try #require(posts.first { $0["id"] as? Int == 2 })
+        #expect(saved["title"] as? String == "Two paragraphs")
+        #expect(saved["body"] as? String == "First paragraph, on its own line.\n\nSecond paragraph.")
+    }
+}
