@@ -53,7 +53,7 @@ struct DeepLinkTests {
     func malformedPaths(path: String, expected: DeepLinkError) {
         #expect(throws: expected) { try DeepLink.parse(path) }
         #expect(expected.description.hasSuffix(
-            "accepted forms: home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin, search?q=TEXT"))
+            "accepted forms: home, users, users/ID, users/ID/posts/ID, users/ID/albums/ID, posts, posts/ID, admin, search?q=TEXT"))
     }
 
     @Test("a trailing slash is ignored")

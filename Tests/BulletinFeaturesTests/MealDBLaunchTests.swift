@@ -11,7 +11,7 @@ struct MealDBLaunchTests {
         #expect(try LaunchOptions.parse(["--mealdb"]).source == .mealDB("https://www.themealdb.com/api/json/v1/1"))
         #expect(try LaunchOptions.parse(["--mealdb", "http://127.0.0.1:9"]).source == .mealDB("http://127.0.0.1:9"))
         #expect(try LaunchOptions.parse(["--mealdb=https://m.example/api"]).source == .mealDB("https://m.example/api"))
-        let linked = try LaunchOptions.parse(["--mealdb", "open", "users"])
+        let linked = try LaunchOptions.parse(["--mealdb", "open", "categories"])
         #expect(linked.source == .mealDB(LaunchOptions.mealDBURL))
         #expect(linked.link == .users)
         #expect(throws: LaunchError.conflictingSources("--mealdb", "--github")) { try LaunchOptions.parse(["--mealdb", "--github"]) }

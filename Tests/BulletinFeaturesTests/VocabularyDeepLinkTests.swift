@@ -72,7 +72,7 @@ struct VocabularyDeepLinkTests {
     func jsonPlaceholderUnchanged() throws {
         #expect(DeepLink.userPost(user: 3, post: 7).route(in: .jsonPlaceholder) == "users/3/posts/7")
         #expect(DeepLink.post(12).route(in: .jsonPlaceholder) == "posts/12")
-        #expect(DeepLink.acceptedForms == ["home", "users", "users/ID", "users/ID/posts/ID", "posts", "posts/ID", "admin", "search?q=TEXT"])
+        #expect(DeepLink.acceptedForms == ["home", "users", "users/ID", "users/ID/posts/ID", "users/ID/albums/ID", "posts", "posts/ID", "admin", "search?q=TEXT"])
     }
 
     @Test(":open and :posts read paths in the source's words")

@@ -52,6 +52,7 @@ struct WordingTests {
         .tooManyRedirects(url: "http://127.0.0.1:9/a", limit: 10), .readOnly(reason: "started with --read-only"),
         .changedOnDisk(path: "/tmp/db.json"), .readOnlyFile(path: "/tmp/db.json"),
         .unwritableFile(path: "/tmp/db.json", reason: "permission denied"),
+        .noKnownKinds(what: "db.json at /tmp/meals.json", expected: ["users", "posts", "comments"], found: ["meals"]),
     ]
 
     nonisolated static func name(_ error: DataError) -> String {
@@ -73,6 +74,7 @@ struct WordingTests {
         case .changedOnDisk: "changedOnDisk"
         case .readOnlyFile: "readOnlyFile"
         case .unwritableFile: "unwritableFile"
+        case .noKnownKinds: "noKnownKinds"
         }
     }
 
@@ -85,7 +87,7 @@ struct WordingTests {
 
     @Test("every DataError case is sampled")
     func everyCase() {
-        #expect(Set(Self.samples.map(Self.name)).count == 17)
+        #expect(Set(Self.samples.map(Self.name)).count == 18)
     }
 
     @Test("no error's words, nor the status texts made from them, show a Swift type name", arguments: samples)

@@ -42,7 +42,7 @@ struct FooterTests {
             " Esc back  ? help  q quit        3 users",
         ],
         .user: [
-            " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  s sort  n next  a/e/d/u edit  r reload  Esc back  ? help  q quit     Posts (2)",
+            " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit             Posts (2)",
             " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit     Posts (2)",
             " ↑↓ move  ⏎ open  Esc back  ? help  q quit         Posts (2)",
             " Esc back  ? help  q quit      Posts (2)",
@@ -103,7 +103,7 @@ struct FooterTests {
         await user.settle()
         #expect(user.footer(width: 80) == " r retry  Esc back  ? help  q quit")
         user.press(.character("?"))
-        let help = user.lines(width: 100, height: 30)
+        let help = user.lines(width: 100, height: 40)
         #expect(help.contains("   PgUp             Scroll up a page (unavailable: the post did not load)"), "\(help)")
         #expect(help.contains("   r                Try loading the post again"), "\(help)")
     }

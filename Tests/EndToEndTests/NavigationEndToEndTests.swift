@@ -113,7 +113,7 @@ struct NavigationEndToEndTests {
         #expect(result.status == 2)
         #expect(result.stderr == """
             bulletin: cannot open 'users/3/comments': 'users/3/comments' has an unexpected shape
-            accepted forms: home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin, search?q=TEXT
+            accepted forms: home, users, users/ID, users/ID/posts/ID, users/ID/albums/ID, posts, posts/ID, admin, search?q=TEXT
 
             """)
         #expect(result.stdout.isEmpty)

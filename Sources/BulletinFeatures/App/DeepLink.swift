@@ -76,7 +76,7 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .empty: "the path is empty"
         case let .unknownScreen(name): "unknown screen '\(name)'"
-        case let .missingID(what): "a \(what) id is missing"
+        case let .missingID(what): "\(what.first.map { "aeio".contains($0) } == true ? "an" : "a") \(what) id is missing"
         case let .invalidID(text, what): "'\(text)' is not a valid \(what) id"
         case let .unexpected(path): "'\(path)' has an unexpected shape"
         case let .unavailable(why): why

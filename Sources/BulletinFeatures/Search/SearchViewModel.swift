@@ -109,7 +109,11 @@ public final class SearchViewModel: ScreenViewModel {
         let item = item - results.users.count
         if item < results.posts.count {
             let post = corpus.posts[results.posts[item]]
-            if searchesRemotely { return post.id.text + (post.body.isEmpty ? "" : " — " + post.body) }
+            if searchesRemotely {
+                // A repository by its full name and description; a meal by its name.
+                guard vocabulary.postIDsIncludeUserID else { return post.title }
+                return post.id.text + (post.body.isEmpty ? "" : " — " + post.body)
+            }
             if !MatchRanges.find(results.query, in: post.title).isEmpty { return post.title }
             return post.title + " — " + SearchExcerpt.around(results.query, in: post.body)
         }
