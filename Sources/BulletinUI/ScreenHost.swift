@@ -24,6 +24,8 @@ public final class ScreenHost {
     private var loadingSince: (entry: Int?, time: Double)?
     /// The help overlay's scroll position while it is open; `nil` while it is closed.
     var helpState: TextViewState?
+    /// Rows the status line took in the last frame: 1, or 2 while a long message has a row of its own.
+    private var statusHeight = 1
 
     /// How long a load runs before the spinner shows, in seconds: quick loads never flash it.
     public static let spinnerDelay = 0.3
@@ -79,7 +81,6 @@ public final class ScreenHost {
         let notice = TooSmallNotice(minimum: Self.minimumSize)
         if notice.applies(to: size) { return notice.render(in: full, on: &surface) }
         let (headerArea, rest) = full.splitTop(1)
-        let (body, statusArea) = rest.splitBottom(1)
         // The stack's entries are read once a frame: each read of an observable property of a
         // generic class looks its key path up at run time (~6% of a one-row move's frame).
         let entries = stack.entries
@@ -87,6 +88,13 @@ public final class ScreenHost {
         Header(titles: entries.map(\.destination.title), route: top.destination.currentRoute ?? top.route ?? "")
             .render(in: headerArea, on: &surface)
         let screen = Self.screen(for: top.destination)
+        // A message too long for the footer takes the row above it (the body is one row shorter).
+        let footer = helpState == nil ? footer(for: screen, entry: top.id) : nil
+        let prompting = screen.capturesKeys || commandLine?.isActive == true
+        let statusRows = prompting ? 1 : footer?.height(width: size.width) ?? 1
+        statusHeight = statusRows
+        let (body, statusArea) = rest.splitBottom(statusRows)
+        let promptArea = Rect(x: statusArea.x, y: statusArea.maxY - 1, width: statusArea.width, height: 1)
         if renderHelp(for: screen, body: body, status: statusArea, on: &surface) { return }
         if top.style == .modal, entries.count > 1 {
             // A modal (a dialog) is drawn over the screen beneath it: that screen first.
@@ -94,14 +102,19 @@ public final class ScreenHost {
             surface.cursor = nil
         }
         screen.render(in: body, on: &surface)
-        if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
-        if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
-        if screen.renderStatus(in: statusArea, on: &surface) { return }
-        // A message (the last command's, the last `n`'s) or a status note takes the summary's
-        // place; the footer's always-shown keys stay beside it.
+        if screen.capturesKeys, screen.renderStatus(in: promptArea, on: &surface) { return }
+        if let commandLine, CommandPromptView(model: commandLine).render(in: promptArea, on: &surface) { return }
+        if screen.renderStatus(in: promptArea, on: &surface) { return }
+        footer?.render(in: statusArea, on: &surface)
+    }
+
+    /// The footer of `screen`: its keys, and on the right a message (the last command's, the
+    /// last `n`'s, a status note) in the summary's place, the always-shown keys beside it; a
+    /// message that does not fit there even shortened takes a row of its own.
+    private func footer(for screen: any Screen, entry: Int?) -> KeyFooter {
         let message = commandLine?.message ?? screen.statusMessage ?? noteText
-        let summary = [spinner(for: screen, entry: top.id), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
-        KeyFooter(help: footerHelp(for: screen), right: summary.joined(separator: " ")).render(in: statusArea, on: &surface)
+        let summary = [spinner(for: screen, entry: entry), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        return KeyFooter(help: footerHelp(for: screen), right: summary.joined(separator: " "), wrapsRight: message != nil)
     }
 
     /// A spinner frame once the top screen has been loading for ``spinnerDelay`` seconds, else `nil`.
@@ -155,7 +168,7 @@ public final class ScreenHost {
     // MARK: - Private
 
     var bodyArea: Rect {
-        Rect(x: 0, y: 1, width: lastSize.width, height: max(0, lastSize.height - 2))
+        Rect(x: 0, y: 1, width: lastSize.width, height: max(0, lastSize.height - 1 - statusHeight))
     }
 
     var currentScreen: (any Screen)? {

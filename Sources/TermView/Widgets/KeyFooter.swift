@@ -2,7 +2,9 @@
 /// right-hand text (a summary) at the right edge. When the line is too narrow, labels drop
 /// whole, lowest ``FooterPriority`` first (later ones first among equals; once one does not fit,
 /// none below it shows); ``FooterPriority/always``
-/// labels stay, and the right text is shortened before one of them would be.
+/// labels stay, and the right text is shortened before one of them would be: the middle of its
+/// URLs and paths first (``MiddleShortening``), then its end. A message (``wrapsRight``) that
+/// still does not fit takes a line of its own above the keys instead (``height(width:)``).
 public struct KeyFooter {
     /// One label with its priority.
     public struct Hint: Equatable, Sendable {
@@ -22,22 +24,35 @@ public struct KeyFooter {
     public var hints: [Hint]
     /// Text at the right edge (a summary, a status note).
     public var right: String
+    /// Whether ``right`` is a message that moves to a line of its own above the keys when it
+    /// does not fit beside the always-shown labels even with its addresses shortened (a
+    /// summary stays on the line and is cut instead).
+    public var wrapsRight = false
 
     /// Separator between labels, in columns.
     static let gap = "  "
 
     /// Creates a footer of `hints` and `right`.
-    public init(hints: [Hint], right: String = "") {
+    public init(hints: [Hint], right: String = "", wrapsRight: Bool = false) {
         self.hints = hints
         self.right = right
+        self.wrapsRight = wrapsRight
     }
 
     /// The footer labels of `help`: enabled bindings with a footer priority and a label.
-    public init(help: [KeyHelp], right: String = "") {
+    public init(help: [KeyHelp], right: String = "", wrapsRight: Bool = false) {
         self.init(hints: help.compactMap { entry in
             guard entry.isEnabled, let priority = entry.footer, !entry.label.isEmpty else { return nil }
             return Hint(entry.label, priority: priority)
-        }, right: right)
+        }, right: right, wrapsRight: wrapsRight)
+    }
+
+    /// Rows the footer takes at `width`: 2 when ``wrapsRight`` and the right text does not fit
+    /// beside the always-shown labels even shortened in the middle, else 1.
+    public func height(width: Int) -> Int {
+        guard wrapsRight, !right.isEmpty else { return 1 }
+        let room = rightRoom(width: width)
+        return DisplayWidth.of(right) <= room || MiddleShortening.fit(right, width: room) != nil ? 1 : 2
     }
 
     /// The left text (a leading space, then the labels that fit) and the right text
@@ -47,9 +62,9 @@ public struct KeyFooter {
             chosen.isEmpty ? 0 : 1 + chosen.map { DisplayWidth.of($0.label) }.reduce(0, +) + Self.gap.count * (chosen.count - 1)
         }
         var chosen = Set(hints.indices.filter { hints[$0].priority.isAlways })
-        let essential = lineWidth(chosen.sorted().map { hints[$0] })
-        let room = max(0, width - essential - (essential > 0 ? 1 : 0))
-        let shownRight = DisplayWidth.of(right) > room ? TextLayout.truncate(right, to: room) : right
+        let room = rightRoom(width: width)
+        let shownRight = DisplayWidth.of(right) > room
+            ? MiddleShortening.fit(right, width: room) ?? TextLayout.truncate(right, to: room) : right
         let rightWidth = DisplayWidth.of(shownRight)
         let available = width - (rightWidth > 0 ? rightWidth + 1 : 0)
         let optional = hints.indices.filter { !hints[$0].priority.isAlways }
@@ -63,9 +78,29 @@ public struct KeyFooter {
         return (labels.isEmpty ? "" : " " + labels.joined(separator: Self.gap), shownRight)
     }
 
-    /// Draws the footer as a ``StatusBar`` on the top row of `area`.
+    /// Draws the footer as a ``StatusBar`` on the last row of `area`; when it takes two rows
+    /// (``height(width:)``) and `area` has them, the message fills the row above (its
+    /// addresses shortened in the middle, then its end cut) and the keys' row has no right text.
     public func render(in area: Rect, on surface: inout Surface) {
-        let (left, right) = layout(width: area.width)
-        StatusBar(left: left, right: right).render(in: area, on: &surface)
+        guard !area.isEmpty else { return }
+        let keysRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        guard area.height >= 2, height(width: area.width) == 2 else {
+            let (left, right) = layout(width: area.width)
+            return StatusBar(left: left, right: right).render(in: keysRow, on: &surface)
+        }
+        let message = " " + right
+        let shown = MiddleShortening.fit(message, width: area.width) ?? TextLayout.truncate(message, to: area.width)
+        StatusBar(left: shown).render(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &surface)
+        var keys = self
+        keys.right = ""
+        StatusBar(left: keys.layout(width: area.width).left).render(in: keysRow, on: &surface)
+    }
+
+    /// Columns the right text may take: what the always-shown labels leave, less one space.
+    private func rightRoom(width: Int) -> Int {
+        let essential = hints.filter(\.priority.isAlways)
+        let labels = essential.isEmpty ? 0
+            : 1 + essential.map { DisplayWidth.of($0.label) }.reduce(0, +) + Self.gap.count * (essential.count - 1)
+        return max(0, width - labels - (labels > 0 ? 1 : 0))
     }
 }
