@@ -48,7 +48,13 @@ extension ScreenHost {
 
     /// The footer's bindings: the screen's, then the global ones it leaves.
     func footerHelp(for screen: any Screen) -> [KeyHelp] {
-        let own = screen.keyHelp
+        let own = screenHelp(for: screen)
         return own + globalKeys(beside: own).help
+    }
+
+    /// The screen's bindings and the record keys (`o`, `y`) the host adds beside them.
+    func screenHelp(for screen: any Screen) -> [KeyHelp] {
+        let own = screen.keyHelp
+        return own + recordKeys(beside: own).help
     }
 }

@@ -18,6 +18,8 @@ public final class ScreenHost {
     private let onQuit: @MainActor () -> Void
     let commandLine: CommandLineViewModel?
     private let statusNote: StatusNote?
+    /// Opens and copies the selected record (`o`, `y`, ``ScreenHost+Record.swift``); `nil`: no such keys.
+    let share: ShareService?
     private var lastSize = Size(width: 0, height: 0)
     private let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
@@ -42,15 +44,17 @@ public final class ScreenHost {
     ///   - commandLine: The `:` prompt (the app coordinator's); without it `:` does nothing.
     ///   - statusNote: Outcomes of saves and deletes, shown in place of the screen's summary
     ///     until the next key.
+    ///   - share: Opens and copies the selected record (`o`, `y`); without it those keys do nothing.
     ///   - clock: Seconds on a monotonic clock, for the spinner (tests pass their own).
     public init(
         stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
-        statusNote: StatusNote? = nil, onQuit: @escaping @MainActor () -> Void,
+        statusNote: StatusNote? = nil, share: ShareService? = nil, onQuit: @escaping @MainActor () -> Void,
         clock: @escaping @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     ) {
         self.stack = stack
         self.commandLine = commandLine
         self.statusNote = statusNote
+        self.share = share
         self.onQuit = onQuit
         self.clock = clock
     }
@@ -148,6 +152,7 @@ public final class ScreenHost {
             }
             // A key the prompt did not take changed nothing: the screen is still the top one.
             if let screen, screen.handle(key, in: bodyArea) { return }
+            if let screen, handleRecordKey(key, beside: screen.keyHelp) { return }
         }
         switch globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }

@@ -33,12 +33,14 @@ final class Application {
         backend = try NcursesBackend.start()
         if usesMouse { backend.enableMouse() }
         terminal = Terminal(backend: backend)
+        var dependencies = dependencies
+        dependencies.sharing = Self.sharing(backend: backend, terminal: terminal)
         coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
             Self.shutdown(backend, status: 0)
         })
         host = ScreenHost(
             stack: coordinator.stack, commandLine: coordinator.commandLine, statusNote: coordinator.statusNote,
-            onQuit: { [unowned self] in self.quit(status: 0) })
+            share: coordinator.share, onQuit: { [unowned self] in self.quit(status: 0) })
     }
 
     // MARK: - API
@@ -56,6 +58,23 @@ final class Application {
     }
 
     // MARK: - Private
+
+    /// `o` and `y` over this terminal: a browser that runs in the terminal gets it the way
+    /// Ctrl-Z hands it to the shell (full-screen mode left, then the whole screen repainted);
+    /// OSC 52 goes straight to the terminal; copied text is sanitized as drawn text is.
+    private static func sharing(backend: NcursesBackend, terminal: Terminal) -> Sharing {
+        let handoff = TerminalHandoff { [backend, terminal] run in
+            backend.suspend()
+            run()
+            backend.resumeAfterSuspend()
+            terminal.invalidate()
+        }
+        let clipboard = TerminalClipboard(acceptsOSC52: backend.acceptsClipboard) { [backend] text in
+            backend.copyToClipboard(text)
+        }
+        return Sharing(opener: SystemLinkOpener(handoff: handoff), clipboard: SystemClipboard(terminal: clipboard),
+                       sanitize: Sanitizer.singleLine)
+    }
 
     private func handle(_ event: EventLoop.Event) {
         switch event {

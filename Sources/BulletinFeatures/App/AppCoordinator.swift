@@ -22,6 +22,10 @@ public final class AppCoordinator: Coordinator {
     /// Forms, delete confirmations and undo for the active source (it remembers the last
     /// delete); replaced with the source by ``switchSource(to:)``.
     public private(set) lazy var editing = makeEditing()
+    /// `o` and `y` on the selected record, for the run (a source switch keeps it).
+    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] in
+        self?.dependencies.source.vocabulary ?? .jsonPlaceholder
+    }
     /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
     public private(set) var dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
@@ -87,7 +91,8 @@ public final class AppCoordinator: Coordinator {
     /// - Throws: ``DataError`` when the source cannot be built (such as an invalid URL); the
     ///   old source and screens then stay.
     public func switchSource(to choice: LaunchOptions.Source) throws(DataError) {
-        let next = try dependencies.makeDependencies(choice)
+        var next = try dependencies.makeDependencies(choice)
+        next.sharing = dependencies.sharing
         linkTask?.cancel()
         linkTask = nil
         dependencies = next

@@ -16,6 +16,9 @@ public struct AppDependencies: Sendable {
     /// Builds the source and writer for another ``LaunchOptions/Source``, sharing ``log``;
     /// the Admin panel's switch calls it and replaces both together.
     public var makeDependencies: Make
+    /// Opening and copying the selected record (`o`, `y`); built over the terminal at the
+    /// composition root, ``Sharing/unavailable`` until then. A source switch keeps it.
+    public var sharing: Sharing = .unavailable
 
     /// - Parameter makeDependencies: Builds the dependencies of a switch; by default a
     ///   ``SourceFactory`` recording into `log`.

@@ -107,7 +107,7 @@ public final class PostListViewModel: FindableScreen {
     }
 
     /// The row shown at display position `position`, if any.
-    private func row(at position: Int) -> PostRow? {
+    func row(at position: Int) -> PostRow? {
         let order = find.finder.order
         guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
         return rows[order[position]]
