@@ -29,10 +29,12 @@ public final class SearchCoordinator: FlowCoordinator {
     public func request(for route: SearchRoute) -> NavigationRequest<any ScreenViewModel> {
         switch route {
         case let .results(query):
-            SearchViewModel(query: query, source: context.source, router: router)
+            return SearchViewModel(query: query, source: context.source, router: router)
                 .request(title: "Search", link: route.link, owner: self)
-        case let .post(id):
-            PostDetailViewModel(postID: id, source: context.source).request(title: "Post \(id)", link: route.link, owner: self)
+        case let .post(id, focus):
+            let model = PostDetailViewModel(postID: id, source: context.source)
+            model.focus = focus.map(PostFocus.init)
+            return model.request(title: "Post \(id)", link: route.link, owner: self)
         }
     }
 }

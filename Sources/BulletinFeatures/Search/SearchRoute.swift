@@ -4,14 +4,15 @@ import BulletinData
 public enum SearchRoute: Sendable, Equatable {
     /// The Search screen, starting with `query`.
     case results(query: String)
-    /// A result's post (for a comment, the post it belongs to).
-    case post(id: RecordID)
+    /// A result's post (for a comment, the post it belongs to), landing on `focus`: the
+    /// comment that matched, or the query's first match in the body.
+    case post(id: RecordID, focus: PostFocus.Target? = nil)
 
     /// The screen's address, shown in the header and accepted by `open`.
     public var link: DeepLink {
         switch self {
         case let .results(query): .search(query)
-        case let .post(id): .post(id)
+        case let .post(id, _): .post(id)
         }
     }
 }
