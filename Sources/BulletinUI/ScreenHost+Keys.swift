@@ -47,12 +47,14 @@ extension ScreenHost {
     }
 
     /// The footer's bindings: the screen's, then the global ones it leaves.
+    /// (The record keys, `o` and `y`, have no footer label and share no key with the global
+    /// ones, so the footer, drawn every frame, does not look them up.)
     func footerHelp(for screen: any Screen) -> [KeyHelp] {
-        let own = screenHelp(for: screen)
+        let own = screen.keyHelp
         return own + globalKeys(beside: own).help
     }
 
-    /// The screen's bindings and the record keys (`o`, `y`) the host adds beside them.
+    /// The screen's bindings and the record keys (`o`, `y`) the host adds beside them, for `?`.
     func screenHelp(for screen: any Screen) -> [KeyHelp] {
         let own = screen.keyHelp
         return own + recordKeys(beside: own).help
