@@ -26,7 +26,7 @@ public final class ScreenHost {
     private var loadingSince: (entry: Int?, time: Double)?
     /// The help overlay's scroll position while it is open; `nil` while it is closed.
     var helpState: TextViewState?
-    /// Rows the status line took in the last frame: 1, or 2 while a long message has a row of its own.
+    /// Rows the status line took in the last frame: 1, or 2 or 3 while a long message has rows of its own.
     private var statusHeight = 1
 
     /// How long a load runs before the spinner shows, in seconds: quick loads never flash it.
@@ -92,10 +92,12 @@ public final class ScreenHost {
         Header(titles: entries.map(\.destination.title), route: top.destination.currentRoute ?? top.route ?? "")
             .render(in: headerArea, on: &surface)
         let screen = Self.screen(for: top.destination)
-        // A message too long for the footer takes the row above it (the body is one row shorter).
+        // A message too long for the footer takes one or two rows above it (the body is that
+        // much shorter), while the body keeps at least two rows.
         let footer = helpState == nil ? footer(for: screen, entry: top.id) : nil
         let prompting = screen.capturesKeys || commandLine?.isActive == true
-        let statusRows = prompting ? 1 : footer?.height(width: size.width) ?? 1
+        let wanted = prompting ? 1 : footer?.height(width: size.width) ?? 1
+        let statusRows = wanted <= rest.height - 2 ? wanted : 1
         statusHeight = statusRows
         let (body, statusArea) = rest.splitBottom(statusRows)
         let promptArea = Rect(x: statusArea.x, y: statusArea.maxY - 1, width: statusArea.width, height: 1)

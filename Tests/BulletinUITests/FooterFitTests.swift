@@ -48,12 +48,13 @@ struct FooterFitTests {
         #expect(!lines[10].contains("Saved"), "\(lines)")
     }
 
-    @Test("at 40 columns a message that does not fit takes the row above the keys; the next key clears it")
+    @Test("at 40 columns a message that does not fit takes rows above the keys, wrapped whole; the next key clears it")
     func wrapsAt40() async {
         let harness = await KeyScreenHarness.open(.users)
         harness.app.statusNote.show(Self.message)
         let lines = harness.lines(width: 40, height: 12)
-        #expect(lines[10] == " Saved post 3 to http://127.0.0.1:3101/…", "\(lines)")
+        #expect(lines[9] == " Saved post 3 to", "\(lines)")
+        #expect(lines[10] == " http://127.0.0.1:3101/users/1/posts/3", "\(lines)")
         #expect(lines[11] == " ⏎ open  Esc back  ? help  q quit", "\(lines)")
         harness.press(.down, width: 40, height: 12)
         let after = harness.lines(width: 40, height: 12)

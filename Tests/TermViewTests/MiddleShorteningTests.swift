@@ -50,20 +50,25 @@ struct MiddleShorteningTests {
         #expect(right == "Saved post 3 to http://127.0.0.1:3101/…/posts/3")
     }
 
-    @Test("at 40 columns a message that does not fit takes the row above the keys, whole")
+    @Test("a message that does not fit beside the keys moves above them: one row at 60, wrapped into two at 40")
     func footerWraps() {
         let footer = KeyFooter(hints: Self.hints, right: Self.saved, wrapsRight: true)
-        #expect(footer.height(width: 40) == 2)
+        #expect(footer.height(width: 60) == 2)
+        #expect(footer.height(width: 40) == 3)
         var surface = Surface(width: 60, height: 3)
         footer.render(in: Rect(x: 0, y: 1, width: 60, height: 2), on: &surface)
         #expect(surface.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) } == [
             "", " " + Self.saved, " ↑↓ move  Esc back  ? help  q quit",
         ])
-        var narrow = Surface(width: 40, height: 2)
-        footer.render(in: Rect(x: 0, y: 0, width: 40, height: 2), on: &narrow)
-        #expect(narrow.lines[0] == " Saved post 3 to http://127.0.0.1:3101/…")
-        #expect(narrow.lines[1].hasPrefix(" ↑↓ move  Esc back  ? help  q quit"))
+        var narrow = Surface(width: 40, height: 3)
+        footer.render(in: Rect(x: 0, y: 0, width: 40, height: 3), on: &narrow)
+        #expect(narrow.lines[0] == " Saved post 3 to                        ")
+        #expect(narrow.lines[1] == " http://127.0.0.1:3101/users/1/posts/3  ")
+        #expect(narrow.lines[2].hasPrefix(" ↑↓ move  Esc back  ? help  q quit"))
         #expect(narrow.style(at: Point(x: 39, y: 0)) == .statusBar)
+        let long = KeyFooter(hints: Self.hints, right: String(repeating: "word ", count: 30), wrapsRight: true)
+        #expect(long.messageRows(width: 40).count == 2)
+        #expect(long.messageRows(width: 40)[1].hasSuffix("…"))
     }
 
     @Test("a summary (not a message) stays on the keys' row and is cut at its end")

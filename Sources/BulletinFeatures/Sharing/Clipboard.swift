@@ -81,6 +81,6 @@ public struct SystemClipboard: Clipboard {
             failures.append("\(tool[0]) failed" + (finished.map { " (exit status \($0.status))" } ?? ""))
         }
         if !failures.isEmpty { return .failed("Could not copy: " + failures.joined(separator: ", ")) }
-        return .failed("Nothing to copy with: the terminal does not take OSC 52 here, and none of wl-copy, xclip, xsel is installed")
+        return .failed("Could not copy: no OSC 52 here, and no wl-copy, xclip or xsel")
     }
 }

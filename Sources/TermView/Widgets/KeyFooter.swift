@@ -4,7 +4,7 @@
 /// none below it shows); ``FooterPriority/always``
 /// labels stay, and the right text is shortened before one of them would be: the middle of its
 /// URLs and paths first (``MiddleShortening``), then its end. A message (``wrapsRight``) that
-/// still does not fit takes a line of its own above the keys instead (``height(width:)``).
+/// still does not fit moves above the keys instead, wrapped to at most two rows (``height(width:)``).
 public struct KeyFooter {
     /// One label with its priority.
     public struct Hint: Equatable, Sendable {
@@ -47,12 +47,24 @@ public struct KeyFooter {
         }, right: right, wrapsRight: wrapsRight)
     }
 
-    /// Rows the footer takes at `width`: 2 when ``wrapsRight`` and the right text does not fit
-    /// beside the always-shown labels even shortened in the middle, else 1.
+    /// Rows the footer takes at `width`: 1, or when ``wrapsRight`` and the right text does not
+    /// fit beside the always-shown labels even shortened in the middle, 1 plus its rows above
+    /// the keys (``messageRows(width:)``: 1 or 2).
     public func height(width: Int) -> Int {
         guard wrapsRight, !right.isEmpty else { return 1 }
         let room = rightRoom(width: width)
-        return DisplayWidth.of(right) <= room || MiddleShortening.fit(right, width: room) != nil ? 1 : 2
+        if DisplayWidth.of(right) <= room || MiddleShortening.fit(right, width: room) != nil { return 1 }
+        return 1 + messageRows(width: width).count
+    }
+
+    /// The message's rows above the keys at `width`, each after one space: one row when it fits
+    /// (its addresses shortened in the middle if need be), else wrapped by words into two, the
+    /// second cut with "…" when more remains.
+    public func messageRows(width: Int) -> [String] {
+        if let one = MiddleShortening.fit(" " + right, width: width) { return [one] }
+        let wrapped = TextLayout.wrap(right, width: max(1, width - 1)).map { " " + $0 }
+        guard wrapped.count > 2 else { return wrapped }
+        return [wrapped[0], TextLayout.truncate(wrapped[1...].joined(), to: width)]
     }
 
     /// The left text (a leading space, then the labels that fit) and the right text
@@ -78,19 +90,21 @@ public struct KeyFooter {
         return (labels.isEmpty ? "" : " " + labels.joined(separator: Self.gap), shownRight)
     }
 
-    /// Draws the footer as a ``StatusBar`` on the last row of `area`; when it takes two rows
-    /// (``height(width:)``) and `area` has them, the message fills the row above (its
-    /// addresses shortened in the middle, then its end cut) and the keys' row has no right text.
+    /// Draws the footer as a ``StatusBar`` on the last row of `area`; when it takes more rows
+    /// (``height(width:)``) and `area` has them, the message fills the rows above
+    /// (``messageRows(width:)``) and the keys' row has no right text.
     public func render(in area: Rect, on surface: inout Surface) {
         guard !area.isEmpty else { return }
         let keysRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
-        guard area.height >= 2, height(width: area.width) == 2 else {
+        let rows = height(width: area.width)
+        guard rows > 1, area.height >= rows else {
             let (left, right) = layout(width: area.width)
             return StatusBar(left: left, right: right).render(in: keysRow, on: &surface)
         }
-        let message = " " + right
-        let shown = MiddleShortening.fit(message, width: area.width) ?? TextLayout.truncate(message, to: area.width)
-        StatusBar(left: shown).render(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &surface)
+        for (index, line) in messageRows(width: area.width).enumerated() {
+            StatusBar(left: line).render(in: Rect(x: area.x, y: area.maxY - rows + index, width: area.width, height: 1),
+                                         on: &surface)
+        }
         var keys = self
         keys.right = ""
         StatusBar(left: keys.layout(width: area.width).left).render(in: keysRow, on: &surface)
