@@ -64,6 +64,29 @@ struct SharingTests {
         }
     }
 
+    @Test("the browser starts with no signal ignored or blocked, though the app ignores and blocks SIGINT and SIGTERM")
+    func signalsReset() throws {
+        let bin = try Bin()
+        try bin.script("sigbrowser", "grep -E '^Sig(Ign|Blk):' /proc/$$/status > '\(bin.url.path)/signals'")
+        let previous = signal(SIGINT, SIG_IGN)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &mask)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &mask, nil)
+            signal(SIGINT, previous)
+        }
+        let opener = SystemLinkOpener(runner: CommandRunner(environment: ["PATH": bin.path, "BROWSER": "sigbrowser"]))
+        #expect(opener.open("http://a.io") == .done("Opened http://a.io with sigbrowser"))
+        let status = try String(contentsOf: bin.url.appendingPathComponent("signals"), encoding: .utf8)
+        // The masks are hexadecimal, bit n - 1 for signal n; signals 1…31 are the standard ones
+        // (glibc keeps two real-time signals of its own).
+        let masks = status.split(separator: "\n").compactMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        #expect(masks.count == 2 && masks.allSatisfy { $0 & 0x7FFF_FFFF == 0 }, "\(status)")
+    }
+
     @Test("$BROWSER's list: the first one found is used, %s is replaced by the address")
     func browserList() throws {
         let bin = try Bin()

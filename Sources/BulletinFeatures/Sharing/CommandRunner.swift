@@ -2,7 +2,9 @@ import Foundation
 
 /// Runs outside programs (a browser, a clipboard tool) with an argument vector and never a
 /// shell, so no part of an address or a copied text is ever parsed as shell syntax: each
-/// argument reaches the program as one `argv` entry, byte for byte (`posix_spawn(3)`).
+/// argument reaches the program as one `argv` entry, byte for byte (`posix_spawn(3)`). The
+/// child starts with every signal at its default action and none blocked, whatever the app
+/// ignores or blocks for its event loop.
 public struct CommandRunner: Sendable {
     /// How the child's standard streams are connected.
     public enum Streams: Sendable {
@@ -100,8 +102,20 @@ public struct CommandRunner: Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The app ignores and blocks the signals its event loop watches (SIGINT, SIGTERM, …);
+        // a child would inherit both through exec, and Ctrl-C would not stop a text browser.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         for descriptor in [input[0], output[1]] where descriptor >= 0 { close(descriptor) }
         if input[1] >= 0 {
             if result == 0, let text { Self.writeAll(Array(text.utf8), to: input[1]) }
