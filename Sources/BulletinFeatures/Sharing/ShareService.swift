@@ -3,7 +3,12 @@ import Observation
 
 /// The level of Bulletin's navigation a shared record is on, named in the source's words.
 public enum RecordLevel: Sendable, Equatable {
-    case user, post, comment
+    /// The top level (``SourceVocabulary/users``: users, GitHub accounts, categories).
+    case user
+    /// The second level (``SourceVocabulary/posts``: posts, repositories, meals).
+    case post
+    /// The third level (``SourceVocabulary/comments``).
+    case comment
 }
 
 /// A screen whose view model has a selected record that `o` opens and `y` copies.
