@@ -46,6 +46,30 @@ struct ShareEndToEndTests {
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
+    @Test("Ctrl-C in a browser that runs in the terminal stops the browser, not Bulletin")
+    func interruptBrowser() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-int-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = try Self.writeDB(in: directory)
+        let browser = directory.appendingPathComponent("slow-browser")
+        try "#!/bin/sh\necho 'SLOW BROWSER SHOWING'\nexec sleep 30\n".write(to: browser, atomically: true, encoding: .utf8)
+        chmod(browser.path, 0o755)
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "users"],
+                                      environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        defer { session.close() }
+        _ = try await session.waitForAll(["Ada Quay", "2 users"])
+        session.send("o")
+        _ = try await session.waitForAll(["SLOW BROWSER SHOWING"])
+        session.send("C-c")
+        _ = try await session.waitForAll(["Ada Quay", "slow-browser could not open http://", "(exit status 130)"])
+        session.send("Down")
+        _ = try await session.waitForAll(["Bo Pier", "2 users"])
+        #expect(session.commandPID() != nil, "Bulletin is still running")
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
     @Test("y with tmux's set-clipboard on puts the website in a tmux buffer (show-buffer)")
     func copyThroughTmux() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-copy-\(UUID().uuidString)")
