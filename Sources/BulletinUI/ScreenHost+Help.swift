@@ -26,7 +26,7 @@ extension ScreenHost {
 
     /// The overlay for `screen`: its bindings grouped, then the global ones under "Everywhere".
     func helpOverlay(for screen: any Screen) -> HelpOverlay {
-        let own = screen.keyHelp
+        let own = screenHelp(for: screen)
         let title = stack.top.map { "Keys: " + $0.destination.title } ?? "Keys"
         return HelpOverlay(title: title, help: own, global: globalKeys(beside: own).help)
     }

@@ -52,12 +52,19 @@ extension ScreenHost {
     /// The footer's bindings: the screen's, then the global ones it leaves. Kept between
     /// frames while the screen's bindings (compared by storage first: a memoised key map hands
     /// over the same array) and `canGoBack` stay the same, so the footer's memo sees the same
-    /// array too.
+    /// array too. (The record keys, `o` and `y`, have no footer label and share no key with the
+    /// global ones, so the footer, drawn every frame, does not look them up.)
     func footerHelp(for screen: any Screen, canGoBack: Bool) -> [KeyHelp] {
         let own = screen.keyHelp
         if let kept = footerHelpMemo, kept.canGoBack == canGoBack, kept.own == own { return kept.help }
         let help = own + globalKeys(beside: own, canGoBack: canGoBack).help
         footerHelpMemo = (own, canGoBack, help)
         return help
+    }
+
+    /// The screen's bindings and the record keys (`o`, `y`) the host adds beside them, for `?`.
+    func screenHelp(for screen: any Screen) -> [KeyHelp] {
+        let own = screen.keyHelp
+        return own + recordKeys(beside: own).help
     }
 }

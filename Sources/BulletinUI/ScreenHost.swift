@@ -18,6 +18,8 @@ public final class ScreenHost {
     private let onQuit: @MainActor () -> Void
     let commandLine: CommandLineViewModel?
     private let statusNote: StatusNote?
+    /// Opens and copies the selected record (`o`, `y`, ``ScreenHost+Record.swift``); `nil`: no such keys.
+    let share: ShareService?
     private var lastSize = Size(width: 0, height: 0)
     private let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
@@ -29,6 +31,8 @@ public final class ScreenHost {
     var footerHelpMemo: (own: [KeyHelp], canGoBack: Bool, help: [KeyHelp])?
     /// The footer's layout, kept while its bindings and widths stay the same.
     private let footerMemo = KeyFooterMemo()
+    /// Rows the status line took in the last frame: 1, or 2 or 3 while a long message has rows of its own.
+    private var statusHeight = 1
 
     /// How long a load runs before the spinner shows, in seconds: quick loads never flash it.
     public static let spinnerDelay = 0.3
@@ -45,15 +49,17 @@ public final class ScreenHost {
     ///   - commandLine: The `:` prompt (the app coordinator's); without it `:` does nothing.
     ///   - statusNote: Outcomes of saves and deletes, shown in place of the screen's summary
     ///     until the next key.
+    ///   - share: Opens and copies the selected record (`o`, `y`); without it those keys do nothing.
     ///   - clock: Seconds on a monotonic clock, for the spinner (tests pass their own).
     public init(
         stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
-        statusNote: StatusNote? = nil, onQuit: @escaping @MainActor () -> Void,
+        statusNote: StatusNote? = nil, share: ShareService? = nil, onQuit: @escaping @MainActor () -> Void,
         clock: @escaping @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     ) {
         self.stack = stack
         self.commandLine = commandLine
         self.statusNote = statusNote
+        self.share = share
         self.onQuit = onQuit
         self.clock = clock
     }
@@ -84,7 +90,6 @@ public final class ScreenHost {
         let notice = TooSmallNotice(minimum: Self.minimumSize)
         if notice.applies(to: size) { return notice.render(in: full, on: &surface) }
         let (headerArea, rest) = full.splitTop(1)
-        let (body, statusArea) = rest.splitBottom(1)
         // The stack's entries are read once a frame: each read of an observable property of a
         // generic class looks its key path up at run time (~6% of a one-row move's frame).
         let entries = stack.entries
@@ -92,6 +97,15 @@ public final class ScreenHost {
         Header(titles: entries.map(\.destination.title), route: top.destination.currentRoute ?? top.route ?? "")
             .render(in: headerArea, on: &surface)
         let screen = Self.screen(for: top.destination)
+        // A message too long for the footer takes one or two rows above it (the body is that
+        // much shorter), while the body keeps at least two rows.
+        let footer = helpState == nil ? footer(for: screen, entry: top.id, canGoBack: entries.count > 1) : nil
+        let prompting = screen.capturesKeys || commandLine?.isActive == true
+        let wanted = prompting ? 1 : footer?.height(width: size.width) ?? 1
+        let statusRows = wanted <= rest.height - 2 ? wanted : 1
+        statusHeight = statusRows
+        let (body, statusArea) = rest.splitBottom(statusRows)
+        let promptArea = Rect(x: statusArea.x, y: statusArea.maxY - 1, width: statusArea.width, height: 1)
         if renderHelp(for: screen, body: body, status: statusArea, on: &surface) { return }
         if top.style == .modal, entries.count > 1 {
             // A modal (a dialog) is drawn over the screen beneath it: that screen first.
@@ -99,15 +113,39 @@ public final class ScreenHost {
             surface.cursor = nil
         }
         screen.render(in: body, on: &surface)
-        if screen.capturesKeys, screen.renderStatus(in: statusArea, on: &surface) { return }
-        if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
-        if screen.renderStatus(in: statusArea, on: &surface) { return }
-        // A message (the last command's, the last `n`'s) or a status note takes the summary's
-        // place; the footer's always-shown keys stay beside it.
+        if screen.capturesKeys, screen.renderStatus(in: promptArea, on: &surface) { return }
+        if let commandLine, CommandPromptView(model: commandLine).render(in: promptArea, on: &surface) { return }
+        if screen.renderStatus(in: promptArea, on: &surface) { return }
+        guard let footer else { return }
+        // One row (a one-row move's frame): through the memo, which lays nothing out again.
+        if statusRows == 1 {
+            footerMemo.render(help: footer.help, right: footer.right, in: statusArea, on: &surface)
+        } else {
+            KeyFooter(help: footer.help, right: footer.right, wrapsRight: true).render(in: statusArea, on: &surface)
+        }
+    }
+
+    /// What the footer is drawn from: the bindings, the right text, and whether that text is a
+    /// message (which may take rows of its own above the keys) rather than a summary.
+    private struct FooterParts {
+        var help: [KeyHelp]
+        var right: String
+        var isMessage: Bool
+
+        /// Rows the footer takes at `width`: 1 for a summary; for a message, ``KeyFooter/height(width:)``.
+        func height(width: Int) -> Int {
+            isMessage ? KeyFooter(help: help, right: right, wrapsRight: true).height(width: width) : 1
+        }
+    }
+
+    /// The footer of `screen`: its keys, and on the right a message (the last command's, the
+    /// last `n`'s, a status note) in the summary's place, the always-shown keys beside it; a
+    /// message that does not fit there even shortened takes a row of its own.
+    private func footer(for screen: any Screen, entry: Int?, canGoBack: Bool) -> FooterParts {
         let message = commandLine?.message ?? screen.statusMessage ?? noteText
-        let summary = [spinner(for: screen, entry: top.id), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
-        footerMemo.render(help: footerHelp(for: screen, canGoBack: entries.count > 1), right: summary.joined(separator: " "),
-                          in: statusArea, on: &surface)
+        let summary = [spinner(for: screen, entry: entry), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        return FooterParts(help: footerHelp(for: screen, canGoBack: canGoBack), right: summary.joined(separator: " "),
+                           isMessage: message != nil)
     }
 
     /// A spinner frame once the top screen has been loading for ``spinnerDelay`` seconds, else `nil`.
@@ -141,6 +179,7 @@ public final class ScreenHost {
             }
             // A key the prompt did not take changed nothing: the screen is still the top one.
             if let screen, screen.handle(key, in: bodyArea) { return }
+            if let screen, handleRecordKey(key, beside: screen.keyHelp) { return }
         }
         switch globalKeys.action(for: key) {
         case .back?: if !stack.dismiss() { stack.pop() }
@@ -161,7 +200,7 @@ public final class ScreenHost {
     // MARK: - Private
 
     var bodyArea: Rect {
-        Rect(x: 0, y: 1, width: lastSize.width, height: max(0, lastSize.height - 2))
+        Rect(x: 0, y: 1, width: lastSize.width, height: max(0, lastSize.height - 1 - statusHeight))
     }
 
     var currentScreen: (any Screen)? {

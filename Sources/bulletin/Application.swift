@@ -24,6 +24,10 @@ final class Application {
     private var host: ScreenHost?
     private var loop: EventLoop?
     private var redrawScheduled = false
+    /// Set while the events queued during a terminal hand-off (``sharing(backend:terminal:lent:)``)
+    /// are handled: the signals the keyboard raised then (Ctrl-C to leave a text browser) were
+    /// meant for that program, not for Bulletin.
+    private let lent = LentTerminal()
     private var spinnerTimer: DispatchSourceTimer?
 
     // MARK: - Init
@@ -34,12 +38,14 @@ final class Application {
         backend = try NcursesBackend.start()
         if usesMouse { backend.enableMouse() }
         terminal = Terminal(backend: backend)
+        var dependencies = dependencies
+        dependencies.sharing = Self.sharing(backend: backend, terminal: terminal, lent: lent)
         coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
             Self.shutdown(backend, status: 0)
         })
         host = ScreenHost(
             stack: coordinator.stack, commandLine: coordinator.commandLine, statusNote: coordinator.statusNote,
-            onQuit: { [unowned self] in self.quit(status: 0) })
+            share: coordinator.share, onQuit: { [unowned self] in self.quit(status: 0) })
     }
 
     // MARK: - API
@@ -58,6 +64,26 @@ final class Application {
 
     // MARK: - Private
 
+    /// `o` and `y` over this terminal: a browser that runs in the terminal gets it the way
+    /// Ctrl-Z hands it to the shell (full-screen mode left, then the whole screen repainted);
+    /// OSC 52 goes straight to the terminal; copied text is sanitized as drawn text is.
+    private static func sharing(backend: NcursesBackend, terminal: Terminal, lent: LentTerminal) -> Sharing {
+        let handoff = TerminalHandoff { [backend, terminal, lent] run in
+            backend.suspend()
+            run()
+            backend.resumeAfterSuspend()
+            terminal.invalidate()
+            // Events that arrived meanwhile are already queued ahead of this block.
+            lent.justReturned = true
+            DispatchQueue.main.async { MainActor.assumeIsolated { lent.justReturned = false } }
+        }
+        let clipboard = TerminalClipboard(acceptsOSC52: backend.acceptsClipboard) { [backend] text in
+            backend.copyToClipboard(text)
+        }
+        return Sharing(opener: SystemLinkOpener(handoff: handoff), clipboard: SystemClipboard(terminal: clipboard),
+                       sanitize: Sanitizer.singleLine)
+    }
+
     private func handle(_ event: EventLoop.Event) {
         switch event {
         case .key(.resize), .resize:
@@ -65,6 +91,8 @@ final class Application {
             terminal.invalidate()
         case let .key(key):
             host?.handle(key)
+        case let .terminate(signal) where lent.justReturned && (signal == SIGINT || signal == SIGQUIT):
+            break   // queued while the terminal was lent to a program (a text browser): not for us
         case let .terminate(signal) where (signal == SIGINT || signal == SIGQUIT) && host?.handleInterrupt() == true:
             break   // Ctrl-C or Ctrl-\ in a form with unsaved changes: it asks first
         case let .terminate(signal):
@@ -144,4 +172,10 @@ final class Application {
         backend.restore()
         exit(status)
     }
+}
+
+/// Whether the terminal has just come back from a program it was lent to (see `Application.lent`).
+@MainActor
+final class LentTerminal {
+    var justReturned = false
 }

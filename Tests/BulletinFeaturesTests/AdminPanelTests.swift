@@ -177,6 +177,7 @@ struct AdminPanelTests {
         #expect(app.stack.routes == ["home", "admin"])
         type(Self.db, into: model)
         model.submitField()
+        await model.waitForSwitch()
         #expect(app.stack.routes == ["home", "users"])
         #expect(app.dependencies.source.descriptor == SourceDescriptor(kind: .file, location: Self.db))
         guard let home = app.stack.entries.first?.destination as? HomeViewModel,

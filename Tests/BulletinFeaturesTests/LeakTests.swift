@@ -166,7 +166,7 @@ struct SourceSwitchLeakTests {
         await LeakTests().openUserPost(app)  // Users › user › post above the panel, then a second panel on top
         let again = FlowProbe(app.stack)
         app.navigate(to: .admin)
-        Self.switchToEmbedded(app)
+        await Self.switchToEmbedded(app)
         #expect(app.stack.routes == ["home", "users"])
         #expect(app.dependencies.source.descriptor.location == "/new/db.json")
         #expect(again.count > 0 && again.alive == 0, "the old users flow")
@@ -180,8 +180,8 @@ struct SourceSwitchLeakTests {
         return model
     }
 
-    /// Types `embedded` in the panel's switch field and presses Enter.
-    static func switchToEmbedded(_ app: AppCoordinator) {
+    /// Types `embedded` in the panel's switch field, presses Enter and waits for the switch.
+    static func switchToEmbedded(_ app: AppCoordinator) async {
         guard let panel = panel(app) else {
             Issue.record("no panel on top")
             return
@@ -189,5 +189,6 @@ struct SourceSwitchLeakTests {
         panel.beginSwitch()
         panel.editField { $0.replace(with: "embedded") }
         panel.submitField()
+        await panel.waitForSwitch()
     }
 }

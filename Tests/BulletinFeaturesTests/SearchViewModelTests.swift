@@ -83,7 +83,7 @@ struct SearchViewModelTests {
         model.moveSelection(by: 5)
         #expect(model.selection.selected == 1)
         model.openSelected()
-        #expect(recorder.routes == [.post(id: 1), .post(id: 3)])
+        #expect(recorder.routes == [.post(id: 1, focus: .match("socie")), .post(id: 3, focus: .comment(3))])
     }
 
     @Test("typed while the data loads: the search runs once it has loaded")

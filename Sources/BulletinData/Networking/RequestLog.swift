@@ -100,6 +100,20 @@ public final class RequestLog: Sendable {
         }
     }
 
+    /// Starts the log over for a source that became active at `start` (the Admin panel's
+    /// switch): keeps only the requests and errors from `start` on, the last load among them,
+    /// and drops the notes about the server and the rate-limit budget, which were the old
+    /// source's.
+    public func startOver(since start: Date) {
+        change { state in
+            state.requests.removeAll { $0.date < start }
+            state.errors.removeAll { $0.date < start }
+            if let last = state.lastLoad, last.date < start { state.lastLoad = nil }
+            state.notes = []
+            state.rateLimit = nil
+        }
+    }
+
     // MARK: - Private
 
     private func change(_ body: (inout Snapshot) -> Void) {

@@ -26,14 +26,16 @@ extension AdminPanelViewModel {
         change(&field!.input)
     }
 
-    /// Esc in the field: closes it.
+    /// Esc in the field: closes it, and gives up a switch being tried (the current source stays).
     public func cancelField() {
         field = nil
+        switchTask?.cancel()
+        switchingTo = nil
     }
 
     /// Enter in the field: switches or exports, or shows beside the field why not.
     public func submitField() {
-        guard let current = field, !isExporting else { return }
+        guard let current = field, !isExporting, switchingTo == nil else { return }
         switch current.purpose {
         case .switchSource: submitSwitch(current.text)
         case let .export(format): submitExport(current.text, format: format)
@@ -70,6 +72,11 @@ extension AdminPanelViewModel {
 
     // MARK: - Private
 
+    /// Waits until the switch being tried (if any) has succeeded or failed.
+    public func waitForSwitch() async { await switchTask?.value }
+
+    /// Tries the source the field names (a URL's first read, see ``AppCoordinator/trySwitchSource(to:)``)
+    /// with "Trying …" under the field; a failure keeps the current source and says why there.
     private func submitSwitch(_ text: String) {
         guard let switchSource else { return }
         let choice: LaunchOptions.Source
@@ -79,10 +86,17 @@ extension AdminPanelViewModel {
             field?.error = error.description
             return
         }
-        do throws(DataError) {
-            try switchSource(choice)
-        } catch {
-            field?.error = error.description
+        field?.error = nil
+        switchingTo = text.trimmingCharacters(in: .whitespaces)
+        let current = source.descriptor.location
+        switchTask = Task { [weak self] in
+            do throws(DataError) {
+                try await switchSource(choice)
+            } catch {
+                guard let self else { return }
+                field?.error = "\(error.description) · still on \(current)"
+            }
+            self?.switchingTo = nil
         }
     }
 

@@ -10,7 +10,7 @@ import ViewState
 @Observable
 public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
     /// Switches the app to another source (the app coordinator's); throws when it cannot be built.
-    public typealias SwitchSource = @MainActor (LaunchOptions.Source) throws(DataError) -> Void
+    public typealias SwitchSource = @MainActor (LaunchOptions.Source) async throws(DataError) -> Void
 
     // MARK: - Properties
 
@@ -30,6 +30,8 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
     public internal(set) var notice: String?
     /// Whether an export is being written.
     public internal(set) var isExporting = false
+    /// The source a switch is trying (`http://127.0.0.1:3101`) while its first read runs.
+    public internal(set) var switchingTo: String?
     /// The first visible line of the panel's scrolled text.
     public var scrollOffset = 0
 
@@ -41,6 +43,7 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
     @ObservationIgnored let timeZone: TimeZone
     @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored var exportTask: Task<Void, Never>?
+    @ObservationIgnored var switchTask: Task<Void, Never>?
     @ObservationIgnored private var observation: UUID?
 
     // MARK: - Init

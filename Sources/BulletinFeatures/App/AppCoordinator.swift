@@ -1,4 +1,5 @@
 import BulletinData
+import Foundation
 import MVVMC
 
 /// The root coordinator: owns the navigation stack, shows Home, starts the child flows,
@@ -24,6 +25,10 @@ public final class AppCoordinator: Coordinator {
     /// Forms, delete confirmations and undo for the active source (it remembers the last
     /// delete); replaced with the source by ``switchSource(to:)``.
     public private(set) lazy var editing = makeEditing()
+    /// `o` and `y` on the selected record, for the run (a source switch keeps it).
+    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] in
+        self?.dependencies.source.vocabulary ?? .jsonPlaceholder
+    }
     /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
     public private(set) var dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
@@ -89,7 +94,32 @@ public final class AppCoordinator: Coordinator {
     /// - Throws: ``DataError`` when the source cannot be built (such as an invalid URL); the
     ///   old source and screens then stay.
     public func switchSource(to choice: LaunchOptions.Source) throws(DataError) {
+        adopt(try dependencies.makeDependencies(choice))
+    }
+
+    /// The Admin panel's switch: builds the source for `choice`; for a URL, reads its first page
+    /// of users (`GET /users` on a JSONPlaceholder API) within ``AppDependencies/probeTimeout``
+    /// seconds; and only then switches as ``switchSource(to:)`` does, with the request log
+    /// started over for the new source (``RequestLog/startOver(since:)``), so every line of the
+    /// Admin panel describes it.
+    /// - Throws: ``DataError`` when the source cannot be built or that first read fails or
+    ///   takes too long; the current source and screens then stay.
+    public func trySwitchSource(to choice: LaunchOptions.Source) async throws(DataError) {
         let next = try dependencies.makeDependencies(choice)
+        let started = Date()
+        if SourceProbe.isNeeded(for: choice) {
+            try await SourceProbe.firstRead(of: next.source, within: dependencies.probeTimeout)
+        }
+        guard !Task.isCancelled else { throw .cancelled }
+        next.log.startOver(since: started)
+        adopt(next)
+    }
+
+    /// Makes `next` the active source: closes every screen of the old one and shows Home › Users.
+    private func adopt(_ given: AppDependencies) {
+        var next = given
+        next.sharing = dependencies.sharing
+        next.probeTimeout = dependencies.probeTimeout
         linkTask?.cancel()
         linkTask = nil
         dependencies = next
@@ -181,6 +211,6 @@ public final class AppCoordinator: Coordinator {
     private func makeAdmin() -> AdminPanelCoordinator {
         AdminPanelCoordinator(
             stack: stack, dependencies: dependencies,
-            switchSource: { [weak self] choice throws(DataError) in try self?.switchSource(to: choice) })
+            switchSource: { [weak self] choice async throws(DataError) in try await self?.trySwitchSource(to: choice) })
     }
 }

@@ -16,6 +16,12 @@ public struct AppDependencies: Sendable {
     /// Builds the source and writer for another ``LaunchOptions/Source``, sharing ``log``;
     /// the Admin panel's switch calls it and replaces both together.
     public var makeDependencies: Make
+    /// Opening and copying the selected record (`o`, `y`); built over the terminal at the
+    /// composition root, ``Sharing/unavailable`` until then. A source switch keeps it.
+    public var sharing: Sharing = .unavailable
+    /// How long the Admin panel's switch waits for the new source's first read before it keeps
+    /// the current source, in seconds (`--timeout`, set by ``SourceFactory``).
+    public var probeTimeout: Double = 15
 
     /// - Parameter makeDependencies: Builds the dependencies of a switch; by default a
     ///   ``SourceFactory`` recording into `log`.

@@ -82,8 +82,10 @@ public struct SourceFactory: Sendable {
     /// - Throws: As ``make(_:)``.
     public func dependencies(for choice: LaunchOptions.Source) throws(DataError) -> AppDependencies {
         let (source, writer) = try make(choice)
-        return AppDependencies(
+        var dependencies = AppDependencies(
             source: source, writer: readOnly ? ReadOnlyWriter(reason: Self.readOnlyReason) : writer, log: log,
             makeDependencies: { choice throws(DataError) in try self.dependencies(for: choice) })
+        dependencies.probeTimeout = timeout
+        return dependencies
     }
 }

@@ -114,7 +114,7 @@ public final class PostListViewModel: FindableScreen {
     public var selectedRow: PostRow? { row(at: selection.selected) }
 
     /// The row shown at display position `position`, if any.
-    private func row(at position: Int) -> PostRow? {
+    func row(at position: Int) -> PostRow? {
         let order = find.finder.order
         guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
         return rows[order[position]]

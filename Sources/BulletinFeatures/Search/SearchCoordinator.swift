@@ -32,8 +32,9 @@ public final class SearchCoordinator: FlowCoordinator {
         case let .results(query):
             return SearchViewModel(query: query, source: context.source, router: router)
                 .request(title: "Search", link: route.link, owner: self)
-        case let .post(id):
+        case let .post(id, focus):
             let model = PostDetailViewModel(postID: id, source: context.source)
+            model.focus = focus.map(PostFocus.init)
             model.rawViewer = context.rawViewer
             return model.request(
                 title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)

@@ -4,8 +4,9 @@ import BulletinData
 public enum SearchRoute: Sendable, Equatable {
     /// The Search screen, starting with `query`.
     case results(query: String)
-    /// A result's post (for a comment, the post it belongs to).
-    case post(id: RecordID)
+    /// A result's post (for a comment, the post it belongs to), landing on `focus`: the
+    /// comment that matched, or the query's first match in the body.
+    case post(id: RecordID, focus: PostFocus.Target? = nil)
     /// A user found by the source's own search (GitHub's `/search/users`).
     case user(id: RecordID)
 
@@ -13,7 +14,7 @@ public enum SearchRoute: Sendable, Equatable {
     public var link: DeepLink {
         switch self {
         case let .results(query): .search(query)
-        case let .post(id): .post(id)
+        case let .post(id, _): .post(id)
         case let .user(id): .user(id)
         }
     }

@@ -250,15 +250,17 @@ public final class SearchViewModel: ScreenViewModel {
     public func selectFirst() { selection.home(count: results.count) }
     public func selectLast() { selection.end(count: results.count) }
 
-    /// Enter on a result: opens its user, its post, or a comment's post.
+    /// Enter on a result: opens its user, its post on the first match of the query, or a
+    /// comment's post with that comment selected.
     public func openSelected() {
         guard let corpus = state.value, var item = selectedItem else { return }
         if item < results.users.count { return router.go(.user(id: corpus.users[results.users[item]].id)) }
         item -= results.users.count
         if item < results.posts.count {
-            router.go(.post(id: corpus.posts[results.posts[item]].id))
+            router.go(.post(id: corpus.posts[results.posts[item]].id, focus: .match(results.query)))
         } else {
-            router.go(.post(id: corpus.comments[results.comments[item - results.posts.count]].postId))
+            let comment = corpus.comments[results.comments[item - results.posts.count]]
+            router.go(.post(id: comment.postId, focus: .comment(comment.id)))
         }
     }
 

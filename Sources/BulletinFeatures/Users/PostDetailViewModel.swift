@@ -34,6 +34,8 @@ public final class PostDetailViewModel: ScreenViewModel {
     public private(set) var reloadError: DataError?
     /// The status line's words for ``reloadError``, or `nil`.
     public var reloadFailureText: String? { reloadError.map(Display.reloadFailed) }
+    /// What the post was opened to show (Search's comment or match, ``PostFocus``); `nil`: its top.
+    @ObservationIgnored public var focus: PostFocus?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
@@ -122,6 +124,7 @@ public final class PostDetailViewModel: ScreenViewModel {
             }
             reloadError = nil
             state = outcome
+            applyFocus()
         }
     }
 

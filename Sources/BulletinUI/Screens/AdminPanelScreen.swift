@@ -77,6 +77,7 @@ struct AdminPanelScreen: Screen {
         let message: StyledLine? =
             if let field = model.field {
                 field.error.map { StyledLine("✗ " + $0, style: .error) } ?? (model.isExporting ? StyledLine("Exporting…", style: .muted) : nil)
+                    ?? model.switchingTo.map { StyledLine("Trying \($0)…", style: .muted) }
             } else {
                 model.notice.map { StyledLine($0, style: .highlight) }
             }

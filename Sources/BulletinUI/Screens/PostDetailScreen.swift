@@ -94,9 +94,11 @@ struct PostDetailScreen: Screen {
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.posts.singular) \(model.postID)", in: area, on: &surface) { return }
         let textArea = Rect(x: area.x + 1, y: area.y, width: max(0, area.width - 1), height: area.height)
+        landOnFocus(in: textArea)
         var state = TextViewState(offset: model.scrollOffset)
         TextView(paragraphs: paragraphs).render(in: textArea, on: &surface, state: &state)
         if state.offset != model.scrollOffset { model.scrollOffset = state.offset }
+        highlightMatch(in: textArea, offset: state.offset, on: &surface)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {

@@ -36,9 +36,11 @@ struct UserListScreen: Screen {
             return
         }
         let columns = model.columns
-        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
+        var table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
             Self.text(model, row: row, column: columns[column])
         }
+        // The "loading more" row (and why it failed) is drawn across the row, not in one column.
+        table.spanning = { [model] row in model.isPagingRow(row) ? Self.text(model, row: row, column: model.pagingColumn) : nil }
         model.renderFindTable(table, in: area, on: &surface)
     }
 

@@ -14,6 +14,8 @@ public final class MemoryBackend: TerminalBackend {
     public private(set) var cellsDrawn = 0
     /// The cursor as last set (`nil`: hidden).
     public private(set) var cursor: Point?
+    /// The OSC 52 sequences ``copyToClipboard(_:)`` sent, oldest first, byte for byte.
+    public private(set) var clipboardWrites: [[UInt8]] = []
 
     private var pending: Surface
     private var visible: Surface
@@ -53,6 +55,11 @@ public final class MemoryBackend: TerminalBackend {
     /// Pops the first of ``pendingKeys``, or returns `nil` when there is none.
     public func nextKey() -> Key? {
         pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    }
+
+    /// Records the OSC 52 bytes a terminal would get.
+    public func copyToClipboard(_ text: String) {
+        clipboardWrites.append(OSC52.sequence(for: text))
     }
 
     // MARK: - API

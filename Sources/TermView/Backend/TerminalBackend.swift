@@ -14,6 +14,8 @@ public protocol TerminalBackend: AnyObject {
     func flush()
     /// The next pending key without blocking, or `nil` when none is waiting.
     func nextKey() -> Key?
+    /// Puts `text`, sanitized, on the terminal's clipboard with ``OSC52`` (the terminal may ignore it).
+    func copyToClipboard(_ text: String)
 }
 
 /// Why the terminal could not be started, as one line for the user.

@@ -2,7 +2,9 @@
 /// right-hand text (a summary) at the right edge. When the line is too narrow, labels drop
 /// whole, lowest ``FooterPriority`` first (later ones first among equals; once one does not fit,
 /// none below it shows); ``FooterPriority/always``
-/// labels stay, and the right text is shortened before one of them would be.
+/// labels stay, and the right text is shortened before one of them would be: the middle of its
+/// URLs and paths first (``MiddleShortening``), then its end. A message (``wrapsRight``) that
+/// still does not fit moves above the keys instead, wrapped to at most two rows (``height(width:)``).
 public struct KeyFooter {
     /// One label with its priority.
     public struct Hint: Equatable, Sendable {
@@ -22,26 +24,52 @@ public struct KeyFooter {
     public var hints: [Hint]
     /// Text at the right edge (a summary, a status note).
     public var right: String
+    /// Whether ``right`` is a message that moves to a line of its own above the keys when it
+    /// does not fit beside the always-shown labels even with its addresses shortened (a
+    /// summary stays on the line and is cut instead).
+    public var wrapsRight = false
 
     /// Separator between labels, in columns.
     static let gap = "  "
 
     /// Creates a footer of `hints` and `right`.
-    public init(hints: [Hint], right: String = "") {
+    public init(hints: [Hint], right: String = "", wrapsRight: Bool = false) {
         self.hints = hints
         self.right = right
+        self.wrapsRight = wrapsRight
     }
 
     /// The footer labels of `help`: enabled bindings with a footer priority and a label.
-    public init(help: [KeyHelp], right: String = "") {
+    public init(help: [KeyHelp], right: String = "", wrapsRight: Bool = false) {
         self.init(hints: help.compactMap { entry in
             guard entry.isEnabled, let priority = entry.footer, !entry.label.isEmpty else { return nil }
             return Hint(entry.label, priority: priority)
-        }, right: right)
+        }, right: right, wrapsRight: wrapsRight)
+    }
+
+    /// Rows the footer takes at `width`: 1, or when ``wrapsRight`` and the right text does not
+    /// fit beside the always-shown labels even shortened in the middle, 1 plus its rows above
+    /// the keys (``messageRows(width:)``: 1 or 2).
+    public func height(width: Int) -> Int {
+        guard wrapsRight, !right.isEmpty else { return 1 }
+        let room = rightRoom(width: width)
+        if DisplayWidth.of(right) <= room || MiddleShortening.fit(right, width: room) != nil { return 1 }
+        return 1 + messageRows(width: width).count
+    }
+
+    /// The message's rows above the keys at `width`, each after one space: one row when it fits
+    /// (its addresses shortened in the middle if need be), else wrapped by words into two, the
+    /// second cut with "…" when more remains.
+    public func messageRows(width: Int) -> [String] {
+        if let one = MiddleShortening.fit(" " + right, width: width) { return [one] }
+        let wrapped = TextLayout.wrap(right, width: max(1, width - 1)).map { " " + $0 }
+        guard wrapped.count > 2 else { return wrapped }
+        return [wrapped[0], TextLayout.truncate(wrapped[1...].joined(), to: width)]
     }
 
     /// The left text (a leading space, then the labels that fit) and the right text
-    /// (shortened with "…" only when the always-shown labels need its room) for `width` columns.
+    /// (shortened only when the always-shown labels need its room: the middle of its URLs and
+    /// paths first, then its end) for `width` columns.
     public func layout(width: Int) -> (left: String, right: String) {
         let shownRight = shownRight(width: width, essential: essentialWidth)
         return (left(width: width, rightWidth: DisplayWidth.of(shownRight)), shownRight)
@@ -51,10 +79,12 @@ public struct KeyFooter {
     var essentialWidth: Int { Self.lineWidth(hints.filter(\.priority.isAlways)) }
 
     /// ``right`` as drawn in `width` columns beside labels of `essential` columns: shortened
-    /// with "…" only when it would take their room.
+    /// only when it would take their room, the middle of its URLs and paths first
+    /// (``MiddleShortening``), else its end with "…".
     func shownRight(width: Int, essential: Int) -> String {
         let room = max(0, width - essential - (essential > 0 ? 1 : 0))
-        return DisplayWidth.of(right) > room ? TextLayout.truncate(right, to: room) : right
+        guard DisplayWidth.of(right) > room else { return right }
+        return MiddleShortening.fit(right, width: room) ?? TextLayout.truncate(right, to: room)
     }
 
     /// The left text for `width` columns when the right text takes `rightWidth`: it depends
@@ -79,9 +109,28 @@ public struct KeyFooter {
         chosen.isEmpty ? 0 : 1 + chosen.map { DisplayWidth.of($0.label) }.reduce(0, +) + gap.count * (chosen.count - 1)
     }
 
-    /// Draws the footer as a ``StatusBar`` on the top row of `area`.
+    /// Draws the footer as a ``StatusBar`` on the last row of `area`; when it takes more rows
+    /// (``height(width:)``) and `area` has them, the message fills the rows above
+    /// (``messageRows(width:)``) and the keys' row has no right text.
     public func render(in area: Rect, on surface: inout Surface) {
-        let (left, right) = layout(width: area.width)
-        StatusBar(left: left, right: right).render(in: area, on: &surface)
+        guard !area.isEmpty else { return }
+        let keysRow = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+        let rows = height(width: area.width)
+        guard rows > 1, area.height >= rows else {
+            let (left, right) = layout(width: area.width)
+            return StatusBar(left: left, right: right).render(in: keysRow, on: &surface)
+        }
+        for (index, line) in messageRows(width: area.width).enumerated() {
+            StatusBar(left: line).render(in: Rect(x: area.x, y: area.maxY - rows + index, width: area.width, height: 1),
+                                         on: &surface)
+        }
+        var keys = self
+        keys.right = ""
+        StatusBar(left: keys.layout(width: area.width).left).render(in: keysRow, on: &surface)
+    }
+
+    /// Columns the right text may take: what the always-shown labels leave, less one space.
+    private func rightRoom(width: Int) -> Int {
+        max(0, width - essentialWidth - (essentialWidth > 0 ? 1 : 0))
     }
 }

@@ -13,6 +13,9 @@ public struct TableView {
     /// The parts of a cell to highlight (filter matches), as ranges of `Character` offsets
     /// into the text `cell` gave for (row, column); `nil` for none. Called only for visible rows.
     public var highlights: ((Int, Int) -> [Range<Int>])?
+    /// Text drawn across the whole row instead of the row's cells (a "Could not load more: …"
+    /// row), or `nil` for a row of cells; called only for visible rows. `nil`: every row has cells.
+    public var spanning: ((Int) -> String?)?
     private let cell: (Int, Int) -> String
 
     /// Creates a table.
@@ -63,6 +66,12 @@ public struct TableView {
             let row = state.offset + line
             guard row < rowCount else { break }
             let style: Style = row == state.selected ? .selected : (row % 2 == 1 ? .alternate : .normal)
+            if let text = spanning?(row) {
+                surface.fill(Rect(x: area.x, y: y + line, width: area.width, height: 1), style: style)
+                surface.write(TextLayout.truncate(" " + text, to: area.width), at: Point(x: area.x, y: y + line),
+                              style: style, maxWidth: area.width)
+                continue
+            }
             let texts = columns.indices.map { widths[$0] > 0 ? cell(row, $0) : "" }
             drawRow(texts, y: y + line, area: area, widths: widths, style: style, on: &surface)
             if let highlights {
