@@ -52,7 +52,7 @@ struct GitHubSearchTests {
             model.openSelected()
             model.moveSelection(by: 1)
             model.openSelected()
-            #expect(routes.list == [.user(id: "dependabot[bot]"), .post(id: "mojombo/grit")])
+            #expect(routes.list == [.user(id: "dependabot[bot]"), .post(id: "mojombo/grit", focus: .match("dep"))])
         }
     }
 

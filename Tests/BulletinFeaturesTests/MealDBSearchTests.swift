@@ -32,7 +32,7 @@ struct MealDBSearchTests {
             #expect(paths == ["/search.php?s=chicken"], "nothing loaded up front, one request for the word")
             model.selectLast()
             model.openSelected()
-            #expect(routes.sent == [.post(id: 52937)])
+            #expect(routes.sent == [.post(id: 52937, focus: .match("chicken"))])
         }
     }
 

@@ -17,7 +17,7 @@ struct FooterFitTests {
     /// The footer's keys: Esc (back, cancel or clear), help and quit, by whichever key each has here.
     static func keepsEssentials(_ footer: String, place: KeyScreenHarness.Place) -> Bool {
         let help = footer.contains("? help") || footer.contains("F1 help")
-        let quit = footer.contains("q quit") || footer.contains("Ctrl-C quit")
+        let quit = footer.contains("q quit") || footer.contains("Ctrl-C quit") || footer.contains("^C quit")
         let back = place == .home || footer.contains("Esc back") || footer.contains("Esc cancel")
         return help && quit && back
     }

@@ -10,7 +10,7 @@ enum SourceProbe {
     static func isNeeded(for choice: LaunchOptions.Source) -> Bool {
         switch choice {
         case .embedded, .file: false
-        case .api, .dummyJSON, .github: true
+        case .api, .dummyJSON, .github, .mealDB: true
         }
     }
 
