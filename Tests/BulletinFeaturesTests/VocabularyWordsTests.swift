@@ -60,7 +60,7 @@ struct VocabularyWordsTests {
         let stub = StubDataSource(posts: [Post(userId: 77, id: 5, title: "Tart", body: "")], vocabulary: .mealDB)
         let model = PostDetailViewModel(postID: 5, source: stub)
         await model.load()
-        #expect(model.byline == "by category 77")
+        #expect(model.byline == "in category 77")
         #expect(model.title == "Meal 5")
     }
 

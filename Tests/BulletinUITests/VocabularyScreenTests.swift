@@ -50,7 +50,7 @@ struct VocabularyScreenTests {
         let drawn = lines(host)
         #expect(drawn[0].hasSuffix("users/shipit[bot]/repos/deploy"), "\(drawn[0])")
         #expect(drawn[0].contains("Repository shipit[bot]/deploy"))
-        #expect(Array(drawn[1...4]) == [" deploy", " by shipit[bot] (@shipit[bot])", "", " Ships it."])
+        #expect(Array(drawn[1...4]) == [" deploy", " by shipit[bot]", "", " Ships it."])
         #expect(!drawn.joined().contains("Comments"))
         _ = app.stack.pop()
         await app.loadTop()

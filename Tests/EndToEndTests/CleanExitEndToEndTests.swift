@@ -67,7 +67,7 @@ struct CleanExitEndToEndTests {
         session.send("C-\\")
         try await session.waitFor("Quit without saving?")
         session.send("Escape")
-        try await session.appears(all: ["Ctrl-S save", "Draft title"])
+        try await session.appears(all: ["^S save", "Draft title"])
         session.send("C-\\")
         try await session.waitFor("again quits")
         session.send("C-\\")

@@ -61,11 +61,16 @@ public final class PostDetailViewModel: ScreenViewModel {
     /// The post's title once loaded.
     public var headline: String { state.value?.post.title ?? "" }
 
-    /// `by Leanne Graham (@Bret)`, or `by user 1` (`by category Dessert`) when the author is not found.
+    /// `by Leanne Graham (@Bret)`, `by dstufft` (a login alone), `in Chicken` (a meal's category),
+    /// or `by user 1` (`in category Dessert`) when the author is not found.
     public var byline: String {
         guard let detail = state.value else { return "" }
-        guard let author = detail.author else { return "by \(vocabulary.users.singular) \(detail.post.userId)" }
-        return "by \(author.name) (@\(author.username))"
+        // A meal is in its category; a post or repository is by its author.
+        let word = vocabulary.users == SourceVocabulary.mealDB.users ? "in" : "by"
+        guard let author = detail.author else { return "\(word) \(vocabulary.users.singular) \(detail.post.userId)" }
+        // One name when the source has no second one (a GitHub login, a category).
+        guard author.name != author.username else { return "\(word) \(author.name)" }
+        return "\(word) \(author.name) (@\(author.username))"
     }
 
     /// What the source sent about the post beyond its title and body (a repository's

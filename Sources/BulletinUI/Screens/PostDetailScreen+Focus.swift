@@ -40,11 +40,16 @@ extension PostDetailScreen {
     /// Where the focus's match is drawn in a text area `width` columns wide, or `nil`.
     func matchSpot(width: Int) -> MatchSpot? {
         guard let (bodyLine, range) = model.focusedMatch() else { return nil }
-        let lines = layout.lines
-        // The title is paragraph 0; the body's lines follow the byline, the facts and a blank line.
-        let paragraph = bodyLine.map { 3 + model.facts.count + $0 } ?? 0
+        let (lines, _, bodyStart) = layoutParts
+        // The title is paragraph 0; the body's lines start at `bodyStart` (after the byline,
+        // the facts, a table and the body's heading).
+        let paragraph = bodyLine.map { bodyStart + $0 } ?? 0
         guard lines.indices.contains(paragraph) else { return nil }
         let text = lines[paragraph].text
+        // The range was found in the model's own line: use it only on that same text.
+        let expected = bodyLine.map { model.body.split(separator: "\n", omittingEmptySubsequences: false)[$0] }
+            .map(String.init) ?? model.headline
+        guard text == expected, range.upperBound <= text.endIndex else { return nil }
         let before = TextView(paragraphs: Array(lines[..<paragraph])).lineCount(width: width)
         let wrapped = TextLayout.wrap(text, width: max(1, width - 1))
         // Each wrapped line is the paragraph's next characters, the spaces at a break dropped:

@@ -69,13 +69,21 @@ struct PostDetailScreen: Screen {
     /// The paragraphs, and the index of each comment's name among them. The selected
     /// comment's name is marked `▸` in the selected style.
     var layout: (lines: [StyledLine], commentStarts: [Int]) {
+        let parts = layoutParts
+        return (parts.lines, parts.commentStarts)
+    }
+
+    /// ``layout``, with the index of the body's first line among the lines (after the title,
+    /// the byline, the facts, a table such as a meal's ingredients, and the body's heading).
+    var layoutParts: (lines: [StyledLine], commentStarts: [Int], bodyStart: Int) {
         var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted)]
         lines += model.facts.map { StyledLine("\($0.label): \($0.value)") }
         lines += Self.tableLines(model.table)
         lines.append(StyledLine(""))
         if let heading = model.bodyHeading { lines.append(StyledLine(heading, style: .header)) }
+        let bodyStart = lines.count
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
-        guard let heading = model.commentsHeading else { return (lines, []) }
+        guard let heading = model.commentsHeading else { return (lines, [], bodyStart) }
         lines += [StyledLine(""), StyledLine(heading, style: .header)]
         var starts: [Int] = []
         for (index, comment) in model.comments.enumerated() {
@@ -88,7 +96,7 @@ struct PostDetailScreen: Screen {
             ]
             lines += comment.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         }
-        return (lines, starts)
+        return (lines, starts, bodyStart)
     }
 
     func render(in area: Rect, on surface: inout Surface) {
