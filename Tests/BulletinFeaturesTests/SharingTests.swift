@@ -183,6 +183,19 @@ struct SharingTests {
                               details: .github(GitHubRepositoryDetails(fullName: "octocat/Hello-World")))
         #expect(repository.webAddress == "https://github.com/octocat/Hello-World")
         #expect(Post(userId: 1, id: 2, title: "t", body: "").webAddress == nil)
+        // The address GitHub sends (`html_url`) wins over the one built from the login.
+        let enterprise = GitHubAccount(login: "octocat", webURL: "https://ghe.example/octocat")
+        #expect(User(id: 1, name: "A", username: "octocat", profile: .github(enterprise)).webAddress
+            == "https://ghe.example/octocat")
+        // A meal: its source page, else its video; none without either.
+        func meal(source: String?, video: String?) -> Post {
+            Post(userId: "Dessert", id: 52772, title: "Teriyaki", body: "",
+                 details: .meal(Meal(id: "52772", name: "Teriyaki", source: source, video: video)))
+        }
+        #expect(meal(source: "https://recipes.example/teriyaki", video: "https://video.example/t").webAddress
+            == "https://recipes.example/teriyaki")
+        #expect(meal(source: nil, video: "https://video.example/t").webAddress == "https://video.example/t")
+        #expect(meal(source: nil, video: nil).webAddress == nil)
     }
 
     /// Records what it was asked, for the service tests.
