@@ -24,6 +24,14 @@ struct SanitizerTests {
         #expect(Sanitizer.singleLine("a\tb\nc\r\nd") == "a b c  d")
     }
 
+    @Test("the Unicode line and paragraph separators become one space each, like a newline")
+    func separators() {
+        #expect(Sanitizer.singleLine("one\u{2028}two\u{2029}three") == "one two three")
+        #expect(Sanitizer.needsReplacement("\u{2028}"))
+        // The scalars between them and the bidi controls are ordinary text.
+        #expect(Sanitizer.singleLine("a\u{2027}b") == "a\u{2027}b")
+    }
+
     @Test("printable text, including CJK and emoji, is unchanged")
     func untouched() {
         let text = "Leanne 漢字 👍🏽 é"

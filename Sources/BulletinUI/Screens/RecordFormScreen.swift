@@ -29,7 +29,7 @@ struct RecordFormScreen: Screen {
     /// Save, cancel and quit always show in the footer, short (`^S save`, `^C quit`) so that
     /// with `F1 help` they fit in 40 columns.
     var keyMap: KeyMap<Intent> {
-        let quit = KeyBinding(keys: [.ctrl("c")], label: "^C quit", description: "Quit (asks first when changes are not saved)",
+        let quit = KeyBinding(keys: [.ctrl("c")], label: "^C quit", description: "Quit (asks first when changes are not saved; Ctrl-\\ too)",
                               group: "Form", footer: .always, action: Intent.quit)
         if model.isConfirmingQuit {
             return KeyMap([

@@ -10,7 +10,8 @@ public enum Sanitizer {
     ///
     /// - C0 controls and DEL become caret notation: ESC → `^[`, BEL → `^G`, NUL → `^@`, DEL → `^?`.
     /// - C1 controls (U+0080–U+009F) become U+FFFD.
-    /// - Tab, line feed and carriage return become one space each.
+    /// - Tab, line feed and carriage return become one space each, and so do the Unicode line
+    ///   and paragraph separators U+2028 and U+2029 (a terminal may start a new line at them).
     /// - Bidi controls become their Unicode abbreviation in angle brackets, in ASCII (so they
     ///   are as wide in every terminal and locale): the embeddings and overrides U+202A–U+202E
     ///   `<LRE>` `<RLE>` `<PDF>` `<LRO>` `<RLO>`, the isolates U+2066–U+2069 `<LRI>` `<RLI>`
@@ -28,14 +29,15 @@ public enum Sanitizer {
         return String(result)
     }
 
-    /// Whether ``singleLine(_:)`` replaces `scalar`: a C0 or C1 control, DEL, or a bidi control.
+    /// Whether ``singleLine(_:)`` replaces `scalar`: a C0 or C1 control, DEL, a line or
+    /// paragraph separator, or a bidi control.
     @inline(__always)
     static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         guard value >= 0x61C, value <= 0x2069 else { return false }
         return value == 0x61C || value == 0x200E || value == 0x200F
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// Whether `character` holds any scalar that ``singleLine(_:)`` replaces.
@@ -55,7 +57,7 @@ public enum Sanitizer {
 
     private static func replacement(for scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         switch scalar.value {
-        case 0x09, 0x0A, 0x0D:
+        case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
             return [" "]
         case 0x00..<0x20:
             return ["^", Unicode.Scalar(UInt8(scalar.value + 0x40))]
