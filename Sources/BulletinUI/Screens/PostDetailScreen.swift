@@ -23,18 +23,9 @@ struct PostDetailScreen: Screen {
                          group: "Data", footer: 50, action: Intent.reload)
             : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the \(post) again",
                          group: "Data", footer: 95, action: Intent.reload)
-        return KeyMap([
-            KeyBinding(keys: [.up, .character("k")], label: "↑↓ scroll", description: "Scroll up a line", group: "Scroll",
-                       footer: 80, action: .up),
-            KeyBinding(keys: [.down, .character("j")], description: "Scroll down a line", group: "Scroll", action: .down),
-            KeyBinding(keys: [.pageUp], label: "PgUp/PgDn page", description: "Scroll up a page", group: "Scroll",
-                       footer: 40, action: .pageUp),
-            KeyBinding(keys: [.pageDown, .character(" ")], description: "Scroll down a page", group: "Scroll",
-                       action: .pageDown),
-            KeyBinding(keys: [.home], label: "Home/End", description: "Scroll to the top", group: "Scroll", footer: 30,
-                       action: .top),
-            KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
-        ].map { $0.disabled(failed) } + [
+        return KeyMap(ScrollKeys.bindings(
+            up: Intent.up, down: .down, pageUp: .pageUp, pageDown: .pageDown, top: .top, bottom: .bottom
+        ).map { $0.disabled(failed) } + [
             reload,
             // On a read-only source Tab still selects comments, but e/a/d are not advertised.
             KeyBinding(keys: [.tab], label: editing == nil ? "Tab/e/a/d edit" : "Tab select",

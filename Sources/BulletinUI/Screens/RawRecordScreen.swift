@@ -11,18 +11,9 @@ struct RawRecordScreen: Screen {
     /// Scrolling and reloading; scrolling is unavailable until the record is shown.
     var keyMap: KeyMap<Intent> {
         let shown = model.lines.isEmpty ? (model.unavailableReason ?? "the record has not loaded") : nil
-        return KeyMap([
-            KeyBinding(keys: [.up, .character("k")], label: "↑↓ scroll", description: "Scroll up a line", group: "Scroll",
-                       footer: 80, action: .up),
-            KeyBinding(keys: [.down, .character("j")], description: "Scroll down a line", group: "Scroll", action: .down),
-            KeyBinding(keys: [.pageUp], label: "PgUp/PgDn page", description: "Scroll up a page", group: "Scroll",
-                       footer: 40, action: .pageUp),
-            KeyBinding(keys: [.pageDown, .character(" ")], description: "Scroll down a page", group: "Scroll",
-                       action: .pageDown),
-            KeyBinding(keys: [.home], label: "Home/End", description: "Scroll to the top", group: "Scroll", footer: 30,
-                       action: .top),
-            KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
-        ].map { $0.disabled(shown) } + [
+        return KeyMap(ScrollKeys.bindings(
+            up: Intent.up, down: .down, pageUp: .pageUp, pageDown: .pageDown, top: .top, bottom: .bottom
+        ).map { $0.disabled(shown) } + [
             KeyBinding(keys: [.character("r")], label: "r reload", description: "Ask the source for the \(model.recordName) again",
                        group: "Data", footer: 50, action: .reload),
         ])
