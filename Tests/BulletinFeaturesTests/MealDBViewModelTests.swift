@@ -15,6 +15,19 @@ struct MealDBViewModelTests {
         try await body(MealDBDataSource(baseURL: server.baseURL, timeout: 10))
     }
 
+    @Test("the Categories list shows each category's name and description, not JSONPlaceholder's columns")
+    func categoryColumns() async throws {
+        try await withSource { source in
+            let model = UserListViewModel(source: source, router: Router { _ in })
+            await model.load()
+            #expect(model.columns == [.name, .categoryDescription])
+            #expect(model.columns.map(\.title) == ["Name", "Description"])
+            #expect(model.cell(row: 0, column: .name) == "Beef")
+            #expect(model.cell(row: 0, column: .categoryDescription)
+                == "Dishes built around beef, the meat of cattle: roasts, stews, pies and burgers.")
+        }
+    }
+
     @Test("a meal's facts are labelled: category, area, tags, source, video, picture; missing ones show —")
     func mealFacts() async throws {
         try await withSource { source in

@@ -36,6 +36,23 @@ struct SearchLandingTests {
         #expect(post.commentSelection == nil)
     }
 
+    @Test("a post opened from a result is edited as from its user's screen: e, a and d are offered")
+    func editableFromSearch() async throws {
+        let source = SearchFixtures.source()
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: StubDataWriter(source: source)),
+                                 onQuit: {})
+        app.start()
+        app.navigate(to: .search(query: "society"))
+        let model = try #require(app.stack.top?.destination as? SearchViewModel)
+        await model.load()
+        await model.waitForSearch()
+        model.focusResults()
+        model.openSelected()
+        let post = try #require(app.stack.top?.destination as? PostDetailViewModel)
+        await post.load()
+        #expect(post.editingUnavailableReason == nil, "\(post.editingUnavailableReason ?? "")")
+    }
+
     @Test("a post result carries the query; its first match is found in the body, else the title")
     func postMatch() async throws {
         let (app, model) = try await search(".*")

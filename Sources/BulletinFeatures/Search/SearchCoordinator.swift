@@ -14,7 +14,8 @@ public final class SearchCoordinator: FlowCoordinator {
     private let query: String
 
     /// - Parameters:
-    ///   - context: The stack and the source (Search does not edit).
+    ///   - context: The stack, the source and where edits go (a post opened from a result is
+    ///     edited as from its user's screen).
     ///   - query: The query the Search screen starts with.
     public init(_ context: FlowContext, query: String = "") {
         self.context = context
@@ -35,6 +36,7 @@ public final class SearchCoordinator: FlowCoordinator {
         case let .post(id, focus):
             let model = PostDetailViewModel(postID: id, source: context.source)
             model.focus = focus.map(PostFocus.init)
+            model.editor = context.editing?.editor
             model.rawViewer = context.rawViewer
             return model.request(
                 title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)

@@ -14,6 +14,8 @@ public final class UserListViewModel: FindableScreen {
         case id, name, username, email, company
         /// GitHub's `login`, `type` (User, Organization, Bot) and `site_admin`.
         case login, accountType, siteAdmin
+        /// TheMealDB's `strCategoryDescription`.
+        case categoryDescription
 
         /// The column's header text.
         public var title: String {
@@ -26,6 +28,7 @@ public final class UserListViewModel: FindableScreen {
             case .login: "Login"
             case .accountType: "Type"
             case .siteAdmin: "Site admin"
+            case .categoryDescription: "Description"
             }
         }
 
@@ -33,11 +36,17 @@ public final class UserListViewModel: FindableScreen {
         public static let standard: [Column] = [.id, .name, .username, .email, .company]
         /// GitHub's: login, type, site admin (what `GET /users` sends; the login is also the id).
         public static let github: [Column] = [.login, .accountType, .siteAdmin]
+        /// TheMealDB's categories: the name (also the id `filter.php?c=` takes) and description.
+        public static let mealCategories: [Column] = [.name, .categoryDescription]
 
         /// The columns for `source`'s users, chosen by its kind: ``github`` on GitHub,
-        /// ``standard`` elsewhere.
+        /// ``mealCategories`` on TheMealDB, ``standard`` elsewhere.
         public static func columns(for source: any DataSource) -> [Column] {
-            source.descriptor.kind == .github ? github : standard
+            switch source.descriptor.kind {
+            case .github: github
+            case .mealDB: mealCategories
+            case .embedded, .rest, .file, .dummyJSON: standard
+            }
         }
     }
 
@@ -160,6 +169,9 @@ public final class UserListViewModel: FindableScreen {
         case .email: return Display.text(user.email)
         case .company: return Display.text(user.company?.name)
         case .login, .accountType, .siteAdmin: return accountText(of: user, column: column)
+        case .categoryDescription:
+            guard case let .mealCategory(category) = user.profile else { return Display.missing }
+            return Display.text(category.description)
         }
     }
 

@@ -28,6 +28,7 @@ struct UserListScreen: Screen {
         case .login: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
         case .accountType: TableColumn(column.title, width: .flexible(min: 12, weight: 1))
         case .siteAdmin: TableColumn(column.title, width: .fixed(12))
+        case .categoryDescription: TableColumn(column.title, width: .flexible(min: 10, weight: 8))
         }
     }
 
