@@ -100,7 +100,9 @@ final class Application {
         case .suspend:
             backend.suspend()
             NcursesBackend.stopForJobControl()
-            backend.resumeAfterSuspend()
+            // Continued by `fg`, or by `kill -CONT` while the shell keeps the terminal: then it
+            // stops again without touching the terminal, and draws only in the foreground.
+            guard backend.resumeWhenForeground() else { return resumeLater() }
             terminal.invalidate()
         case .resume:
             guard backend.resumeWhenForeground() else { return resumeLater() }

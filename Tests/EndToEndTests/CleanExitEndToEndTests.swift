@@ -105,6 +105,33 @@ struct CleanExitEndToEndTests {
         try await session.waitForAbsence(of: "Welcome to Bulletin")
     }
 
+    @Test("a job suspended with Ctrl-Z and continued in the background leaves the shell's screen alone; fg draws it")
+    func suspendedThenContinuedInBackground() async throws {
+        let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
+        defer { session.close() }
+        try await session.waitFor("$")
+        session.send("clear; '\(BulletinBinary.path)'", "Enter")
+        try await session.waitFor("Welcome to Bulletin")
+        let shell = try #require(session.commandPID())
+        let app = try #require(Self.child(of: shell))
+        session.send("C-z")
+        try await Self.waitForState(of: app, "T", after: "Ctrl-Z")
+        try await session.waitForAbsence(of: "Welcome to Bulletin")
+        #expect(session.paneFormat("#{mouse_any_flag} #{alternate_on}") == "0 0", "Ctrl-Z left the app's modes on")
+        kill(app, SIGCONT)
+        // Continued in the background, it stops itself again before it touches the terminal.
+        try await Self.waitForState(of: app, "T", after: "kill -CONT")
+        session.send("echo still-here", "Enter")
+        let screen = try await session.waitUntil("the shell's output") { $0.contains("still-here") }
+        #expect(!screen.contains("Welcome to Bulletin"), "drawn over the shell:\n\(screen)")
+        #expect(session.paneFormat("#{mouse_any_flag} #{alternate_on}") == "0 0",
+                "kill -CONT in the background turned the app's modes on")
+        session.send("fg", "Enter")
+        try await session.waitFor("Welcome to Bulletin")
+        session.send("q")
+        try await session.waitForAbsence(of: "Welcome to Bulletin")
+    }
+
     // MARK: - Helpers
 
     /// The first child process of `pid` (`/proc/PID/task/PID/children`).
