@@ -24,6 +24,19 @@ struct AdminPanelScreenTests {
         return trimmed(surface)
     }
 
+    @Test("GitHub's counts: every label in one column wide enough for Repositories, none cut into its value")
+    func longLabelsAligned() async {
+        let source = StubDataSource(descriptor: SourceDescriptor(kind: .github, location: "http://127.0.0.1:9"),
+                                    vocabulary: .github)
+        let model = AdminPanelViewModel(source: source, writeAccess: .denied(reason: "the GitHub API is read-only here"),
+                                        log: RequestLog(), switchSource: { _ in }, timeZone: Self.utc)
+        await model.load()
+        let lines = render(model, width: 80, height: 24)
+        #expect(lines.contains(" Repositories: —"), "\(lines)")
+        #expect(lines.contains(" Users:        3"), "\(lines)")
+        #expect(lines.contains(" Source:       GitHub REST API"), "\(lines)")
+    }
+
     func loggedModel() async -> AdminPanelViewModel {
         let log = RequestLog()
         for index in 0..<3 {

@@ -9,20 +9,24 @@ struct AdminPanelText {
     let model: AdminPanelViewModel
 
     var paragraphs: [StyledLine] {
+        // One column for every label, as wide as the longest (`Repositories:`), at least 11.
+        let labels = (model.sourceFields + model.countFields).map(\.label) + ["Budget"]
+        let width = max(11, (labels.map { DisplayWidth.of($0) }.max() ?? 0) + 2)
+        let line = { (field: DetailField) in Self.line(field, width: width) }
         var lines = [StyledLine("Data source", style: .title)]
-        lines += model.sourceFields.map(Self.line)
+        lines += model.sourceFields.map(line)
         lines += [StyledLine(""), StyledLine("Contents", style: .title)]
         if let error = model.state.error {
             lines += [StyledLine("Could not count records: \(error.description)", style: .error),
                       StyledLine("Press r to retry.", style: .muted)]
         }
-        lines += model.countFields.map(Self.line)
+        lines += model.countFields.map(line)
         if !model.serverNotes.isEmpty {
             lines += [StyledLine(""), StyledLine("Server behaviour", style: .title)]
             lines += model.serverNotes.map { StyledLine($0) }
         }
         if let rateLimit = model.rateLimitLine {
-            lines += [StyledLine(""), StyledLine("Rate limit", style: .title), Self.line(DetailField("Budget", rateLimit))]
+            lines += [StyledLine(""), StyledLine("Rate limit", style: .title), line(DetailField("Budget", rateLimit))]
         }
         let requests = model.requestLines
         lines += [StyledLine(""), StyledLine("Requests (\(requests.count), newest first)", style: .title)]
@@ -37,7 +41,8 @@ struct AdminPanelText {
         return lines
     }
 
-    private static func line(_ field: DetailField) -> StyledLine {
-        StyledLine(TextLayout.fit(field.label + ":", width: 11, alignment: .left) + field.value)
+    /// `Label:` padded to `width` columns, then the value.
+    private static func line(_ field: DetailField, width: Int) -> StyledLine {
+        StyledLine(TextLayout.fit(field.label + ":", width: width, alignment: .left) + field.value)
     }
 }
