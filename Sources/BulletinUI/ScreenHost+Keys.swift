@@ -1,3 +1,4 @@
+import BulletinData
 import TermView
 
 /// The keys every screen shares, and the footer built from them and the screen's bindings.
@@ -44,9 +45,17 @@ extension ScreenHost {
             binding([.character("?"), .function(1)], .help, "Show the keys of this screen (Esc closes the list)",
                     footer: .always),
             commandLine == nil ? nil
-                : binding([.character(":")], .command, "Type a command, such as :users, :posts, :search or :q", footer: nil),
+                : binding([.character(":")], .command, Self.commandExamples(stack.top?.destination.vocabulary ?? .jsonPlaceholder),
+                          footer: nil),
             binding([.character("q"), .ctrl("c")], .quit, "Quit Bulletin", footer: .always),
         ].compactMap { $0 })
+    }
+
+    /// What `:` does, with commands in the source's words: `Type a command, such as :users,
+    /// :posts, :search or :q`; `:categories, :search or :q` on TheMealDB (no list of every meal).
+    static func commandExamples(_ words: SourceVocabulary) -> String {
+        let lists = [words.usersRoute] + (words.hasAllPostsList ? [words.postsRoute] : [])
+        return "Type a command, such as " + lists.map { ":" + $0 + ", " }.joined() + ":search or :q"
     }
 
     /// The footer's bindings: the screen's, then the global ones it leaves. Kept between

@@ -27,6 +27,7 @@ struct MealDBSearchTests {
             for character in "chicken" { model.type(character) }
             await model.waitForSearch()
             #expect(model.results.posts.count == 25)
+            #expect(model.summary == "25 meals", "its search finds meals only: no count of categories")
             #expect(model.text(ofItem: 0) == "Chicken Handi")
             let paths = try await server.requests().map(\.path)
             #expect(paths == ["/search.php?s=chicken"], "nothing loaded up front, one request for the word")

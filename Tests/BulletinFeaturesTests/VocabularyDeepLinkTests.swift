@@ -6,6 +6,20 @@ import Testing
 /// Deep links and the header's route in each source's words, and ids that need escaping.
 @Suite("Deep links in the source's words")
 struct VocabularyDeepLinkTests {
+    @Test("the : commands take the source's own list names too, and an unknown one lists them")
+    func commandsInTheSourcesWords() throws {
+        #expect(try AppCommand.parse("categories", vocabulary: .mealDB) == .open(.users))
+        #expect(try AppCommand.parse("users", vocabulary: .mealDB) == .open(.users))
+        #expect(throws: AppCommandError.unexpectedArguments("categories")) {
+            try AppCommand.parse("categories Dessert", vocabulary: .mealDB)
+        }
+        #expect(AppCommandError.unknown("meal").description(in: .mealDB)
+            == "Unknown command 'meal' (commands: users, posts, admin, home, open, q, quit, search, categories, meals)")
+        // JSONPlaceholder's names are the commands themselves: nothing added.
+        #expect(AppCommand.names(in: .jsonPlaceholder) == AppCommand.names)
+        #expect(throws: AppCommandError.unknown("repos")) { try AppCommand.parse("repos", vocabulary: .jsonPlaceholder) }
+    }
+
     @Test("a GitHub login with brackets opens as typed and percent-encoded, and prints as GitHub spells it")
     func bracketedLogin() throws {
         let typed = try DeepLink.parse("users/shipit[bot]", vocabulary: .github)

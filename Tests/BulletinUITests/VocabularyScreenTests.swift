@@ -24,6 +24,13 @@ struct VocabularyScreenTests {
         return surface.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
     }
 
+    @Test("? describes : with the source's own commands")
+    func commandHelpInTheSourcesWords() {
+        #expect(ScreenHost.commandExamples(.jsonPlaceholder) == "Type a command, such as :users, :posts, :search or :q")
+        #expect(ScreenHost.commandExamples(.mealDB) == "Type a command, such as :categories, :search or :q")
+        #expect(ScreenHost.commandExamples(.github) == "Type a command, such as :users, :search or :q")
+    }
+
     @Test("TheMealDB's Home: Categories, no Posts entry, s searches every meal")
     func home() {
         let (_, host) = harness(StubDataSource(vocabulary: .mealDB))

@@ -19,6 +19,12 @@ public enum AppCommand: Equatable, Sendable {
     /// The command names, in the order Tab offers them.
     public static let names = ["users", "posts", "admin", "home", "open", "q", "quit", "search"]
 
+    /// ``names`` and the source's own names for its two lists where they differ
+    /// (`categories`, `meals` on TheMealDB; `repos` on GitHub).
+    public static func names(in vocabulary: SourceVocabulary) -> [String] {
+        names + [vocabulary.usersRoute, vocabulary.postsRoute].filter { !names.contains($0) }
+    }
+
     /// Reads one command line (without the `:`); spaces around it are ignored. Paths are read
     /// in `vocabulary`'s words (``DeepLink/parse(_:vocabulary:)``); `:users` and `:posts` open
     /// the source's top two lists whatever it calls them (`:posts` says why where the source
@@ -46,6 +52,10 @@ public enum AppCommand: Equatable, Sendable {
             return .quit
         case "search":
             return .search(searchText(line))
+        case vocabulary.usersRoute, vocabulary.postsRoute:
+            // The lists in the source's own words too: `:categories`, `:meals`, `:repos`.
+            guard arguments.isEmpty else { throw .unexpectedArguments(name) }
+            return .open(try link(name, vocabulary))
         default:
             throw .unknown(name)
         }
@@ -96,7 +106,7 @@ public enum AppCommandError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .empty: "No command"
         case let .unknown(name):
-            "Unknown command '\(name)' (commands: \(AppCommand.names.joined(separator: ", ")))"
+            "Unknown command '\(name)' (commands: \(AppCommand.names(in: vocabulary).joined(separator: ", ")))"
         case .missingPath: "open needs a path: \(DeepLink.acceptedForms(in: vocabulary).joined(separator: ", "))"
         case let .badPath(error): "Cannot open: \(error.description(in: vocabulary))"
         case let .unexpectedArguments(name): "\(name) takes no arguments"

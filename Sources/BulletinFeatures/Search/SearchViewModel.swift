@@ -162,7 +162,9 @@ public final class SearchViewModel: ScreenViewModel {
             if isSearching { return "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
             if searchesRemotely {
-                return [vocabulary.users.count(results.users.count), vocabulary.posts.count(results.posts.count),
+                // GitHub's search finds users and repositories; TheMealDB's, meals only.
+                let users = source.descriptor.kind == .github ? vocabulary.users.count(results.users.count) : nil
+                return [users, vocabulary.posts.count(results.posts.count),
                         remoteResults?.isIncomplete == true ? "incomplete results" : nil]
                     .compactMap { $0 }.joined(separator: " · ")
             }
