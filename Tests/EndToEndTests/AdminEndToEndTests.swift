@@ -121,8 +121,8 @@ struct AdminEndToEndTests {
         let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: reset)
         let clock = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
         // Writes are off, and why; the budget and the auth line: all on one capture.
-        try await session.appears(all: ["Budget:    4321 of 5000 requests left, resets at \(clock)", "Writes:    off: ",
-                                        "read-only", "Auth:      none (60 requests an hour)"])
+        try await session.appears(all: ["Budget:       4321 of 5000 requests left, resets at \(clock)", "Writes:       off: ",
+                                        "read-only", "Auth:         none (60 requests an hour)"])
         try await quit(session)
     }
 }
