@@ -128,6 +128,20 @@ struct UserDetailListsTests {
         #expect(model.lists.todos?.rows.first?.completed == true)
     }
 
+    @Test("a read-only file: the row keeps its state and the note says what this row can do, not the form's save anyway")
+    func toggleReadOnlyFile() async {
+        let source = Self.source()
+        let writer = StubDataWriter(source: source)
+        await writer.failNext(with: .readOnlyFile(path: "./db.json"))
+        let model = await Self.loaded(source, writer: writer)
+        model.lists.show(.todos)
+        model.lists.toggleSelectedTodo()
+        await model.lists.waitForSave()
+        #expect(model.lists.todos?.rows.first?.completed == false)
+        #expect(model.lists.todoMessage == "Not saved: ./db.json is read-only (make it writable, then press Space again)")
+        #expect(model.lists.todoMessage?.contains("save anyway") == false)
+    }
+
     @Test("a server that does not keep the change: the row keeps its old state and the note says why")
     func toggleNotKept() async {
         let source = Self.source()

@@ -144,7 +144,7 @@ public final class UserDetailLists {
                 let head = outcome.persisted ? "Todo \(todo.id) \(state)" : "Todo \(todo.id) not changed"
                 todoMessage = [head, outcome.note].compactMap { $0 }.joined(separator: " · ")
             case let .failure(error):
-                todoMessage = "Not saved: \(error)" + (Self.reloadHint(error) ?? "")
+                todoMessage = "Not saved: " + Self.failure(error)
             }
         }
     }
@@ -153,8 +153,16 @@ public final class UserDetailLists {
     public func waitForSave() async { await saveTask?.value }
 
     /// What to do about a failure the person can resolve (the file changed on disk).
-    private static func reloadHint(_ error: DataError) -> String? {
-        if case .changedOnDisk = error { return " (r reads it again; Space then saves over the new version)" }
-        return nil
+    /// Why a toggle was not saved, with what to do next as this row offers it (the form's
+    /// "save anyway" has no key here): `PATH is read-only (make it writable, then press Space
+    /// again)`, `PATH changed on disk since it was loaded (r reads it again; Space then saves
+    /// over the new version)`.
+    static func failure(_ error: DataError) -> String {
+        switch error {
+        case let .readOnlyFile(path): "\(path) is read-only (make it writable, then press Space again)"
+        case let .changedOnDisk(path):
+            "\(path) changed on disk since it was loaded (r reads it again; Space then saves over the new version)"
+        default: error.description
+        }
     }
 }
