@@ -279,10 +279,10 @@ struct RecordFormScreenTests {
             " Phone:   │ post 2 “Second post” will be deleted from the  │",
             " Website: │ data. u undoes the last delete.                │",
             " Address: │                                                │",
-            " Company: │             [ Delete ]  [ Cancel ]             │ral-net",
-            "          └────────────────────────────────────────────────┘",
-            " Posts (2)  Albums (0)  Todos (0)",
+            "          │             [ Delete ]  [ Cancel ]             │",
+            " Posts (2)└────────────────────────────────────────────────┘",
             "  ID Title",
+            "   2 Second post",
             " ←→ choose  ⏎ answer  Esc cancel  ? help  q quit",
         ])
         #expect(surface.style(at: Point(x: 36, y: 7)) == .selected, "Cancel is the default")

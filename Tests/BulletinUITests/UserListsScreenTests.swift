@@ -54,6 +54,16 @@ struct UserListsScreenTests {
         "",
     ]
 
+    @Test("at 40x12 the profile gives way so the list keeps its header and a row")
+    func shortTerminalKeepsTheList() async {
+        let user = await KeyScreenHarness.open(.user, source: StubDataSource())
+        let lines = user.lines(width: 40, height: 12)
+        #expect(lines.contains { $0.contains("First post") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Name:") }, "the profile starts as before: \(lines)")
+        #expect(UserDetailScreen.profileRows(7, height: 30) == 7)
+        #expect(UserDetailScreen.profileRows(7, height: 8) == 4)
+    }
+
     @Test("the user screen opens on its posts, the tabs counting posts, albums and todos")
     func postsTab() async {
         let (_, host) = await Self.open(.user(1))

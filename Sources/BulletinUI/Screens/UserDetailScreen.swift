@@ -79,7 +79,7 @@ struct UserDetailScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.users.singular) \(model.userID)", in: area, on: &surface) { return }
-        let profile = model.profile
+        let profile = Array(model.profile.prefix(Self.profileRows(model.profile.count, height: area.height)))
         let (profileArea, rest) = area.splitTop(profile.count + 1)
         renderProfile(profile, in: profileArea.inset(by: 0), on: &surface)
         let (headingArea, listArea) = rest.splitTop(1)
@@ -145,10 +145,18 @@ struct UserDetailScreen: Screen {
         }
     }
 
+    /// How many of the profile's `count` lines show in a body `height` rows tall: all of them
+    /// while the list below keeps its header and at least one row (a blank line and the heading
+    /// sit between them), fewer on a short terminal, so the list never disappears under the profile.
+    static func profileRows(_ count: Int, height: Int) -> Int {
+        min(count, max(0, height - 2 - 2))
+    }
+
     func handle(_ key: Key, in area: Rect) -> Bool {
-        let listHeight = area.height - (model.profile.count + 2)
+        let profileRows = Self.profileRows(model.profile.count, height: area.height)
+        let listHeight = area.height - (profileRows + 2)
         let listArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, listHeight))
-        let tableArea = Rect(x: area.x, y: area.y + model.profile.count + 2, width: area.width, height: max(0, listHeight))
+        let tableArea = Rect(x: area.x, y: area.y + profileRows + 2, width: area.width, height: max(0, listHeight))
         let pageSize = TableView.visibleRows(in: listArea, showsHeader: true)
         let keys = keyMap
         guard let intent = keys.action(for: key) else { return false }
