@@ -34,8 +34,14 @@ struct DataIssuesEndToEndTests {
 
     @Test("users-truncated.json: an error naming the file and its line; the app keeps running")
     func truncatedFile() async throws {
-        let path = SharedData.input("users-truncated.json").path
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", path])
+        // A copy at a short path: the error names the file, and a long checkout path would wrap
+        // the line and column onto the next line (tests do not depend on where the clone lives).
+        let directory = URL(fileURLWithPath: "/tmp/bt-\(getpid())-\(UInt16.random(in: 0...UInt16.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("users-truncated.json").path
+        try FileManager.default.copyItem(atPath: SharedData.input("users-truncated.json").path, toPath: path)
+        let session = try TmuxSession(command: [BulletinBinary.path, "--data", path], width: 160, height: 30)
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
