@@ -63,6 +63,9 @@ public struct SourceVocabulary: Hashable, Sendable {
     /// The path segment of the second level: `posts` on JSONPlaceholder (`users/3/posts/12`),
     /// `repos` on GitHub (`users/dstufft/repos/xmlrpc2`), `meals` on TheMealDB.
     public var postsRoute: String
+    /// The word before a post's owner on its screen: `by` (`by Leanne Graham`), `in` on
+    /// TheMealDB (`in Chicken`: a meal is in its category).
+    public var ownerWord: String
     /// Whether the source has a list of every post across users (JSONPlaceholder's `/posts`);
     /// GitHub has none (it would cost one request per user), so Home does not offer it.
     public var hasAllPostsList: Bool
@@ -75,7 +78,7 @@ public struct SourceVocabulary: Hashable, Sendable {
     public init(
         users: KindName, posts: KindName, comments: KindName?, userLists: [UserListKind] = [.posts],
         usersRoute: String = "users", postsRoute: String = "posts", hasAllPostsList: Bool = true,
-        postIDsIncludeUserID: Bool = false
+        ownerWord: String = "by", postIDsIncludeUserID: Bool = false
     ) {
         self.users = users
         self.posts = posts
@@ -84,6 +87,7 @@ public struct SourceVocabulary: Hashable, Sendable {
         self.usersRoute = usersRoute
         self.postsRoute = postsRoute
         self.hasAllPostsList = hasAllPostsList
+        self.ownerWord = ownerWord
         self.postIDsIncludeUserID = postIDsIncludeUserID
     }
 
@@ -124,5 +128,5 @@ public struct SourceVocabulary: Hashable, Sendable {
     /// TheMealDB: categories and their meals; nothing under a meal, and no list of every meal.
     public static let mealDB = SourceVocabulary(
         users: KindName("category", "categories"), posts: KindName("meal", "meals"), comments: nil,
-        usersRoute: "categories", postsRoute: "meals", hasAllPostsList: false)
+        usersRoute: "categories", postsRoute: "meals", hasAllPostsList: false, ownerWord: "in")
 }

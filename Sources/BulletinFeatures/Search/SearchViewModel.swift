@@ -135,11 +135,14 @@ public final class SearchViewModel: ScreenViewModel {
         return "No \(vocabulary.searchedSingular) contains \"\(query)\"."
     }
 
+    /// Whether the source's own search finds users as well as posts: GitHub's does (accounts
+    /// and repositories), TheMealDB's finds meals only.
+    private var sourceSearchFindsUsers: Bool { source.descriptor.kind == .github }
+
     /// The message of a source's own search: a hint, "Searching…", its failure, or none found.
     private var remoteMessage: String? {
         let words = source.vocabulary
-        // GitHub's search finds users and repositories; TheMealDB's, meals only.
-        let findsUsers = source.descriptor.kind == .github
+        let findsUsers = sourceSearchFindsUsers
         if query.allSatisfy(\.isWhitespace) {
             return findsUsers
                 ? "Type to search GitHub's \(words.users.plural) and \(words.posts.plural)."
@@ -162,8 +165,7 @@ public final class SearchViewModel: ScreenViewModel {
             if isSearching { return "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
             if searchesRemotely {
-                // GitHub's search finds users and repositories; TheMealDB's, meals only.
-                let users = source.descriptor.kind == .github ? vocabulary.users.count(results.users.count) : nil
+                let users = sourceSearchFindsUsers ? vocabulary.users.count(results.users.count) : nil
                 return [users, vocabulary.posts.count(results.posts.count),
                         remoteResults?.isIncomplete == true ? "incomplete results" : nil]
                     .compactMap { $0 }.joined(separator: " · ")

@@ -65,8 +65,7 @@ public final class PostDetailViewModel: ScreenViewModel {
     /// or `by user 1` (`in category Dessert`) when the author is not found.
     public var byline: String {
         guard let detail = state.value else { return "" }
-        // A meal is in its category; a post or repository is by its author.
-        let word = vocabulary.users == SourceVocabulary.mealDB.users ? "in" : "by"
+        let word = vocabulary.ownerWord
         guard let author = detail.author else { return "\(word) \(vocabulary.users.singular) \(detail.post.userId)" }
         // One name when the source has no second one (a GitHub login, a category).
         guard author.name != author.username else { return "\(word) \(author.name)" }
