@@ -126,6 +126,14 @@ struct TodoWriteTests {
         let body = try #require(requests[1].body)
         #expect(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Bool] == ["completed": true])
         #expect(try await source.todos(userID: 1).first?.completed == true, "the cached list was dropped")
+        try await Self.expectStored(at: server, ["userId": 1, "id": 1, "title": "delectus aut autem", "completed": true])
+    }
+
+    /// The server's record `/todos/1`, member by member: exactly `expected`, nothing else changed.
+    static func expectStored(at server: LoopbackServer, _ expected: NSDictionary) async throws {
+        let data = try await HTTPClient(timeout: 10).data(from: server.baseURL.appendingPathComponent("todos/1"))
+        let stored = try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+        #expect(stored == expected, "\(stored)")
     }
 
     @Test("REST: a server without PATCH gets PUT of the todo as it holds it, completed replaced")
@@ -139,6 +147,7 @@ struct TodoWriteTests {
         #expect(requests.map { "\($0.method) \($0.path)" } == ["PATCH /todos/1", "GET /todos/1", "PUT /todos/1", "GET /todos/1"])
         let put = try #require(try JSONSerialization.jsonObject(with: Data((requests[2].body ?? "").utf8)) as? [String: Any])
         #expect(put["title"] as? String == "delectus aut autem" && put["userId"] as? Int == 1 && put["completed"] as? Bool == true)
+        try await Self.expectStored(at: server, ["userId": 1, "id": 1, "title": "delectus aut autem", "completed": true])
     }
 
     @Test("REST: a server that answers but keeps nothing says so, and the todo stays as it holds it")
