@@ -88,7 +88,7 @@ struct ReloadFailureTests {
 
 /// The GitHub case against the loopback server: `r` on a rate-limited user list.
 @MainActor
-@Suite(.enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct RateLimitedReloadTests {
     @Test("r on a rate-limited GitHub list (403, X-RateLimit-Remaining: 0) keeps the users and says until when")
     func rateLimitedReload() async throws {

@@ -222,7 +222,8 @@ public final class SearchViewModel: ScreenViewModel {
     }
 
     /// Waits until the search in flight (if any) has finished or been cancelled (tests).
-    public func waitForSearch() async { await searchTask?.value }
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForSearch() async { await searchTask?.value }
 
     // MARK: - Intents: the query field
 

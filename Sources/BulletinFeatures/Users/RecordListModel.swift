@@ -126,7 +126,8 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     }
 
     /// Waits for the load in flight and the finder (tests, and a screen's own `load()`).
-    public func wait() async {
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func wait() async {
         await runner.wait()
         await find.finder.waitUntilIdle()
     }

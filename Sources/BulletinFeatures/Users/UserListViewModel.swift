@@ -266,7 +266,8 @@ public final class UserListViewModel: FindableScreen {
     }
 
     /// Waits for the page in flight, if any, and for the filter over it (tests).
-    public func waitForPage() async {
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForPage() async {
         await pageRunner.wait()
         await find.finder.waitUntilIdle()
     }
