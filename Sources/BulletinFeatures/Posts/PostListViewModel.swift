@@ -97,16 +97,6 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
         }
     }
 
-    /// The selected row, if any.
-    public var selectedRow: PostRow? { row(at: selection.selected) }
-
-    /// The row shown at display position `position`, if any.
-    func row(at position: Int) -> PostRow? {
-        let order = find.finder.order
-        guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
-        return rows[order[position]]
-    }
-
     /// The source's words: `posts` (`meals` on TheMealDB).
     public var vocabulary: SourceVocabulary { source.vocabulary }
 
@@ -212,11 +202,8 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
 
     /// Hands the loaded rows to the finder, which filters and sorts them again.
     private func indexRows() {
-        let rows = rows
         let columns = Column.allCases
-        find.finder.setRows(count: rows.count, text: { row, column in
-            Self.text(of: rows[row], column: columns[column])
-        }, id: { rows[$0].post.id.text })
+        index(rows, text: { row, column in Self.text(of: row, column: columns[column]) }, id: { $0.post.id })
     }
 
     /// Drops `state` (its rows) on a background task, so their deallocation is not the main actor's.

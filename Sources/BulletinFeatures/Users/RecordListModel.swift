@@ -76,17 +76,6 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
     /// Why moving and finding do nothing: the list did not load.
     public var rowsUnavailableReason: String? { state.error == nil ? nil : "the \(name.plural) did not load" }
 
-    /// The row shown at display position `position`, if any.
-    public func row(at position: Int) -> Row? {
-        let order = find.finder.order
-        let rows = rows
-        guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
-        return rows[order[position]]
-    }
-
-    /// The selected row, if any.
-    public var selectedRow: Row? { row(at: selection.selected) }
-
     /// The text of the cell at display position `row` in `column`.
     public func cell(row: Int, column: Int) -> String {
         guard let record = self.row(at: row), columns.indices.contains(column) else { return "" }
@@ -130,10 +119,9 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
     }
 
     private func show(_ rows: [Row]) {
-        idWidth = Display.idWidth(rows.lazy.map(\.id))
         let columns = columns
-        find.finder.setRows(count: rows.count, text: { row, column in columns[column].text(rows[row]) },
-                            id: { rows[$0].id.text })
+        idWidth = idWidthNeeded(by: rows, id: { $0.id })
+        index(rows, text: { row, column in columns[column].text(row) }, id: { $0.id })
     }
 
     // MARK: - Intents

@@ -72,6 +72,8 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
 
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
+    /// The user's posts, as the posts list's rows.
+    public var rows: [Post] { posts }
 
     /// The heading above the posts, such as `Posts (10)` (`Repositories (12)` on GitHub).
     public var postsHeading: String { "\(vocabulary.posts.title) (\(posts.count))" }
@@ -110,11 +112,7 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
     public var postsNote: String? { RecordIssue.summary(of: postIssues) }
 
     /// The post shown at display position `row`, if any.
-    func post(at row: Int) -> Post? {
-        let order = find.finder.order
-        guard order.indices.contains(row), posts.indices.contains(order[row]) else { return nil }
-        return posts[order[row]]
-    }
+    func post(at row: Int) -> Post? { self.row(at: row) }
 
     /// A column the posts list can show; which ones it shows depends on the source
     /// (``columns(for:)``).
@@ -161,15 +159,12 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
             let loadedUser = try await user.get()  // the user's error first, as before
             let list = try await posts.get()
             return (UserDetail(user: loadedUser, posts: list.records), list.issues)
-        }, value: \.0) { [weak self] loaded in
+        }, value: { $0.0 }) { [weak self] loaded in
             guard let self, loaded != nil || state.error != nil else { return }
             postIssues = loaded?.1 ?? []
-            let posts = posts
             let columns = postColumns
-            idWidth = Display.idWidth(posts.lazy.map(\.id))
-            find.finder.setRows(count: posts.count, text: { row, column in
-                Self.text(of: posts[row], column: columns[column])
-            }, id: { posts[$0].id.text })
+            idWidth = idWidthNeeded(by: posts, id: { $0.id })
+            index(posts, text: { post, column in Self.text(of: post, column: columns[column]) }, id: { $0.id })
         }
     }
 

@@ -101,6 +101,8 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
 
     /// The loaded users (empty until loaded).
     public var users: [User] { state.value ?? [] }
+    /// The loaded users, as the list's rows.
+    public var rows: [User] { users }
 
     /// How far a long load has got (`reading 45% of 12.3 MB`), while loading; `nil` otherwise.
     public var loadProgressText: String? { state.isLoading ? source.loadProgress?.text : nil }
@@ -113,11 +115,7 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
     private var showsPagingRow: Bool { paging != .complete && state.value != nil && find.finder.query.isEmpty }
 
     /// The user shown at display position `row`, if any.
-    func user(at row: Int) -> User? {
-        let order = find.finder.order
-        guard order.indices.contains(row), users.indices.contains(order[row]) else { return nil }
-        return users[order[row]]
-    }
+    func user(at row: Int) -> User? { self.row(at: row) }
 
     /// The text of the last row while pages remain: `Loading more…`, or the failure
     /// (``pagingCanRetry`` says it can be tried again; the screen says how).
@@ -266,12 +264,9 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
 
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
-        let users = users
-        idWidth = Display.idWidth(users.lazy.map(\.id))
         let columns = columns
-        find.finder.setRows(count: users.count, text: { row, column in
-            Self.text(of: users[row], column: columns[column])
-        }, id: { users[$0].id.text })
+        idWidth = idWidthNeeded(by: users, id: { $0.id })
+        index(users, text: { user, column in Self.text(of: user, column: columns[column]) }, id: { $0.id })
     }
 
     // MARK: - Paging
