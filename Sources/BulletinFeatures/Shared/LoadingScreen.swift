@@ -27,4 +27,10 @@ extension LoadingScreen {
     public var isLoading: Bool { loader.state.isLoading }
     /// The screen appeared: loads unless loaded or loading.
     public func start() { loader.start(reload) }
+    /// Loads again and returns once the result is shown (screens that also wait for a finder,
+    /// pages or a search say so in their own `load()`).
+    public func load() async {
+        reload()
+        await loader.wait()
+    }
 }

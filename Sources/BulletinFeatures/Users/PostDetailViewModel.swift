@@ -110,12 +110,6 @@ public final class PostDetailViewModel: LoadingScreen {
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
     public func stop() { loader.stop() }
 
-    /// Loads and waits for the result.
-    public func load() async {
-        reload()
-        await loader.wait()
-    }
-
     /// Scrolls by `delta` lines; the screen clamps to the text's height when drawing.
     public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }
 

@@ -118,12 +118,6 @@ public final class RawRecordViewModel: LoadingScreen {
     /// The screen left the stack: the load in flight is cancelled.
     public func stop() { loader.stop() }
 
-    /// Loads and waits for the result.
-    public func load() async {
-        reload()
-        await loader.wait()
-    }
-
     /// Scrolls by `delta` lines; the screen clamps to the text's height.
     public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }
     /// Scrolls to the top.
