@@ -20,6 +20,7 @@ public final class ScreenLoad<Value: Sendable> {
     /// reload that worked.
     public private(set) var reloadError: DataError?
     @ObservationIgnored private let runner = LoadRunner()
+    @ObservationIgnored private let pageRunner = LoadRunner()
 
     /// Creates an idle load.
     public init() {}
@@ -48,6 +49,7 @@ public final class ScreenLoad<Value: Sendable> {
         value: @escaping @MainActor (Fetched) -> Value,
         then: @escaping @MainActor (Fetched?) -> Void = { _ in }
     ) {
+        pageRunner.cancel()
         let reloading = !state.isIdle
         let keeps = keepsValue ?? (state.value != nil)
         if keeps { isReloading = true } else { state = .loading }
@@ -69,6 +71,19 @@ public final class ScreenLoad<Value: Sendable> {
         }
     }
 
+    /// The paging hook: loads a page after the value (DummyJSON's and GitHub's pages) beside
+    /// it, cancelling the page in flight; a reload or ``stop()`` cancels it too. `then` gets the
+    /// page or why it failed, and appends it with ``show(_:)``.
+    public func loadPage<Page: Sendable>(
+        _ fetch: @escaping @Sendable () async throws(DataError) -> Page,
+        then: @escaping @MainActor (LoadState<Page>) -> Void
+    ) {
+        pageRunner.run(fetch, completion: then)
+    }
+
+    /// Waits for the page in flight, if any.
+    public func waitForPage() async { await pageRunner.wait() }
+
     /// Puts `value` in place of what is shown (an appended page, a saved row, rows that
     /// arrived in a batch), keeping any reload error.
     public func show(_ value: Value) { state = .loaded(value) }
@@ -79,6 +94,7 @@ public final class ScreenLoad<Value: Sendable> {
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
     public func stop() {
         runner.cancel()
+        pageRunner.cancel()
         isReloading = false
     }
 

@@ -82,7 +82,6 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
     @ObservationIgnored private var nextCursor: PageCursor?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
-    @ObservationIgnored private let pageRunner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
 
@@ -202,7 +201,6 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
     /// (``reloadError``, in the summary); only a first load that fails shows the error screen.
     public func reload() {
         if case .failed = paging, state.value != nil { return loadMore() }
-        pageRunner.cancel()
         loader.reload({ [source] () async throws(DataError) in try await source.userPage(after: nil) },
                       value: { $0.list.records }) { [weak self] page in
             guard let self else { return }
@@ -222,22 +220,19 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
 
     /// The screen left the stack: the loads in flight (first page and next page) are
     /// cancelled and their results dropped.
-    public func stop() {
-        loader.stop()
-        pageRunner.cancel()
-    }
+    public func stop() { loader.stop() }
 
     /// Loads and waits for the first page (tests and deep links).
     public func load() async {
         reload()
         await loader.wait()
-        await pageRunner.wait()
+        await loader.waitForPage()
         await find.finder.waitUntilIdle()
     }
 
     /// Waits for the page in flight, if any, and for the filter over it (tests).
     public func waitForPage() async {
-        await pageRunner.wait()
+        await loader.waitForPage()
         await find.finder.waitUntilIdle()
     }
 
@@ -288,7 +283,7 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
     private func loadMore() {
         guard let cursor = nextCursor, state.value != nil else { return }
         paging = .loading
-        pageRunner.run({ [source] () async throws(DataError) in try await source.userPage(after: cursor) }) {
+        loader.loadPage({ [source] () async throws(DataError) in try await source.userPage(after: cursor) }) {
             [weak self] outcome in
             guard let self else { return }
             switch outcome {
