@@ -30,14 +30,17 @@ public final class PostListViewModel: FindableScreen {
     public enum Column: CaseIterable, Sendable {
         case id, author, title
 
-        /// The column's header text.
-        public var title: String {
+        /// The column as data: its title, value type (alignment and sort follow) and width policy.
+        public var declaration: ListColumn {
             switch self {
-            case .id: "ID"
-            case .author: "Author"
-            case .title: "Title"
+            case .id: .id
+            case .author: ListColumn("Author", width: ColumnWidth(min: 10, max: 30))
+            case .title: .title
             }
         }
+
+        /// The column's header text.
+        public var title: String { declaration.title }
     }
 
     // MARK: - Properties
@@ -83,7 +86,7 @@ public final class PostListViewModel: FindableScreen {
         self.source = source
         self.router = router
         find = FindBar(
-            columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            columns: Column.allCases.map(\.declaration),
             noun: source.vocabulary.posts.singular)
     }
 
@@ -208,7 +211,7 @@ public final class PostListViewModel: FindableScreen {
             idWidth = outcome.value?.1 ?? 4
             if let built = outcome.value?.2, built.index.rowCount == rows.count {
                 indexedFromBatches = true
-                find.finder.setRows(index: built.index, rowsByID: built.rowsByID)
+                find.finder.setRows(index: built.index, rowsByID: built.rowsByID, text: Self.cellText(of: rows))
             } else {
                 indexedFromBatches = false
                 indexRows()
@@ -248,10 +251,13 @@ public final class PostListViewModel: FindableScreen {
     /// Hands the loaded rows to the finder, which filters and sorts them again.
     private func indexRows() {
         let rows = rows
+        find.finder.setRows(count: rows.count, text: Self.cellText(of: rows), id: { rows[$0].post.id.text })
+    }
+
+    /// The text of (row, column) of `rows`, as the finder indexes and measures it.
+    private nonisolated static func cellText(of rows: [PostRow]) -> @Sendable (Int, Int) -> String {
         let columns = Column.allCases
-        find.finder.setRows(count: rows.count, text: { row, column in
-            Self.text(of: rows[row], column: columns[column])
-        }, id: { rows[$0].post.id.text })
+        return { row, column in text(of: rows[row], column: columns[column]) }
     }
 
     /// Drops `state` (its rows) on a background task, so their deallocation is not the main actor's.

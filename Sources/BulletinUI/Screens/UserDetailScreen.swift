@@ -107,25 +107,8 @@ struct UserDetailScreen: Screen {
 
     private func renderPosts(in area: Rect, on surface: inout Surface) {
         let columns = model.postColumns
-        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) {
-            [model] row, column in model.postCell(row: row, column: columns[column])
-        }
+        let table = model.findTable { [model] row, column in model.postCell(row: row, column: columns[column]) }
         model.renderFindTable(table, in: area, on: &surface)
-    }
-
-    /// Column widths: the id as wide as the widest id, right-aligned, like the counts; the
-    /// title (a repository's name) takes the rest.
-    static func column(_ column: UserDetailViewModel.PostColumn, idWidth: Int = 4) -> TableColumn {
-        switch column {
-        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
-        case .title: TableColumn(column.title, width: .flexible(min: 10, weight: 1))
-        case .name: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
-        case .language: TableColumn(column.title, width: .flexible(min: 8, weight: 1))
-        case .stars: TableColumn(column.title, width: .fixed(7), alignment: .right)
-        case .forks: TableColumn(column.title, width: .fixed(7), alignment: .right)
-        case .updated: TableColumn(column.title, width: .fixed(10))
-        case .flags: TableColumn(column.title, width: .fixed(14))
-        }
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
