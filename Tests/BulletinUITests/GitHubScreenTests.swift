@@ -44,9 +44,9 @@ struct GitHubScreenTests {
         harness.press(.enter, width: 80, height: 24)
         await harness.settle()
         let lines = ScreenHostTests().trimmed(harness.frame(width: 80, height: 24))
-        #expect(lines[1] == "Login                                             Type              Site admin", "\(lines)")
-        #expect(lines[2] == "mojombo                                           User              —")
-        #expect(lines[21] == "fanvsfan                                          User              —")
+        #expect(lines[1] == " Login            Type         Site admin", "\(lines)")
+        #expect(lines[2] == " mojombo          User         —")
+        #expect(lines[21] == " fanvsfan         User         —")
     }
 
     static let profile = [
@@ -72,16 +72,16 @@ struct GitHubScreenTests {
         let narrow = try await frame(width: 80, height: 24)
         #expect(Array(narrow[1...13]) == Self.profile, "\(narrow)")
         #expect(Array(narrow[16...18]) == [
-            "Name                        Language         ★   Forks Updated    Flags",
-            "30daysoflaptops.github.io   CSS              7       2 2023-11-10 fork",
-            "grit                        Ruby          1950     531 2024-05-01 archived",
+            " Name                      Language      ★   Forks Updated    Flags",
+            " 30daysoflaptops.github.io CSS           7       2 2023-11-10 fork",
+            " grit                      Ruby       1950     531 2024-05-01 archived",
         ])
         let wide = try await frame(width: 120, height: 40)
         #expect(Array(wide[1...13]) == Self.profile, "\(wide)")
         #expect(Array(wide[16...18]) == [
-            "Name                                                      Language                   ★   Forks Updated    Flags",
-            "30daysoflaptops.github.io                                 CSS                        7       2 2023-11-10 fork",
-            "grit                                                      Ruby                    1950     531 2024-05-01 archived",
+            " Name                      Language      ★   Forks Updated    Flags",
+            " 30daysoflaptops.github.io CSS           7       2 2023-11-10 fork",
+            " grit                      Ruby       1950     531 2024-05-01 archived",
         ])
     }
 
