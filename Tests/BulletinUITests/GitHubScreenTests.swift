@@ -88,23 +88,24 @@ struct GitHubScreenTests {
     static let facts = [
         " grit",
         " by Tom Preston-Werner (@mojombo)",
-        " Full name: mojombo/grit",
-        " Topics: git, ruby",
-        " Language: Ruby",
-        " Licence: MIT License (MIT)",
+        " Full name:      mojombo/grit",
+        " Topics:         git, ruby",
+        " Language:       Ruby",
+        " Licence:        MIT License (MIT)",
         " Default branch: master",
-        " Stars: 1950",
-        " Forks: 531",
-        " Open issues: 0",
-        " Created: 2007-10-29",
-        " Pushed: 2023-10-29",
-        " Homepage: http://grit.rubyforge.org/",
-        " Web URL: https://github.com/mojombo/grit",
-        " Status: archived",
+        " Stars:          1950",
+        " Forks:          531",
+        " Open issues:    0",
+        " Created:        2007-10-29",
+        " Pushed:         2023-10-29",
+        " Homepage:       http://grit.rubyforge.org/",
+        " Web URL:        https://github.com/mojombo/grit",
+        " Status:         archived",
         "",
     ]
 
-    @Test("a repository's screen at 80x24 and 120x40: its facts under the byline, then the description wrapped")
+    /// Issue 21: the facts are aligned as the user screen's profile is (one rule, values in one column).
+    @Test("a repository's screen at 80x24 and 120x40: its facts under the byline, aligned, then the description wrapped")
     func repositoryScreen() async throws {
         let narrow = try await frame(width: 80, height: 24, openRepository: true)
         #expect(Array(narrow[1...16]) == Self.facts, "\(narrow)")

@@ -27,12 +27,7 @@ struct AlbumScreen: Screen {
         }
         let (tableArea, detailArea) = area.splitTop(area.height - 3)
         RecordListTable.render(model.photos, in: tableArea, on: &surface)
-        guard let photo = model.photos.selectedRow else { return }
-        for (offset, (label, value)) in [("URL", photo.url), ("Thumbnail", photo.thumbnailUrl)].enumerated() {
-            let y = detailArea.y + 1 + offset
-            surface.write(label + ":", at: Point(x: detailArea.x + 1, y: y), style: .label, maxWidth: 11)
-            surface.write(value, at: Point(x: detailArea.x + 12, y: y), style: .normal, maxWidth: detailArea.maxX - detailArea.x - 12)
-        }
+        DetailFieldsView.render(model.selectedPhotoFields, in: detailArea.splitTop(1).1, on: &surface)
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {

@@ -81,7 +81,7 @@ struct UserDetailScreen: Screen {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.users.singular) \(model.userID)", in: area, on: &surface) { return }
         let profile = Array(model.profile.prefix(Self.profileRows(model.profile.count, height: area.height)))
         let (profileArea, rest) = area.splitTop(profile.count + 1)
-        renderProfile(profile, in: profileArea.inset(by: 0), on: &surface)
+        DetailFieldsView.render(profile, in: profileArea, on: &surface)
         let (headingArea, listArea) = rest.splitTop(1)
         if lists.hasTabs {
             renderTabs(in: headingArea, on: &surface)
@@ -116,17 +116,6 @@ struct UserDetailScreen: Screen {
     }
 
     var statusMessage: String? { FindStatusView(find: activeFind).message }
-
-    private func renderProfile(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
-        let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
-        for (index, field) in fields.enumerated() where index < area.height {
-            let y = area.y + index
-            surface.write(field.label + ":", at: Point(x: area.x + 1, y: y), style: .label, maxWidth: labelWidth)
-            let x = area.x + 1 + labelWidth
-            surface.write(TextLayout.truncate(field.value, to: area.maxX - x), at: Point(x: x, y: y), style: .normal,
-                          maxWidth: area.maxX - x)
-        }
-    }
 
     /// How many of the profile's `count` lines show in a body `height` rows tall: all of them
     /// while the list below keeps its header and at least one row (a blank line and the heading

@@ -32,6 +32,11 @@ enum RecordFields {
         }
     }
 
+    /// A JSONPlaceholder photo's addresses: its URL and its thumbnail's (shown, never fetched).
+    static func photo(_ photo: Photo) -> [DetailField] {
+        [DetailField("URL", Display.text(photo.url)), DetailField("Thumbnail", Display.text(photo.thumbnailUrl))]
+    }
+
     /// JSONPlaceholder's user fields.
     static func plainProfile(of user: User) -> [DetailField] {
         let address = user.address
