@@ -108,3 +108,18 @@ import Testing
                 == ["61", "33", "12", "5", "4", "4", "3", "1", "0", "—"])
     }
 }
+
+/// Issue 21: the widths the table's policy starts from are those of the loaded values.
+@MainActor
+@Suite struct NaturalWidthTests {
+    @Test("each column's natural width is its widest value or its title with room for the mark; a long list's last ids count")
+    func naturalWidths() {
+        let finder = ListFinder(columns: [.id, .title])
+        #expect(finder.naturalWidths(measure: { $0.count }) == [nil, nil], "nothing loaded: not measured")
+        let count = 20_000
+        finder.setRows(count: count, text: { row, column in column == 0 ? String(row + 1) : (row == 7 ? "a longer title" : "t") })
+        #expect(finder.naturalWidths(measure: { $0.count }) == [5, 7], "ID 20000 (the last row); the title of row 7 is not in the sample")
+        finder.setRows(count: 3, text: { _, column in column == 0 ? "1" : "a title of 20 chars." })
+        #expect(finder.naturalWidths(measure: { $0.count }) == [4, 20], "ID ▲ needs 4; measured again for new rows")
+    }
+}

@@ -2,8 +2,8 @@
 /// (``ColumnWidth/layout(_:natural:total:)``): measured once per load, on the first frame that
 /// asks, with the measure the screen injects (BulletinFeatures measures no text itself).
 extension ListFinder {
-    /// At most this many rows are measured (spread evenly over the list): a list of a million
-    /// posts costs what one of two thousand does, once per load.
+    /// About this many rows are measured (spread evenly over the list, and its last ones): a list
+    /// of a million posts costs what one of two thousand does, once per load.
     public nonisolated static let widthSampleLimit = 2_000
 
     /// Each column's natural width: the widest of its title with room for the sort mark (`▲ `)
@@ -32,9 +32,10 @@ extension ListFinder {
         measuredWidths = nil
     }
 
-    /// `limit` rows spread evenly over `count` (all of them when there are no more).
+    /// `limit` rows spread evenly over `count` (all of them when there are no more), and the
+    /// last 64 (a list in id order has its longest ids at the end: `1000000` after `999999`).
     private static func sample(count: Int, limit: Int) -> [Int] {
         guard count > limit else { return Array(0..<count) }
-        return (0..<limit).map { $0 * count / limit }
+        return (0..<limit).map { $0 * count / limit } + Array(max(0, count - 64)..<count)
     }
 }

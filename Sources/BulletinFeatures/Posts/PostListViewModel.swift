@@ -52,8 +52,6 @@ public final class PostListViewModel: FindableScreen {
     public private(set) var loadStarted: ContinuousClock.Instant?
     /// The posts (or users' posts) that could not be read in the last load.
     public private(set) var issues: [RecordIssue] = []
-    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order`.
     public let find: FindBar
     /// The selected display position (the finder's).
@@ -183,13 +181,12 @@ public final class PostListViewModel: FindableScreen {
         let indexer = PostBatchIndexer()
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
         partialFeed = keepsRows ? nil : feed
-        // The id column's width is measured with the load, off the main actor (a 1M-post file).
         runner.run(reloading: reloading, { [source] () async throws(DataError) in
             let (rows, built) = try await Self.loadRows(source, indexer: indexer) { batch in
                 feed.add(batch)
                 indexer.add(batch)
             }
-            return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)), built)
+            return (rows, built)
         }) { [weak self] outcome in
             guard let self else { return }
             isReloading = false
@@ -208,8 +205,7 @@ public final class PostListViewModel: FindableScreen {
             let shownSoFar = state
             state = outcome.map(\.0.records)
             Self.release(shownSoFar)
-            idWidth = outcome.value?.1 ?? 4
-            if let built = outcome.value?.2, built.index.rowCount == rows.count {
+            if let built = outcome.value?.1, built.index.rowCount == rows.count {
                 indexedFromBatches = true
                 find.finder.setRows(index: built.index, rowsByID: built.rowsByID, text: Self.cellText(of: rows))
             } else {
@@ -290,7 +286,6 @@ public final class PostListViewModel: FindableScreen {
         let first = partialShown == nil
         partialShown = .now
         isPartial = true
-        idWidth = max(idWidth, Display.idWidth(partialRows.lazy.map(\.post.id)))
         state = .loaded(partialRows)
         // The first rows get an index (a few thousand: at once); later hand-overs only show
         // the rows, so the finder does not index a growing list again and again meanwhile.

@@ -30,12 +30,6 @@ enum Display {
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(value) \(value == 1 ? singular : plural)"
     }
-
-    /// The columns an id column needs to show every id of `ids` whole: the longest id's
-    /// length in UTF-8 bytes (at least its display width), at least 4 (`▲ ID`), at most 12.
-    static func idWidth(_ ids: some Sequence<RecordID>) -> Int {
-        min(12, ids.reduce(4) { max($0, $1.text.utf8.count) })
-    }
 }
 
 /// One labelled line of a detail screen, such as `Email: Sincere@april.biz`.

@@ -41,8 +41,6 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         get { find.finder.selection }
         set { find.finder.selection = newValue }
     }
-    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
     /// What Enter on a row does (open an album); `nil`: rows do not open.
     @ObservationIgnored public var onOpen: ((Row) -> Void)?
     @ObservationIgnored private let fetch: @Sendable () async throws(DataError) -> [Row]
@@ -143,7 +141,6 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     }
 
     private func show(_ rows: [Row]) {
-        idWidth = Display.idWidth(rows.lazy.map(\.id))
         let columns = columns
         find.finder.setRows(count: rows.count, text: { row, column in columns[column].text(rows[row]) },
                             id: { rows[$0].id.text })

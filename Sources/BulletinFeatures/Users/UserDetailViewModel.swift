@@ -79,9 +79,6 @@ public final class UserDetailViewModel: FindableScreen {
         return RecordFields.profile(of: user)
     }
 
-    /// Columns the posts' ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
-
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
 
@@ -209,7 +206,6 @@ public final class UserDetailViewModel: FindableScreen {
             postIssues = outcome.value?.1 ?? []
             let posts = posts
             let columns = postColumns
-            idWidth = Display.idWidth(posts.lazy.map(\.id))
             find.finder.setRows(count: posts.count, text: { row, column in
                 Self.text(of: posts[row], column: columns[column])
             }, id: { posts[$0].id.text })

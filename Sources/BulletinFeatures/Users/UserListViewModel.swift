@@ -71,8 +71,6 @@ public final class UserListViewModel: FindableScreen {
     // MARK: - Properties
 
     public private(set) var state: LoadState<[User]> = .idle
-    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
     /// The columns shown, left to right (``Column/columns(for:)``); filter and sort work on them.
     public let columns: [Column]
     /// The filter, sort and jump state; rows show in `find.finder.order`.
@@ -306,7 +304,6 @@ public final class UserListViewModel: FindableScreen {
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
         let users = users
-        idWidth = Display.idWidth(users.lazy.map(\.id))
         let columns = columns
         find.finder.setRows(count: users.count, text: { row, column in
             Self.text(of: users[row], column: columns[column])
