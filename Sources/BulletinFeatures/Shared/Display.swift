@@ -32,13 +32,21 @@ enum Display {
     }
 }
 
-/// One labelled line of a detail screen, such as `Email: Sincere@april.biz`.
+/// One labelled line of a detail screen, such as `Email: Sincere@april.biz`, declared by the
+/// record's kind (``RecordFields``).
 public struct DetailField: Hashable, Sendable {
+    /// The label, without its `:`.
     public var label: String
+    /// The value as shown (`—` when missing).
     public var value: String
+    /// What the value is: a ``ListColumn/ValueType/url`` is shown whole (continued on the
+    /// next lines where it is longer than its line), other values are cut with `…`.
+    public var type: ListColumn.ValueType
 
-    public init(_ label: String, _ value: String) {
+    /// A field labelled `label` showing `value`, of `type` (text unless said).
+    public init(_ label: String, _ value: String, type: ListColumn.ValueType = .text) {
         self.label = label
         self.value = value
+        self.type = type
     }
 }

@@ -21,15 +21,46 @@ enum DetailFieldsView {
         }
     }
 
-    /// Draws the fields one per row from the top of `area` (as many as fit), the labels in the
-    /// label style; a value longer than its row is cut with `…`.
+    /// The rows the fields take in `width` cells: one per field, with its label; a URL longer
+    /// than its row goes on over the next rows (without a label), so it is shown whole.
+    static func rows(_ fields: [DetailField], width: Int) -> [(label: String?, value: String)] {
+        let room = max(1, width - 1 - labelWidth(of: fields))
+        var rows: [(label: String?, value: String)] = []
+        for field in fields {
+            guard field.type == .url, DisplayWidth.of(field.value) > room else {
+                rows.append((field.label, field.value))
+                continue
+            }
+            var label: String? = field.label
+            var piece = ""
+            var pieceWidth = 0
+            for character in field.value {
+                let cells = DisplayWidth.of(String(character))
+                if pieceWidth + cells > room, !piece.isEmpty {
+                    rows.append((label, piece))
+                    label = nil
+                    piece = ""
+                    pieceWidth = 0
+                }
+                piece.append(character)
+                pieceWidth += cells
+            }
+            rows.append((label, piece))
+        }
+        return rows
+    }
+
+    /// Draws the fields' rows (``rows(_:width:)``) from the top of `area` (as many as fit), the
+    /// labels in the label style; a value longer than its row, but a URL, is cut with `…`.
     static func render(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
         let width = labelWidth(of: fields)
-        for (index, field) in fields.enumerated() where index < area.height {
+        for (index, row) in rows(fields, width: area.width).enumerated() where index < area.height {
             let y = area.y + index
-            surface.write(field.label + ":", at: Point(x: area.x + 1, y: y), style: .label, maxWidth: width)
+            if let label = row.label {
+                surface.write(label + ":", at: Point(x: area.x + 1, y: y), style: .label, maxWidth: width)
+            }
             let x = area.x + 1 + width
-            surface.write(TextLayout.truncate(field.value, to: area.maxX - x), at: Point(x: x, y: y), style: .normal,
+            surface.write(TextLayout.truncate(row.value, to: area.maxX - x), at: Point(x: x, y: y), style: .normal,
                           maxWidth: area.maxX - x)
         }
     }

@@ -79,9 +79,10 @@ struct UserDetailScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.users.singular) \(model.userID)", in: area, on: &surface) { return }
-        let profile = Array(model.profile.prefix(Self.profileRows(model.profile.count, height: area.height)))
-        let (profileArea, rest) = area.splitTop(profile.count + 1)
-        DetailFieldsView.render(profile, in: profileArea, on: &surface)
+        let shown = Self.profileRows(DetailFieldsView.rows(model.profile, width: area.width).count, height: area.height)
+        let (profileArea, rest) = area.splitTop(shown + 1)
+        DetailFieldsView.render(model.profile, in: Rect(x: profileArea.x, y: profileArea.y, width: profileArea.width, height: shown),
+                                on: &surface)
         let (headingArea, listArea) = rest.splitTop(1)
         if lists.hasTabs {
             renderTabs(in: headingArea, on: &surface)
@@ -117,7 +118,7 @@ struct UserDetailScreen: Screen {
 
     var statusMessage: String? { FindStatusView(find: activeFind).message }
 
-    /// How many of the profile's `count` lines show in a body `height` rows tall: all of them
+    /// How many of the profile's `count` rows (``DetailFieldsView/rows(_:width:)``) show in a body `height` rows tall: all of them
     /// while the list below keeps its header and at least one row (a blank line and the heading
     /// sit between them), fewer on a short terminal, so the list never disappears under the profile.
     static func profileRows(_ count: Int, height: Int) -> Int {
@@ -125,7 +126,7 @@ struct UserDetailScreen: Screen {
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        let profileRows = Self.profileRows(model.profile.count, height: area.height)
+        let profileRows = Self.profileRows(DetailFieldsView.rows(model.profile, width: area.width).count, height: area.height)
         let listHeight = area.height - (profileRows + 2)
         let listArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, listHeight))
         let tableArea = Rect(x: area.x, y: area.y + profileRows + 2, width: area.width, height: max(0, listHeight))
