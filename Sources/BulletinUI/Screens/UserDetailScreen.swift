@@ -118,8 +118,8 @@ struct UserDetailScreen: Screen {
 
     var statusMessage: String? { FindStatusView(find: activeFind).message }
 
-    /// How many of the profile's `count` rows (``DetailFieldsView/rows(_:width:)``) show in a body `height` rows tall: all of them
-    /// while the list below keeps its header and at least one row (a blank line and the heading
+    /// How many of the profile's `count` rows (``DetailFieldsView/rows(_:width:)``: a field's,
+    /// more for a long URL) show in a body `height` rows tall: all of them while the list below keeps its header and at least one row (a blank line and the heading
     /// sit between them), fewer on a short terminal, so the list never disappears under the profile.
     static func profileRows(_ count: Int, height: Int) -> Int {
         min(count, max(0, height - 2 - 2))
