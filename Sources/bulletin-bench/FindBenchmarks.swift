@@ -46,7 +46,7 @@ enum FindBenchmarks {
     /// Types ``FindRows/query`` one character at a time, each keystroke's pass applied before
     /// the next; then Esc (not timed). Returns [until applied, main-actor part, first keystroke].
     private static func typing(_ rows: FindRows, repetitions: Int) async -> [Measurement] {
-        let finder = ListFinder(columns: [.init("ID", numeric: true), .init("Author"), .init("Title")])
+        let finder = ListFinder(columns: [.id, .init("Author"), .init("Title")])
         finder.setRows(count: rows.count) { rows.text($0, $1) }
         await finder.waitUntilIdle()
         var appliedAt: UInt64 = 0
@@ -122,7 +122,7 @@ enum FindBenchmarks {
 
     /// `s` until the title sort is applied (ListFinder: sort, row → position map, selection).
     private static func sortKey(_ rows: FindRows, iterations: Int) async -> Measurement {
-        let finder = ListFinder(columns: [.init("ID", numeric: true), .init("Author"), .init("Title")])
+        let finder = ListFinder(columns: [.id, .init("Author"), .init("Title")])
         finder.setRows(count: rows.count) { rows.text($0, $1) }
         await finder.waitUntilIdle()
         var seconds: [Double] = []

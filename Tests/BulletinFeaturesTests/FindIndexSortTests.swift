@@ -4,8 +4,15 @@ import Testing
 
 /// `FindIndex.sorted`: stable radix sort by folded text or numeric value (issue 7).
 @Suite struct FindIndexSortTests {
-    /// Reference: folded UTF-8 byte order (numbers first by value when numeric), ties by input order.
+    /// Reference: folded UTF-8 byte order (numbers first by value when numeric), ties by input
+    /// order; missing values (blank or `—`) last in both directions, in input order.
     static func reference(_ cells: [String], _ rows: [Int], ascending: Bool, numeric: Bool) -> [Int] {
+        let isMissing = { (row: Int) in TextFolding.foldedUTF8(cells[row]).isEmpty || TextFolding.fold(cells[row]) == "—" }
+        let present = rows.filter { !isMissing($0) }
+        return sortedPresent(cells, present, ascending: ascending, numeric: numeric) + rows.filter(isMissing)
+    }
+
+    private static func sortedPresent(_ cells: [String], _ rows: [Int], ascending: Bool, numeric: Bool) -> [Int] {
         func number(_ text: String) -> Double? {
             guard let value = Double(TextFolding.fold(text).trimmingCharacters(in: .whitespaces)), !value.isNaN else { return nil }
             return value

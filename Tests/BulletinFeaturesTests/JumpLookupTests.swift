@@ -10,7 +10,7 @@ import Testing
 @MainActor
 @Suite("Jump to an id: one lookup on the main actor")
 struct JumpLookupTests {
-    private static let columns = [ListFinder.Column("ID", numeric: true), ListFinder.Column("Title")]
+    private static let columns = [ListFinder.Column.id, ListFinder.Column("Title")]
 
     /// Counts the calls of a row's id closure, and those made on the main thread.
     private final class IDReads: Sendable {

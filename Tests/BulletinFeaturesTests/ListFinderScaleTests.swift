@@ -20,7 +20,7 @@ import Testing
 
     @Test("typing over 1,000,000 rows: each keystroke cancels the last, only the latest query's result is shown")
     func staleResultsAreNeverShown() async throws {
-        let finder = ListFinder(columns: [.init("ID", numeric: true), .init("Author"), .init("Title")])
+        let finder = ListFinder(columns: [.id, .init("Author"), .init("Title")])
         finder.setRows(count: 1_000_000) { Self.cell($0, $1) }
         #expect(finder.isIndexing && finder.order.count == 1_000_000)   // unfiltered while indexing
         await finder.waitUntilIdle()

@@ -14,7 +14,7 @@ import Testing
     nonisolated static let thresholds = [ListFinder.defaultBackgroundThreshold, 0]
 
     static func finder(_ rows: [[String]] = people, threshold: Int) async -> ListFinder {
-        let finder = ListFinder(columns: [.init("ID", numeric: true), .init("Name")], backgroundThreshold: threshold)
+        let finder = ListFinder(columns: [.id, .init("Name")], backgroundThreshold: threshold)
         finder.setRows(count: rows.count) { rows[$0][$1] }
         await finder.waitUntilIdle()
         return finder

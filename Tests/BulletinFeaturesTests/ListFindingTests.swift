@@ -111,7 +111,7 @@ struct ListFindingTests {
 
     @Test("digits typed on a list build the id; Backspace removes one, and the last one stops the jump")
     func jumpDigits() {
-        let find = FindBar(columns: [ListFinder.Column("ID", numeric: true)], noun: "user")
+        let find = FindBar(columns: [ListFinder.Column.id], noun: "user")
         find.typeDigit("1")
         find.typeDigit("2")
         #expect(find.jumpPrompt == "go to 12")

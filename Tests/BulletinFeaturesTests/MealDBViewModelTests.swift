@@ -38,9 +38,9 @@ struct MealDBViewModelTests {
                 DetailField("Category", "Chicken"),
                 DetailField("Area", "Japanese"),
                 DetailField("Tags", "Meat, Casserole"),
-                DetailField("Source", "—"),
-                DetailField("Video", "https://www.youtube.com/watch?v=4aZr5hZXP_s"),
-                DetailField("Picture", "https://www.themealdb.com/images/media/meals/wvpsxx1468256321.jpg"),
+                DetailField("Source", "—", type: .url),
+                DetailField("Video", "https://www.youtube.com/watch?v=4aZr5hZXP_s", type: .url),
+                DetailField("Picture", "https://www.themealdb.com/images/media/meals/wvpsxx1468256321.jpg", type: .url),
             ])
             #expect(model.bodyHeading == "Instructions")
             #expect(model.body.hasPrefix("Preheat oven to 350° F."))
@@ -72,7 +72,7 @@ struct MealDBViewModelTests {
             #expect(model.profile == [
                 DetailField("Category", "Dessert"),
                 DetailField("Number", "3"),
-                DetailField("Picture", "https://www.themealdb.com/images/category/dessert.png"),
+                DetailField("Picture", "https://www.themealdb.com/images/category/dessert.png", type: .url),
                 DetailField("Description", "Sweet courses served at the end of a meal: tarts, cakes, puddings, crumbles and pancakes."),
             ])
             #expect(model.posts.count == 64)

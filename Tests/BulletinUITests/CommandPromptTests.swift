@@ -115,10 +115,10 @@ struct CommandPromptTests {
         await model.load()
         #expect(Array(lines().prefix(5)) == [
             " Bulletin  Home › Posts                               posts",
-            "  ID Author          Title",
-            "   1 Leanne Graham   First post",
-            "   2 Leanne Graham   Second post",
-            "   3 Zoë Ångström    Zoë writes",
+            "   ID Author        Title",
+            "    1 Leanne Graham First post",
+            "    2 Leanne Graham Second post",
+            "    3 Zoë Ångström  Zoë writes",
         ])
     }
 

@@ -29,9 +29,9 @@ struct DummyJSONPostScreenTests {
         #expect(Array(lines[1..<6]) == [
             " His mother had always taught him",
             " by Ava Harris (@avahx)",
-            " Tags: history, american, crime",
+            " Tags:      history, american, crime",
             " Reactions: 192 likes, 25 dislikes",
-            " Views: 305",
+            " Views:     305",
         ], "\(lines.joined(separator: "\n"))")
         let first = try #require(lines.firstIndex(of: " James Davis"), "\(lines.joined(separator: "\n"))")
         #expect(Array(lines[first...(first + 2)]) == [" James Davis", " jamesd · Likes: 3", " This is some awesome thinking!"])

@@ -44,9 +44,9 @@ struct GitHubScreenTests {
         harness.press(.enter, width: 80, height: 24)
         await harness.settle()
         let lines = ScreenHostTests().trimmed(harness.frame(width: 80, height: 24))
-        #expect(lines[1] == "Login                                             Type              Site admin", "\(lines)")
-        #expect(lines[2] == "mojombo                                           User              —")
-        #expect(lines[21] == "fanvsfan                                          User              —")
+        #expect(lines[1] == " Login            Type         Site admin", "\(lines)")
+        #expect(lines[2] == " mojombo          User         —")
+        #expect(lines[21] == " fanvsfan         User         —")
     }
 
     static let profile = [
@@ -72,39 +72,40 @@ struct GitHubScreenTests {
         let narrow = try await frame(width: 80, height: 24)
         #expect(Array(narrow[1...13]) == Self.profile, "\(narrow)")
         #expect(Array(narrow[16...18]) == [
-            "Name                        Language         ★   Forks Updated    Flags",
-            "30daysoflaptops.github.io   CSS              7       2 2023-11-10 fork",
-            "grit                        Ruby          1950     531 2024-05-01 archived",
+            " Name                      Language      ★   Forks Updated    Flags",
+            " 30daysoflaptops.github.io CSS           7       2 2023-11-10 fork",
+            " grit                      Ruby       1950     531 2024-05-01 archived",
         ])
         let wide = try await frame(width: 120, height: 40)
         #expect(Array(wide[1...13]) == Self.profile, "\(wide)")
         #expect(Array(wide[16...18]) == [
-            "Name                                                      Language                   ★   Forks Updated    Flags",
-            "30daysoflaptops.github.io                                 CSS                        7       2 2023-11-10 fork",
-            "grit                                                      Ruby                    1950     531 2024-05-01 archived",
+            " Name                      Language      ★   Forks Updated    Flags",
+            " 30daysoflaptops.github.io CSS           7       2 2023-11-10 fork",
+            " grit                      Ruby       1950     531 2024-05-01 archived",
         ])
     }
 
     static let facts = [
         " grit",
         " by Tom Preston-Werner (@mojombo)",
-        " Full name: mojombo/grit",
-        " Topics: git, ruby",
-        " Language: Ruby",
-        " Licence: MIT License (MIT)",
+        " Full name:      mojombo/grit",
+        " Topics:         git, ruby",
+        " Language:       Ruby",
+        " Licence:        MIT License (MIT)",
         " Default branch: master",
-        " Stars: 1950",
-        " Forks: 531",
-        " Open issues: 0",
-        " Created: 2007-10-29",
-        " Pushed: 2023-10-29",
-        " Homepage: http://grit.rubyforge.org/",
-        " Web URL: https://github.com/mojombo/grit",
-        " Status: archived",
+        " Stars:          1950",
+        " Forks:          531",
+        " Open issues:    0",
+        " Created:        2007-10-29",
+        " Pushed:         2023-10-29",
+        " Homepage:       http://grit.rubyforge.org/",
+        " Web URL:        https://github.com/mojombo/grit",
+        " Status:         archived",
         "",
     ]
 
-    @Test("a repository's screen at 80x24 and 120x40: its facts under the byline, then the description wrapped")
+    /// Issue 21: the facts are aligned as the user screen's profile is (one rule, values in one column).
+    @Test("a repository's screen at 80x24 and 120x40: its facts under the byline, aligned, then the description wrapped")
     func repositoryScreen() async throws {
         let narrow = try await frame(width: 80, height: 24, openRepository: true)
         #expect(Array(narrow[1...16]) == Self.facts, "\(narrow)")

@@ -26,7 +26,7 @@ struct HugeFieldScreenTests {
         var surface = Surface(width: 60, height: 6)
         PostListScreen(model: model).render(in: Rect(x: 0, y: 0, width: 60, height: 6), on: &surface)
         let lines = surface.lines
-        #expect(lines[1] == "   1 Leanne Graham   Huge aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…", "\(lines)")
+        #expect(lines[1] == "    1 Leanne Graham Huge aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…", "\(lines)")
         #expect(lines[2].contains("short title"))
     }
 
@@ -37,7 +37,7 @@ struct HugeFieldScreenTests {
         await model.load()
         model.find.finder.updateFilter("huge")
         await model.find.finder.waitUntilIdle()
-        let table = model.findTable(columns: PostListViewModel.Column.allCases.map { PostListScreen.column($0) }) { row, column in
+        let table = model.findTable { row, column in
             model.cell(row: row, column: PostListViewModel.Column.allCases[column])
         }
         var surface = Surface(width: 60, height: 4)

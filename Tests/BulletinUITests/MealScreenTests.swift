@@ -31,14 +31,16 @@ struct MealScreenTests {
         return surface.lines.map { String($0.dropLast().reversed().drop { $0 == " " }.reversed()) }
     }
 
-    /// The facts, then the ingredients table: every row of it aligned on the widest ingredient.
+    /// The facts, aligned by the one rule of every detail screen (issue 21: values in one column
+    /// after the longest label, `—` for missing, URLs whole), then the ingredients table: every
+    /// row of it aligned on the widest ingredient.
     private let factsAndTable = [
         " Category: Chicken",
-        " Area: Japanese",
-        " Tags: Meat, Casserole",
-        " Source: —",
-        " Video: https://www.youtube.com/watch?v=4aZr5hZXP_s",
-        " Picture: https://www.themealdb.com/images/media/meals/wvpsxx1468256321.jpg",
+        " Area:     Japanese",
+        " Tags:     Meat, Casserole",
+        " Source:   —",
+        " Video:    https://www.youtube.com/watch?v=4aZr5hZXP_s",
+        " Picture:  https://www.themealdb.com/images/media/meals/wvpsxx1468256321.jpg",
         "",
         " Ingredients (9)",
         " Ingredient           Measure",

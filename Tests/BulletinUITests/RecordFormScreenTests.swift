@@ -281,8 +281,8 @@ struct RecordFormScreenTests {
             " Address: │                                                │",
             "          │             [ Delete ]  [ Cancel ]             │",
             " Posts (2)└────────────────────────────────────────────────┘",
-            "  ID Title",
-            "   2 Second post",
+            "   ID Title",
+            "    2 Second post",
             " ←→ choose  ⏎ answer  Esc cancel  ? help  q quit",
         ])
         #expect(surface.style(at: Point(x: 36, y: 7)) == .selected, "Cancel is the default")

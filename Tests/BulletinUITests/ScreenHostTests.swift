@@ -82,10 +82,10 @@ struct ScreenHostTests {
         let surface = harness.frame()
         #expect(trimmed(surface).prefix(5) == [
             " Bulletin  Home › Users                               users",
-            "  ID Name           Username  Email          Company",
-            "   1 Leanne Graham  Bret      Sincere@april… Romaguera-Crona",
-            "   2 Zoë Ångström   zoe       zoe@example.o… —",
-            "   3 山田 太郎      taro      —              —",
+            "   ID Name          Username   Email          Company",
+            "    1 Leanne Graham Bret       Sincere@april… Romaguera-Cro…",
+            "    2 Zoë Ångström  zoe        zoe@example.o… —",
+            "    3 山田 太郎     taro       —              —",
         ])
         #expect(trimmed(surface).last == " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 users")
         #expect(surface.style(at: Point(x: 10, y: 2)) == .selected)
@@ -112,8 +112,8 @@ struct ScreenHostTests {
             " Company:  —",
             "",
             " Posts (1)  Albums (0)  Todos (0)",
-            "  ID Title",
-            "   3 Zoë writes",
+            "   ID Title",
+            "    3 Zoë writes",
             "",
             " ⏎ open  Esc back  ? help  q quit        Posts (1)",
         ])
@@ -263,7 +263,7 @@ struct ScreenHostTests {
         let small = trimmed(harness.frame(width: 19, height: 4))
         #expect(small == ["", "terminal too small", "     need 20x5", ""])
         let back = harness.frame()
-        #expect(trimmed(back)[4] == "   3 山田 太郎      taro      —              —")
+        #expect(trimmed(back)[4] == "    3 山田 太郎     taro       —              —")
         #expect(back.style(at: Point(x: 10, y: 4)) == .selected, "the same row is selected again")
         let minimum = trimmed(harness.frame(width: 20, height: 5))
         #expect(minimum[0] == " Bulletin  … › Users" && minimum.count == 5)

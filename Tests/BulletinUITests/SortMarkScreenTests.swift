@@ -25,15 +25,15 @@ struct SortMarkScreenTests {
         await harness.settle()
         let lines = harness.lines(width: 80, height: 10)
         let header = lines[1]
-        #expect(header.hasPrefix("▲ ID "), "\(header)")
+        #expect(header.hasPrefix(" ▲ ID "), "\(header)")
         let idEnd = try #require(column(of: "ID", in: header)) + 1
-        #expect(idEnd == 3 && column(of: "ID", in: unsorted) == 2, "ID where it was unsorted: \(unsorted) / \(header)")
-        #expect(lines[2].hasPrefix("   1 "), "the ids end in the column under the D of ID: \(lines[2])")
+        #expect(idEnd == 4 && column(of: "ID", in: unsorted) == 3, "ID where it was unsorted: \(unsorted) / \(header)")
+        #expect(lines[2].hasPrefix("    1 "), "the ids end in the column under the D of ID: \(lines[2])")
         let mark = try #require(column(of: "▲", in: header))
         #expect((0..<4).contains(mark), "the mark inside the 4-column id column")
         harness.press(.character("S"), width: 80, height: 10)
         await harness.settle()
-        #expect(harness.lines(width: 80, height: 10)[1].hasPrefix("▼ ID "))
+        #expect(harness.lines(width: 80, height: 10)[1].hasPrefix(" ▼ ID "))
     }
 
     @Test("a left-aligned column's mark follows its title inside the column")
@@ -42,7 +42,7 @@ struct SortMarkScreenTests {
         harness.press(.character("s"), .character("s"), width: 80, height: 10)
         await harness.settle()
         let header = harness.lines(width: 80, height: 10)[1]
-        #expect(header.hasPrefix("  ID Name ▲ "), "\(header)")
+        #expect(header.hasPrefix("   ID Name ▲ "), "\(header)")
         let username = try #require(column(of: "Username", in: header))
         #expect(try #require(column(of: "▲", in: header)) < username - 1, "the mark stays in the Name column")
     }

@@ -68,7 +68,7 @@ struct UserListsScreenTests {
     func postsTab() async {
         let (_, host) = await Self.open(.user(1))
         let lines = Self.lines(host)
-        #expect(Array(lines.prefix(12)) == Self.profile + [" Posts (2)  Albums (2)  Todos (3)", "  ID Title", "   1 First post"])
+        #expect(Array(lines.prefix(12)) == Self.profile + [" Posts (2)  Albums (2)  Todos (3)", "   ID Title", "    1 First post"])
         #expect(lines.last?.hasPrefix(" Tab/1-3 list") == true, "\(lines.last ?? "")")
         #expect(lines.last?.hasSuffix("Posts (2)") == true)
     }
@@ -82,17 +82,17 @@ struct UserListsScreenTests {
         var lines = Self.lines(host)
         #expect(Array(lines[9...13]) == [
             " Posts (2)  Albums (2)  Todos (3)",
-            "  ID Done Title",
-            "   1 ☐    delectus aut autem",
-            "   2 ✓    quis ut nam facilis",
-            "   3 ☐    fugiat veniam minus",
+            "   ID Done   Title",
+            "    1 ☐      delectus aut autem",
+            "    2 ✓      quis ut nam facilis",
+            "    3 ☐      fugiat veniam minus",
         ])
         #expect(lines.last?.hasPrefix(" Space toggle  Tab/1-3 list  ↑↓ move") == true, "\(lines.last ?? "")")
         Self.press(host, .character(" "))
         let model = try! #require(app.stack.top?.destination as? UserDetailViewModel)
         await model.lists.waitForSave()
         lines = Self.lines(host)
-        #expect(lines[11] == "   1 ✓    delectus aut autem")
+        #expect(lines[11] == "    1 ✓      delectus aut autem")
         #expect(lines.last?.hasSuffix("Todo 1 done · saved to ./db.json · Todos (3)") == true)
         #expect(await writer.log == ["toggle todo 1"])
     }
@@ -102,7 +102,7 @@ struct UserListsScreenTests {
         let (_, host) = await Self.open(.user(1), writer: ReadOnlyWriter(reason: "started with --read-only"))
         Self.press(host, .tab, .tab, .character(" "))
         let lines = Self.lines(host)
-        #expect(lines[11] == "   1 ☐    delectus aut autem")
+        #expect(lines[11] == "    1 ☐      delectus aut autem")
         #expect(lines.last?.contains("Read-only: started with --read-only") == true)
     }
 
@@ -113,9 +113,9 @@ struct UserListsScreenTests {
         await app.loadTop()
         let lines = Self.lines(host)
         #expect(lines[0] == " Bulletin  … › Users › Leanne Graham › quidem molestiae enim   users/1/albums/1")
-        #expect(lines[1].hasPrefix("  ID Title") && lines[1].contains("URL") && lines[1].contains("Thumbnail"))
-        #expect(lines[2].hasPrefix("   1 accusamus beatae"))
-        #expect(lines[3].hasPrefix("   2 reprehenderit est"))
+        #expect(lines[1].hasPrefix("   ID Title") && lines[1].contains("URL") && lines[1].contains("Thumbnail"))
+        #expect(lines[2].hasPrefix("    1 accusamus beatae"))
+        #expect(lines[3].hasPrefix("    2 reprehenderit est"))
         #expect(lines[21] == " URL:       https://via.placeholder.com/600/92c952")
         #expect(lines[22] == " Thumbnail: https://via.placeholder.com/150/92c952")
         #expect(lines.last?.hasSuffix("Photos (2)") == true)
@@ -127,7 +127,7 @@ struct UserListsScreenTests {
         let (_, host) = await Self.open(.userAlbum(user: 1, album: 1))
         let lines = Self.lines(host, width: 120, height: 40)
         #expect(lines[0].hasSuffix("users/1/albums/1"))
-        #expect(lines[2].hasPrefix("   1 accusamus beatae"))
+        #expect(lines[2].hasPrefix("    1 accusamus beatae"))
         #expect(lines[2].contains("https://via.placeholder.com/600/92c952") && lines[2].hasSuffix("https://via.placeholder.com/150/92c952"))
         #expect(lines[37] == " URL:       https://via.placeholder.com/600/92c952")
     }
@@ -142,6 +142,6 @@ struct UserListsScreenTests {
         Self.press(host, .backspace, .enter)
         await model.lists.albums?.find.finder.waitUntilIdle()
         let lines = Self.lines(host)
-        #expect(lines[11].hasPrefix("   2 sunt qui excepturi") && lines[12].isEmpty)
+        #expect(lines[11].hasPrefix("    2 sunt qui excepturi") && lines[12].isEmpty)
     }
 }

@@ -25,9 +25,9 @@ struct EditJourneyEndToEndTests {
         }
         """
 
-    /// Rows of the visible posts list that show post `id` (`   4 Title`).
+    /// Rows of the visible posts list that show post `id` (`    4 Title`, one cell in).
     func rows(of id: Int, in screen: String) -> [String] {
-        screen.components(separatedBy: "\n").filter { $0.hasPrefix(String(repeating: " ", count: 4 - "\(id)".count) + "\(id) ") }
+        screen.components(separatedBy: "\n").filter { $0.hasPrefix(String(repeating: " ", count: 5 - "\(id)".count) + "\(id) ") }
     }
 
     /// The posts in the saved file, as (id, userId, title).

@@ -188,7 +188,7 @@ struct FindEndToEndTests {
         screen = try await session.appears(all: ["▼ ID", try #require(titles["100"]), try #require(titles["99"])])
         let lines = screen.components(separatedBy: "\n")
         let header = try #require(lines.firstIndex { $0.contains("▼ ID") })
-        #expect(lines[header + 1].hasPrefix(" 100 ") && lines[header + 2].hasPrefix("  99 "), "descending ids")
+        #expect(lines[header + 1].hasPrefix("  100 ") && lines[header + 2].hasPrefix("   99 "), "descending ids")
         session.type(":42")
         session.send("Enter")
         session.send("Enter")

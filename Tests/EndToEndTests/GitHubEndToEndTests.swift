@@ -42,9 +42,9 @@ struct GitHubEndToEndTests {
         #expect(!bot.contains("Catch"), "no JSONPlaceholder company line")
         session.send("Enter")
         try await session.waitForAll([
-            "fetch-metadata", "Full name: dependabot[bot]/fetch-metadata", "Topics: dependabot, github-actions",
-            "Language: TypeScript", "Licence: MIT License (MIT)", "Default branch: main", "Stars: 180", "Forks: 57",
-            "Open issues: 12", "Pushed: 2024-06-02", "Web URL: https://github.com/dependabot/fetch-metadata",
+            "fetch-metadata", "Full name:      dependabot[bot]/fetch-metadata", "Topics:         dependabot, github-actions",
+            "Language:       TypeScript", "Licence:        MIT License (MIT)", "Default branch: main", "Stars:          180", "Forks:          57",
+            "Open issues:    12", "Pushed:         2024-06-02", "Web URL:        https://github.com/dependabot/fetch-metadata",
             "Extract information about the dependencies",
         ])
         session.send("Escape")

@@ -20,9 +20,9 @@ struct TodoToggleEndToEndTests {
         defer { session.close() }
         try await session.waitForAll(["Leanne Graham", "Posts (10)  Albums (10)  Todos (20)"])
         session.send("3")
-        try await session.waitForAll(["ID Done Title", "1 ☐    delectus aut autem", "Space toggle"])
+        try await session.waitForAll(["ID Done   Title", "1 ☐      delectus aut autem", "Space toggle"])
         session.send("Space")
-        try await session.waitForAll(["1 ✓    delectus aut autem", "Todo 1 done · saved to \(file.path)"])
+        try await session.waitForAll(["1 ✓      delectus aut autem", "Todo 1 done · saved to \(file.path)"])
 
         let saved = try Data(contentsOf: file)
         let before = try #require(String(data: original, encoding: .utf8))

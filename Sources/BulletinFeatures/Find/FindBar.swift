@@ -37,7 +37,7 @@ public final class FindBar {
     // MARK: - Init
 
     /// - Parameters:
-    ///   - columns: The list's columns, left to right (ids `numeric`).
+    ///   - columns: The list's columns, left to right, as declared (``ListColumn``).
     ///   - noun: The kind of record a row shows (`user`, `post`).
     ///   - backgroundThreshold: The finder's ``ListFinder/backgroundThreshold`` (tests pass a small one).
     public init(

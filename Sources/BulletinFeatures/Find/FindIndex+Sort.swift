@@ -1,25 +1,33 @@
 import Foundation
 
 extension FindIndex {
-    /// `rows` in a stable order by `column`: numbers by value when `numeric`, text by its
-    /// folded form; equal keys keep their order in `rows`.
+    /// `rows` in a stable order by `column`, as a column of `type` sorts (``ListColumn``):
+    /// numbers by value, dates and times in time order, booleans false before true, text and
+    /// URLs by folded form; equal keys keep their order in `rows`. Missing values (`—`, or a
+    /// blank cell) come last in both directions, in their order in `rows`.
     ///
     /// Text compares the folded UTF-8 bytes (Unicode scalar order). Each row gets a 64-bit key
-    /// (a number's value, or the text's first 8 bytes), sorted by a stable radix sort; runs of
-    /// equal text keys are then ordered by the rest of their bytes. With `numeric`, cells that
-    /// do not read as a number (`Double`, not NaN) sort after every number, by text.
+    /// (a number's value, a time's seconds, or the text's first 8 bytes), sorted by a stable
+    /// radix sort; runs of equal text keys are then ordered by the rest of their bytes. Cells
+    /// of a typed column that do not read as its type sort after every typed value, by text.
     /// Descending reverses the keys only: ties still keep their order in `rows`.
     /// - Returns: The sorted rows, or `nil` when cancelled (polled between passes).
-    public func sorted(_ rows: [Int], column: Int, ascending: Bool, numeric: Bool, isCancelled: () -> Bool = { false }) -> [Int]? {
+    public func sorted(
+        _ rows: [Int], column: Int, ascending: Bool, type: ListColumn.ValueType, isCancelled: () -> Bool = { false }
+    ) -> [Int]? {
         guard column >= 0, column < columnCount, rows.count > 1 else { return rows }
         var numbers: [SortKey] = []
         var texts: [SortKey] = []
+        var missing: [Int] = []
+        let typed = type != .text && type != .url
         bytes.withUnsafeBufferPointer { text in
-            texts.reserveCapacity(numeric ? 0 : rows.count)
+            texts.reserveCapacity(typed ? 0 : rows.count)
             for row in rows {
                 let start = starts[row * columnCount + column]
                 let cell = UnsafeBufferPointer(rebasing: text[start..<starts[row * columnCount + column + 1]])
-                if numeric, let value = Self.number(cell) {
+                if Self.isMissing(cell) {
+                    missing.append(row)
+                } else if typed, let value = Self.key(cell, type: type) {
                     numbers.append(SortKey(primary: Self.orderedBits(value), row: row))
                 } else {
                     let rest = cell.count > 8 ? Self.prefix(UnsafeBufferPointer(rebasing: cell[(cell.startIndex + 8)...])) : 0
@@ -37,7 +45,13 @@ extension FindIndex {
         if isCancelled() { return nil }
         let first = ascending ? numbers : texts
         let second = ascending ? texts : numbers
-        return first.map(\.row) + second.map(\.row)
+        return first.map(\.row) + second.map(\.row) + missing
+    }
+
+    /// ``sorted(_:column:ascending:type:isCancelled:)`` of an integer column when `numeric`,
+    /// else of a text column.
+    public func sorted(_ rows: [Int], column: Int, ascending: Bool, numeric: Bool, isCancelled: () -> Bool = { false }) -> [Int]? {
+        sorted(rows, column: column, ascending: ascending, type: numeric ? .integer : .text, isCancelled: isCancelled)
     }
 
     // MARK: - Private
@@ -144,6 +158,23 @@ extension FindIndex {
             value = value << 8 | UInt64(position < bytes.count ? base[position] : 0)
         }
         return value
+    }
+
+    /// Whether a folded cell shows no value: blank, or `—`.
+    private static func isMissing(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        cell.isEmpty || (cell.count == 3 && cell[cell.startIndex] == 0xE2 && cell[cell.startIndex + 1] == 0x80
+            && cell[cell.startIndex + 2] == 0x94)
+    }
+
+    /// A typed cell's sort key: a number's value, a time's seconds since 1970, a boolean's
+    /// 0 or 1; `nil` when the cell does not read as `type`.
+    private static func key(_ cell: UnsafeBufferPointer<UInt8>, type: ListColumn.ValueType) -> Double? {
+        switch type {
+        case .integer, .decimal: number(cell)
+        case .dateTime: SortableValue.seconds(cell)
+        case .boolean: SortableValue.truth(cell)
+        case .text, .url: nil
+        }
     }
 
     /// `value`'s bits arranged so unsigned order is numeric order (-0 counts as 0).

@@ -5,7 +5,8 @@ struct FindJob: Sendable {
     struct Sort: Sendable, Equatable {
         var column: Int
         var ascending: Bool
-        var numeric: Bool
+        /// The sort column's value type (``ListColumn/ValueType``), which decides its order.
+        var type: ListColumn.ValueType
     }
 
     /// What a pass produced.
@@ -45,7 +46,7 @@ struct FindJob: Sendable {
         var order = filtered
         if let sort {
             guard let sorted = index.sorted(
-                filtered, column: sort.column, ascending: sort.ascending, numeric: sort.numeric, isCancelled: isCancelled
+                filtered, column: sort.column, ascending: sort.ascending, type: sort.type, isCancelled: isCancelled
             ) else { return nil }
             order = sorted
         }

@@ -61,9 +61,6 @@ extension FindableList {
         find.finder.setRows(count: rows.count, text: { row, column in text(rows[row], column) }, id: { id(rows[$0]).text })
     }
 
-    /// Columns the ID column needs to show `rows`' ids whole (4 to 12): one pass over the rows.
-    public func idWidthNeeded(by rows: [Row], id: (Row) -> RecordID) -> Int { Display.idWidth(rows.lazy.map(id)) }
-
     /// Selects the record with id `id` when it is loaded and shown (the filter may hide it),
     /// saying nothing otherwise (after a write).
     /// - Returns: Whether it was selected.

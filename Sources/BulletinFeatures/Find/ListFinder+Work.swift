@@ -82,7 +82,7 @@ extension ListFinder {
 
     private func makeJob(index: FindIndex) -> FindJob {
         let needle = TextFolding.foldedUTF8(query)
-        let sort = sortColumn.map { FindJob.Sort(column: $0, ascending: ascending, numeric: columns[$0].numeric) }
+        let sort = sortColumn.map { FindJob.Sort(column: $0, ascending: ascending, type: columns[$0].type) }
         var job = FindJob(
             query: query, index: index, needle: needle, candidates: nil, filtered: nil, sort: sort,
             keep: selectedRow, previousOrder: order, previousPosition: selection.selected

@@ -22,19 +22,8 @@ import ViewState
 @MainActor
 @Observable
 public final class ListFinder {
-    /// A column the list can be filtered and sorted by.
-    public struct Column: Sendable, Equatable {
-        /// The header text (without the ▲▼ mark).
-        public var title: String
-        /// Sorts by numeric value (ids) instead of text.
-        public var numeric: Bool
-
-        /// A column headed `title`; `numeric` columns (ids) sort by value.
-        public init(_ title: String, numeric: Bool = false) {
-            self.title = title
-            self.numeric = numeric
-        }
-    }
+    /// A column the list can be filtered and sorted by: its title, type and width (``ListColumn``).
+    public typealias Column = ListColumn
 
     // MARK: - Properties
 
@@ -85,6 +74,10 @@ public final class ListFinder {
     /// Bumped by every ``setRows(count:text:)``; an index build applies only if unchanged.
     @ObservationIgnored var rowsVersion = 0
     @ObservationIgnored var findTask: Task<Void, Never>?
+    /// The rows whose values ``naturalWidths(measure:)`` measures (the last rows given with
+    /// their text), and the widths measured for them (``ListFinder+Widths.swift``).
+    @ObservationIgnored var widthSource: (count: Int, text: @Sendable (Int, Int) -> String)?
+    @ObservationIgnored var measuredWidths: [Int?]?
     @ObservationIgnored var buildTask: Task<Void, Never>?
 
     // MARK: - Init
@@ -161,9 +154,11 @@ public final class ListFinder {
     /// - Parameters:
     ///   - index: The rows' index; one cell per column of ``columns`` (checked).
     ///   - rowsByID: Row id as a jump types it → the first row with that id.
-    public func setRows(index: FindIndex, rowsByID: RowIDs) {
+    ///   - text: The visible text of (row, column), for the columns' widths.
+    public func setRows(index: FindIndex, rowsByID: RowIDs, text: @escaping @Sendable (Int, Int) -> String) {
         precondition(index.columnCount == columns.count, "an index of \(index.columnCount) columns for \(columns.count)")
         replaceRows(count: index.rowCount)
+        measure(count: index.rowCount, text: text)
         self.index = index
         self.rowsByID = rowsByID
         isIndexing = false
@@ -197,6 +192,7 @@ public final class ListFinder {
 
     private func setRows(count: Int, text: @escaping @Sendable (Int, Int) -> String, id: (@Sendable (Int) -> String)?) {
         replaceRows(count: count)
+        measure(count: count, text: text)
         if count <= backgroundThreshold {
             index = FindIndex(rowCount: count, columnCount: columns.count, text: text)
             rowsByID = id.flatMap { RowIDs.build(count: count, id: $0) } ?? RowIDs()

@@ -30,14 +30,17 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
     public enum Column: CaseIterable, Sendable {
         case id, author, title
 
-        /// The column's header text.
-        public var title: String {
+        /// The column as data: its title, value type (alignment and sort follow) and width policy.
+        public var declaration: ListColumn {
             switch self {
-            case .id: "ID"
-            case .author: "Author"
-            case .title: "Title"
+            case .id: .id
+            case .author: ListColumn("Author", width: ColumnWidth(min: 10, max: 30))
+            case .title: .title
             }
         }
+
+        /// The column's header text.
+        public var title: String { declaration.title }
     }
 
     // MARK: - Properties
@@ -50,8 +53,6 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
     public private(set) var loadStarted: ContinuousClock.Instant?
     /// The posts (or users' posts) that could not be read in the last load.
     public private(set) var issues: [RecordIssue] = []
-    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
     /// The filter, sort and jump state; rows show in `find.finder.order` (the selection is the finder's).
     public let find: FindBar
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
@@ -73,7 +74,7 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
         self.source = source
         self.router = router
         find = FindBar(
-            columns: Column.allCases.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            columns: Column.allCases.map(\.declaration),
             noun: source.vocabulary.posts.singular)
     }
 
@@ -147,7 +148,6 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
         let indexer = PostBatchIndexer()
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
         partialFeed = keepsRows ? nil : feed
-        // The id column's width is measured with the load, off the main actor (a 1M-post file).
         // The rows shown so far (a million at 1M) are let go of off the main actor: freeing
         // them here would hold back the finder's index of the whole list.
         var shownSoFar: LoadState<[PostRow]> = .idle
@@ -156,7 +156,7 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
                 feed.add(batch)
                 indexer.add(batch)
             }
-            return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)), built)
+            return (rows, built)
         }, value: { [weak self] loaded in
             shownSoFar = self?.state ?? .idle
             return loaded.0.records
@@ -170,10 +170,9 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
             loadStarted = nil
             guard loaded != nil || state.error != nil else { return }
             issues = loaded?.0.issues ?? []
-            idWidth = loaded?.1 ?? 4
-            if let built = loaded?.2, built.index.rowCount == rows.count {
+            if let built = loaded?.1, built.index.rowCount == rows.count {
                 indexedFromBatches = true
-                find.finder.setRows(index: built.index, rowsByID: built.rowsByID)
+                find.finder.setRows(index: built.index, rowsByID: built.rowsByID, text: Self.cellText(of: rows))
             } else {
                 indexedFromBatches = false
                 indexRows()
@@ -202,8 +201,14 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
 
     /// Hands the loaded rows to the finder, which filters and sorts them again.
     private func indexRows() {
+        let rows = rows
+        find.finder.setRows(count: rows.count, text: Self.cellText(of: rows), id: { rows[$0].post.id.text })
+    }
+
+    /// The text of (row, column) of `rows`, as the finder indexes and measures it.
+    private nonisolated static func cellText(of rows: [PostRow]) -> @Sendable (Int, Int) -> String {
         let columns = Column.allCases
-        index(rows, text: { row, column in Self.text(of: row, column: columns[column]) }, id: { $0.post.id })
+        return { row, column in text(of: rows[row], column: columns[column]) }
     }
 
     /// Drops `state` (its rows) on a background task, so their deallocation is not the main actor's.
@@ -236,7 +241,6 @@ public final class PostListViewModel: FindableScreen, FindableList, LoadingScree
         let first = partialShown == nil
         partialShown = .now
         isPartial = true
-        idWidth = max(idWidth, Display.idWidth(partialRows.lazy.map(\.post.id)))
         loader.show(partialRows)
         // The first rows get an index (a few thousand: at once); later hand-overs only show
         // the rows, so the finder does not index a growing list again and again meanwhile.

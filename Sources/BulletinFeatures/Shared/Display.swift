@@ -30,21 +30,23 @@ enum Display {
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
         "\(value) \(value == 1 ? singular : plural)"
     }
-
-    /// The columns an id column needs to show every id of `ids` whole: the longest id's
-    /// length in UTF-8 bytes (at least its display width), at least 4 (`▲ ID`), at most 12.
-    static func idWidth(_ ids: some Sequence<RecordID>) -> Int {
-        min(12, ids.reduce(4) { max($0, $1.text.utf8.count) })
-    }
 }
 
-/// One labelled line of a detail screen, such as `Email: Sincere@april.biz`.
+/// One labelled line of a detail screen, such as `Email: Sincere@april.biz`, declared by the
+/// record's kind (``RecordFields``).
 public struct DetailField: Hashable, Sendable {
+    /// The label, without its `:`.
     public var label: String
+    /// The value as shown (`—` when missing).
     public var value: String
+    /// What the value is: a ``ListColumn/ValueType/url`` is shown whole (continued on the
+    /// next lines where it is longer than its line), other values are cut with `…`.
+    public var type: ListColumn.ValueType
 
-    public init(_ label: String, _ value: String) {
+    /// A field labelled `label` showing `value`, of `type` (text unless said).
+    public init(_ label: String, _ value: String, type: ListColumn.ValueType = .text) {
         self.label = label
         self.value = value
+        self.type = type
     }
 }

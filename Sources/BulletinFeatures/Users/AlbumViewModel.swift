@@ -37,6 +37,12 @@ public final class AlbumViewModel: FindableScreen {
     /// The list's filter, sort and jump state.
     public var find: FindBar { photos.find }
 
+    /// The selected photo's labelled fields (its URL and thumbnail URL, whole, which the
+    /// table's cells may cut); none while no photo is selected.
+    public var selectedPhotoFields: [DetailField] {
+        photos.selectedRow.map(RecordFields.photo) ?? []
+    }
+
     public var isLoading: Bool { photos.state.isLoading }
 
     /// Loads the photos (and the title, when a deep link opened the album).

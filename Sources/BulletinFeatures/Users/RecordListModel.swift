@@ -10,18 +10,21 @@ import ViewState
 @MainActor
 @Observable
 public final class RecordListModel<Row: Sendable & Identifiable>: FindableList where Row.ID == RecordID {
-    /// One column: its heading, whether it sorts as numbers, and a row's text in it.
+    /// One column: its declaration (title, value type, width policy) and a row's text in it.
     public struct Column: Sendable {
-        public var title: String
-        public var numeric: Bool
+        /// The column as data (``ListColumn``).
+        public var declaration: ListColumn
+        /// A row's text in the column (what the filter matches and the sort reads).
         public var text: @Sendable (Row) -> String
 
         /// Creates a column.
-        public init(_ title: String, numeric: Bool = false, text: @escaping @Sendable (Row) -> String) {
-            self.title = title
-            self.numeric = numeric
+        public init(_ declaration: ListColumn, text: @escaping @Sendable (Row) -> String) {
+            self.declaration = declaration
             self.text = text
         }
+
+        /// The header text.
+        public var title: String { declaration.title }
     }
 
     // MARK: - Properties
@@ -40,8 +43,6 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
     public var reloadFailureText: String? { loader.reloadFailureText }
     /// The list's filter, sort and jump state; rows show in `find.finder.order` (the selection is the finder's).
     public let find: FindBar
-    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
     /// What Enter on a row does (open an album); `nil`: rows do not open.
     @ObservationIgnored public var onOpen: ((Row) -> Void)?
     @ObservationIgnored private let fetch: @Sendable () async throws(DataError) -> [Row]
@@ -56,7 +57,7 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
         self.name = name
         self.columns = columns
         self.fetch = fetch
-        find = FindBar(columns: columns.map { ListFinder.Column($0.title, numeric: $0.numeric) }, noun: name.singular)
+        find = FindBar(columns: columns.map(\.declaration), noun: name.singular)
     }
 
     // MARK: - Presentation
@@ -121,7 +122,6 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
 
     private func show(_ rows: [Row]) {
         let columns = columns
-        idWidth = idWidthNeeded(by: rows, id: { $0.id })
         index(rows, text: { row, column in columns[column].text(row) }, id: { $0.id })
     }
 
@@ -138,8 +138,8 @@ extension RecordListModel where Row == Album {
     /// A user's albums: ID and title.
     public static func albums(of userID: RecordID, source: any DataSource) -> RecordListModel<Album> {
         RecordListModel(name: SourceVocabulary.albums, columns: [
-            Column("ID", numeric: true) { $0.id.text },
-            Column("Title") { $0.title },
+            Column(.id) { $0.id.text },
+            Column(.title) { $0.title },
         ]) { () async throws(DataError) in try await source.albums(userID: userID) }
     }
 }
@@ -151,9 +151,9 @@ extension RecordListModel where Row == Todo {
     /// A user's todos: ID, done (✓ / ☐) and title.
     public static func todos(of userID: RecordID, source: any DataSource) -> RecordListModel<Todo> {
         RecordListModel(name: SourceVocabulary.todos, columns: [
-            Column("ID", numeric: true) { $0.id.text },
-            Column("Done") { mark($0) },
-            Column("Title") { $0.title },
+            Column(.id) { $0.id.text },
+            Column(ListColumn("Done", .boolean)) { mark($0) },
+            Column(.title) { $0.title },
         ]) { () async throws(DataError) in try await source.todos(userID: userID) }
     }
 }
@@ -162,10 +162,10 @@ extension RecordListModel where Row == Photo {
     /// An album's photos: ID, title, URL and thumbnail URL.
     public static func photos(of albumID: RecordID, source: any DataSource) -> RecordListModel<Photo> {
         RecordListModel(name: SourceVocabulary.photos, columns: [
-            Column("ID", numeric: true) { $0.id.text },
-            Column("Title") { $0.title },
-            Column("URL") { $0.url },
-            Column("Thumbnail") { $0.thumbnailUrl },
+            Column(.id) { $0.id.text },
+            Column(.title) { $0.title },
+            Column(ListColumn("URL", .url, width: ColumnWidth(min: 10, max: 48))) { $0.url },
+            Column(ListColumn("Thumbnail", .url, width: ColumnWidth(min: 10, max: 48))) { $0.thumbnailUrl },
         ]) { () async throws(DataError) in try await source.photos(albumID: albumID) }
     }
 }

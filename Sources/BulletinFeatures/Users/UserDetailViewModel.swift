@@ -47,7 +47,7 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
         self.router = router
         postColumns = PostColumn.columns(for: source)
         find = FindBar(
-            columns: postColumns.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            columns: postColumns.map(\.declaration),
             noun: source.vocabulary.posts.singular)
         lists = UserDetailLists(userID: userID, source: source) { album in router.go(.album(id: album.id, userID: userID)) }
     }
@@ -66,9 +66,6 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
         guard let user = state.value?.user else { return [] }
         return RecordFields.profile(of: user)
     }
-
-    /// Columns the posts' ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
 
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
@@ -121,28 +118,38 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
         /// A GitHub repository's name, language, stars, forks, last update and flags (fork, archived).
         case name, language, stars, forks, updated, flags
 
-        /// The column's header text.
-        public var title: String {
+        /// The column as data: its title, value type (alignment and sort follow) and width policy.
+        public var declaration: ListColumn {
             switch self {
-            case .id: "ID"
-            case .title: "Title"
-            case .name: "Name"
-            case .language: "Language"
-            case .stars: "★"
-            case .forks: "Forks"
-            case .updated: "Updated"
-            case .flags: "Flags"
+            case .id: .id
+            case .title: .title
+            case .name: ListColumn("Name", width: ColumnWidth(min: 10, max: 60))
+            case .language: ListColumn("Language", width: ColumnWidth(min: 8, max: 20))
+            case .stars: ListColumn("★", .integer, width: ColumnWidth(min: 3, max: 8))
+            case .forks: ListColumn("Forks", .integer, width: ColumnWidth(min: 5, max: 8))
+            case .updated: ListColumn("Updated", .dateTime)
+            case .flags: ListColumn("Flags", width: ColumnWidth(min: 5, max: 16))
             }
         }
 
+        /// The column's header text.
+        public var title: String { declaration.title }
+
         /// JSONPlaceholder's columns: id and title.
         public static let standard: [PostColumn] = [.id, .title]
+        /// TheMealDB's meals: id and the meal's name (`strMeal`), headed `Name`.
+        public static let meals: [PostColumn] = [.id, .name]
         /// A GitHub user's repositories: name, language, ★, forks, updated, flags.
         public static let github: [PostColumn] = [.name, .language, .stars, .forks, .updated, .flags]
 
-        /// The columns for `source`'s posts, chosen by its kind: ``github`` on GitHub, ``standard`` elsewhere.
+        /// The columns for `source`'s posts, chosen by its kind: ``github`` on GitHub, ``meals``
+        /// on TheMealDB, ``standard`` elsewhere.
         public static func columns(for source: any DataSource) -> [PostColumn] {
-            source.descriptor.kind == .github ? github : standard
+            switch source.descriptor.kind {
+            case .github: github
+            case .mealDB: meals
+            case .embedded, .rest, .file, .dummyJSON: standard
+            }
         }
     }
 
@@ -163,7 +170,6 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
             guard let self, loaded != nil || state.error != nil else { return }
             postIssues = loaded?.1 ?? []
             let columns = postColumns
-            idWidth = idWidthNeeded(by: posts, id: { $0.id })
             index(posts, text: { post, column in Self.text(of: post, column: columns[column]) }, id: { $0.id })
         }
     }

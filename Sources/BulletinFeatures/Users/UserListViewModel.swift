@@ -17,20 +17,23 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
         /// TheMealDB's `strCategoryDescription`.
         case categoryDescription
 
-        /// The column's header text.
-        public var title: String {
+        /// The column as data: its title, value type (alignment and sort follow) and width policy.
+        public var declaration: ListColumn {
             switch self {
-            case .id: "ID"
-            case .name: "Name"
-            case .username: "Username"
-            case .email: "Email"
-            case .company: "Company"
-            case .login: "Login"
-            case .accountType: "Type"
-            case .siteAdmin: "Site admin"
-            case .categoryDescription: "Description"
+            case .id: .id
+            case .name: ListColumn("Name", width: ColumnWidth(min: 10, max: 40))
+            case .username: ListColumn("Username", width: ColumnWidth(min: 8, max: 30))
+            case .email: ListColumn("Email", width: ColumnWidth(min: 10, max: 40))
+            case .company: ListColumn("Company", width: ColumnWidth(min: 8, max: 40))
+            case .login: ListColumn("Login", width: ColumnWidth(min: 10, max: 40))
+            case .accountType: ListColumn("Type", width: ColumnWidth(min: 4, max: 14))
+            case .siteAdmin: ListColumn("Site admin", .boolean)
+            case .categoryDescription: ListColumn("Description", width: ColumnWidth(min: 10, max: 400))
             }
         }
+
+        /// The column's header text.
+        public var title: String { declaration.title }
 
         /// JSONPlaceholder's columns (every source without its own): id, name, username, email, company.
         public static let standard: [Column] = [.id, .name, .username, .email, .company]
@@ -69,8 +72,6 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
 
     /// The first page's load and reload (``ScreenLoad``); pages after it are appended to its value.
     public let loader = ScreenLoad<[User]>()
-    /// Columns the ID column needs to show the loaded ids whole (4 to 12).
-    public private(set) var idWidth = 4
     /// The columns shown, left to right (``Column/columns(for:)``); filter and sort work on them.
     public let columns: [Column]
     /// The filter, sort and jump state; rows show in `find.finder.order` (the selection is the finder's).
@@ -92,7 +93,7 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
         self.router = router
         columns = Column.columns(for: source)
         find = FindBar(
-            columns: columns.map { ListFinder.Column($0.title, numeric: $0 == .id) },
+            columns: columns.map(\.declaration),
             noun: source.vocabulary.users.singular)
     }
 
@@ -261,7 +262,6 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
         let columns = columns
-        idWidth = idWidthNeeded(by: users, id: { $0.id })
         index(users, text: { user, column in Self.text(of: user, column: columns[column]) }, id: { $0.id })
     }
 

@@ -20,20 +20,19 @@ struct AlbumScreen: Screen {
     var busyWord: String { model.photos.state.isLoading ? "loading" : model.photos.findBusyWord ?? "loading" }
 
     /// The photos' table above the selected photo's URL and thumbnail URL written whole (the
-    /// table's cells cut them on a narrow terminal).
+    /// table's cells cut them on a narrow terminal; on one too narrow for a URL's line, it goes
+    /// on over the next).
     func render(in area: Rect, on surface: inout Surface) {
         guard model.photos.state.value != nil, area.height > 6 else {
             RecordListTable.render(model.photos, in: area, on: &surface)
             return
         }
-        let (tableArea, detailArea) = area.splitTop(area.height - 3)
+        // The fields take a row each, more where a URL is longer than its row (shown whole).
+        let fields = model.selectedPhotoFields
+        let rows = min(max(2, DetailFieldsView.rows(fields, width: area.width).count), area.height - 4)
+        let (tableArea, detailArea) = area.splitTop(area.height - 1 - rows)
         RecordListTable.render(model.photos, in: tableArea, on: &surface)
-        guard let photo = model.photos.selectedRow else { return }
-        for (offset, (label, value)) in [("URL", photo.url), ("Thumbnail", photo.thumbnailUrl)].enumerated() {
-            let y = detailArea.y + 1 + offset
-            surface.write(label + ":", at: Point(x: detailArea.x + 1, y: y), style: .label, maxWidth: 11)
-            surface.write(value, at: Point(x: detailArea.x + 12, y: y), style: .normal, maxWidth: detailArea.maxX - detailArea.x - 12)
-        }
+        DetailFieldsView.render(fields, in: detailArea.splitTop(1).1, on: &surface)
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {

@@ -120,18 +120,20 @@ extension FindableScreenModel {
         find.editFilter { _ = $0.handle(key) }
     }
 
-    /// A table over the shown rows: headers with ▲▼ on the sort column (before the title of a
-    /// right-aligned column, after any other), and the characters
-    /// matching the filter (or, after `n`, the last query) highlighted.
-    /// - Parameters:
-    ///   - columns: The table's columns; their titles are replaced by the finder's.
-    ///   - cell: Text for (display position, column).
-    func findTable(columns: [TableColumn], cell: @escaping (Int, Int) -> String) -> TableView {
+    /// A table over the shown rows, its columns as the finder's declarations say
+    /// (``ListColumn``): numbers right-aligned, each column as wide as its widest loaded value
+    /// within its policy (measured by display width), one cell of indent; headers with ▲▼ on the
+    /// sort column (before the title of a right-aligned column, after any other), and the
+    /// characters matching the filter (or, after `n`, the last query) highlighted.
+    /// - Parameter cell: Text for (display position, column).
+    func findTable(cell: @escaping (Int, Int) -> String) -> TableView {
         let finder = find.finder
-        var titled = columns
-        for index in titled.indices where index < finder.columns.count {
+        let natural = finder.naturalWidths(measure: DisplayWidth.of)
+        let columns = finder.columns.enumerated().map { index, column in
             // A right-aligned column (ids) keeps its title over its values: `▲ ID`, not `ID ▲`.
-            titled[index].title = finder.title(ofColumn: index, markFirst: titled[index].alignment == .right)
+            TableColumn(finder.title(ofColumn: index, markFirst: column.isRightAligned),
+                        width: .fit(column.width, natural: natural[index]),
+                        alignment: column.isRightAligned ? .right : .left)
         }
         let highlights: ((Int, Int) -> [Range<Int>])? = find.highlightsMatches ? { row, column in
             // Matches are looked for only where a cell can show them (a 100 MB title costs
@@ -140,7 +142,9 @@ extension FindableScreenModel {
             let offset = { (index: String.Index) in text.distance(from: text.startIndex, to: index) }
             return finder.highlights(in: text).map { offset($0.lowerBound)..<offset($0.upperBound) }
         } : nil
-        return TableView(columns: titled, rowCount: rowCount, highlights: highlights, cell: cell)
+        var table = TableView(columns: columns, rowCount: rowCount, highlights: highlights, cell: cell)
+        table.indent = 1
+        return table
     }
 
     /// Renders `table` like ``renderTable(_:in:on:)``; when the filter hides every row, says

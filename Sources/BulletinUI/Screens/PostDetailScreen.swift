@@ -68,7 +68,7 @@ struct PostDetailScreen: Screen {
     /// the byline, the facts, a table such as a meal's ingredients, and the body's heading).
     var layoutParts: (lines: [StyledLine], commentStarts: [Int], bodyStart: Int) {
         var lines = [StyledLine(model.headline, style: .title), StyledLine(model.byline, style: .muted)]
-        lines += model.facts.map { StyledLine("\($0.label): \($0.value)") }
+        lines += DetailFieldsView.lines(model.facts)
         lines += Self.tableLines(model.table)
         lines.append(StyledLine(""))
         if let heading = model.bodyHeading { lines.append(StyledLine(heading, style: .header)) }

@@ -29,16 +29,6 @@ struct PostListScreen: Screen {
         model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.findBusyWord ?? "loading"
     }
 
-    /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
-    /// the title gets the most room.
-    static func column(_ column: PostListViewModel.Column, idWidth: Int = 4) -> TableColumn {
-        switch column {
-        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
-        case .author: TableColumn(column.title, width: .flexible(min: 10, weight: 2))
-        case .title: TableColumn(column.title, width: .flexible(min: 10, weight: 5))
-        }
-    }
-
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(
             model.state, what: model.vocabulary.posts.plural, progress: model.loadProgressText, fraction: model.loadProgressFraction(),
@@ -49,7 +39,7 @@ struct PostListScreen: Screen {
         let columns = PostListViewModel.Column.allCases
         // The rows and their order are read once for the frame, not once per cell.
         let cells = model.cells()
-        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { row, column in
+        let table = model.findTable { row, column in
             cells(row, columns[column])
         }
         model.renderFindTable(table, in: area, on: &surface)

@@ -62,21 +62,11 @@ extension KeyMap where Intent == ListScreenIntent {
 /// The table of one of a user's other lists (albums, todos) or of an album's photos.
 @MainActor
 enum RecordListTable {
-    /// Columns: the id narrow and right-aligned, short columns (`Done`) fixed, text flexible (the
-    /// photos' URLs wider than their titles: at 120 columns both URLs show whole).
-    static func columns<Row>(of list: RecordListModel<Row>) -> [TableColumn] {
-        list.columns.enumerated().map { index, column in
-            if index == 0 { return TableColumn(column.title, width: .fixed(list.idWidth), alignment: .right) }
-            if column.title == "Done" { return TableColumn(column.title, width: .fixed(4)) }
-            return TableColumn(column.title, width: .flexible(min: 10, weight: column.title == "Title" ? 2 : 3))
-        }
-    }
-
     /// Draws `list`'s rows (or its load state) in `area`.
     @MainActor
     static func render<Row>(_ list: RecordListModel<Row>, in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(list.state, what: list.name.plural, in: area, on: &surface) { return }
-        let table = list.findTable(columns: columns(of: list)) { [list] row, column in list.cell(row: row, column: column) }
+        let table = list.findTable { [list] row, column in list.cell(row: row, column: column) }
         list.renderFindTable(table, in: area, on: &surface)
     }
 }

@@ -84,9 +84,10 @@ struct UserDetailScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.users.singular) \(model.userID)", in: area, on: &surface) { return }
-        let profile = Array(model.profile.prefix(Self.profileRows(model.profile.count, height: area.height)))
-        let (profileArea, rest) = area.splitTop(profile.count + 1)
-        renderProfile(profile, in: profileArea.inset(by: 0), on: &surface)
+        let shown = Self.profileRows(DetailFieldsView.rows(model.profile, width: area.width).count, height: area.height)
+        let (profileArea, rest) = area.splitTop(shown + 1)
+        DetailFieldsView.render(model.profile, in: Rect(x: profileArea.x, y: profileArea.y, width: profileArea.width, height: shown),
+                                on: &surface)
         let (headingArea, listArea) = rest.splitTop(1)
         if lists.hasTabs {
             renderTabs(in: headingArea, on: &surface)
@@ -112,25 +113,8 @@ struct UserDetailScreen: Screen {
 
     private func renderPosts(in area: Rect, on surface: inout Surface) {
         let columns = model.postColumns
-        let table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) {
-            [model] row, column in model.postCell(row: row, column: columns[column])
-        }
+        let table = model.findTable { [model] row, column in model.postCell(row: row, column: columns[column]) }
         model.renderFindTable(table, in: area, on: &surface)
-    }
-
-    /// Column widths: the id as wide as the widest id, right-aligned, like the counts; the
-    /// title (a repository's name) takes the rest.
-    static func column(_ column: UserDetailViewModel.PostColumn, idWidth: Int = 4) -> TableColumn {
-        switch column {
-        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
-        case .title: TableColumn(column.title, width: .flexible(min: 10, weight: 1))
-        case .name: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
-        case .language: TableColumn(column.title, width: .flexible(min: 8, weight: 1))
-        case .stars: TableColumn(column.title, width: .fixed(7), alignment: .right)
-        case .forks: TableColumn(column.title, width: .fixed(7), alignment: .right)
-        case .updated: TableColumn(column.title, width: .fixed(10))
-        case .flags: TableColumn(column.title, width: .fixed(14))
-        }
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
@@ -139,26 +123,15 @@ struct UserDetailScreen: Screen {
 
     var statusMessage: String? { FindStatusView(find: activeFind).message }
 
-    private func renderProfile(_ fields: [DetailField], in area: Rect, on surface: inout Surface) {
-        let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
-        for (index, field) in fields.enumerated() where index < area.height {
-            let y = area.y + index
-            surface.write(field.label + ":", at: Point(x: area.x + 1, y: y), style: .label, maxWidth: labelWidth)
-            let x = area.x + 1 + labelWidth
-            surface.write(TextLayout.truncate(field.value, to: area.maxX - x), at: Point(x: x, y: y), style: .normal,
-                          maxWidth: area.maxX - x)
-        }
-    }
-
-    /// How many of the profile's `count` lines show in a body `height` rows tall: all of them
-    /// while the list below keeps its header and at least one row (a blank line and the heading
+    /// How many of the profile's `count` rows (``DetailFieldsView/rows(_:width:)``: a field's,
+    /// more for a long URL) show in a body `height` rows tall: all of them while the list below keeps its header and at least one row (a blank line and the heading
     /// sit between them), fewer on a short terminal, so the list never disappears under the profile.
     static func profileRows(_ count: Int, height: Int) -> Int {
         min(count, max(0, height - 2 - 2))
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        let profileRows = Self.profileRows(model.profile.count, height: area.height)
+        let profileRows = Self.profileRows(DetailFieldsView.rows(model.profile, width: area.width).count, height: area.height)
         let listHeight = area.height - (profileRows + 2)
         let listArea = Rect(x: area.x, y: area.y, width: area.width, height: max(0, listHeight))
         let tableArea = Rect(x: area.x, y: area.y + profileRows + 2, width: area.width, height: max(0, listHeight))

@@ -16,28 +16,12 @@ struct UserListScreen: Screen {
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.paging == .loading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
 
-    /// Column widths: the id is narrow (`idWidth`, as wide as the widest id) and right-aligned;
-    /// the rest share the width.
-    static func column(_ column: UserListViewModel.Column, idWidth: Int = 4) -> TableColumn {
-        switch column {
-        case .id: TableColumn(column.title, width: .fixed(idWidth), alignment: .right)
-        case .name: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
-        case .username: TableColumn(column.title, width: .flexible(min: 8, weight: 2))
-        case .email: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
-        case .company: TableColumn(column.title, width: .flexible(min: 8, weight: 3))
-        case .login: TableColumn(column.title, width: .flexible(min: 10, weight: 3))
-        case .accountType: TableColumn(column.title, width: .flexible(min: 12, weight: 1))
-        case .siteAdmin: TableColumn(column.title, width: .fixed(12))
-        case .categoryDescription: TableColumn(column.title, width: .flexible(min: 10, weight: 8))
-        }
-    }
-
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: model.vocabulary.users.plural, progress: model.loadProgressText, in: area, on: &surface) {
             return
         }
         let columns = model.columns
-        var table = model.findTable(columns: columns.map { Self.column($0, idWidth: model.idWidth) }) { [model] row, column in
+        var table = model.findTable { [model] row, column in
             Self.text(model, row: row, column: columns[column])
         }
         // The "loading more" row (and why it failed) is drawn across the row, not in one column.

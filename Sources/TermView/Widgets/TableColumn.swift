@@ -1,3 +1,5 @@
+import ViewState
+
 /// A table column: title, width rule and alignment.
 public struct TableColumn: Sendable {
     /// How a column's width is chosen from the table's width.
@@ -7,6 +9,10 @@ public struct TableColumn: Sendable {
         /// A share of the space left after fixed columns, proportional to `weight`, and at
         /// least `min` columns while there is room.
         case flexible(min: Int, weight: Int)
+        /// As wide as its widest value (`natural` cells; `nil`: not measured) within the
+        /// policy's bounds, as ``ColumnWidth/layout(_:natural:total:)`` shares the room. A
+        /// table whose columns are all `.fit` (or `.fixed`) is laid out by that rule alone.
+        case fit(ColumnWidth, natural: Int?)
     }
 
     /// The header text.
@@ -29,6 +35,7 @@ public struct TableColumn: Sendable {
     /// weight; a column whose share falls below its `min` gets its `min` and the others
     /// share what remains. When even the minimums do not fit, they are served left to right.
     static func widths(of columns: [TableColumn], total: Int) -> [Int] {
+        if let fitted = fittedWidths(of: columns, total: total) { return fitted }
         var remaining = max(0, total - max(0, columns.count - 1))
         var widths = Array(repeating: 0, count: columns.count)
         var flexible: [Int] = []
@@ -45,6 +52,26 @@ public struct TableColumn: Sendable {
     }
 
     // MARK: - Private
+
+    /// The widths of a table of `.fit` and `.fixed` columns (a fixed one is a policy of exactly
+    /// its width), or `nil` when a column is `.flexible`.
+    private static func fittedWidths(of columns: [TableColumn], total: Int) -> [Int]? {
+        var policies: [ColumnWidth] = []
+        var natural: [Int?] = []
+        for column in columns {
+            switch column.width {
+            case let .fit(policy, measured):
+                policies.append(policy)
+                natural.append(measured)
+            case let .fixed(width):
+                policies.append(ColumnWidth(min: width, max: width))
+                natural.append(width)
+            case .flexible: return nil
+            }
+        }
+        guard policies.contains(where: { $0.min != $0.max }) else { return nil }
+        return ColumnWidth.layout(policies, natural: natural, total: total - max(0, columns.count - 1))
+    }
 
     private static func share(_ space: Int, among indices: [Int], of columns: [TableColumn], into widths: inout [Int]) {
         var open = indices

@@ -16,6 +16,8 @@ public struct TableView {
     /// Text drawn across the whole row instead of the row's cells (a "Could not load more: …"
     /// row), or `nil` for a row of cells; called only for visible rows. `nil`: every row has cells.
     public var spanning: ((Int) -> String?)?
+    /// Blank cells before the first column (every list's table starts one cell in, under its heading).
+    public var indent = 0
     private let cell: (Int, Int) -> String
 
     /// Creates a table.
@@ -56,10 +58,11 @@ public struct TableView {
         let rows = Self.visibleRows(in: area, showsHeader: showsHeader)
         state.prepare(count: rowCount, visibleRows: rows)
         guard !area.isEmpty else { return }
-        let widths = TableColumn.widths(of: columns, total: area.width)
+        let indent = min(max(0, self.indent), area.width)
+        let widths = TableColumn.widths(of: columns, total: area.width - indent)
         var y = area.y
         if showsHeader {
-            drawRow(columns.map(\.title), y: y, area: area, widths: widths, style: .header, on: &surface)
+            drawRow(columns.map(\.title), y: y, area: area, indent: indent, widths: widths, style: .header, on: &surface)
             y += 1
         }
         for line in 0..<rows {
@@ -73,10 +76,10 @@ public struct TableView {
                 continue
             }
             let texts = columns.indices.map { widths[$0] > 0 ? cell(row, $0) : "" }
-            drawRow(texts, y: y + line, area: area, widths: widths, style: style, on: &surface)
+            drawRow(texts, y: y + line, area: area, indent: indent, widths: widths, style: style, on: &surface)
             if let highlights {
                 let marked: Style = row == state.selected ? .selectedHighlight : .highlight
-                markHighlights(texts, row: row, ranges: highlights, y: y + line, area: area, widths: widths,
+                markHighlights(texts, row: row, ranges: highlights, y: y + line, area: area, indent: indent, widths: widths,
                                style: marked, on: &surface)
             }
         }
@@ -86,8 +89,8 @@ public struct TableView {
 
     /// Restyles the highlighted characters of each cell of one drawn row.
     private func markHighlights(_ texts: [String], row: Int, ranges: (Int, Int) -> [Range<Int>], y: Int, area: Rect,
-                                widths: [Int], style: Style, on surface: inout Surface) {
-        var x = area.x
+                                indent: Int, widths: [Int], style: Style, on surface: inout Surface) {
+        var x = area.x + indent
         for (index, column) in columns.enumerated() where widths[index] > 0 {
             let marked = ranges(row, index)
             if !marked.isEmpty {
@@ -102,9 +105,10 @@ public struct TableView {
         }
     }
 
-    private func drawRow(_ texts: [String], y: Int, area: Rect, widths: [Int], style: Style, on surface: inout Surface) {
+    private func drawRow(_ texts: [String], y: Int, area: Rect, indent: Int, widths: [Int], style: Style,
+                         on surface: inout Surface) {
         surface.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
-        var x = area.x
+        var x = area.x + indent
         for (index, column) in columns.enumerated() where widths[index] > 0 {
             // As `TextLayout.fit` lays it out, without building the padding: the fill above
             // already put blanks of `style` there.

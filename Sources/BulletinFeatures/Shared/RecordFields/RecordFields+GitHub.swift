@@ -12,7 +12,7 @@ extension RecordFields {
             DetailField("Type", Display.joined([account.type, account.siteAdmin == true ? "site admin" : nil],
                                                separator: " · ")),
             DetailField("Company", Display.text(account.company)),
-            DetailField("Blog", Display.text(account.blog)),
+            DetailField("Blog", Display.text(account.blog), type: .url),
             DetailField("Location", Display.text(account.location)),
             DetailField("Bio", Display.text(GitHubText.oneLine(account.bio))),
             DetailField("E-mail", Display.text(account.email)),
@@ -20,7 +20,7 @@ extension RecordFields {
             DetailField("Following", GitHubText.count(account.following)),
             DetailField("Public repositories", GitHubText.count(account.publicRepositories)),
             DetailField("Created", GitHubText.day(account.createdAt)),
-            DetailField("Web URL", Display.text(account.webURL)),
+            DetailField("Web URL", Display.text(account.webURL), type: .url),
         ]
     }
 
@@ -40,8 +40,8 @@ extension RecordFields {
             DetailField("Open issues", GitHubText.count(repository.openIssues)),
             DetailField("Created", GitHubText.day(repository.createdAt)),
             DetailField("Pushed", GitHubText.day(repository.pushedAt)),
-            DetailField("Homepage", Display.text(repository.homepage)),
-            DetailField("Web URL", Display.text(repository.webURL)),
+            DetailField("Homepage", Display.text(repository.homepage), type: .url),
+            DetailField("Web URL", Display.text(repository.webURL), type: .url),
         ]
         if let flags = GitHubText.flags(repository) { fields.append(DetailField("Status", flags)) }
         return fields

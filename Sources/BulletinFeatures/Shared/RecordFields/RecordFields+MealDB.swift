@@ -7,7 +7,7 @@ extension RecordFields {
         [
             DetailField("Category", category.name),
             DetailField("Number", Display.text(category.id)),
-            DetailField("Picture", Display.text(category.thumbnail)),
+            DetailField("Picture", Display.text(category.thumbnail), type: .url),
             DetailField("Description", Display.text(category.description.map(oneLine))),
         ]
     }
@@ -20,9 +20,9 @@ extension RecordFields {
             DetailField("Category", Display.text(meal.category)),
             DetailField("Area", Display.text(meal.area)),
             DetailField("Tags", Display.joined(meal.tags)),
-            DetailField("Source", Display.text(meal.source)),
-            DetailField("Video", Display.text(meal.video)),
-            DetailField("Picture", Display.text(meal.thumbnail)),
+            DetailField("Source", Display.text(meal.source), type: .url),
+            DetailField("Video", Display.text(meal.video), type: .url),
+            DetailField("Picture", Display.text(meal.thumbnail), type: .url),
         ]
     }
 

@@ -32,6 +32,14 @@ enum RecordFields {
         }
     }
 
+    /// A JSONPlaceholder photo's addresses: its URL and its thumbnail's (shown, never fetched).
+    static func photo(_ photo: Photo) -> [DetailField] {
+        [
+            DetailField("URL", Display.text(photo.url), type: .url),
+            DetailField("Thumbnail", Display.text(photo.thumbnailUrl), type: .url),
+        ]
+    }
+
     /// JSONPlaceholder's user fields.
     static func plainProfile(of user: User) -> [DetailField] {
         let address = user.address
@@ -41,7 +49,7 @@ enum RecordFields {
             DetailField("Username", user.username),
             DetailField("Email", Display.text(user.email)),
             DetailField("Phone", Display.text(user.phone)),
-            DetailField("Website", Display.text(user.website)),
+            DetailField("Website", Display.text(user.website), type: .url),
             DetailField(
                 "Address",
                 Display.joined([address?.street, address?.suite, address?.city, address?.zipcode])),
