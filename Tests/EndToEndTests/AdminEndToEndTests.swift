@@ -11,8 +11,7 @@ struct AdminEndToEndTests {
 
     /// A directory of its own, removed by the caller.
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-admin-e2e-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TmuxSession.scratchDirectory("bulletin-admin-e2e")
         return url
     }
 
@@ -22,14 +21,11 @@ struct AdminEndToEndTests {
     func openPanel(_ session: TmuxSession, downs: Int = 3) async throws {
         try await session.waitFor("Welcome to Bulletin")
         for _ in 0..<downs { session.send("Down") }
-        session.send("Enter")
-        try await session.waitFor("Data source")
+        try await session.press("Enter", until: "Data source")
     }
 
     func quit(_ session: TmuxSession) async throws {
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.quit()
     }
 
     @Test("--api: the panel lists the requests it made; typing a db.json path switches to it and lands on its Users")
@@ -50,15 +46,12 @@ struct AdminEndToEndTests {
         var screen = try await session.appears(all: ["Requests (6, newest first)",
                                                      "REST API (JSONPlaceholder-compatible)",
                                                      "Location:  \(server.baseURL.absoluteString)", "GET    200"])
-        session.send("s")
-        try await session.waitFor("Switch to:")
+        try await session.press("s", until: "Switch to:")
         session.type(directory.appendingPathComponent("missing.json").path)
-        session.send("Enter")
-        try await session.waitFor("✗ No such file: \(directory.path)/missing.json")
+        try await session.press("Enter", until: "✗ No such file: \(directory.path)/missing.json")
         session.send("C-u")
         session.type(file.path)
-        session.send("Enter")
-        screen = try await session.appears(all: ["Switched Person", "Home › Users"])
+        screen = try await session.press("Enter", until: "Switched Person", "Home › Users")
         #expect(!screen.contains("Admin panel"))
         session.send("Escape")
         screen = try await session.appears(all: ["Welcome to Bulletin", file.path])  // Home names the new source
@@ -83,18 +76,14 @@ struct AdminEndToEndTests {
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Comments:  500")
-        session.send("e")
-        try await session.waitFor("Export db.json to:")
+        try await session.press("e", until: "Export db.json to:")
         session.type(path)
-        session.send("Enter")
-        try await session.waitFor("Exported 10 users, 100 posts, 500 comments to \(path)")
+        try await session.press("Enter", until: "Exported 10 users, 100 posts, 500 comments to \(path)")
         let exported = try JSONDecoder().decode(DataSet.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(exported.users.count == 10 && exported.posts.count == 100 && exported.comments.count == 500)
-        session.send("e")
-        try await session.waitFor("Export db.json to:")
+        try await session.press("e", until: "Export db.json to:")
         session.type(path)
-        session.send("Enter")
-        try await session.waitFor("Overwrite?")
+        try await session.press("Enter", until: "Overwrite?")
         session.send("Escape")
         try await session.waitForAbsence(of: "Overwrite?")
         session.send("Escape")

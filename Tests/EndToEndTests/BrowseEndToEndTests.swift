@@ -30,24 +30,17 @@ struct BrowseEndToEndTests {
     /// Walks Home → Users → first user → first post → Back ×3 → q, checking each screen.
     func walk(_ session: TmuxSession, expecting expected: Expected) async throws {
         var screen = try await session.appears(all: ["Welcome to Bulletin", "Users", "Admin panel", "Quit"])
-        session.send("Enter")
-        screen = try await session.appears(all: [expected.userName, "Home › Users", "ID", "Username", "Email"])
+        screen = try await session.press("Enter", until: expected.userName, "Home › Users", "ID", "Username", "Email")
         session.send("Enter")
         screen = try await session.appears(all: ["Posts (\(expected.postCount))",
                                                  "Home › Users › \(expected.userName)", "Email:",
                                                  "Company:", String(expected.postTitle.prefix(40))])
-        session.send("Enter")
-        screen = try await session.appears(all: ["Comments (", "› Post ", String(expected.postTitle.prefix(40))])
-        session.send("Escape")
-        try await session.waitFor("Posts (\(expected.postCount))")
-        session.send("Left")
-        try await session.waitFor("Username")
-        session.send("BSpace")
-        screen = try await session.waitFor("Welcome to Bulletin")
+        screen = try await session.press("Enter", until: "Comments (", "› Post ", String(expected.postTitle.prefix(40)))
+        try await session.press("Escape", until: "Posts (\(expected.postCount))")
+        try await session.press("Left", until: "Username")
+        screen = try await session.press("BSpace", until: "Welcome to Bulletin")
         #expect(!screen.contains("› Users"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.quit()
         #expect(!session.sttyBefore.isEmpty)
     }
 

@@ -37,8 +37,7 @@ struct CleanExitEndToEndTests {
 
     @Test("mouse reports queued behind q never reach the shell's next read")
     func queuedMouseReportsAreDiscarded() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-read-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-read")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("read")
         // The shell's next read after the app, as a prompt would read: the bytes it got, or none
@@ -57,19 +56,14 @@ struct CleanExitEndToEndTests {
 
     @Test("Ctrl-\\ in a form with unsaved changes asks, as Ctrl-C does, and keeps what was typed")
     func quitKeyInDirtyFormAsks() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "open", "users/1"])
+        let session = try await TmuxSession.bulletin(open: "users/1", showing: "Posts (")
         defer { session.close() }
-        try await session.waitFor("Posts (")
-        session.send("a")
-        try await session.waitFor("Author id")
+        try await session.press("a", until: "Author id")
         session.type("Draft title")
         try await session.waitFor("unsaved changes")
-        session.send("C-\\")
-        try await session.waitFor("Quit without saving?")
-        session.send("Escape")
-        try await session.appears(all: ["^S save", "Draft title"])
-        session.send("C-\\")
-        try await session.waitFor("again quits")
+        try await session.press("C-\\", until: "Quit without saving?")
+        try await session.press("Escape", until: "^S save", "Draft title")
+        try await session.press("C-\\", until: "again quits")
         session.send("C-\\")
         #expect(try await session.waitForExit() == 128 + SIGQUIT)
         #expect(session.sttyAfter == session.sttyBefore)
@@ -81,8 +75,7 @@ struct CleanExitEndToEndTests {
         let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
         defer { session.close() }
         try await session.waitFor("$")
-        session.send("clear; '\(BulletinBinary.path)'", "Enter")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("clear; '\(BulletinBinary.path)'", "Enter", until: "Welcome to Bulletin")
         let shell = try #require(session.commandPID())
         let app = try #require(Self.child(of: shell))
         kill(app, SIGSTOP)
@@ -99,8 +92,7 @@ struct CleanExitEndToEndTests {
         let screen = try await session.waitUntil("the shell's output") { $0.contains("still-here") }
         #expect(!screen.contains("Welcome to Bulletin"), "drawn over the shell:\n\(screen)")
         session.type("fg")
-        session.send("C-j")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("C-j", until: "Welcome to Bulletin")
         session.send("q")
         try await session.waitForAbsence(of: "Welcome to Bulletin")
     }
@@ -110,8 +102,7 @@ struct CleanExitEndToEndTests {
         let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
         defer { session.close() }
         try await session.waitFor("$")
-        session.send("clear; '\(BulletinBinary.path)'", "Enter")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("clear; '\(BulletinBinary.path)'", "Enter", until: "Welcome to Bulletin")
         let shell = try #require(session.commandPID())
         let app = try #require(Self.child(of: shell))
         session.send("C-z")
@@ -126,8 +117,7 @@ struct CleanExitEndToEndTests {
         #expect(!screen.contains("Welcome to Bulletin"), "drawn over the shell:\n\(screen)")
         #expect(session.paneFormat("#{mouse_any_flag} #{alternate_on}") == "0 0",
                 "kill -CONT in the background turned the app's modes on")
-        session.send("fg", "Enter")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("fg", "Enter", until: "Welcome to Bulletin")
         session.send("q")
         try await session.waitForAbsence(of: "Welcome to Bulletin")
     }
