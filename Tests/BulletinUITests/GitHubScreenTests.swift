@@ -17,9 +17,7 @@ struct GitHubScreenTests {
 
     /// Home → Users → mojombo (→ grit with `openRepository`), rendered at `width`x`height`.
     func frame(width: Int, height: Int, openRepository: Bool = false) async throws -> [String] {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
         harness.press(.enter, width: width, height: height)
@@ -36,9 +34,7 @@ struct GitHubScreenTests {
 
     @Test("the Users list at 80x24: login, type and site admin columns")
     func usersList() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
         harness.press(.enter, width: 80, height: 24)
@@ -119,9 +115,7 @@ struct GitHubScreenTests {
 
     @Test("Search on GitHub at 80x24: GitHub's users, then its repositories, with GitHub's totals")
     func searchScreen() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
         harness.press(.character("s"), width: 80, height: 24)

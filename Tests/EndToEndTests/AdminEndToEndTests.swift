@@ -15,17 +15,13 @@ struct AdminEndToEndTests {
         return url
     }
 
-    /// Home → Admin panel (Down to the fourth entry, Enter), waiting for its first section.
+    /// From Home (where ``TmuxSession/bulletin(_:open:width:height:environment:showing:)`` leaves
+    /// the app) to the Admin panel (Down to the fourth entry, Enter), waiting for its first section.
     /// - Parameter downs: Rows from Users to Admin panel on Home: 3, or 2 where the source has no
     ///   Posts entry (GitHub, TheMealDB).
     func openPanel(_ session: TmuxSession, downs: Int = 3) async throws {
-        try await session.waitFor("Welcome to Bulletin")
         for _ in 0..<downs { session.send("Down") }
         try await session.press("Enter", until: "Data source")
-    }
-
-    func quit(_ session: TmuxSession) async throws {
-        try await session.quit()
     }
 
     @Test("--api: the panel lists the requests it made; typing a db.json path switches to it and lands on its Users")
@@ -37,7 +33,7 @@ struct AdminEndToEndTests {
         let file = directory.appendingPathComponent("switched.json")
         try Data(#"{"users": [{"id": 1, "name": "Switched Person", "username": "sp", "email": "sp@example.com"}], "posts": []}"#.utf8)
             .write(to: file)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString])
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Users:     10")
@@ -55,16 +51,16 @@ struct AdminEndToEndTests {
         #expect(!screen.contains("Admin panel"))
         session.send("Escape")
         screen = try await session.appears(all: ["Welcome to Bulletin", file.path])  // Home names the new source
-        try await quit(session)
+        try await session.quit()
     }
 
     @Test("--read-only: the panel says writes are off and why")
     func readOnly() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "--read-only"])
+        let session = try await TmuxSession.bulletin(["--read-only"])
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Writes:    off: started with --read-only")
-        try await quit(session)
+        try await session.quit()
     }
 
     @Test("e exports the data as a db.json that parses; exporting again asks before overwriting")
@@ -72,7 +68,7 @@ struct AdminEndToEndTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("db.json").path
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Comments:  500")
@@ -88,23 +84,20 @@ struct AdminEndToEndTests {
         try await session.waitForAbsence(of: "Overwrite?")
         session.send("Escape")
         try await session.waitForAbsence(of: "Export db.json to:")
-        try await quit(session)
+        try await session.quit()
     }
 
     @Test("--github-url: the panel shows the rate-limit budget and reset time from X-RateLimit-* and that GitHub is read-only",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func githubRateLimit() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let reset = Date().addingTimeInterval(1800)
         try await server.inject(Fault(path: "*", headers: [
             "X-RateLimit-Remaining": "4321", "X-RateLimit-Limit": "5000",
             "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
         ]))
-        let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--github-url", server.baseURL.absoluteString])
         defer { session.close() }
         try await openPanel(session, downs: 2)
         let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: reset)
@@ -112,6 +105,6 @@ struct AdminEndToEndTests {
         // Writes are off, and why; the budget and the auth line: all on one capture.
         try await session.appears(all: ["Budget:       4321 of 5000 requests left, resets at \(clock)", "Writes:       off: ",
                                         "read-only", "Auth:         none (60 requests an hour)"])
-        try await quit(session)
+        try await session.quit()
     }
 }

@@ -27,9 +27,12 @@ struct BrowseEndToEndTests {
     static let embeddedFile = SharedData.repositoryRoot.appendingPathComponent(
         "Sources/BulletinData/Resources/embedded.json")
 
-    /// Walks Home → Users → first user → first post → Back ×3 → q, checking each screen.
-    func walk(_ session: TmuxSession, expecting expected: Expected) async throws {
-        var screen = try await session.appears(all: ["Welcome to Bulletin", "Users", "Admin panel", "Quit"])
+    /// Starts the real binary with `arguments` and walks Home → Users → first user → first post →
+    /// Back ×3 → q, checking each screen.
+    func walk(_ arguments: [String] = [], expecting expected: Expected) async throws {
+        let session = try await TmuxSession.bulletin(arguments, showing: "Welcome to Bulletin", "Users", "Admin panel", "Quit")
+        defer { session.close() }
+        var screen: String
         screen = try await session.press("Enter", until: expected.userName, "Home › Users", "ID", "Username", "Email")
         session.send("Enter")
         screen = try await session.appears(all: ["Posts (\(expected.postCount))",
@@ -46,27 +49,21 @@ struct BrowseEndToEndTests {
 
     @Test("embedded data: Home → Users → user → post → back to Home → q")
     func embedded() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
-        defer { session.close() }
-        try await walk(session, expecting: Expected(dbFile: Self.embeddedFile))
+        try await walk(expecting: Expected(dbFile: Self.embeddedFile))
     }
 
     @Test("--api against a loopback JSONPlaceholder server", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func api() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
-        defer { session.close() }
         let expected = try Expected(dbFile: SharedData.data("jsonplaceholder/db.json"))
         #expect(expected.userName == "Leanne Graham")
-        try await walk(session, expecting: expected)
+        try await walk(["--api", server.baseURL.absoluteString], expecting: expected)
     }
 
     @Test("--data with JSONPlaceholder's db.json", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func dataFile() async throws {
         let file = SharedData.data("jsonplaceholder/db.json")
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
-        defer { session.close() }
-        try await walk(session, expecting: Expected(dbFile: file))
+        try await walk(["--data", file.path], expecting: Expected(dbFile: file))
     }
 }

@@ -16,7 +16,8 @@ struct ChildListsEndToEndTests {
         let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString])
         defer { session.close() }
         try await session.press("Enter", until: "Home › Users", "Margaret Okafor", "10 users")
-        try await session.press("Enter", until: "Home › Users › Margaret Okafor", "Posts (10)", "What the market taught me about neighbours")
+        try await session.press("Enter", until: "Home › Users › Margaret Okafor", "Posts (10)",
+                                        "What the market taught me about neighbours")
         try await session.press("d", until: "Delete post 1?", "5 comments stay.")
         session.send("Escape")
         try await session.waitForAbsence(of: "Delete post 1?")

@@ -39,10 +39,8 @@ struct EditJourneyEndToEndTests {
 
     @Test("create, find, edit, delete and undo a post; a restart on the saved file shows the same")
     func journey() async throws {
-        let directory = try TmuxSession.scratchDirectory("bulletin-edit")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("db.json")
-        try Data(Self.database.utf8).write(to: file)
+        let file = try TmuxSession.scratchFile("bulletin-edit", contents: Data(Self.database.utf8))
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
         // 140 columns: the status line keeps `Esc back  ? help  q quit` whole, and the outcome
         // beside it names the whole temporary path.
@@ -96,10 +94,8 @@ struct EditJourneyEndToEndTests {
 
     @Test("Ctrl-C in a form with unsaved changes asks first; any key keeps editing, Ctrl-C again quits (status 130)")
     func interruptFromDirtyForm() async throws {
-        let directory = try TmuxSession.scratchDirectory("bulletin-edit")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("db.json")
-        try Data(Self.database.utf8).write(to: file)
+        let file = try TmuxSession.scratchFile("bulletin-edit", contents: Data(Self.database.utf8))
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
         let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", showing: "Posts (2)")
         defer { session.close() }
@@ -117,7 +113,7 @@ struct EditJourneyEndToEndTests {
     @Test("on a read-only source (DummyJSON) the editing keys say why at once and open no form",
           .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
     func readOnlySource() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
         let session = try await TmuxSession.bulletin(["--dummyjson", server.baseURL.absoluteString], open: "users", showing: "Emily Johnson")
         defer { session.close() }

@@ -26,7 +26,8 @@ struct FileSaveEndToEndTests {
         chmod(target.path, 0o444)
 
         // 140 columns: beside `Esc back  ? help  q quit` the outcome names the whole temporary path.
-        let session = try await TmuxSession.bulletin(["--data", link.path], open: "users/1", width: 140, showing: "Posts (2)", "first title")
+        let session = try await TmuxSession.bulletin(["--data", link.path], open: "users/1", width: 140,
+                                                             showing: "Posts (2)", "first title")
         defer { session.close() }
         try await session.press("e", until: "Edit post 1", "first body")
         session.send("Down", "C-u")

@@ -13,9 +13,7 @@ struct GitHubEndToEndTests {
 
     @Test("--github-url: Users (login, type, site admin) → a Bot → its repositories → a repository → Back")
     func botWalk() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let tail = try String(contentsOf: Self.fixtures.appendingPathComponent("users_tail.json"), encoding: .utf8)
         // The two recorded pages pass through; the third /users request (since=237) gets the tail page.

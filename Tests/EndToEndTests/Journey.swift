@@ -58,6 +58,46 @@ extension TmuxSession {
         #expect(sttyAfter == sttyBefore, "terminal settings restored", sourceLocation: sourceLocation)
     }
 
+    /// Sends `signal` to the app (kill(2)) and checks the way out: the exit status is 128 +
+    /// `signal`, the terminal settings are the ones from before the start, and the main screen
+    /// is back (Home no longer shown).
+    func end(by signal: Int32, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        kill(try #require(commandPID(), sourceLocation: sourceLocation), signal)
+        #expect(try await waitForExit() == 128 + signal, "ended by the signal itself", sourceLocation: sourceLocation)
+        #expect(sttyAfter == sttyBefore, "terminal settings restored", sourceLocation: sourceLocation)
+        #expect(!capture().contains(Self.home), "the main screen is back", sourceLocation: sourceLocation)
+    }
+
+    /// A pane running `sh -i` (dash, with job control: it takes the terminal back when a job
+    /// stops, and does not save and restore the tty modes of stopped jobs, so the modes seen
+    /// after Ctrl-Z are the ones Bulletin left), waiting for its prompt. Its stderr (the prompt,
+    /// job messages) goes to the pane, not to the session's stderr file.
+    static func jobShell() async throws -> TmuxSession {
+        let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
+        do {
+            try await session.waitFor("$")
+        } catch {
+            session.close()
+            throw error
+        }
+        return session
+    }
+
+    /// Runs the real binary with `arguments` as a job of this pane's shell (``jobShell()``),
+    /// after `clear`, and waits for Home.
+    func startBulletin(_ arguments: [String] = []) async throws {
+        let line = (["clear; '\(BulletinBinary.path)'"] + arguments).joined(separator: " ")
+        try await press(line, "Enter", until: Self.home)
+    }
+
+    /// A file `name` holding `contents`, in a new directory of its own (``scratchDirectory(_:)``);
+    /// the caller removes the directory (`file.deletingLastPathComponent()`).
+    static func scratchFile(_ prefix: String, named name: String = "db.json", contents: Data) throws -> URL {
+        let file = try scratchDirectory(prefix).appendingPathComponent(name)
+        try contents.write(to: file)
+        return file
+    }
+
     /// A new directory of its own under the temporary directory, named `prefix-` and a unique
     /// part; the caller removes it (`defer { try? FileManager.default.removeItem(at: directory) }`).
     static func scratchDirectory(_ prefix: String) throws -> URL {

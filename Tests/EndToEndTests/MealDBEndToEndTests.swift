@@ -11,10 +11,8 @@ struct MealDBEndToEndTests {
     func categoriesToMeal() async throws {
         let server = try LoopbackServer.startMealDB()
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--mealdb", server.baseURL.absoluteString],
-                                      width: 100, height: 40)
+        let session = try await TmuxSession.bulletin(["--mealdb", server.baseURL.absoluteString], width: 100, height: 40)
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         try await session.press("Enter", until: "Beef", "Chicken", "Dessert", "Goat", "14 ")
         session.send("Down")
         session.send("Down")
@@ -42,7 +40,9 @@ struct MealDBEndToEndTests {
     func readOnly() async throws {
         let server = try LoopbackServer.startMealDB()
         defer { server.stop() }
-        let session = try await TmuxSession.bulletin(["--mealdb", server.baseURL.absoluteString], open: "admin", showing: "TheMealDB API", server.baseURL.absoluteString, "TheMealDB is read-only")
+        let session = try await TmuxSession.bulletin(["--mealdb", server.baseURL.absoluteString], open: "admin",
+                                                             showing: "TheMealDB API", server.baseURL.absoluteString,
+                                                             "TheMealDB is read-only")
         defer { session.close() }
         try await session.quit()
     }

@@ -17,12 +17,11 @@ struct MultilineBodyEndToEndTests {
 
     @Test("two paragraphs typed with Enter are saved with \\n\\n between them; Enter in the title is refused")
     func twoParagraphs() async throws {
-        let directory = try TmuxSession.scratchDirectory("bulletin-body")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("db.json")
-        try Data(Self.database.utf8).write(to: file)
+        let file = try TmuxSession.scratchFile("bulletin-body", contents: Data(Self.database.utf8))
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
-        let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", width: 80, height: 24, showing: "Posts (1)", "sunt aut facere")
+        let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", width: 80, height: 24,
+                                                             showing: "Posts (1)", "sunt aut facere")
         defer { session.close() }
         try await session.press("a", until: "New post", "Author id  1")
         session.type("Two paragraphs")

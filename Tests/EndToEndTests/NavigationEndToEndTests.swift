@@ -20,10 +20,10 @@ struct NavigationEndToEndTests {
     @Test("open users/1/posts/1 shows the post; Esc walks back through the user, Users, Home")
     func openUserPost() async throws {
         let (userName, postTitle) = try Self.embeddedRecords()
-        let session = try TmuxSession(command: [BulletinBinary.path, "open", "users/1/posts/1"])
+        let session = try await TmuxSession.bulletin(open: "users/1/posts/1", showing: "Comments (", String(postTitle.prefix(40)),
+                                                     "Home › Users › \(userName) › Post 1", "users/1/posts/1")
         defer { session.close() }
-        var screen = try await session.appears(all: ["Comments (", String(postTitle.prefix(40)),
-                                                     "Home › Users › \(userName) › Post 1", "users/1/posts/1"])
+        var screen: String
         screen = try await session.press("Escape", until: "Posts (", "Home › Users › \(userName)", "Email:")
         screen = try await session.press("Escape", until: "Username", "Home › Users")
         #expect(!screen.contains(userName + " ›"))

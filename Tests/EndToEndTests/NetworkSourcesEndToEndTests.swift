@@ -13,7 +13,6 @@ struct NetworkSourcesEndToEndTests {
     func walk(
         _ session: TmuxSession, listed: String, user: String, heading: String, post: String, below: String = "Comments ("
     ) async throws {
-        try await session.waitFor("Welcome to Bulletin")
         try await session.press("Enter", until: listed)
         try await session.press("Enter", until: heading, "Home › Users › \(user)")
         try await session.press("Enter", until: below, post)
@@ -23,16 +22,17 @@ struct NetworkSourcesEndToEndTests {
 
     @Test("--dummyjson: Home → Users → Emily Johnson → her post → q")
     func dummyJSON() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
-        try await walk(session, listed: "Emily Johnson", user: "Emily Johnson", heading: "Posts (1)", post: "The trees, therefore, must be such old")
+        try await walk(session, listed: "Emily Johnson", user: "Emily Johnson", heading: "Posts (1)",
+                       post: "The trees, therefore, must be such old")
     }
 
     @Test("--dummyjson: End pages through all 208 users, the 'loading more' row showing on the way")
     func dummyJSONPaging() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
         let session = try await TmuxSession.bulletin(["--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
@@ -45,10 +45,7 @@ struct NetworkSourcesEndToEndTests {
 
     @Test("--github-url: Home → Users → mojombo → a repository → q; the Admin panel hides the token")
     func github() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let session = try TmuxSession(
             command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString],
@@ -64,16 +61,14 @@ struct NetworkSourcesEndToEndTests {
         try await session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
         session.send("Up")
         session.send("Up")
+        try await session.waitFor("Welcome to Bulletin")
         try await walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Repositories (2)",
                        post: "30daysoflaptops.github.io", below: "users/mojombo/repos/30daysoflaptops")
     }
 
     @Test("--github-url rate limited: the list says 'Rate limited … until HH:MM' with the budget left")
     func githubRateLimited() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let reset = Date().addingTimeInterval(1800)
         try await server.inject(Fault(path: "/users", status: 403, headers: [

@@ -39,7 +39,8 @@ struct RESTEditJourneyEndToEndTests {
         defer { server.stop() }
         let before = try stored(server)
 
-        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString], open: "users/1", showing: "Leanne Graham", "Posts (2)", "qui est esse")
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString], open: "users/1",
+                                                             showing: "Leanne Graham", "Posts (2)", "qui est esse")
         defer { session.close() }
 
         // Create: the author is filled in; the new post is listed and selected.

@@ -51,12 +51,12 @@ struct SearchEndToEndTests {
     func commandAndDeepLink() async throws {
         let db = try Self.writeDB()
         defer { try? FileManager.default.removeItem(at: db) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "search?q=gulls"])
+        let session = try await TmuxSession.bulletin(["--data", db.path], open: "search?q=gulls",
+                                                     showing: "Posts (1)", "Home › Search", "Harbour days — Boats and gulls.")
         defer { session.close() }
-        var screen = try await session.appears(all: ["Posts (1)", "Home › Search", "Harbour days — Boats and gulls."])
         session.send(":")
         session.type("search (.*)")
-        screen = try await session.press("Enter", until: "Comments (1)", "Search: (.*)", "Dry — No boats here (.*).")
+        let screen = try await session.press("Enter", until: "Comments (1)", "Search: (.*)", "Dry — No boats here (.*).")
         #expect(!screen.contains("Posts ("), "no post contains the literal text")
         try await session.quit()
     }

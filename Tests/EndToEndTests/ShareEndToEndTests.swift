@@ -32,10 +32,10 @@ struct ShareEndToEndTests {
         try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record.path)'\n"
             .write(to: browser, atomically: true, encoding: .utf8)
         chmod(browser.path, 0o755)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "users"],
-                                      environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let session = try await TmuxSession.bulletin(["--data", db.path], open: "users",
+                                                     environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+                                                     showing: "Ada Quay", "Bo Pier", "2 users")
         defer { session.close() }
-        _ = try await session.waitForAll(["Ada Quay", "Bo Pier", "2 users"])
         try await session.press("o", until: "Ada Quay", "Bo Pier", "Opened http://\(Self.website) with record-browser")
         #expect((try? String(contentsOf: record, encoding: .utf8)) == "http://\(Self.website)\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
@@ -50,10 +50,10 @@ struct ShareEndToEndTests {
         let browser = directory.appendingPathComponent("slow-browser")
         try "#!/bin/sh\necho 'SLOW BROWSER SHOWING'\nexec sleep 30\n".write(to: browser, atomically: true, encoding: .utf8)
         chmod(browser.path, 0o755)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "users"],
-                                      environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let session = try await TmuxSession.bulletin(["--data", db.path], open: "users",
+                                                     environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+                                                     showing: "Ada Quay", "2 users")
         defer { session.close() }
-        _ = try await session.waitForAll(["Ada Quay", "2 users"])
         try await session.press("o", until: "SLOW BROWSER SHOWING")
         try await session.press("C-c", until: "Ada Quay", "slow-browser could not open http://", "(exit status 130)")
         try await session.press("Down", until: "Bo Pier", "2 users")

@@ -6,15 +6,6 @@ import Testing
 /// terminal is touched.
 @Suite("End to end: suspend, crash, refusal")
 struct SuspendEndToEndTests {
-    /// A pane running `sh -i` (dash: it does not save and restore the tty modes of stopped
-    /// jobs, so the modes seen after Ctrl-Z are the ones Bulletin left). Its stderr (the
-    /// prompt, job messages) goes to the pane, not to the session's stderr file.
-    private func shell() async throws -> TmuxSession {
-        let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
-        try await session.waitFor("$")
-        return session
-    }
-
     /// Runs `stty -g` in the shell and returns its output, read from a file (the screen may
     /// show the typed command before the shell's prompt, so it is no reliable signal).
     private func stty(in session: TmuxSession, name: String) async throws -> String {
@@ -44,9 +35,9 @@ struct SuspendEndToEndTests {
 
     @Test("Ctrl-Z restores the terminal and fg redraws it fully, three times")
     func suspendThreeTimes() async throws {
-        let session = try await shell()
+        let session = try await TmuxSession.jobShell()
         defer { session.close() }
-        try await session.press("clear; '\(BulletinBinary.path)'", "Enter", until: "Welcome to Bulletin")
+        try await session.startBulletin()
         try await session.press("Enter", until: "Username")
         for round in 1...3 {
             // Sent right after the full repaint of `fg`, with no retry: a Ctrl-Z used to be lost
@@ -99,9 +90,9 @@ struct SuspendEndToEndTests {
     func suspendDuringLoad() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
-        let session = try await shell()
+        let session = try await TmuxSession.jobShell()
         defer { session.close() }
-        try await session.press("clear; '\(BulletinBinary.path)' --api \(listener.baseURL.absoluteString)", "Enter", until: "Welcome to Bulletin")
+        try await session.startBulletin(["--api", listener.baseURL.absoluteString])
         try await session.press("Enter", until: "Loading")
         // Once, with no retry: the spinner redraws all the time (see suspendThreeTimes).
         session.send("C-z")
@@ -155,22 +146,7 @@ struct SuspendEndToEndTests {
         let session = try TmuxSession(command: command)
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
-        let pid = try #require(session.commandPID())
-        kill(pid, signal)
-        #expect(try await session.waitForExit() == 128 + signal, "killed by the signal itself")
-        #expect(session.sttyAfter == session.sttyBefore)
-        #expect(!session.capture().contains("Welcome to Bulletin"), "the main screen is back")
-    }
-
-    @Test("SIGQUIT and SIGINT restore the terminal", arguments: [SIGQUIT, SIGINT])
-    func quitSignals(signal: Int32) async throws {
-        let session = try await TmuxSession.bulletin()
-        defer { session.close() }
-        let pid = try #require(session.commandPID())
-        kill(pid, signal)
-        #expect(try await session.waitForExit() == 128 + signal)
-        #expect(session.sttyAfter == session.sttyBefore)
-        #expect(!session.capture().contains("Welcome to Bulletin"))
+        try await session.end(by: signal)
     }
 
     @Test("a TERM with no terminfo entry is refused in one line with status 2, terminal untouched")

@@ -28,7 +28,7 @@ struct TextDrawingEndToEndTests {
     func clustersWholeColumnsInStep() async throws {
         let directory = try TmuxSession.scratchDirectory("bulletin-clusters")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory), "open", "users"])
+        let session = try await TmuxSession.bulletin(["--data", try makeDatabase(in: directory)], open: "users", showing: "user4")
         defer { session.close() }
         let screen = try await session.appears(all: ["Fam \(Self.family) end", "Flag \(Self.flag) end", "Cafe\u{301} end",
                                                      "Bidi <RLO>abc<PDF> end", "user4"])

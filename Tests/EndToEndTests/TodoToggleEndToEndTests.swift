@@ -9,13 +9,12 @@ import Testing
 struct TodoToggleEndToEndTests {
     @Test("users/1 → 3 (Todos) → Space on todo 1: ✓ once saved, and only its completed differs in the file")
     func toggle() async throws {
-        let directory = try TmuxSession.scratchDirectory("bulletin-todo")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("db.json")
         let original = try Data(contentsOf: SharedData.data("jsonplaceholder/db.json"))
-        try original.write(to: file)
+        let file = try TmuxSession.scratchFile("bulletin-todo", contents: original)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
-        let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", width: 100, height: 30, showing: "Leanne Graham", "Posts (10)  Albums (10)  Todos (20)")
+        let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", width: 100, height: 30,
+                                                             showing: "Leanne Graham", "Posts (10)  Albums (10)  Todos (20)")
         defer { session.close() }
         try await session.press("3", until: "ID Done Title", "1 ☐    delectus aut autem", "Space toggle")
         try await session.press("Space", until: "1 ✓    delectus aut autem", "Todo 1 done · saved to \(file.path)")
