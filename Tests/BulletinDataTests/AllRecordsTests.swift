@@ -100,7 +100,3 @@ struct AllRecordsRecordedTests {
     }
 }
 
-/// The GitHub answers the recordings lack, in `Tests/Fixtures/github`.
-enum GitHubFixtures {
-    static let directory = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-}

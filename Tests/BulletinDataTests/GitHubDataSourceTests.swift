@@ -9,8 +9,6 @@ import Testing
 /// and serving `Tests/Fixtures/github/`.
 @Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
 struct GitHubDataSourceTests {
-    static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     private func withSource(
         token: String? = nil, _ body: (GitHubDataSource, LoopbackServer) async throws -> Void
     ) async throws {

@@ -8,8 +8,6 @@ import Testing
 @Suite("Raw records from GitHub and DummyJSON", .serialized,
        .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
 struct RawRecordNetworkSourcesTests {
-    static let githubFixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     @Test("GitHub: a user is GET /users/{login}, a repository GET /repos/{owner}/{name}, as GitHub sent them")
     func github() async throws {
         let server = try LoopbackServer.startGitHub()

@@ -11,8 +11,6 @@ import Testing
 @MainActor
 @Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
 struct GitHubViewModelTests {
-    static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     static func withServer(_ body: (LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer.startGitHub()
         defer { server.stop() }

@@ -13,8 +13,6 @@ import Testing
 @MainActor
 @Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
 struct GitHubScreenTests {
-    static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     /// Home → Users → mojombo (→ grit with `openRepository`), rendered at `width`x`height`.
     func frame(width: Int, height: Int, openRepository: Bool = false) async throws -> [String] {
         let server = try LoopbackServer.startGitHub()
