@@ -74,7 +74,7 @@ struct AllRecordsTests {
 struct AllRecordsRecordedTests {
     @Test("DummyJSON: every post and comment over /posts and /comments pages, no request per user")
     func dummyJSONPages() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
         let source = DummyJSONDataSource(baseURL: server.baseURL, pageSize: 100, timeout: 10)
         #expect(try await source.allPosts().count == 251)
@@ -86,10 +86,7 @@ struct AllRecordsRecordedTests {
 
     @Test("GitHub: no list of every repository; postList, allPosts and postListing throw at once, with no request")
     func gitHubHasNoRepositoryList() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", GitHubFixtures.directory.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let source = GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10)
         let expected = "No list of every repository in \(server.baseURL.absoluteString) (GitHub lists repositories per user"
@@ -103,7 +100,3 @@ struct AllRecordsRecordedTests {
     }
 }
 
-/// The GitHub answers the recordings lack, in `Tests/Fixtures/github`.
-enum GitHubFixtures {
-    static let directory = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-}

@@ -8,9 +8,7 @@ import Testing
 @Suite(.serialized, SharedData.needed)
 struct CredentialLoopbackTests {
     private func githubServer() throws -> LoopbackServer {
-        try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", GitHubDataSourceTests.fixtures.path,
-        ])
+        try LoopbackServer.startGitHub()
     }
 
     @Test("GitHub pages: Link next on the same origin keeps the token; a Link next to another port gets none")

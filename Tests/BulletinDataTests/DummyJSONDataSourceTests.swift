@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, SharedData.needed)
 struct DummyJSONDataSourceTests {
     private func withSource(pageSize: Int = 100, _ body: (DummyJSONDataSource, LoopbackServer) async throws -> Void) async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
         try await body(DummyJSONDataSource(baseURL: server.baseURL, pageSize: pageSize, timeout: 10), server)
     }

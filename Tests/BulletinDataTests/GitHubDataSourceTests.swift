@@ -9,14 +9,10 @@ import Testing
 /// and serving `Tests/Fixtures/github/`.
 @Suite(.serialized, SharedData.needed)
 struct GitHubDataSourceTests {
-    static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     private func withSource(
         token: String? = nil, _ body: (GitHubDataSource, LoopbackServer) async throws -> Void
     ) async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         try await body(GitHubDataSource(baseURL: server.baseURL, token: token, timeout: 10), server)
     }
@@ -166,9 +162,7 @@ struct GitHubDataSourceTests {
     @Test("a 304 on reload keeps the same list, costs no rate limit, and the request carried If-None-Match")
     func notModified() async throws {
         let log = RequestLog()
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let source = GitHubDataSource(baseURL: server.baseURL, maxPages: 1, timeout: 10, log: log)
         let first = try await source.users()

@@ -8,13 +8,9 @@ import Testing
 @Suite("Raw records from GitHub and DummyJSON", .serialized,
        SharedData.needed)
 struct RawRecordNetworkSourcesTests {
-    static let githubFixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     @Test("GitHub: a user is GET /users/{login}, a repository GET /repos/{owner}/{name}, as GitHub sent them")
     func github() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.githubFixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let source = GitHubDataSource(baseURL: server.baseURL, timeout: 10)
         let user = try #require(try await source.rawRecord(.user, id: "dependabot[bot]"))

@@ -11,12 +11,8 @@ import Testing
 @MainActor
 @Suite(.serialized, SharedData.needed)
 struct GitHubViewModelTests {
-    static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     static func withServer(_ body: (LoopbackServer) async throws -> Void) async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         try await body(server)
     }

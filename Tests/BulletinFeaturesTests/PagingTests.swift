@@ -101,7 +101,7 @@ struct PagingTests {
     @Test("DummyJSON over the loopback server: 208 users arrive page by page as the selection moves",
           SharedData.needed)
     func dummyJSONPaging() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
         let model = UserListViewModel(source: DummyJSONDataSource(baseURL: server.baseURL, pageSize: 30, timeout: 10), router: .none)
         await model.load()

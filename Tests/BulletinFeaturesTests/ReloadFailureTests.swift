@@ -117,10 +117,7 @@ struct ReloadFailureTests {
 struct RateLimitedReloadTests {
     @Test("r on a rate-limited GitHub list (403, X-RateLimit-Remaining: 0) keeps the users and says until when")
     func rateLimitedReload() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let model = UserListViewModel(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10), router: Router { _ in })
         await model.load()

@@ -13,13 +13,9 @@ import Testing
 @MainActor
 @Suite(.serialized, SharedData.needed)
 struct GitHubScreenTests {
-    static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
-
     /// Home → Users → mojombo (→ grit with `openRepository`), rendered at `width`x`height`.
     func frame(width: Int, height: Int, openRepository: Bool = false) async throws -> [String] {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
         harness.press(.enter, width: width, height: height)
@@ -36,9 +32,7 @@ struct GitHubScreenTests {
 
     @Test("the Users list at 80x24: login, type and site admin columns")
     func usersList() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
         harness.press(.enter, width: 80, height: 24)
@@ -120,9 +114,7 @@ struct GitHubScreenTests {
 
     @Test("Search on GitHub at 80x24: GitHub's users, then its repositories, with GitHub's totals")
     func searchScreen() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let harness = ScreenHostTests().makeHarness(source: GitHubDataSource(baseURL: server.baseURL, timeout: 10))
         harness.press(.character("s"), width: 80, height: 24)

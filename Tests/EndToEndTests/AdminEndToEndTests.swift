@@ -11,25 +11,17 @@ struct AdminEndToEndTests {
 
     /// A directory of its own, removed by the caller.
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-admin-e2e-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TmuxSession.scratchDirectory("bulletin-admin-e2e")
         return url
     }
 
-    /// Home → Admin panel (Down to the fourth entry, Enter), waiting for its first section.
+    /// From Home (where ``TmuxSession/bulletin(_:open:width:height:environment:showing:)`` leaves
+    /// the app) to the Admin panel (Down to the fourth entry, Enter), waiting for its first section.
     /// - Parameter downs: Rows from Users to Admin panel on Home: 3, or 2 where the source has no
     ///   Posts entry (GitHub, TheMealDB).
     func openPanel(_ session: TmuxSession, downs: Int = 3) async throws {
-        try await session.waitFor("Welcome to Bulletin")
         for _ in 0..<downs { session.send("Down") }
-        session.send("Enter")
-        try await session.waitFor("Data source")
-    }
-
-    func quit(_ session: TmuxSession) async throws {
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.press("Enter", until: "Data source")
     }
 
     @Test("--api: the panel lists the requests it made; typing a db.json path switches to it and lands on its Users")
@@ -41,7 +33,7 @@ struct AdminEndToEndTests {
         let file = directory.appendingPathComponent("switched.json")
         try Data(#"{"users": [{"id": 1, "name": "Switched Person", "username": "sp", "email": "sp@example.com"}], "posts": []}"#.utf8)
             .write(to: file)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString])
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Users:     10")
@@ -50,28 +42,25 @@ struct AdminEndToEndTests {
         var screen = try await session.appears(all: ["Requests (6, newest first)",
                                                      "REST API (JSONPlaceholder-compatible)",
                                                      "Location:  \(server.baseURL.absoluteString)", "GET    200"])
-        session.send("s")
-        try await session.waitFor("Switch to:")
+        try await session.press("s", until: "Switch to:")
         session.type(directory.appendingPathComponent("missing.json").path)
-        session.send("Enter")
-        try await session.waitFor("✗ No such file: \(directory.path)/missing.json")
+        try await session.press("Enter", until: "✗ No such file: \(directory.path)/missing.json")
         session.send("C-u")
         session.type(file.path)
-        session.send("Enter")
-        screen = try await session.appears(all: ["Switched Person", "Home › Users"])
+        screen = try await session.press("Enter", until: "Switched Person", "Home › Users")
         #expect(!screen.contains("Admin panel"))
         session.send("Escape")
         screen = try await session.appears(all: ["Welcome to Bulletin", file.path])  // Home names the new source
-        try await quit(session)
+        try await session.quit()
     }
 
     @Test("--read-only: the panel says writes are off and why")
     func readOnly() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "--read-only"])
+        let session = try await TmuxSession.bulletin(["--read-only"])
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Writes:    off: started with --read-only")
-        try await quit(session)
+        try await session.quit()
     }
 
     @Test("e exports the data as a db.json that parses; exporting again asks before overwriting")
@@ -79,43 +68,36 @@ struct AdminEndToEndTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("db.json").path
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
         try await openPanel(session)
         try await session.waitFor("Comments:  500")
-        session.send("e")
-        try await session.waitFor("Export db.json to:")
+        try await session.press("e", until: "Export db.json to:")
         session.type(path)
-        session.send("Enter")
-        try await session.waitFor("Exported 10 users, 100 posts, 500 comments to \(path)")
+        try await session.press("Enter", until: "Exported 10 users, 100 posts, 500 comments to \(path)")
         let exported = try JSONDecoder().decode(DataSet.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(exported.users.count == 10 && exported.posts.count == 100 && exported.comments.count == 500)
-        session.send("e")
-        try await session.waitFor("Export db.json to:")
+        try await session.press("e", until: "Export db.json to:")
         session.type(path)
-        session.send("Enter")
-        try await session.waitFor("Overwrite?")
+        try await session.press("Enter", until: "Overwrite?")
         session.send("Escape")
         try await session.waitForAbsence(of: "Overwrite?")
         session.send("Escape")
         try await session.waitForAbsence(of: "Export db.json to:")
-        try await quit(session)
+        try await session.quit()
     }
 
     @Test("--github-url: the panel shows the rate-limit budget and reset time from X-RateLimit-* and that GitHub is read-only",
           SharedData.needed)
     func githubRateLimit() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let reset = Date().addingTimeInterval(1800)
         try await server.inject(Fault(path: "*", headers: [
             "X-RateLimit-Remaining": "4321", "X-RateLimit-Limit": "5000",
             "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
         ]))
-        let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--github-url", server.baseURL.absoluteString])
         defer { session.close() }
         try await openPanel(session, downs: 2)
         let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: reset)
@@ -123,6 +105,6 @@ struct AdminEndToEndTests {
         // Writes are off, and why; the budget and the auth line: all on one capture.
         try await session.appears(all: ["Budget:       4321 of 5000 requests left, resets at \(clock)", "Writes:       off: ",
                                         "read-only", "Auth:         none (60 requests an hour)"])
-        try await quit(session)
+        try await session.quit()
     }
 }

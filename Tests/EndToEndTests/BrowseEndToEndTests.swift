@@ -27,53 +27,43 @@ struct BrowseEndToEndTests {
     static let embeddedFile = SharedData.repositoryRoot.appendingPathComponent(
         "Sources/BulletinData/Resources/embedded.json")
 
-    /// Walks Home → Users → first user → first post → Back ×3 → q, checking each screen.
-    func walk(_ session: TmuxSession, expecting expected: Expected) async throws {
-        var screen = try await session.appears(all: ["Welcome to Bulletin", "Users", "Admin panel", "Quit"])
-        session.send("Enter")
-        screen = try await session.appears(all: [expected.userName, "Home › Users", "ID", "Username", "Email"])
+    /// Starts the real binary with `arguments` and walks Home → Users → first user → first post →
+    /// Back ×3 → q, checking each screen.
+    func walk(_ arguments: [String] = [], expecting expected: Expected) async throws {
+        let session = try await TmuxSession.bulletin(arguments, showing: "Welcome to Bulletin", "Users", "Admin panel", "Quit")
+        defer { session.close() }
+        var screen: String
+        screen = try await session.press("Enter", until: expected.userName, "Home › Users", "ID", "Username", "Email")
         session.send("Enter")
         screen = try await session.appears(all: ["Posts (\(expected.postCount))",
                                                  "Home › Users › \(expected.userName)", "Email:",
                                                  "Company:", String(expected.postTitle.prefix(40))])
-        session.send("Enter")
-        screen = try await session.appears(all: ["Comments (", "› Post ", String(expected.postTitle.prefix(40))])
-        session.send("Escape")
-        try await session.waitFor("Posts (\(expected.postCount))")
-        session.send("Left")
-        try await session.waitFor("Username")
-        session.send("BSpace")
-        screen = try await session.waitFor("Welcome to Bulletin")
+        screen = try await session.press("Enter", until: "Comments (", "› Post ", String(expected.postTitle.prefix(40)))
+        try await session.press("Escape", until: "Posts (\(expected.postCount))")
+        try await session.press("Left", until: "Username")
+        screen = try await session.press("BSpace", until: "Welcome to Bulletin")
         #expect(!screen.contains("› Users"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.quit()
         #expect(!session.sttyBefore.isEmpty)
     }
 
     @Test("embedded data: Home → Users → user → post → back to Home → q")
     func embedded() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
-        defer { session.close() }
-        try await walk(session, expecting: Expected(dbFile: Self.embeddedFile))
+        try await walk(expecting: Expected(dbFile: Self.embeddedFile))
     }
 
     @Test("--api against a loopback JSONPlaceholder server", SharedData.needed)
     func api() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
-        defer { session.close() }
         let expected = try Expected(dbFile: SharedData.data("jsonplaceholder/db.json"))
         #expect(expected.userName == "Leanne Graham")
-        try await walk(session, expecting: expected)
+        try await walk(["--api", server.baseURL.absoluteString], expecting: expected)
     }
 
     @Test("--data with JSONPlaceholder's db.json", SharedData.needed)
     func dataFile() async throws {
         let file = SharedData.data("jsonplaceholder/db.json")
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
-        defer { session.close() }
-        try await walk(session, expecting: Expected(dbFile: file))
+        try await walk(["--data", file.path], expecting: Expected(dbFile: file))
     }
 }

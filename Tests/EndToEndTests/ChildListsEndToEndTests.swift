@@ -13,31 +13,22 @@ struct ChildListsEndToEndTests {
     func ignoredFilters() async throws {
         let server = try LoopbackServer.start(arguments: ["--db", Self.embeddedFile.path, "--behave", "ignores-filters"])
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitForAll(["Home › Users", "Margaret Okafor", "10 users"])
-        session.send("Enter")
-        try await session.waitForAll(["Home › Users › Margaret Okafor", "Posts (10)", "What the market taught me about neighbours"])
-        session.send("d")
-        try await session.waitForAll(["Delete post 1?", "5 comments stay."])
+        try await session.press("Enter", until: "Home › Users", "Margaret Okafor", "10 users")
+        try await session.press("Enter", until: "Home › Users › Margaret Okafor", "Posts (10)",
+                                        "What the market taught me about neighbours")
+        try await session.press("d", until: "Delete post 1?", "5 comments stay.")
         session.send("Escape")
         try await session.waitForAbsence(of: "Delete post 1?")
-        session.send("Enter")
-        try await session.waitForAll(["What the market taught me about neighbours", "Comments (5)", "users/1/posts/1"])
-        session.send("Escape")
-        try await session.waitFor("Posts (10)")
-        session.send("Escape")
-        try await session.waitFor("10 users")
-        session.send("Escape")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("Enter", until: "What the market taught me about neighbours", "Comments (5)", "users/1/posts/1")
+        try await session.press("Escape", until: "Posts (10)")
+        try await session.press("Escape", until: "10 users")
+        try await session.press("Escape", until: "Welcome to Bulletin")
         for _ in 0..<3 { session.send("Down") }
         session.send("Enter")
         try await session.waitForAll(["Server behaviour", "The server ignores GET /posts?userId=",
                                 "The server ignores GET /comments?postId="])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.quit()
     }
 }

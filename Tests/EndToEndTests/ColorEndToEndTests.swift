@@ -7,11 +7,9 @@ import Testing
 struct ColorEndToEndTests {
     /// The users screen, captured with attributes, one string per row.
     private func usersScreen(environment: [String: String]) async throws -> [String] {
-        let session = try TmuxSession(command: [BulletinBinary.path], environment: environment)
+        let session = try await TmuxSession.bulletin(environment: environment)
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitForAll(["Margaret Okafor", "Zoë"])
+        try await session.press("Enter", until: "Margaret Okafor", "Zoë")
         let zoe = { (rows: [String]) in rows.first { $0.contains("Zoë") } }
         let before = zoe(session.captureWithAttributes())
         session.send("Down")

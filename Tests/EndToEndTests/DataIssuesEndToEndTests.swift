@@ -9,14 +9,11 @@ struct DataIssuesEndToEndTests {
     @Test("users-some-invalid-records.json: the good users show, the status line and Admin panel report the rest")
     func invalidRecords() async throws {
         let path = SharedData.input("users-some-invalid-records.json").path
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", path])
+        let session = try await TmuxSession.bulletin(["--data", path])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        var screen = try await session.waitForAll(["1 record skipped: users[3].name null", "Valid User 10"])
+        var screen = try await session.press("Enter", until: "1 record skipped: users[3].name null", "Valid User 10")
         #expect(!screen.contains("user4"))
-        session.send("Escape")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("Escape", until: "Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
         session.send("Down")
@@ -28,8 +25,7 @@ struct DataIssuesEndToEndTests {
         screen = try await session.waitForAll(["Records not read (2)", "users[3].name null (record skipped)",
                                          "users[7].address wrong type (expected an object) (field shown as —)"])
         #expect(!screen.contains("Records not read (3)"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("users-truncated.json: an error naming the file and its line; the app keeps running")
@@ -41,14 +37,10 @@ struct DataIssuesEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("users-truncated.json").path
         try FileManager.default.copyItem(atPath: SharedData.input("users-truncated.json").path, toPath: path)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", path], width: 160, height: 30)
+        let session = try await TmuxSession.bulletin(["--data", path], width: 160, height: 30)
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitForAll(["Unexpected end of file", "users-truncated.json", "(line 35, column 9)"])
-        session.send("Escape")
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Enter", until: "Unexpected end of file", "users-truncated.json", "(line 35, column 9)")
+        try await session.press("Escape", until: "Welcome to Bulletin")
+        try await session.quit()
     }
 }

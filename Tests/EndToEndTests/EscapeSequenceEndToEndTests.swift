@@ -19,12 +19,10 @@ struct EscapeSequenceEndToEndTests {
     @Test("titles, names and bodies with escapes leave the title, screen and clipboard alone",
           SharedData.needed)
     func escapesAreHarmless() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-escapes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-escapes")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory)])
+        let session = try await TmuxSession.bulletin(["--data", try makeDatabase(in: directory)])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         try await session.waitForTitle("Bulletin — Home")
         session.send("Enter")
         try await session.appears(all: ["Eve^[]0;owned^G", "Mallory^[[2J"])   // shown visibly
@@ -43,8 +41,6 @@ struct EscapeSequenceEndToEndTests {
         // The only title is the app's own, drawn from the stack; nothing in the data set it.
         try await session.waitForTitle("Bulletin — Home › Users › Plain Name › Post 10")
         #expect(session.command(["list-buffers"]).isEmpty, "no clipboard write reached tmux")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore)
+        try await session.quit()
     }
 }

@@ -26,17 +26,14 @@ struct FileSaveEndToEndTests {
         chmod(target.path, 0o444)
 
         // 140 columns: beside `Esc back  ? help  q quit` the outcome names the whole temporary path.
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", link.path, "open", "users/1"], width: 140)
+        let session = try await TmuxSession.bulletin(["--data", link.path], open: "users/1", width: 140,
+                                                             showing: "Posts (2)", "first title")
         defer { session.close() }
-        try await session.waitForAll(["Posts (2)", "first title"])
-        session.send("e")
-        try await session.waitForAll(["Edit post 1", "first body"])
+        try await session.press("e", until: "Edit post 1", "first body")
         session.send("Down", "C-u")
         session.type("edited in tmux")
-        session.send("C-s")
-        try await session.waitForAll(["File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]"])
-        session.send("Enter")
-        try await session.waitForAll(["Saved post 1", "saved to \(link.path)"])
+        try await session.press("C-s", until: "File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]")
+        try await session.press("Enter", until: "Saved post 1", "saved to \(link.path)")
 
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path, "the link stays")
         // Bytes, not Strings: decoding a String drops the BOM this test is about.
@@ -46,7 +43,6 @@ struct FileSaveEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: target.path + ".bak")) == Data(Self.database.utf8))
         let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
         #expect(mode == 0o444, "it stays read-only")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

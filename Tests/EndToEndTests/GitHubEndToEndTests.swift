@@ -13,23 +13,17 @@ struct GitHubEndToEndTests {
 
     @Test("--github-url: Users (login, type, site admin) → a Bot → its repositories → a repository → Back")
     func botWalk() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github", "--fixtures", Self.fixtures.path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let tail = try String(contentsOf: Self.fixtures.appendingPathComponent("users_tail.json"), encoding: .utf8)
         // The two recorded pages pass through; the third /users request (since=237) gets the tail page.
         try await server.inject(Fault(path: "/users", times: 2), Fault(path: "/users", times: 1, body: tail))
-        let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--github-url", server.baseURL.absoluteString])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        let users = try await session.waitForAll(["Login", "Type", "Site admin", "mojombo", "100 users so far"])
+        let users = try await session.press("Enter", until: "Login", "Type", "Site admin", "mojombo", "100 users so far")
         #expect(!users.contains("Username"), "GitHub's columns, not the login three times")
-        session.send("End")
-        try await session.waitFor("200 users so far")
-        session.send("End")
-        try await session.waitFor("202 users")
+        try await session.press("End", until: "200 users so far")
+        try await session.press("End", until: "202 users")
         session.type("/dependabot")
         try await session.waitForAll(["/dependabot", "1 of 202", "Bot"])
         session.send("Enter")
@@ -47,11 +41,8 @@ struct GitHubEndToEndTests {
             "Open issues:    12", "Pushed:         2024-06-02", "Web URL:        https://github.com/dependabot/fetch-metadata",
             "Extract information about the dependencies",
         ])
-        session.send("Escape")
-        try await session.waitForAll(["Home › Users › dependabot[bot]", "Public repositories: 1", "fetch-metadata"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.press("Escape", until: "Home › Users › dependabot[bot]", "Public repositories: 1", "fetch-metadata")
+        try await session.quit()
         let paths = try await server.requests().map(\.path)
         #expect(paths.contains("/users/dependabot%5Bbot%5D/repos?per_page=100"))
         #expect(paths.contains("/repos/dependabot%5Bbot%5D/fetch-metadata"))

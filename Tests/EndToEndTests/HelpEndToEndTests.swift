@@ -7,11 +7,9 @@ import Testing
 struct HelpEndToEndTests {
     @Test("? on Users draws its keys over the list and scrolls; Esc closes it and the list is back; F1 opens it in a form")
     func overlay() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitForAll(["Margaret Okafor", "Esc back  ? help  q quit"])
+        try await session.press("Enter", until: "Margaret Okafor", "Esc back  ? help  q quit")
         session.type("?")
         var screen = try await session.waitForAll(["Keys: Users", "Select the row above", "Filter the rows by text", "Esc close"])
         #expect(!screen.contains("Margaret Okafor"), "the overlay covers the list: \(screen)")
@@ -24,14 +22,10 @@ struct HelpEndToEndTests {
         #expect(!screen.contains("Keys: Users"))
         session.type("a")
         try await session.waitForAll(["New user", "^S save", "F1 help"])
-        session.send("F1")
-        try await session.waitForAll(["Keys: New user", "Save the user", "Edit the focused field"])
-        session.send("Escape")
-        try await session.waitForAll(["New user", "^S save", "F1 help"])
+        try await session.press("F1", until: "Keys: New user", "Save the user", "Edit the focused field")
+        try await session.press("Escape", until: "New user", "^S save", "F1 help")
         session.send("Escape")   // nothing typed: the form closes
         try await session.waitForAll(["Margaret Okafor", "Esc back  ? help  q quit"])
-        session.type("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore)
+        try await session.quit()
     }
 }

@@ -7,11 +7,9 @@ import Testing
 struct LifecycleEndToEndTests {
     @Test("Ctrl-C quits from a deep screen and restores the terminal")
     func ctrlC() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Username")
+        try await session.press("Enter", until: "Username")
         session.send("C-c")
         let status = try await session.waitForExit()
         #expect(status == 0 || status == 130)
@@ -20,38 +18,29 @@ struct LifecycleEndToEndTests {
 
     @Test("q quits from a deep screen", arguments: ["q"])
     func quitDeep(key: String) async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         session.send("Down")
         session.send("Down")
         session.send("Down")
-        session.send("Enter")
-        try await session.waitFor("Admin panel")
+        try await session.press("Enter", until: "Admin panel")
         try await session.waitFor("Comments:")
         session.send(key)
         #expect(try await session.waitForExit() == 0)
         #expect(session.sttyAfter == session.sttyBefore)
     }
 
-    @Test("SIGTERM and SIGHUP restore the terminal", arguments: [SIGTERM, SIGHUP])
+    @Test("SIGTERM, SIGHUP, SIGQUIT and SIGINT restore the terminal", arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGINT])
     func signals(signal: Int32) async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        let pid = try #require(session.commandPID())
-        kill(pid, signal)
-        #expect(try await session.waitForExit() == 128 + signal)
-        #expect(session.sttyAfter == session.sttyBefore)
-        let screen = session.capture()
-        #expect(!screen.contains("Welcome to Bulletin"), "the main screen is back")
+        try await session.end(by: signal)
     }
 
     @Test("Quit on the Home menu exits")
     func quitMenu() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         session.send("j")
         session.send("j")
         session.send("j")
@@ -63,44 +52,33 @@ struct LifecycleEndToEndTests {
 
     @Test("Esc on Home does nothing")
     func escapeOnHome() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         session.send("Escape")
         session.send("Escape")
         session.send("Left")
         // Keys are handled in order: Enter opening Users (Home's first entry) shows the app was
         // still on Home, with the selection where it was, after the three keys.
-        session.send("Enter")
-        try await session.waitForAll(["Home › Users", "Margaret Okafor"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Enter", until: "Home › Users", "Margaret Okafor")
+        try await session.quit()
     }
 
     @Test("an API that is not listening shows an error naming the URL, and r retries")
     func unreachableAPI() async throws {
         let port = try LoopbackServer.closedPort()
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", "http://127.0.0.1:\(port)"])
+        let session = try await TmuxSession.bulletin(["--api", "http://127.0.0.1:\(port)"])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.appears(all: ["Could not load users", "127.0.0.1:\(port)", "r to retry"])
-        session.send("r")
-        try await session.waitFor("Could not load users")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore)
+        try await session.press("Enter", until: "Could not load users", "127.0.0.1:\(port)", "r to retry")
+        try await session.press("r", until: "Could not load users")
+        try await session.quit()
     }
 
     @Test("a missing --data file shows an error naming the file")
     func missingFile() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", "/nonexistent/db.json"])
+        let session = try await TmuxSession.bulletin(["--data", "/nonexistent/db.json"])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.appears(all: ["Could not load users", "/nonexistent/db.json"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Enter", until: "Could not load users", "/nonexistent/db.json")
+        try await session.quit()
     }
 
     @Test("not a terminal: a one-line reason on stderr and status 2")

@@ -11,12 +11,9 @@ struct MealDBEndToEndTests {
     func categoriesToMeal() async throws {
         let server = try LoopbackServer.startMealDB()
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--mealdb", server.baseURL.absoluteString],
-                                      width: 100, height: 40)
+        let session = try await TmuxSession.bulletin(["--mealdb", server.baseURL.absoluteString], width: 100, height: 40)
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitForAll(["Beef", "Chicken", "Dessert", "Goat", "14 "])
+        try await session.press("Enter", until: "Beef", "Chicken", "Dessert", "Goat", "14 ")
         session.send("Down")
         session.send("Down")
         session.send("Enter")
@@ -24,13 +21,10 @@ struct MealDBEndToEndTests {
                                       "Apple & Blackberry Crumble"])
         session.send("Enter")  // Apam balik: TheMealDB's recordings hold no lookup of it, so {"meals": null}
         try await session.waitForAll(["No meal 53049", "lookup.php?i=53049"])
-        session.send("Escape")
-        try await session.waitForAll(["› Dessert", "Apam balik"])
-        session.send("Escape")
-        try await session.waitForAll(["Beef", "Dessert", "Goat"])
+        try await session.press("Escape", until: "› Dessert", "Apam balik")
+        try await session.press("Escape", until: "Beef", "Dessert", "Goat")
         session.send("Up")
-        session.send("Enter")
-        try await session.waitForAll(["› Chicken", "(25)", "Teriyaki Chicken Casserole"])
+        try await session.press("Enter", until: "› Chicken", "(25)", "Teriyaki Chicken Casserole")
         session.send("Enter")
         let meal = try await session.waitForAll([
             "Teriyaki Chicken Casserole", "Category: Chicken", "Area:     Japanese", "Tags:     Meat, Casserole",
@@ -39,19 +33,17 @@ struct MealDBEndToEndTests {
             "brown rice           3 cups", "Instructions", "Preheat oven to 350° F.",
         ])
         #expect(!meal.contains("\r"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.quit()
     }
 
     @Test("--mealdb: the Admin panel names TheMealDB and says writes are off because TheMealDB is read-only")
     func readOnly() async throws {
         let server = try LoopbackServer.startMealDB()
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--mealdb", server.baseURL.absoluteString, "open", "admin"])
+        let session = try await TmuxSession.bulletin(["--mealdb", server.baseURL.absoluteString], open: "admin",
+                                                             showing: "TheMealDB API", server.baseURL.absoluteString,
+                                                             "TheMealDB is read-only")
         defer { session.close() }
-        try await session.waitForAll(["TheMealDB API", server.baseURL.absoluteString, "TheMealDB is read-only"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

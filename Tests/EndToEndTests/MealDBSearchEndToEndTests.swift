@@ -15,10 +15,8 @@ struct MealDBSearchEndToEndTests {
             width: 100, height: 40)
         defer { session.close() }
         try await session.waitForAll(["Chicken Handi", "Chicken Congee", "Jerk chicken with rice & peas", "(25)"])
-        session.send("Enter")
-        try await session.waitForAll(["Chicken Handi", "Category: Chicken", "Area:     Indian", "Ingredients (", "Instructions"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Enter", until: "Chicken Handi", "Category: Chicken", "Area:     Indian", "Ingredients (", "Instructions")
+        try await session.quit()
         let paths = try await server.requests().map(\.path)
         #expect(paths.first == "/search.php?s=chicken")
         #expect(!paths.contains { $0.hasPrefix("/filter.php") }, "nothing loaded up front: \(paths)")

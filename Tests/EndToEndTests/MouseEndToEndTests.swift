@@ -17,12 +17,10 @@ struct MouseEndToEndTests {
 
     @Test("a click selects the user under it, the wheel moves the selection, Enter opens it")
     func clickAndWheel() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         #expect(mouseFlag(session) == "1", "the app asked the terminal for mouse reports")
-        session.send("Enter")
-        try await session.waitFor("Margaret Okafor")
+        try await session.press("Enter", until: "Margaret Okafor")
         // Known flake, not yet explained: about one full CI-like run in ten, on a loaded
         // machine, a press is not seen (the wheel reports after it are). A person clicks
         // again; so does the test, once. Each step opens the selected user to see which it is.
@@ -31,35 +29,28 @@ struct MouseEndToEndTests {
         if (try? await session.waitFor("Home › Users › Søren Kierkegård", timeout: 3)) == nil {
             try await back(session)
             session.send("-l", report(button: 0, column: 10, row: 5))
-            session.send("Enter")
-            try await session.waitFor("Home › Users › Søren Kierkegård")
+            try await session.press("Enter", until: "Home › Users › Søren Kierkegård")
         }
         try await back(session)
         session.send("-l", report(button: 65, column: 10, row: 5))  // wheel down: 3 more
-        session.send("Enter")
-        try await session.waitFor("Home › Users › Priya Raghunathan")
+        try await session.press("Enter", until: "Home › Users › Priya Raghunathan")
         try await back(session)
         session.send("-l", report(button: 64, column: 10, row: 5))  // wheel up: 3 back
-        session.send("Enter")
-        try await session.waitFor("Home › Users › Søren Kierkegård")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Enter", until: "Home › Users › Søren Kierkegård")
+        try await session.quit()
     }
 
     /// Esc back to the user list, waiting for it (Esc followed at once by more input could be
     /// read as one Alt sequence).
     private func back(_ session: TmuxSession) async throws {
-        session.send("Escape")
-        try await session.waitFor("Username")
+        try await session.press("Escape", until: "Username")
     }
 
     @Test("--no-mouse leaves the mouse to the terminal")
     func noMouse() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "--no-mouse"])
+        let session = try await TmuxSession.bulletin(["--no-mouse"])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         #expect(mouseFlag(session) == "0")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

@@ -17,20 +17,15 @@ struct MultilineBodyEndToEndTests {
 
     @Test("two paragraphs typed with Enter are saved with \\n\\n between them; Enter in the title is refused")
     func twoParagraphs() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-body-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("db.json")
-        try Data(Self.database.utf8).write(to: file)
+        let file = try TmuxSession.scratchFile("bulletin-body", contents: Data(Self.database.utf8))
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path, "open", "users/1"], width: 80, height: 24)
+        let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", width: 80, height: 24,
+                                                             showing: "Posts (1)", "sunt aut facere")
         defer { session.close() }
-        try await session.waitForAll(["Posts (1)", "sunt aut facere"])
-        session.send("a")
-        try await session.waitForAll(["New post", "Author id  1"])
+        try await session.press("a", until: "New post", "Author id  1")
         session.type("Two paragraphs")
-        session.send("Enter")
-        try await session.waitForAll(["Title      Two paragraphs", "Title is one line"])
+        try await session.press("Enter", until: "Title      Two paragraphs", "Title is one line")
         session.send("Tab")
         session.type("First paragraph, on its own line.")
         session.send("Enter", "Enter")
@@ -42,10 +37,8 @@ struct MultilineBodyEndToEndTests {
         let first = try #require(rows.firstIndex { $0.contains("First paragraph") })
         #expect(rows[first + 1].trimmingCharacters(in: .whitespaces).isEmpty, "the blank line between them:\n\(form)")
         #expect(rows[first + 2].contains("Second paragraph."), "\(form)")
-        session.send("C-s")
-        try await session.waitForAll(["Created post 2", "Posts (2)"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("C-s", until: "Created post 2", "Posts (2)")
+        try await session.quit()
 
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
         let posts = try #require(object?["posts"] as? [[String: Any]])

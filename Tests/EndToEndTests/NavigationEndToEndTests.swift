@@ -20,43 +20,32 @@ struct NavigationEndToEndTests {
     @Test("open users/1/posts/1 shows the post; Esc walks back through the user, Users, Home")
     func openUserPost() async throws {
         let (userName, postTitle) = try Self.embeddedRecords()
-        let session = try TmuxSession(command: [BulletinBinary.path, "open", "users/1/posts/1"])
+        let session = try await TmuxSession.bulletin(open: "users/1/posts/1", showing: "Comments (", String(postTitle.prefix(40)),
+                                                     "Home › Users › \(userName) › Post 1", "users/1/posts/1")
         defer { session.close() }
-        var screen = try await session.appears(all: ["Comments (", String(postTitle.prefix(40)),
-                                                     "Home › Users › \(userName) › Post 1", "users/1/posts/1"])
-        session.send("Escape")
-        screen = try await session.appears(all: ["Posts (", "Home › Users › \(userName)", "Email:"])
-        session.send("Escape")
-        screen = try await session.appears(all: ["Username", "Home › Users"])
+        var screen: String
+        screen = try await session.press("Escape", until: "Posts (", "Home › Users › \(userName)", "Email:")
+        screen = try await session.press("Escape", until: "Username", "Home › Users")
         #expect(!screen.contains(userName + " ›"))
-        session.send("Escape")
-        screen = try await session.waitFor("Welcome to Bulletin")
+        screen = try await session.press("Escape", until: "Welcome to Bulletin")
         #expect(!screen.contains("› Users"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore)
+        try await session.quit()
     }
 
     @Test(":users from Home opens Users; an unknown command says so; :q quits")
     func commands() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send(":")
-        try await session.waitFor("Tab complete")
+        try await session.press(":", until: "Tab complete")
         session.send("-l", "us")
-        session.send("Tab")
-        try await session.waitFor(":users")
-        session.send("Enter")
-        try await session.appears(all: ["Username", "Home › Users"])
+        try await session.press("Tab", until: ":users")
+        try await session.press("Enter", until: "Username", "Home › Users")
         session.send(":")
         session.send("-l", "frob")
-        session.send("Enter")
-        try await session.appears(all: ["Unknown command 'frob'", "Home › Users"])
+        try await session.press("Enter", until: "Unknown command 'frob'", "Home › Users")
         session.send(":")
         session.send("-l", "open posts/2")
-        session.send("Enter")
-        try await session.appears(all: ["Comments (", "posts/2"])
+        try await session.press("Enter", until: "Comments (", "posts/2")
         session.send(":")
         session.send("-l", "q")
         session.send("Enter")
@@ -66,25 +55,19 @@ struct NavigationEndToEndTests {
 
     @Test("the : prompt edits at its cursor: ← then typing inserts mid-text; Home, Delete, End; Enter runs the line")
     func commandCursor() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         session.send(":")
-        session.send("-l", "usrs")
-        try await session.waitForAll([":usrs▏", "Tab complete"])
+        try await session.press("-l", "usrs", until: ":usrs▏", "Tab complete")
         session.send("Left")
         session.send("Left")
-        session.send("-l", "e")
-        try await session.waitForAll([":use▏rs", "Tab complete"])
+        try await session.press("-l", "e", until: ":use▏rs", "Tab complete")
         session.send("Home")
-        session.send("DC")
-        try await session.waitForAll([":▏sers", "Tab complete"])
+        try await session.press("DC", until: ":▏sers", "Tab complete")
         session.send("-l", "u")
         session.send("End")
-        session.send("Left")
-        try await session.waitForAll([":user▏s", "Tab complete"])
-        session.send("Enter")
-        try await session.waitForAll(["Home › Users", "Username"])
+        try await session.press("Left", until: ":user▏s", "Tab complete")
+        try await session.press("Enter", until: "Home › Users", "Username")
         session.send(":")
         session.send("-l", "q")
         session.send("Enter")
@@ -94,17 +77,14 @@ struct NavigationEndToEndTests {
 
     @Test("at 40 columns a full : prompt keeps its cursor mark after a wide character (the lower-right corner)")
     func commandCursorWide() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path], width: 40, height: 12)
+        let session = try await TmuxSession.bulletin(width: 40, height: 12)
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         session.send(":")
         session.send("-l", String(repeating: "abcdefghij", count: 4))
         try await session.waitForAll(["fghij▏"])
-        session.send("-l", "日x")
-        try await session.waitForAll(["日x▏"])
+        try await session.press("-l", "日x", until: "日x▏")
         session.send("Escape")
-        session.type("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("a malformed open path exits 2, saying what is wrong and the accepted forms")
@@ -121,13 +101,10 @@ struct NavigationEndToEndTests {
 
     @Test("open posts/999 (well-formed, missing) shows the error screen, and Enter goes Home")
     func missingPost() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path, "open", "posts/999"])
+        let session = try await TmuxSession.bulletin(open: "posts/999", showing: "Cannot open posts/999", "No post 999")
         defer { session.close() }
-        try await session.appears(all: ["Cannot open posts/999", "No post 999"])
-        session.send("Enter")
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Enter", until: "Welcome to Bulletin")
+        try await session.quit()
     }
 }
 
@@ -137,14 +114,12 @@ struct WindowTitleEndToEndTests {
     @Test("the title names the screens on the stack and follows Back; data cannot set it")
     func titleFollowsStack() async throws {
         let users = [["id": 1, "name": "Eve\u{1B}]0;owned\u{07}", "username": "eve"]]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-title-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-title")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("db.json")
         try JSONSerialization.data(withJSONObject: ["users": users, "posts": [], "comments": []]).write(to: file)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])
+        let session = try await TmuxSession.bulletin(["--data", file.path])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         try await session.waitForTitle("Bulletin — Home")
         session.send("Enter")
         try await session.waitForTitle("Bulletin — Home › Users")
@@ -155,7 +130,6 @@ struct WindowTitleEndToEndTests {
         try await session.waitForTitle("Bulletin — Home › Users › Eve^[]0;owned^G")
         session.send("Escape")
         try await session.waitForTitle("Bulletin — Home › Users")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

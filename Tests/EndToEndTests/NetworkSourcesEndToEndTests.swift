@@ -13,53 +13,39 @@ struct NetworkSourcesEndToEndTests {
     func walk(
         _ session: TmuxSession, listed: String, user: String, heading: String, post: String, below: String = "Comments ("
     ) async throws {
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor(listed)
-        session.send("Enter")
-        try await session.appears(all: [heading, "Home › Users › \(user)"])
-        session.send("Enter")
-        try await session.appears(all: [below, post])
-        session.send("Escape")
-        try await session.waitFor(heading)
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore, "terminal settings restored")
+        try await session.press("Enter", until: listed)
+        try await session.press("Enter", until: heading, "Home › Users › \(user)")
+        try await session.press("Enter", until: below, post)
+        try await session.press("Escape", until: heading)
+        try await session.quit()
     }
 
     @Test("--dummyjson: Home → Users → Emily Johnson → her post → q")
     func dummyJSON() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
-        try await walk(session, listed: "Emily Johnson", user: "Emily Johnson", heading: "Posts (1)", post: "The trees, therefore, must be such old")
+        try await walk(session, listed: "Emily Johnson", user: "Emily Johnson", heading: "Posts (1)",
+                       post: "The trees, therefore, must be such old")
     }
 
     @Test("--dummyjson: End pages through all 208 users, the 'loading more' row showing on the way")
     func dummyJSONPaging() async throws {
-        let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
+        let server = try LoopbackServer.startDummyJSON()
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--dummyjson", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("100 users so far")
-        session.send("End")
-        try await session.waitFor("200 users so far")
-        session.send("End")
-        let screen = try await session.waitFor("208 users")
+        try await session.press("Enter", until: "100 users so far")
+        try await session.press("End", until: "200 users so far")
+        let screen = try await session.press("End", until: "208 users")
         #expect(!screen.contains("so far"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("--github-url: Home → Users → mojombo → a repository → q; the Admin panel hides the token")
     func github() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let session = try TmuxSession(
             command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString],
@@ -69,37 +55,32 @@ struct NetworkSourcesEndToEndTests {
         // GitHub's Home has no Posts entry (no list of every repository): Admin panel is third.
         session.send("Down")
         session.send("Down")
-        session.send("Enter")
-        let admin = try await session.waitFor("token in use (GITHUB_TOKEN)")
+        let admin = try await session.press("Enter", until: "token in use (GITHUB_TOKEN)")
         #expect(!admin.contains("ghp_e2esecret"))
         session.send("Escape")
         try await session.waitFor("Welcome to Bulletin")  // before Up: Esc and Up sent together read as one sequence
         session.send("Up")
         session.send("Up")
+        try await session.waitFor("Welcome to Bulletin")
         try await walk(session, listed: "mojombo", user: "Tom Preston-Werner", heading: "Repositories (2)",
                        post: "30daysoflaptops.github.io", below: "users/mojombo/repos/30daysoflaptops")
     }
 
     @Test("--github-url rate limited: the list says 'Rate limited … until HH:MM' with the budget left")
     func githubRateLimited() async throws {
-        let server = try LoopbackServer.start(arguments: [
-            "--dir", SharedData.data("github").path, "--style", "github",
-            "--fixtures", SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github").path,
-        ])
+        let server = try LoopbackServer.startGitHub()
         defer { server.stop() }
         let reset = Date().addingTimeInterval(1800)
         try await server.inject(Fault(path: "/users", status: 403, headers: [
             "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(Int(reset.timeIntervalSince1970)),
         ], body: #"{"message": "API rate limit exceeded"}"#))
-        let session = try TmuxSession(command: [BulletinBinary.path, "--github-url", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--github-url", server.baseURL.absoluteString])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
         session.send("Enter")
         let parts = Calendar.current.dateComponents([.hour, .minute], from: reset)
         let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         try await session.appears(all: ["Rate limited by", "until \(clock) (0 requests left)"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("a server that stops answering shows an error with retry, and r recovers; a failed r on a loaded screen keeps it")
@@ -107,17 +88,13 @@ struct NetworkSourcesEndToEndTests {
         let db = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
         let server = try LoopbackServer.start(arguments: ["--db", db.path])
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "--timeout", "2"])
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString, "--timeout", "2"])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Username")
+        try await session.press("Enter", until: "Username")
         try await server.inject(Fault(path: "*", mode: .drop))
-        session.send("Enter")
-        var screen = try await session.appears(all: ["Press r to retry", "Cannot reach \(server.baseURL.absoluteString)/users/"])
+        var screen = try await session.press("Enter", until: "Press r to retry", "Cannot reach \(server.baseURL.absoluteString)/users/")
         try await server.reset()
-        session.send("r")
-        screen = try await session.waitFor("Posts (")
+        screen = try await session.press("r", until: "Posts (")
         #expect(!screen.contains("Press r to retry"))
         try await server.inject(Fault(path: "*", mode: .hang))
         session.send("r")
@@ -128,7 +105,6 @@ struct NetworkSourcesEndToEndTests {
         session.send("r")
         try await session.waitForAbsence(of: "Not reloaded")
         try await session.waitFor("Posts (")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

@@ -16,21 +16,16 @@ struct NetworkStressEndToEndTests {
     func reloadAndBackStorm() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Leanne Graham")
-        session.send("Enter")
-        try await session.waitFor("Posts (10)")
+        try await session.press("Enter", until: "Leanne Graham")
+        try await session.press("Enter", until: "Posts (10)")
         for _ in 0..<60 { session.send("r") }
         for _ in 0..<30 { session.send("Enter", "Escape") }
         // Whatever screen the storm ended on, the app still answers: go Home, open Users again.
         session.type(":home")
-        session.send("Enter")
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Leanne Graham")
+        try await session.press("Enter", until: "Welcome to Bulletin")
+        try await session.press("Enter", until: "Leanne Graham")
         session.send("q")
         #expect(try await session.waitForExit() == 0, "stderr: \(session.standardError)")
         #expect(session.sttyAfter == session.sttyBefore)

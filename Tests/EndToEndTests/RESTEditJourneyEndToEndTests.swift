@@ -39,42 +39,34 @@ struct RESTEditJourneyEndToEndTests {
         defer { server.stop() }
         let before = try stored(server)
 
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "open", "users/1"])
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString], open: "users/1",
+                                                             showing: "Leanne Graham", "Posts (2)", "qui est esse")
         defer { session.close() }
-        try await session.waitForAll(["Leanne Graham", "Posts (2)", "qui est esse"])
 
         // Create: the author is filled in; the new post is listed and selected.
-        session.send("a")
-        try await session.waitForAll(["New post", "Author id  1"])
+        try await session.press("a", until: "New post", "Author id  1")
         session.type("Journey post")
         session.send("Tab")
         session.type("Written in tmux")
-        session.send("C-s")
-        let created = try await session.waitForAll(["Created post 3 “Journey post”", "Posts (3)"])
+        let created = try await session.press("C-s", until: "Created post 3 “Journey post”", "Posts (3)")
         #expect(statusLine(created, "Created post 3").hasSuffix("“Journey post”"), "nothing to add: stored as sent\n\(created)")
 
         // Edit post 1's title (Home selects it; Down moves from the author to the title).
         session.send("Home")
-        session.send("e")
-        try await session.waitForAll(["Edit post 1", "sunt aut facere", "quia et suscipit"])
+        try await session.press("e", until: "Edit post 1", "sunt aut facere", "quia et suscipit")
         session.send("Down", "C-u")
         session.type("sunt, edited")
-        session.send("C-s")
-        let saved = try await session.waitForAll(["Saved post 1 “sunt, edited”", "Posts (3)"])
+        let saved = try await session.press("C-s", until: "Saved post 1 “sunt, edited”", "Posts (3)")
         #expect(statusLine(saved, "Saved post 1").hasSuffix("“sunt, edited”"), "no member dropped or changed\n\(saved)")
 
         // Delete post 2 after the confirmation, then undo.
         session.send("Home", "Down")
-        session.send("d")
-        try await session.waitForAll(["Delete post 2?", "[ Cancel ]", "[ Delete ]"])
-        session.send("Left", "Enter")
-        let deleted = try await session.waitForAll(["Deleted post 2 “qui est esse” · u undoes", "Posts (2)"])
+        try await session.press("d", until: "Delete post 2?", "[ Cancel ]", "[ Delete ]")
+        let deleted = try await session.press("Left", "Enter", until: "Deleted post 2 “qui est esse” · u undoes", "Posts (2)")
         #expect(!deleted.contains("could not") && !deleted.contains("did not keep"), "\(deleted)")
-        session.send("u")
-        let restored = try await session.waitForAll(["Restored post 2 “qui est esse”", "Posts (3)"])
+        let restored = try await session.press("u", until: "Restored post 2 “qui est esse”", "Posts (3)")
         #expect(statusLine(restored, "Restored post 2").hasSuffix("“qui est esse”"), "back under its own id, all checked\n\(restored)")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
 
         let after = try stored(server)
         #expect(after.posts.count == 3 && after.posts.values.allSatisfy { $0.count == 1 }, "each post once: \(after.text)")

@@ -7,11 +7,9 @@ import Testing
 struct ResizeEndToEndTests {
     @Test("resizing down to 1x1 and back never crashes, says when too small, and keeps the selection")
     func resizeThroughSizes() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Username")
+        try await session.press("Enter", until: "Username")
         session.send("Down", "Down")
         let sizes = [(80, 24), (40, 10), (20, 5), (19, 5), (20, 4), (10, 3), (5, 2), (2, 2), (1, 1), (3, 1), (1, 3), (60, 20)]
         for (width, height) in sizes {
@@ -29,8 +27,7 @@ struct ResizeEndToEndTests {
         session.resize(width: 100, height: 30)
         let back = try await session.appears(all: ["Bluefield Cooperative", "Home › Users"])
         #expect(!back.contains("too small"))
-        session.send("Enter")
-        try await session.waitFor("Home › Users › José Núñez")
+        try await session.press("Enter", until: "Home › Users › José Núñez")
         session.send("q")
         #expect(try await session.waitForExit() == 0, "no crash on the way")
         #expect(session.sttyAfter == session.sttyBefore)
@@ -38,11 +35,9 @@ struct ResizeEndToEndTests {
 
     @Test("an idle Bulletin uses (almost) no CPU and does not wake up: nothing polls, no timer runs")
     func idle() async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
+        let session = try await TmuxSession.bulletin()
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Username")
+        try await session.press("Enter", until: "Username")
         let pid = try #require(session.commandPID())
         try await Task.sleep(nanoseconds: 500_000_000)   // settle after the frame: not measured
         let (ticksBefore, wakeupsBefore) = (try cpuTicks(pid), try wakeups(pid))
@@ -53,8 +48,7 @@ struct ResizeEndToEndTests {
         #expect(used <= 2, "used \(used) clock ticks in 3 s while idle")
         // A spinner timer at 8 Hz would wake a thread 24 times in 3 s (it did: 34 in 2 s).
         #expect(woken <= 6, "threads woke \(woken) times in 3 s while idle")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("while a load hangs the spinner turns; once it has failed, nothing wakes the app")
@@ -68,8 +62,7 @@ struct ResizeEndToEndTests {
             command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "20"])
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        let first = try await session.waitFor(" loading")
+        let first = try await session.press("Enter", until: " loading")
         let frame = { (screen: String) in screen.split(separator: "\n").last { $0.contains(" loading") }.map(String.init) }
         let second = try await session.waitUntil(timeout: 18, "the spinner to turn") { frame($0) != nil && frame($0) != frame(first) }
         #expect(frame(first) != frame(second), "the spinner turned:\n\(frame(first) ?? "")\n\(frame(second) ?? "")")
@@ -82,8 +75,7 @@ struct ResizeEndToEndTests {
         try await Task.sleep(nanoseconds: 1_000_000_000)   // the measured window, not a wait for a condition
         let woken = try wakeups(pid) - before
         #expect(woken <= 2, "nothing is loading, so the spinner timer is gone; woke \(woken) times")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     /// Voluntary context switches of all of `pid`'s threads (`/proc/PID/task/*/status`):

@@ -28,11 +28,9 @@ struct SearchEndToEndTests {
     func searchAndOpenComment() async throws {
         let db = try Self.writeDB()
         defer { try? FileManager.default.removeItem(at: db) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path])
+        let session = try await TmuxSession.bulletin(["--data", db.path])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("s")
-        var screen = try await session.appears(all: ["Search: ", "Home › Search"])
+        var screen = try await session.press("s", until: "Search: ", "Home › Search")
         session.type("harbour")
         _ = try await session.waitFor("Comments (1)")
         screen = try await session.appears(all: ["1 post · 1 comment", "Posts (1)", "Harbour days",
@@ -44,27 +42,22 @@ struct SearchEndToEndTests {
         session.send("Enter")
         screen = try await session.appears(all: ["Lighthouse keeping", "Home › Search › Post 2", "Comments (1)",
                                                  "The lamp needs oil every night."])
-        session.send("Escape")
-        screen = try await session.appears(all: ["Search: harbour", "Posts (1)", "Comments (1)"])
+        screen = try await session.press("Escape", until: "Search: harbour", "Posts (1)", "Comments (1)")
         #expect(!screen.contains("Post 2"))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore)
+        try await session.quit()
     }
 
     @Test(":search with pattern characters is literal; open search?q= starts on the results")
     func commandAndDeepLink() async throws {
         let db = try Self.writeDB()
         defer { try? FileManager.default.removeItem(at: db) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "search?q=gulls"])
+        let session = try await TmuxSession.bulletin(["--data", db.path], open: "search?q=gulls",
+                                                     showing: "Posts (1)", "Home › Search", "Harbour days — Boats and gulls.")
         defer { session.close() }
-        var screen = try await session.appears(all: ["Posts (1)", "Home › Search", "Harbour days — Boats and gulls."])
         session.send(":")
         session.type("search (.*)")
-        session.send("Enter")
-        screen = try await session.appears(all: ["Comments (1)", "Search: (.*)", "Dry — No boats here (.*)."])
+        let screen = try await session.press("Enter", until: "Comments (1)", "Search: (.*)", "Dry — No boats here (.*).")
         #expect(!screen.contains("Posts ("), "no post contains the literal text")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

@@ -20,13 +20,11 @@ struct SearchLandingEndToEndTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-land-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: db).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", url.path, "open", "search?q=albatross"])
+        let session = try await TmuxSession.bulletin(["--data", url.path], open: "search?q=albatross",
+                                                             showing: "Comments (1)", "About the albatross")
         defer { session.close() }
-        _ = try await session.waitForAll(["Comments (1)", "About the albatross"])
-        session.send("Down", "Enter")
-        let screen = try await session.waitForAll(["Home › Search › Post 1", "▸ About the albatross", "Body of comment 25."])
+        let screen = try await session.press("Down", "Enter", until: "Home › Search › Post 1", "▸ About the albatross", "Body of comment 25.")
         #expect(!screen.contains("Boats and gulls."), "scrolled down to the comment, past the body")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

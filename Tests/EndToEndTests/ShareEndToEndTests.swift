@@ -24,8 +24,7 @@ struct ShareEndToEndTests {
 
     @Test("o on Users runs $BROWSER with the website as one argument, unexpanded, then the screen comes back")
     func openWithBrowser() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-open-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-open")
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Self.writeDB(in: directory)
         let browser = directory.appendingPathComponent("record-browser")
@@ -33,60 +32,48 @@ struct ShareEndToEndTests {
         try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(record.path)'\n"
             .write(to: browser, atomically: true, encoding: .utf8)
         chmod(browser.path, 0o755)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "users"],
-                                      environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let session = try await TmuxSession.bulletin(["--data", db.path], open: "users",
+                                                     environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+                                                     showing: "Ada Quay", "Bo Pier", "2 users")
         defer { session.close() }
-        _ = try await session.waitForAll(["Ada Quay", "Bo Pier", "2 users"])
-        session.send("o")
-        _ = try await session.waitForAll(["Ada Quay", "Bo Pier", "Opened http://\(Self.website) with record-browser"])
+        try await session.press("o", until: "Ada Quay", "Bo Pier", "Opened http://\(Self.website) with record-browser")
         #expect((try? String(contentsOf: record, encoding: .utf8)) == "http://\(Self.website)\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        #expect(session.sttyAfter == session.sttyBefore)
+        try await session.quit()
     }
 
     @Test("Ctrl-C in a browser that runs in the terminal stops the browser, not Bulletin")
     func interruptBrowser() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-int-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-int")
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Self.writeDB(in: directory)
         let browser = directory.appendingPathComponent("slow-browser")
         try "#!/bin/sh\necho 'SLOW BROWSER SHOWING'\nexec sleep 30\n".write(to: browser, atomically: true, encoding: .utf8)
         chmod(browser.path, 0o755)
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "users"],
-                                      environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let session = try await TmuxSession.bulletin(["--data", db.path], open: "users",
+                                                     environment: ["BROWSER": browser.path, "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+                                                     showing: "Ada Quay", "2 users")
         defer { session.close() }
-        _ = try await session.waitForAll(["Ada Quay", "2 users"])
-        session.send("o")
-        _ = try await session.waitForAll(["SLOW BROWSER SHOWING"])
-        session.send("C-c")
-        _ = try await session.waitForAll(["Ada Quay", "slow-browser could not open http://", "(exit status 130)"])
-        session.send("Down")
-        _ = try await session.waitForAll(["Bo Pier", "2 users"])
+        try await session.press("o", until: "SLOW BROWSER SHOWING")
+        try await session.press("C-c", until: "Ada Quay", "slow-browser could not open http://", "(exit status 130)")
+        try await session.press("Down", until: "Bo Pier", "2 users")
         #expect(session.commandPID() != nil, "Bulletin is still running")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("y with tmux's set-clipboard on puts the website in a tmux buffer (show-buffer)")
     func copyThroughTmux() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-copy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-copy")
         defer { try? FileManager.default.removeItem(at: directory) }
         let db = try Self.writeDB(in: directory)
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", db.path, "open", "users"])
         defer { session.close() }
         _ = session.command(["set-option", "-s", "set-clipboard", "on"])
         _ = try await session.waitForAll(["Ada Quay", "Bo Pier", "2 users"])
-        session.send("y")
-        _ = try await session.waitForAll(["Ada Quay", "Copied “http://\(Self.website)” to the terminal's clipboard"])
+        try await session.press("y", until: "Ada Quay", "Copied “http://\(Self.website)” to the terminal's clipboard")
         #expect(session.command(["show-buffer"]) == "http://\(Self.website)")
-        session.send("Down", "y")
-        _ = try await session.waitForAll(["Copied “2 Bo Pier” to the terminal's clipboard"])
+        try await session.press("Down", "y", until: "Copied “2 Bo Pier” to the terminal's clipboard")
         #expect(session.command(["show-buffer"]) == "2 Bo Pier")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

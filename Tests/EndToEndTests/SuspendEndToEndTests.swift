@@ -6,15 +6,6 @@ import Testing
 /// terminal is touched.
 @Suite("End to end: suspend, crash, refusal")
 struct SuspendEndToEndTests {
-    /// A pane running `sh -i` (dash: it does not save and restore the tty modes of stopped
-    /// jobs, so the modes seen after Ctrl-Z are the ones Bulletin left). Its stderr (the
-    /// prompt, job messages) goes to the pane, not to the session's stderr file.
-    private func shell() async throws -> TmuxSession {
-        let session = try TmuxSession(command: ["sh", "-c", "exec sh -i 2>&1"], environment: ["PS1": "$ "])
-        try await session.waitFor("$")
-        return session
-    }
-
     /// Runs `stty -g` in the shell and returns its output, read from a file (the screen may
     /// show the typed command before the shell's prompt, so it is no reliable signal).
     private func stty(in session: TmuxSession, name: String) async throws -> String {
@@ -44,12 +35,10 @@ struct SuspendEndToEndTests {
 
     @Test("Ctrl-Z restores the terminal and fg redraws it fully, three times")
     func suspendThreeTimes() async throws {
-        let session = try await shell()
+        let session = try await TmuxSession.jobShell()
         defer { session.close() }
-        session.send("clear; '\(BulletinBinary.path)'", "Enter")
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Username")
+        try await session.startBulletin()
+        try await session.press("Enter", until: "Username")
         for round in 1...3 {
             // Sent right after the full repaint of `fg`, with no retry: a Ctrl-Z used to be lost
             // when it arrived during ncurses' `doupdate`, which set SIGTSTP to SIG_IGN (see
@@ -59,8 +48,7 @@ struct SuspendEndToEndTests {
             do { stopped = try await waitForStopped(session, count: round) } catch { throw diagnose(session, round: round, error) }
             #expect(!stopped.contains("Username"), "round \(round): the main screen is back")
             await #expect(try stty(in: session, name: "stty-\(round)") == session.sttyBefore, "round \(round)")
-            session.send("fg", "Enter")
-            let back = try await session.waitFor("Username")
+            let back = try await session.press("fg", "Enter", until: "Username")
             #expect(!back.contains("Stopped") && !back.contains("stty -g"), "round \(round): fully redrawn")
             let before = session.captureWithAttributes()
             session.send("Down")
@@ -102,21 +90,17 @@ struct SuspendEndToEndTests {
     func suspendDuringLoad() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
-        let session = try await shell()
+        let session = try await TmuxSession.jobShell()
         defer { session.close() }
-        session.send("clear; '\(BulletinBinary.path)' --api \(listener.baseURL.absoluteString)", "Enter")
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Loading")
+        try await session.startBulletin(["--api", listener.baseURL.absoluteString])
+        try await session.press("Enter", until: "Loading")
         // Once, with no retry: the spinner redraws all the time (see suspendThreeTimes).
         session.send("C-z")
         do { try await waitForStopped(session, count: 1) } catch { throw diagnose(session, round: 1, error) }
         await #expect(try stty(in: session, name: "stty-load") == session.sttyBefore)
-        session.send("fg", "Enter")
-        let back = try await session.appears(all: ["Loading", "Home › Users"])
+        let back = try await session.press("fg", "Enter", until: "Loading", "Home › Users")
         #expect(!back.contains("Stopped"))
-        session.send("Escape")
-        try await session.waitFor("Welcome to Bulletin")
+        try await session.press("Escape", until: "Welcome to Bulletin")
         session.send("q")
         try await session.waitForAbsence(of: "Welcome to Bulletin")
     }
@@ -129,11 +113,9 @@ struct SuspendEndToEndTests {
     func suspendSignalNeverIgnored() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString])
+        let session = try await TmuxSession.bulletin(["--api", listener.baseURL.absoluteString])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Loading")
+        try await session.press("Enter", until: "Loading")
         let pid = try #require(session.commandPID())
         let bit = UInt64(1) << UInt64(SIGTSTP - 1)
         var samples = 0, ignored = 0, uncaught = 0
@@ -152,10 +134,8 @@ struct SuspendEndToEndTests {
         #expect(samples > 100, "enough samples: \(samples)")
         #expect(ignored == 0, "SIGTSTP ignored in \(ignored) of \(samples) samples")
         #expect(uncaught == 0, "SIGTSTP not caught in \(uncaught) of \(samples) samples")
-        session.send("Escape")
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Escape", until: "Welcome to Bulletin")
+        try await session.quit()
     }
 
     @Test("a crash signal restores the terminal, then the default action ends the process",
@@ -166,23 +146,7 @@ struct SuspendEndToEndTests {
         let session = try TmuxSession(command: command)
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
-        let pid = try #require(session.commandPID())
-        kill(pid, signal)
-        #expect(try await session.waitForExit() == 128 + signal, "killed by the signal itself")
-        #expect(session.sttyAfter == session.sttyBefore)
-        #expect(!session.capture().contains("Welcome to Bulletin"), "the main screen is back")
-    }
-
-    @Test("SIGQUIT and SIGINT restore the terminal", arguments: [SIGQUIT, SIGINT])
-    func quitSignals(signal: Int32) async throws {
-        let session = try TmuxSession(command: [BulletinBinary.path])
-        defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        let pid = try #require(session.commandPID())
-        kill(pid, signal)
-        #expect(try await session.waitForExit() == 128 + signal)
-        #expect(session.sttyAfter == session.sttyBefore)
-        #expect(!session.capture().contains("Welcome to Bulletin"))
+        try await session.end(by: signal)
     }
 
     @Test("a TERM with no terminfo entry is refused in one line with status 2, terminal untouched")

@@ -26,10 +26,9 @@ struct TextDrawingEndToEndTests {
 
     @Test("a ZWJ family, a flag and combining marks reach tmux whole, a bidi override shows as <RLO>, and the columns stay in step")
     func clustersWholeColumnsInStep() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-clusters-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-clusters")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory), "open", "users"])
+        let session = try await TmuxSession.bulletin(["--data", try makeDatabase(in: directory)], open: "users", showing: "user4")
         defer { session.close() }
         let screen = try await session.appears(all: ["Fam \(Self.family) end", "Flag \(Self.flag) end", "Cafe\u{301} end",
                                                      "Bidi <RLO>abc<PDF> end", "user4"])
@@ -49,18 +48,15 @@ struct TextDrawingEndToEndTests {
             starts.append(entry.width + spaces)
         }
         #expect(Set(starts).count == 1, "username columns start at \(starts)")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("the bytes sent for a redrawn row hold the family and the flag whole, and no placeholder or marker")
     func rawBytes() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-bytes-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-bytes")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", try makeDatabase(in: directory), "open", "users"])
+        let session = try await TmuxSession.bulletin(["--data", try makeDatabase(in: directory)], open: "users", showing: "Fam ", "user4")
         defer { session.close() }
-        try await session.appears(all: ["Fam ", "user4"])
         // Record what the app writes from now on (tmux `pipe-pane -O`), then move the selection:
         // the rows of users 1 and 2 are drawn again.
         let log = directory.appendingPathComponent("output").path
@@ -79,8 +75,7 @@ struct TextDrawingEndToEndTests {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!text.unicodeScalars.contains { $0.value >= 0xF0000 || $0 == "\u{3000}" }, "no placeholder or marker sent")
         #expect(!text.unicodeScalars.contains { $0.value == 0x202E }, "no bidi override sent")
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     /// Whether `needle` occurs in `haystack` as one run of bytes.

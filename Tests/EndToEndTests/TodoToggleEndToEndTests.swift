@@ -9,20 +9,15 @@ import Testing
 struct TodoToggleEndToEndTests {
     @Test("users/1 → 3 (Todos) → Space on todo 1: ✓ once saved, and only its completed differs in the file")
     func toggle() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-todo-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("db.json")
         let original = try Data(contentsOf: SharedData.data("jsonplaceholder/db.json"))
-        try original.write(to: file)
+        let file = try TmuxSession.scratchFile("bulletin-todo", contents: original)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
 
-        let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path, "open", "users/1"], width: 100, height: 30)
+        let session = try await TmuxSession.bulletin(["--data", file.path], open: "users/1", width: 100, height: 30,
+                                                             showing: "Leanne Graham", "Posts (10)  Albums (10)  Todos (20)")
         defer { session.close() }
-        try await session.waitForAll(["Leanne Graham", "Posts (10)  Albums (10)  Todos (20)"])
-        session.send("3")
-        try await session.waitForAll(["ID Done   Title", "1 ☐      delectus aut autem", "Space toggle"])
-        session.send("Space")
-        try await session.waitForAll(["1 ✓      delectus aut autem", "Todo 1 done · saved to \(file.path)"])
+        try await session.press("3", until: "ID Done   Title", "1 ☐      delectus aut autem", "Space toggle")
+        try await session.press("Space", until: "1 ✓      delectus aut autem", "Todo 1 done · saved to \(file.path)")
 
         let saved = try Data(contentsOf: file)
         let before = try #require(String(data: original, encoding: .utf8))
@@ -34,7 +29,6 @@ struct TodoToggleEndToEndTests {
         let firstDifference = try #require(zip(saved, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset)
         #expect(saved.prefix(firstDifference) == original.prefix(firstDifference))
         #expect(saved.suffix(from: firstDifference + 4) == original.suffix(from: firstDifference + 5))
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

@@ -9,11 +9,9 @@ struct TransportEndToEndTests {
     func silentServerCostsNoCPU() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "60"])
+        let session = try await TmuxSession.bulletin(["--api", listener.baseURL.absoluteString, "--timeout", "60"])
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.waitFor("Loading users…")
+        try await session.press("Enter", until: "Loading users…")
         let pid = try #require(session.commandPID())
         let before = try #require(ProcStat.cpuTicks(pid: String(pid)))
         try await Task.sleep(nanoseconds: 5_000_000_000)  // the measured window, not a wait for a condition
@@ -34,13 +32,10 @@ struct TransportEndToEndTests {
         let db = SharedData.repositoryRoot.appendingPathComponent("Sources/BulletinData/Resources/embedded.json")
         let server = try LoopbackServer.start(arguments: ["--db", db.path, "--behave", "endless-body"])
         defer { server.stop() }
-        let session = try TmuxSession(command: [BulletinBinary.path, "--api", server.baseURL.absoluteString, "--max-response", "1"],
-                                      width: 200)
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString, "--max-response", "1"], width: 200)
         defer { session.close() }
-        try await session.waitFor("Welcome to Bulletin")
-        session.send("Enter")
-        try await session.appears(all: ["\(server.baseURL.absoluteString)/users is larger than the limit of 1 MB",
-                                        "--max-response"])
+        try await session.press("Enter", until: "\(server.baseURL.absoluteString)/users is larger than the limit of 1 MB",
+                                "--max-response")
         session.send("q")
         #expect(try await session.waitForExit() == 0, "stderr: \(session.standardError)")
     }

@@ -44,13 +44,10 @@ struct WholeFrameEndToEndTests {
             width: 100, height: 30, environment: ["TERM": term, "TERMINFO": terminfo.path])
         defer { session.close() }
         try await session.waitForAll(["Welcome to Bulletin", "Users"])
-        session.send("Enter")
-        try await session.waitForAll(["Margaret Okafor", "Henrik Dahl"])
+        try await session.press("Enter", until: "Margaret Okafor", "Henrik Dahl")
         for _ in 0..<3 { session.send("Down") }
-        session.send("Escape")
-        try await session.waitForAll(["Welcome to Bulletin"])
-        session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.press("Escape", until: "Welcome to Bulletin")
+        try await session.quit()
         let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         return lines.compactMap { line in
             guard let start = line.range(of: "write("), line[start.upperBound...].contains("</dev/pts/"),
@@ -63,8 +60,7 @@ struct WholeFrameEndToEndTests {
     @Test("with Sync advertised every frame is one write from the begin marker to the end marker",
           .enabled(if: toolsAvailable, "needs strace (with ptrace allowed) and tic"))
     func synchronizedFrames() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-frames-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-frames")
         defer { try? FileManager.default.removeItem(at: directory) }
         try compileEntries(in: directory)
         let writes = try await traceSession(term: "tmux-256color-sync", terminfo: directory)
@@ -83,8 +79,7 @@ struct WholeFrameEndToEndTests {
     @Test("without Sync no marker is sent, and a frame still comes whole in one write",
           .enabled(if: toolsAvailable, "needs strace (with ptrace allowed) and tic"))
     func unsynchronizedFrames() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-frames-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TmuxSession.scratchDirectory("bulletin-frames")
         defer { try? FileManager.default.removeItem(at: directory) }
         try compileEntries(in: directory)
         let writes = try await traceSession(term: "tmux-256color-nosync", terminfo: directory)
