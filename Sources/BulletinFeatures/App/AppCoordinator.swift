@@ -25,9 +25,12 @@ public final class AppCoordinator: Coordinator {
     /// Forms, delete confirmations and undo for the active source (it remembers the last
     /// delete); replaced with the source by ``switchSource(to:)``.
     public private(set) lazy var editing = makeEditing()
-    /// `o` and `y` on the selected record, for the run (a source switch keeps it).
-    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] in
-        self?.dependencies.source.vocabulary ?? .jsonPlaceholder
+    /// `o`, `y` and `v` on the screen's subject, for the run (a source switch keeps it); `v`
+    /// pushes the raw view of the record, read from the active source.
+    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] request in
+        guard let self else { return }
+        let model = RawRecordViewModel(request, source: dependencies.source)
+        stack.show(model.request(title: model.title, link: nil, owner: nil))
     }
     /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
     public private(set) var dependencies: AppDependencies

@@ -40,8 +40,6 @@ public final class PostDetailViewModel: ScreenViewModel {
     @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
-    /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
-    @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
 
     // MARK: - Init
 
