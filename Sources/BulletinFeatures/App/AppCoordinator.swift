@@ -19,6 +19,7 @@ public final class AppCoordinator: Coordinator {
     /// The `:` prompt; its commands run through ``perform(_:)``.
     public private(set) lazy var commandLine = CommandLineViewModel(
         vocabulary: { [weak self] in self?.dependencies.source.vocabulary ?? .jsonPlaceholder },
+        sourceName: { [weak self] in self?.dependencies.source.descriptor.kind.declaration.name ?? "This source" },
         execute: { [weak self] in self?.perform($0) })
     /// The status line's message: outcomes of saves, deletes and undos.
     public let statusNote = StatusNote()
@@ -142,7 +143,18 @@ public final class AppCoordinator: Coordinator {
             if let list = stack.top?.destination as? any FindableScreen { return list.goTo(id: id) }
             commandLine.show(dependencies.source.vocabulary.goToHint(id))
         case let .search(text): open(.search(text))
+        case let .userList(command): showUserList(command)
         }
+    }
+
+    /// `:albums`, `:repos`, …: shows that list on the user's screen on top, else says where it is.
+    private func showUserList(_ command: ListCommand) {
+        guard case let .userList(kind) = command.target else { return }
+        if let user = stack.top?.destination as? UserDetailViewModel, user.lists.kinds.contains(kind) {
+            return user.lists.show(kind)
+        }
+        let source = dependencies.source
+        commandLine.show(source.vocabulary.userListHint(command, sourceName: source.descriptor.kind.declaration.name))
     }
 
     // MARK: - Private
