@@ -30,6 +30,13 @@ public enum AppCommand: Equatable, Sendable {
         vocabulary.listCommands.map(\.name) + fixedNames
     }
 
+    /// What `:` offers on a source with `vocabulary`, for `?`: its lists in its words, then the
+    /// rest: `Type a command: :users, :repos (lists), :search TEXT, :open PATH, :admin, :home or :q`.
+    public static func help(in vocabulary: SourceVocabulary) -> String {
+        let lists = vocabulary.listCommands.map { ":" + $0.name }.joined(separator: ", ")
+        return "Type a command: \(lists) (lists), :search TEXT, :open PATH, :admin, :home or :q"
+    }
+
     /// Reads one command line (without the `:`); spaces around it are ignored. Paths are read
     /// in `vocabulary`'s words (``DeepLink/parse(_:vocabulary:)``); each list the source has is
     /// a command in its words (`:categories`, `:repos`), and a list another source has is
