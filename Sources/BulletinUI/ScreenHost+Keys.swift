@@ -69,9 +69,10 @@ extension ScreenHost {
         return help
     }
 
-    /// The screen's bindings and the record keys (`o`, `y`) the host adds beside them, for `?`.
+    /// The screen's bindings and the record keys (`o`, `y`, `v`) the host adds beside them, for
+    /// `?`; none while the screen takes every key (a `/` prompt, a field).
     func screenHelp(for screen: any Screen) -> [KeyHelp] {
         let own = screen.keyHelp
-        return own + recordKeys(beside: own).help
+        return screen.capturesKeys ? own : own + recordKeys(beside: own).help
     }
 }
