@@ -12,27 +12,23 @@ import Testing
 struct SubjectTests {
     static let source = StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
 
-    /// Records what was opened and copied.
-    final class Recorder: LinkOpener, Clipboard, @unchecked Sendable {
-        var opened: [String] = []
-        var copied: [String] = []
-        func open(_ address: String) -> ShareOutcome { opened.append(address); return .done("Opened \(address)") }
-        func copy(_ text: String) -> ShareOutcome { copied.append(text); return .done("Copied \(text)") }
-    }
-
-    func service(_ recorder: Recorder, _ note: StatusNote, raw: @escaping @MainActor (RawRecordRequest) -> Void = { _ in })
-        -> ShareService
-    {
-        ShareService(sharing: Sharing(opener: recorder, clipboard: recorder, sanitize: { $0 }), note: note, showRaw: raw)
+    /// A share service over a recorder (``SharingTests/Recorder``), with what `v` asked to show.
+    @MainActor
+    final class Shares {
+        let recorder = SharingTests.Recorder()
+        let note = StatusNote()
+        var shown: [RawRecordRequest] = []
+        lazy var service = ShareService(sharing: Sharing(opener: recorder, clipboard: recorder, sanitize: { $0 }), note: note) {
+            [unowned self] in shown.append($0)
+        }
     }
 
     @Test("on a user's screen o opens the user's website (the selected post has none), y copies and v shows the post")
     func userScreen() async throws {
         let model = UserDetailViewModel(userID: 1, source: Self.source, router: .none)
         await model.load()
-        let (recorder, note) = (Recorder(), StatusNote())
-        var shown: [RawRecordRequest] = []
-        let share = service(recorder, note) { shown.append($0) }
+        let shares = Shares()
+        let (recorder, note, share) = (shares.recorder, shares.note, shares.service)
         share.open(model.subject(for: .webAddress))
         #expect(recorder.opened == ["http://hildegard.org"])
         #expect(note.text == "Opened http://hildegard.org · user 1", "names the record it acted on")
@@ -41,7 +37,7 @@ struct SubjectTests {
         #expect(recorder.copied == ["\(post.id) \(post.title)"])
         #expect(note.text == "Copied \(post.id) \(post.title) · post \(post.id)")
         share.showRaw(model.subject(for: .raw))
-        #expect(shown == [RawRecordRequest(.post, id: post.id)])
+        #expect(shares.shown == [RawRecordRequest(.post, id: post.id)])
     }
 
     @Test("with no row selected (an empty tab), the user is the subject of every key")
@@ -58,16 +54,15 @@ struct SubjectTests {
         let model = AlbumViewModel(albumID: 1, userID: 1, source: Self.source)
         model.start()
         await model.load()
-        let (recorder, note) = (Recorder(), StatusNote())
-        var shown: [RawRecordRequest] = []
-        let share = service(recorder, note) { shown.append($0) }
+        let shares = Shares()
+        let (recorder, note, share) = (shares.recorder, shares.note, shares.service)
         share.open(model.subject(for: .webAddress))
         #expect(recorder.opened == ["https://via.placeholder.com/600/92c952"])
         #expect(note.text == "Opened https://via.placeholder.com/600/92c952 · photo 1")
         share.copy(model.subject(for: .text))
         #expect(recorder.copied == ["https://via.placeholder.com/600/92c952"])
         share.showRaw(model.subject(for: .raw))
-        let raw = try #require(shown.first)
+        let raw = try #require(shares.shown.first)
         let viewer = RawRecordViewModel(raw, source: Self.source)
         viewer.start()
         #expect(viewer.title == "Raw photo 1")
@@ -98,8 +93,8 @@ struct SubjectTests {
 
     @Test("v with nothing to show says so instead of doing nothing")
     func nothing() {
-        let note = StatusNote()
-        service(Recorder(), note).showRaw(nil)
-        #expect(note.text == "Nothing is selected to show raw")
+        let shares = Shares()
+        shares.service.showRaw(nil)
+        #expect(shares.note.text == "Nothing is selected to show raw")
     }
 }
