@@ -51,19 +51,20 @@ let package = Package(
         .target(name: "MVVMC"),
         .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex"], resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch", "ViewState"]),
-        .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures", "ViewState"]),
+        .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures", "BulletinData", "MVVMC", "ViewState"]),
         .executableTarget(
             name: "bulletin",
-            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView"]
+            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView"]
         ),
         .executableTarget(name: "bulletin-bench", dependencies: ["BulletinData", "BulletinFeatures", "MVVMC", "TermView", "ViewState"]),
         .target(name: "CSpawnSupport", path: "Tests/CSpawnSupport"),
         .target(
+            // Testing: SharedData skips the running test (Test.cancel) when ../shared is absent.
             name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"
         ),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState"]),
-        .testTarget(name: "TermViewTests", dependencies: ["TermView", "ViewState", "BulletinTestSupport"]),
-        .testTarget(name: "MVVMCTests", dependencies: ["MVVMC", "BulletinTestSupport"]),
+        .testTarget(name: "TermViewTests", dependencies: ["TermView", "CTerminalSafety", "ViewState", "BulletinTestSupport"]),
+        .testTarget(name: "MVVMCTests", dependencies: ["MVVMC"]),
         // Test-only child for the SIGKILL test: loops saves of one record through FileDataWriter.
         .executableTarget(name: "bulletin-save-loop", dependencies: ["BulletinData"], path: "Tests/SaveLoop"),
         .testTarget(
@@ -75,9 +76,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BulletinUITests",
-            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "TermView", "ViewState", "BulletinTestSupport"]
+            dependencies: ["BulletinUI", "BulletinFeatures", "BulletinData", "MVVMC", "TermView", "ViewState", "BulletinTestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["bulletin", "BulletinTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["bulletin", "BulletinData", "BulletinFeatures", "BulletinTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -70,7 +70,7 @@ struct AllRecordsTests {
 }
 
 /// The data sources that need `../shared/data` recordings.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct AllRecordsRecordedTests {
     @Test("DummyJSON: every post and comment over /posts and /comments pages, no request per user")
     func dummyJSONPages() async throws {

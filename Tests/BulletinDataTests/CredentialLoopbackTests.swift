@@ -5,7 +5,7 @@ import Testing
 
 /// The token rule against real loopback servers: a `Link: next` to another origin gets no token,
 /// and the token appears in nothing Bulletin records.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct CredentialLoopbackTests {
     private func githubServer() throws -> LoopbackServer {
         try LoopbackServer.start(arguments: [

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// DummyJSONDataSource against the loopback server in `--style dummyjson` serving `../shared/data/dummyjson/`.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct DummyJSONDataSourceTests {
     private func withSource(pageSize: Int = 100, _ body: (DummyJSONDataSource, LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])

@@ -5,7 +5,7 @@ import Testing
 
 /// What DummyJSON sends beyond JSONPlaceholder's fields, decoded from its recordings
 /// (`../shared/data/dummyjson` users and posts) and the comments fixture (`Tests/Fixtures/dummyjson`).
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct DummyJSONKindsTests {
     private func withSource(_ body: (DummyJSONDataSource, LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer.startDummyJSONWithComments()

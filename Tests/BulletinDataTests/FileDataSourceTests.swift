@@ -98,7 +98,7 @@ struct FileDataSourceTests {
     }
 
     @Test("the empty and the truncated users files give malformedJSON naming the file",
-          .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func hardInputs() async {
         for name in ["users-empty-file.json", "users-truncated.json"] {
             let path = SharedData.input(name).path

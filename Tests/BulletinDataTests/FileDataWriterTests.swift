@@ -238,7 +238,7 @@ struct FileDataWriterTests {
 }
 
 /// The file writer on the shared hard inputs (issue 8): bad files are never overwritten, string ids stay strings.
-@Suite(.enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct FileDataWriterHardInputTests {
     /// A copy of the hard input `name` in a fresh temporary directory.
     private func copy(_ name: String) throws -> String {

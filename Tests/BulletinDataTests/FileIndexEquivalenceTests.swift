@@ -5,7 +5,7 @@ import Testing
 
 /// The index pass (issue 13) against the decoder it replaced, on every file of `../shared/data`
 /// and `../shared/inputs`: the same records in the same order, the same issues, the same errors.
-@Suite(.enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct FileIndexEquivalenceTests {
     /// Files where the index differs on purpose: records with invalid UTF-8 or lone surrogates are
     /// skipped and listed (the whole-file decoder refused the file).

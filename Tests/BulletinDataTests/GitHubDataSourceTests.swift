@@ -7,7 +7,7 @@ import Testing
 
 /// GitHubDataSource against the loopback server replaying `../shared/data/github/` (Link rewritten)
 /// and serving `Tests/Fixtures/github/`.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct GitHubDataSourceTests {
     static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The hard inputs in `../shared/inputs/` read as `--data` files and served over REST.
-@Suite(.enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct HardInputFileTests {
     @Test("users-some-invalid-records.json: the good users load, optional nulls stay empty, bad records are reported")
     func someInvalidRecords() async throws {

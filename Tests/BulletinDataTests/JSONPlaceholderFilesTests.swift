@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The real JSONPlaceholder files in `../shared/data/jsonplaceholder/` decode into Bulletin's models.
-@Suite(.enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct JSONPlaceholderFilesTests {
     private func decode<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
         let url = SharedData.data("jsonplaceholder/\(name)")

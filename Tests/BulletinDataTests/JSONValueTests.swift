@@ -52,7 +52,7 @@ struct JSONValueTests {
     }
 
     @Test("the shared json-server db.json prints back byte for byte",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func sharedDBRoundTrip() throws {
         let data = try Data(contentsOf: SharedData.data("jsonplaceholder/db.json"))
         let printed = try JSONValue.parse(data).printed() + [UInt8(ascii: "\n")]
@@ -60,7 +60,7 @@ struct JSONValueTests {
     }
 
     @Test("hard inputs print to text that reads back as the same value and the same records",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)),
+          SharedData.needed,
           arguments: ["posts-escape-sequences.json", "users-escape-sequences.json", "comments-lone-surrogates.json",
                       "users-cjk-names.json", "posts-very-long-strings.json", "posts-string-ids.json"])
     func hardInputsRoundTrip(name: String) throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// MealDBDataSource against the loopback server in `--style mealdb`, serving TheMealDB's
 /// recordings in `../shared/data/themealdb/` and the categories fixture in `Tests/Fixtures/themealdb/`.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct MealDBDataSourceTests {
     private func withSource(_ body: (MealDBDataSource, LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer.startMealDB()

@@ -5,7 +5,7 @@ import Testing
 
 /// TheMealDB's records as received, for the raw view: members in TheMealDB's order, null and
 /// blank slots kept, `\/` and `\u00b0` escapes decoded.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct MealDBRawRecordTests {
     @Test("a meal's raw record is its lookup.php object; a category's its categories.php entry; comments none")
     func raw() async throws {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// RESTDataSource against `Tests/Servers/jsonplaceholder_server.py` serving `../shared/data/jsonplaceholder/`.
-@Suite(.enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct RESTDataSourceTests {
     private func withSource(_ body: (RESTDataSource, LoopbackServer) async throws -> Void) async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])

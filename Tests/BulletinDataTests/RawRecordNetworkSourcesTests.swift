@@ -6,7 +6,7 @@ import Testing
 /// `v` on GitHub and DummyJSON: the record fetched again and shown as the API sent it
 /// (loopback servers in each API's shape over `../shared/data` and the fixtures).
 @Suite("Raw records from GitHub and DummyJSON", .serialized,
-       .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct RawRecordNetworkSourcesTests {
     static let githubFixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
 

@@ -109,7 +109,7 @@ struct RecordSpanScannerTests {
 
     @Test("every shared json file that parses maps to spans that match a full parse, element by element")
     func sharedFiles() throws {
-        let files = SharedFiles.jsonFiles()
+        let files = try SharedFiles.jsonFiles()
         try #require(!files.isEmpty || !SharedData.isRequired, "shared data is required but missing")
         var checked = 0
         for url in files {
@@ -120,14 +120,15 @@ struct RecordSpanScannerTests {
             try Self.verify(Self.scan(bytes, fileName: name, chunk: 4093), against: bytes, fileName: name)
             checked += 1
         }
-        #expect(checked >= (SharedData.isAvailable ? 10 : 0))
+        #expect(checked >= 10)
     }
 }
 
-/// The json files of `../shared/data` and `../shared/inputs` (none when the shared data is absent).
+/// The json files of `../shared/data` and `../shared/inputs`; the calling test is skipped with a
+/// notice when the shared data is absent (see ``SharedData/requireAvailable(sourceLocation:)``).
 enum SharedFiles {
-    static func jsonFiles() -> [URL] {
-        guard SharedData.isAvailable else { return [] }
+    static func jsonFiles(sourceLocation: SourceLocation = #_sourceLocation) throws -> [URL] {
+        try SharedData.requireAvailable(sourceLocation: sourceLocation)
         var found: [URL] = []
         for root in [SharedData.dataRoot, SharedData.inputsRoot] {
             let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)

@@ -6,7 +6,7 @@ import Testing
 /// A todo toggled where the data lives: a splice of its one `completed` value in a db.json
 /// (every other byte the same), a PATCH on a REST API (PUT where PATCH is refused), the
 /// embedded set's copy; and refusals with their reasons.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct TodoWriteTests {
     static let db = SharedData.data("jsonplaceholder/db.json")
 

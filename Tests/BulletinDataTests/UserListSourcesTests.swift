@@ -6,7 +6,7 @@ import Testing
 /// JSONPlaceholder's albums, photos and todos from each source, against the recordings in
 /// `../shared/data/jsonplaceholder/` (REST through the loopback server, db.json through a
 /// scratch copy), checked against the recordings decoded independently here.
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct UserListSourcesTests {
     static let directory = SharedData.data("jsonplaceholder")
 

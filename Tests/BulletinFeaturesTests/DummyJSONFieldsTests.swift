@@ -7,7 +7,7 @@ import Testing
 /// The user and post screens' lines for DummyJSON records, labelled as DummyJSON names them,
 /// on the recorded users and posts and the comments fixture (loopback server, `--style dummyjson`).
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct DummyJSONFieldsTests {
     private func withSource(_ body: (DummyJSONDataSource) async throws -> Void) async throws {
         let server = try LoopbackServer.startDummyJSONWithComments()

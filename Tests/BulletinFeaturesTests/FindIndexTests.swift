@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test("every query in filter-queries-special-chars.txt is matched literally, never as a pattern",
-          .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func sharedSpecialCharacterQueries() throws {
         let queries = try Self.sharedQueries()
         #expect(queries.count == 20 && queries.last == "")

@@ -9,7 +9,7 @@ import Testing
 /// Search on GitHub: GitHub's search API, one pair of requests per pause in typing, and never a
 /// request per user. Against the loopback server serving `Tests/Fixtures/github/search/`.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct GitHubSearchTests {
     @MainActor final class Routes { var list: [SearchRoute] = [] }
 

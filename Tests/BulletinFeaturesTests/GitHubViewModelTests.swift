@@ -9,7 +9,7 @@ import Testing
 /// GitHub's Users list, user screen and repository screen as view models, against the loopback
 /// server replaying `../shared/data/github/` and serving `Tests/Fixtures/github/`.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct GitHubViewModelTests {
     static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
 

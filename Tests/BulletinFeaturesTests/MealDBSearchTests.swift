@@ -7,7 +7,7 @@ import Testing
 /// Search on TheMealDB asks its server (`search.php?s=`) for each query instead of loading
 /// every meal: the recorded chicken search, the recorded empty one, and typing that pauses once.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct MealDBSearchTests {
     @MainActor final class Routes { var sent: [SearchRoute] = [] }
 

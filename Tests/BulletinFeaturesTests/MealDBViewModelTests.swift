@@ -7,7 +7,7 @@ import Testing
 /// The category and meal screens' view models on TheMealDB's recordings (loopback server,
 /// `--style mealdb`): the lines they show, labelled, and the ingredients table.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct MealDBViewModelTests {
     private func withSource(_ body: (MealDBDataSource) async throws -> Void) async throws {
         let server = try LoopbackServer.startMealDB()

@@ -99,7 +99,7 @@ struct PagingTests {
     }
 
     @Test("DummyJSON over the loopback server: 208 users arrive page by page as the selection moves",
-          .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func dummyJSONPaging() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
         defer { server.stop() }

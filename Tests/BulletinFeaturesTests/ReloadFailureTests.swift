@@ -84,11 +84,36 @@ struct ReloadFailureTests {
         #expect(model.rows.count == count && model.rowCount == count)
         #expect(model.summary.hasPrefix(Self.said))
     }
+
+    @Test("A user's albums, todos and an album's photos keep their rows and say why, in the same words")
+    func recordLists() async {
+        let source = StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
+        await Self.keepsRows(RecordListModel.albums(of: 1, source: source), source: source)
+        await Self.keepsRows(RecordListModel.todos(of: 1, source: source), source: source)
+        await Self.keepsRows(RecordListModel.photos(of: 1, source: source), source: source)
+    }
+
+    /// `list` loads, a reload against a failing source keeps its rows and says why, and a
+    /// reload that works clears it.
+    static func keepsRows<Row>(_ list: RecordListModel<Row>, source: StubDataSource) async {
+        await source.setFailure(nil)
+        await list.load()
+        let count = list.rowCount
+        #expect(count > 0)
+        await source.setFailure(failure)
+        await list.load()
+        #expect(list.rowCount == count && list.state.value?.count == count, "the rows stay")
+        #expect(list.reloadFailureText == said, "a failed reload says why")
+        #expect(!list.loader.isReloading)
+        await source.setFailure(nil)
+        await list.load()
+        #expect(list.reloadFailureText == nil, "a reload that works clears it")
+    }
 }
 
 /// The GitHub case against the loopback server: `r` on a rate-limited user list.
 @MainActor
-@Suite(.enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(SharedData.needed)
 struct RateLimitedReloadTests {
     @Test("r on a rate-limited GitHub list (403, X-RateLimit-Remaining: 0) keeps the users and says until when")
     func rateLimitedReload() async throws {

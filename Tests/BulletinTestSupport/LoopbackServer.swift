@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A JSONPlaceholder-compatible HTTP server on 127.0.0.1 for tests: `Tests/Servers/jsonplaceholder_server.py`
 /// run with `python3` in a child process.
@@ -50,8 +51,12 @@ public final class LoopbackServer: @unchecked Sendable {
     /// - Parameter arguments: The script's arguments, such as `["--db", path]` or
     ///   `["--dir", path]`; `--port 0` is added unless a port is given.
     /// - Returns: A running server.
+    /// When an argument points into `../shared` and that folder is absent, the running test is
+    /// skipped with a notice (or fails with `BULLETIN_REQUIRE_SHARED=1`): see ``SharedData``.
+    ///
     /// - Throws: ``StartError`` when python3 cannot be launched or the server exits before listening.
     public static func start(arguments: [String]) throws -> LoopbackServer {
+        if arguments.contains(where: SharedData.isInside) { try SharedData.requireAvailable() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let portArguments = arguments.contains("--port") ? [] : ["--port", "0"]

@@ -10,7 +10,7 @@ import Testing
 /// and the comments fixture: tags, reactions and views under the byline, and each comment's
 /// full name with its username and likes.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct DummyJSONPostScreenTests {
     @Test("80x24: tags, reactions and views; the comments' full names, usernames and likes")
     func post80x24() async throws {

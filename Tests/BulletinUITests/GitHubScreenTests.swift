@@ -11,7 +11,7 @@ import Testing
 /// 120x40, through the real ScreenHost (header and footer included), against the loopback
 /// server serving the recordings and `Tests/Fixtures/github/`.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct GitHubScreenTests {
     static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
 

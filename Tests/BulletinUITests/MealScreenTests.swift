@@ -10,7 +10,7 @@ import Testing
 /// 52772 (loopback server, `--style mealdb`): the facts, the ingredients as a two-column table
 /// and the instructions wrapped, at 80x24 and 120x40.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+@Suite(.serialized, SharedData.needed)
 struct MealScreenTests {
     private func withMeal(_ body: (ScreenHost) async throws -> Void) async throws {
         let server = try LoopbackServer.startMealDB()

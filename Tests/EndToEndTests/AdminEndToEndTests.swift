@@ -103,7 +103,7 @@ struct AdminEndToEndTests {
     }
 
     @Test("--github-url: the panel shows the rate-limit budget and reset time from X-RateLimit-* and that GitHub is read-only",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func githubRateLimit() async throws {
         let server = try LoopbackServer.start(arguments: [
             "--dir", SharedData.data("github").path, "--style", "github",

@@ -58,7 +58,7 @@ struct BrowseEndToEndTests {
         try await walk(session, expecting: Expected(dbFile: Self.embeddedFile))
     }
 
-    @Test("--api against a loopback JSONPlaceholder server", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    @Test("--api against a loopback JSONPlaceholder server", SharedData.needed)
     func api() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }
@@ -69,7 +69,7 @@ struct BrowseEndToEndTests {
         try await walk(session, expecting: expected)
     }
 
-    @Test("--data with JSONPlaceholder's db.json", .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+    @Test("--data with JSONPlaceholder's db.json", SharedData.needed)
     func dataFile() async throws {
         let file = SharedData.data("jsonplaceholder/db.json")
         let session = try TmuxSession(command: [BulletinBinary.path, "--data", file.path])

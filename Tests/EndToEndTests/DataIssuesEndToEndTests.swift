@@ -4,7 +4,7 @@ import Testing
 
 /// Hard input files opened with `--data` in the real binary: bad records are reported, broken files named.
 @Suite("End to end: unreadable records and broken files", .serialized,
-       .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct DataIssuesEndToEndTests {
     @Test("users-some-invalid-records.json: the good users show, the status line and Admin panel report the rest")
     func invalidRecords() async throws {

@@ -136,7 +136,7 @@ struct EditJourneyEndToEndTests {
     }
 
     @Test("on a read-only source (DummyJSON) the editing keys say why at once and open no form",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func readOnlySource() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
         defer { server.stop() }

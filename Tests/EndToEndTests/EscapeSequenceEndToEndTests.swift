@@ -17,7 +17,7 @@ struct EscapeSequenceEndToEndTests {
     }
 
     @Test("titles, names and bodies with escapes leave the title, screen and clipboard alone",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func escapesAreHarmless() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-escapes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -71,7 +71,7 @@ struct FindEndToEndTests {
     }
 
     @Test("--dummyjson (paged REST): the filter covers the users loaded so far and loads no pages; cleared, paging goes on; :104 jumps",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func pagedUsers() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("dummyjson").path, "--style", "dummyjson"])
         defer { server.stop() }

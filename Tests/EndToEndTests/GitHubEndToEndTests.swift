@@ -7,7 +7,7 @@ import Testing
 /// `/users` pages and, as the page after them, `Tests/Fixtures/github/users_tail.json` (a Bot
 /// and an Organization), with the user and repository fixtures beside it.
 @Suite("End to end: GitHub in tmux", .serialized,
-       .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct GitHubEndToEndTests {
     static let fixtures = SharedData.repositoryRoot.appendingPathComponent("Tests/Fixtures/github")
 

@@ -5,7 +5,7 @@ import Testing
 /// TheMealDB (`--mealdb URL`) in the real binary, against the loopback server in `--style mealdb`
 /// (TheMealDB's recordings in `../shared/data/themealdb` and the categories fixture).
 @Suite("End to end: TheMealDB in tmux", .serialized,
-       .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct MealDBEndToEndTests {
     @Test("--mealdb: Categories → Dessert → a meal not recorded (said in words) → Back → Chicken → a meal with its ingredients table")
     func categoriesToMeal() async throws {

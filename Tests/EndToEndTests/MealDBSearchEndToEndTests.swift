@@ -4,7 +4,7 @@ import Testing
 
 /// Search on TheMealDB in the real binary: the query goes to `search.php?s=`, a result opens the whole meal.
 @Suite("End to end: TheMealDB search in tmux", .serialized,
-       .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct MealDBSearchEndToEndTests {
     @Test("--mealdb open search?q=chicken: the recorded meals found by the server; Enter opens one with its ingredients")
     func searchChicken() async throws {

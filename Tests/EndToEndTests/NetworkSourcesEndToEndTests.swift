@@ -4,7 +4,7 @@ import Testing
 
 /// The DummyJSON and GitHub sources in the real binary, and a server that stops answering mid-session.
 @Suite("End to end: network sources in tmux", .serialized,
-       .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct NetworkSourcesEndToEndTests {
     /// Home → Users (waiting for `listed`) → first user (titled `user`, waiting for `heading`)
     /// → first post (waiting for `post`) → Back → q.

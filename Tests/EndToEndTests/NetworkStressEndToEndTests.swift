@@ -12,7 +12,7 @@ import Testing
 @Suite("End to end: loads abandoned in quick succession", .serialized)
 struct NetworkStressEndToEndTests {
     @Test("60 reloads, then 30 open-and-back pairs, against --api: no crash, no hang, q exits 0",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func reloadAndBackStorm() async throws {
         let server = try LoopbackServer.start(arguments: ["--dir", SharedData.data("jsonplaceholder").path])
         defer { server.stop() }

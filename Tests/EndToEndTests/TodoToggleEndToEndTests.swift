@@ -5,7 +5,7 @@ import Testing
 /// A todo toggled through the real binary in tmux on a scratch copy of the recorded db.json:
 /// the user screen's Todos tab, Space, and the file holding that change and nothing else.
 @Suite("End to end: a todo toggled with Space", .serialized,
-       .enabled(if: SharedData.isAvailable, Testing.Comment(rawValue: SharedData.skipNotice)))
+       SharedData.needed)
 struct TodoToggleEndToEndTests {
     @Test("users/1 → 3 (Todos) → Space on todo 1: ✓ once saved, and only its completed differs in the file")
     func toggle() async throws {

@@ -27,7 +27,7 @@ struct HardInputTests {
     }
 
     @Test("titles with wide characters at cut points truncate cleanly at many widths",
-          .enabled(if: SharedData.isAvailable, "needs ../shared/inputs"))
+          SharedData.needed)
     func wideTitles() throws {
         let titles = try strings("posts-wide-chars-at-cut-points.json", key: "title")
         #expect(titles.count == 7)
@@ -37,7 +37,7 @@ struct HardInputTests {
     }
 
     @Test("CJK user names truncate cleanly and keep table columns aligned",
-          .enabled(if: SharedData.isAvailable, "needs ../shared/inputs"))
+          SharedData.needed)
     func cjkNames() throws {
         let names = try strings("users-cjk-names.json", key: "name")
         #expect(!names.isEmpty)
@@ -55,7 +55,7 @@ struct HardInputTests {
     }
 
     @Test("escape sequences in titles never reach a surface as control characters",
-          .enabled(if: SharedData.isAvailable, "needs ../shared/inputs"))
+          SharedData.needed)
     func escapes() throws {
         let titles = try strings("posts-escape-sequences.json", key: "title")
         var surface = Surface(width: 60, height: titles.count)
@@ -68,7 +68,7 @@ struct HardInputTests {
     }
 
     @Test("very long strings wrap and truncate without trouble",
-          .enabled(if: SharedData.isAvailable, "needs ../shared/inputs"))
+          SharedData.needed)
     func longStrings() throws {
         let bodies = try strings("posts-very-long-strings.json", key: "body")
             + strings("posts-very-long-strings.json", key: "title")

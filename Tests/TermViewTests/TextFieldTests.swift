@@ -150,7 +150,7 @@ struct TextFieldTests {
     }
 
     @Test("typing-cjk.txt: each line lands the cursor at its display width; Backspace removes one character",
-          .enabled(if: SharedData.isAvailable, Comment(rawValue: SharedData.skipNotice)))
+          SharedData.needed)
     func typingCJK() throws {
         let text = try String(contentsOf: SharedData.input("typing-cjk.txt"), encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }

@@ -68,12 +68,14 @@ extension AdminPanelViewModel {
     }
 
     /// Waits until the export in flight (if any) has finished.
-    public func waitForExport() async { await exportTask?.value }
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForExport() async { await exportTask?.value }
 
     // MARK: - Private
 
     /// Waits until the switch being tried (if any) has succeeded or failed.
-    public func waitForSwitch() async { await switchTask?.value }
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForSwitch() async { await switchTask?.value }
 
     /// Tries the source the field names (a URL's first read, see ``AppCoordinator/trySwitchSource(to:)``)
     /// with "Trying …" under the field; a failure keeps the current source and says why there.

@@ -8,14 +8,15 @@ import ViewState
 /// actions: switch to another source, export the data (see `AdminPanelViewModel+Actions`).
 @MainActor
 @Observable
-public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
+public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
     /// Switches the app to another source (the app coordinator's); throws when it cannot be built.
     public typealias SwitchSource = @MainActor (LaunchOptions.Source) async throws(DataError) -> Void
 
     // MARK: - Properties
 
     /// The record counts: loading, loaded or failed.
-    public private(set) var state: LoadState<DataStatistics> = .idle
+    /// The counts (``ScreenLoad``; `r` shows `.loading` again).
+    public let loader = ScreenLoad<DataStatistics>()
     /// Records the source had to leave out (or read with a field blanked) so far this run.
     public private(set) var issues: [RecordIssue] = []
     /// The request log at its latest change.
@@ -41,7 +42,6 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
     @ObservationIgnored private let editsCopyPath: String?
     @ObservationIgnored private let log: RequestLog
     @ObservationIgnored let timeZone: TimeZone
-    @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored var exportTask: Task<Void, Never>?
     @ObservationIgnored var switchTask: Task<Void, Never>?
     @ObservationIgnored private var observation: UUID?
@@ -147,9 +147,6 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
 
     /// `Admin panel`.
     public var title: String { "Admin panel" }
-    /// Whether the counts are still being read.
-    public var isLoading: Bool { state.isLoading }
-
     /// The screen appeared: count unless already counted or counting, and follow the request log.
     public func start() {
         if observation == nil {
@@ -157,41 +154,29 @@ public final class AdminPanelViewModel: ScreenViewModel, AsksQuestion {
                 Task { @MainActor in self?.refreshActivity() }
             }
         }
-        if case .idle = state { reload() }
+        loader.start(reload)
     }
 
     /// Counts again (`r`), bypassing caches: files are read again, URLs revalidated.
     public func reload() {
-        let reloading = !state.isIdle
-        state = .loading
-        runner.run(reloading: reloading, { [source] () async throws(DataError) in
+        loader.reload(keepsValue: false, { [source] () async throws(DataError) in
             let statistics = try await source.statistics()
             return Counted(statistics: statistics, issues: await source.recordIssues())
-        }) { [weak self] outcome in
-            guard let self else { return }
-            refreshActivity()
-            switch outcome {
-            case let .loaded(counted):
-                issues = counted.issues
-                state = .loaded(counted.statistics)
-            case let .failed(error): state = .failed(error)
-            case .idle, .loading: break
-            }
+        }, value: { [weak self] counted in
+            self?.refreshActivity()
+            self?.issues = counted.issues
+            return counted.statistics
+        }) { [weak self] counted in
+            if counted == nil { self?.refreshActivity() }
         }
     }
 
     /// The screen left the stack: the count and export in flight are cancelled, the log no longer followed.
     public func stop() {
-        runner.cancel()
+        loader.stop()
         exportTask?.cancel()
         if let observation { log.stopObserving(observation) }
         observation = nil
-    }
-
-    /// Counts and waits for the result.
-    public func load() async {
-        reload()
-        await runner.wait()
     }
 
     /// Reads the request log again.

@@ -132,7 +132,8 @@ public final class AppCoordinator: Coordinator {
     }
 
     /// Waits until the link being opened (if any) has been applied.
-    public func waitForLink() async { await linkTask?.value }
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForLink() async { await linkTask?.value }
 
     /// Runs a `:` command.
     public func perform(_ command: AppCommand) {

@@ -79,7 +79,8 @@ public final class EditingService {
     }
 
     /// Waits for the load, write or reload in flight (tests).
-    public func waitForIdle() async {
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForIdle() async {
         while let running = task {
             await running.value
             if task == running { task = nil }

@@ -307,7 +307,8 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     public func stop() { referenceTask?.cancel() }
 
     /// Waits for the save or look-up in flight (tests).
-    public func waitForTasks() async {
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForTasks() async {
         await task?.value
         await referenceTask?.value
     }

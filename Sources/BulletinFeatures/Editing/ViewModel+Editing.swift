@@ -17,19 +17,12 @@ extension UserListViewModel {
     /// `u`: re-creates the record deleted last in this run.
     public func undoDelete() { editor?.go(.undoDelete) }
 
-    /// Selects the user with `id`, if loaded and shown (the filter may hide it).
-    public func select(userID id: RecordID) {
-        guard let row = users.firstIndex(where: { $0.id == id }),
-              let position = find.finder.order.firstIndex(of: row) else { return }
-        selection.selected = position
-    }
-
     private var selectedUser: User? { user(at: selection.selected) }
 
     /// After a write: reloads the users and selects `record` when it is a user.
     public func reloadAfterWrite(selecting record: Record?) async {
         await load()
-        if case let .user(user)? = record { select(userID: user.id) }
+        if case let .user(user)? = record { select(id: user.id) }
     }
 }
 
@@ -48,11 +41,7 @@ extension UserDetailViewModel {
     public func undoDelete() { editor?.go(.undoDelete) }
 
     /// Selects the post with `id`, if it is one of this user's and shown (the filter may hide it).
-    public func select(postID id: RecordID) {
-        guard let row = posts.firstIndex(where: { $0.id == id }),
-              let position = find.finder.order.firstIndex(of: row) else { return }
-        selection.selected = position
-    }
+    public func select(postID id: RecordID) { select(id: id) }
 
     private var selectedPost: Post? { post(at: selection.selected) }
 
@@ -132,6 +121,6 @@ extension PostListViewModel {
         await load()
         guard case let .post(post)? = record else { return }
         await find.finder.waitUntilIdle()
-        if let row = rows.firstIndex(where: { $0.post.id == post.id }) { _ = find.finder.select(row: row) }
+        select(id: post.id)
     }
 }

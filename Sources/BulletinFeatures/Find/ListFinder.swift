@@ -292,7 +292,8 @@ public final class ListFinder {
 
     /// Waits until the index build and the filter or sort in flight have been applied (tests,
     /// and callers that need the final ``order``). Returns at once when nothing is running.
-    public func waitUntilIdle() async {
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitUntilIdle() async {
         while let task = buildTask ?? findTask {
             await task.value
             if buildTask == task { buildTask = nil }

@@ -25,7 +25,7 @@ public struct PostRow: Sendable, Equatable {
 /// line (``issues``).
 @MainActor
 @Observable
-public final class PostListViewModel: FindableScreen {
+public final class PostListViewModel: FindableScreen, FindableList, LoadingScreen {
     /// The table's columns, left to right.
     public enum Column: CaseIterable, Sendable {
         case id, author, title
@@ -42,7 +42,8 @@ public final class PostListViewModel: FindableScreen {
 
     // MARK: - Properties
 
-    public private(set) var state: LoadState<[PostRow]> = .idle
+    /// The rows' load and reload (``ScreenLoad``); batches of a first load show through it too.
+    public let loader = ScreenLoad<[PostRow]>()
     /// `true` while the rows are the posts indexed so far and the rest of the file is still being read.
     public private(set) var isPartial = false { didSet { find.isPartial = isPartial } }
     /// When the current load started (for the progress bar, shown only for loads over 0.3 s).
@@ -51,23 +52,12 @@ public final class PostListViewModel: FindableScreen {
     public private(set) var issues: [RecordIssue] = []
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
     public private(set) var idWidth = 4
-    /// The filter, sort and jump state; rows show in `find.finder.order`.
+    /// The filter, sort and jump state; rows show in `find.finder.order` (the selection is the finder's).
     public let find: FindBar
-    /// The selected display position (the finder's).
-    public var selection: ListState {
-        get { find.finder.selection }
-        set { find.finder.selection = newValue }
-    }
-    /// Whether a reload (`r`) is on its way while the rows loaded before stay shown.
-    public private(set) var isReloading = false
-    /// Why the last reload failed, while the rows loaded before stay shown; `nil` after a
-    /// reload that worked.
-    public private(set) var reloadError: DataError?
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<PostsRoute>
-    @ObservationIgnored private let runner = LoadRunner()
     /// Rows received in batches during the load in flight, and when the finder last got them.
     @ObservationIgnored private var partialRows: [PostRow] = []
     @ObservationIgnored private var partialShown: ContinuousClock.Instant?
@@ -92,9 +82,6 @@ public final class PostListViewModel: FindableScreen {
     /// The loaded rows (empty until loaded).
     public var rows: [PostRow] { state.value ?? [] }
 
-    /// How many rows the list shows (all, or those passing the filter).
-    public var rowCount: Int { find.finder.order.count }
-
     /// The text of the cell at display position `row`.
     public func cell(row: Int, column: Column) -> String {
         guard let shown = self.row(at: row) else { return "" }
@@ -108,16 +95,6 @@ public final class PostListViewModel: FindableScreen {
         case .author: row.author
         case .title: row.post.title
         }
-    }
-
-    /// The selected row, if any.
-    public var selectedRow: PostRow? { row(at: selection.selected) }
-
-    /// The row shown at display position `position`, if any.
-    func row(at position: Int) -> PostRow? {
-        let order = find.finder.order
-        guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
-        return rows[order[position]]
     }
 
     /// The source's words: `posts` (`meals` on TheMealDB).
@@ -153,21 +130,11 @@ public final class PostListViewModel: FindableScreen {
 
     /// `Posts` in the source's words.
     public var title: String { vocabulary.posts.title }
-    /// Whether the first posts are still loading.
-    public var isLoading: Bool { state.isLoading }
-
-    /// The screen appeared: load unless already loaded or loading.
-    public func start() {
-        if case .idle = state { reload() }
-    }
-
     /// Loads every post and the users (`r` retries); batches of a first load show as they come.
     /// The rows shown stay during a reload, and a failed reload keeps them and says why
     /// (``reloadError``, in the summary); only a first load that fails shows the error screen.
     public func reload() {
-        let reloading = !state.isIdle
         let keepsRows = state.value != nil && !isPartial
-        if keepsRows { isReloading = true } else { state = .loading }
         isPartial = false
         partialRows = []
         partialShown = nil
@@ -181,32 +148,30 @@ public final class PostListViewModel: FindableScreen {
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
         partialFeed = keepsRows ? nil : feed
         // The id column's width is measured with the load, off the main actor (a 1M-post file).
-        runner.run(reloading: reloading, { [source] () async throws(DataError) in
+        // The rows shown so far (a million at 1M) are let go of off the main actor: freeing
+        // them here would hold back the finder's index of the whole list.
+        var shownSoFar: LoadState<[PostRow]> = .idle
+        loader.reload(keepsValue: keepsRows, { [source] () async throws(DataError) in
             let (rows, built) = try await Self.loadRows(source, indexer: indexer) { batch in
                 feed.add(batch)
                 indexer.add(batch)
             }
             return (rows, Display.idWidth(rows.records.lazy.map(\.post.id)), built)
-        }) { [weak self] outcome in
+        }, value: { [weak self] loaded in
+            shownSoFar = self?.state ?? .idle
+            return loaded.0.records
+        }) { [weak self] loaded in
             guard let self else { return }
-            isReloading = false
+            Self.release(shownSoFar)
+            shownSoFar = .idle
             partialFeed = nil
             partialRows = []
             isPartial = false
             loadStarted = nil
-            if keepsRows, let error = outcome.error {
-                reloadError = error
-                return
-            }
-            reloadError = nil
-            issues = outcome.value?.0.issues ?? []
-            // The rows shown so far (a million at 1M) are let go of off the main actor: freeing
-            // them here would hold back the finder's index of the whole list.
-            let shownSoFar = state
-            state = outcome.map(\.0.records)
-            Self.release(shownSoFar)
-            idWidth = outcome.value?.1 ?? 4
-            if let built = outcome.value?.2, built.index.rowCount == rows.count {
+            guard loaded != nil || state.error != nil else { return }
+            issues = loaded?.0.issues ?? []
+            idWidth = loaded?.1 ?? 4
+            if let built = loaded?.2, built.index.rowCount == rows.count {
                 indexedFromBatches = true
                 find.finder.setRows(index: built.index, rowsByID: built.rowsByID)
             } else {
@@ -218,21 +183,16 @@ public final class PostListViewModel: FindableScreen {
 
     /// The screen left the stack, or Esc while loading: the load in flight is cancelled and its result dropped.
     public func stop() {
-        runner.cancel()
-        isReloading = false
+        loader.stop()
         partialFeed = nil
     }
 
     /// Loads and waits for the result.
     public func load() async {
         reload()
-        await runner.wait()
+        await loader.wait()
         await find.finder.waitUntilIdle()
     }
-
-    public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
-    public func selectFirst() { selection.home(count: rowCount) }
-    public func selectLast() { selection.end(count: rowCount) }
 
     /// The user pressed Enter on the selected post.
     public func openSelected() {
@@ -240,18 +200,10 @@ public final class PostListViewModel: FindableScreen {
         router.go(.post(id: shown.post.id))
     }
 
-    /// `:12` or `12` then Enter: selects the post with id `id`, or says it is not there.
-    public func goTo(id: String) {
-        find.jump(toID: id)
-    }
-
     /// Hands the loaded rows to the finder, which filters and sorts them again.
     private func indexRows() {
-        let rows = rows
         let columns = Column.allCases
-        find.finder.setRows(count: rows.count, text: { row, column in
-            Self.text(of: rows[row], column: columns[column])
-        }, id: { rows[$0].post.id.text })
+        index(rows, text: { row, column in Self.text(of: row, column: columns[column]) }, id: { $0.post.id })
     }
 
     /// Drops `state` (its rows) on a background task, so their deallocation is not the main actor's.
@@ -270,13 +222,13 @@ public final class PostListViewModel: FindableScreen {
         guard !batches.isEmpty || handOverPending else { return }
         handOverPending = false
         // The rows shown hold the array too: let go of them first, or the append copies it all.
-        if case .loaded = state { state = .loading }
+        if case .loaded = state { loader.showLoading() }
         for batch in batches {
             var author = AuthorLookup(batch.authors, missing: Display.pending)
             partialRows += batch.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
         }
         if let partialShown, ContinuousClock.now - partialShown < .milliseconds(250) {
-            state = .loaded(partialRows)
+            loader.show(partialRows)
             handOverPending = true
             feed.retry()
             return
@@ -285,7 +237,7 @@ public final class PostListViewModel: FindableScreen {
         partialShown = .now
         isPartial = true
         idWidth = max(idWidth, Display.idWidth(partialRows.lazy.map(\.post.id)))
-        state = .loaded(partialRows)
+        loader.show(partialRows)
         // The first rows get an index (a few thousand: at once); later hand-overs only show
         // the rows, so the finder does not index a growing list again and again meanwhile.
         if first { indexRows() } else { find.finder.showArriving(count: partialRows.count) }

@@ -19,13 +19,14 @@ import ViewState
 /// ``remoteDelay``, is one call to the source, and its users and posts are the results.
 @MainActor
 @Observable
-public final class SearchViewModel: ScreenViewModel {
+public final class SearchViewModel: LoadingScreen {
     /// Where the keys go: the query field or the results list.
     public enum Focus: Sendable, Equatable { case field, results }
 
     // MARK: - Properties
 
-    public private(set) var state: LoadState<SearchCorpus> = .idle
+    /// Every post and comment to search, or the source's own results (``ScreenLoad``; `r` shows `.loading` again).
+    public let loader = ScreenLoad<SearchCorpus>()
     /// The query as typed, taken literally: spaces around it are kept while typing, since a
     /// trailing space may start the next word (`:search TEXT` drops those around TEXT).
     public private(set) var query: String
@@ -39,7 +40,6 @@ public final class SearchViewModel: ScreenViewModel {
     public var selection = ListState()
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<SearchRoute>
-    @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored private var searchTask: Task<Void, Never>?
     @ObservationIgnored private var generation = 0
     /// Whether the source searches itself (set by the load).
@@ -181,48 +181,38 @@ public final class SearchViewModel: ScreenViewModel {
     public var title: String { "Search" }
     /// `search?q=…`: the query as typed now.
     public var currentRoute: String? { link.route(in: vocabulary) }
-    /// Whether the posts and comments are still loading.
-    public var isLoading: Bool { state.isLoading }
-
-    /// The screen appeared: load unless already loaded or loading.
-    public func start() {
-        if case .idle = state { reload() }
-    }
-
     /// Loads every post and comment (`r` on the results), then searches again.
     public func reload() {
-        let reloading = !state.isIdle
-        state = .loading
         results = SearchResults()
-        runner.run(reloading: reloading, { [source] () async throws(DataError) in
+        loader.reload(keepsValue: false, { [source] () async throws(DataError) in
             if try await source.search("") != nil { return SearchCorpus(posts: [], comments: [], remote: true) }
             async let posts = attempt { () async throws(DataError) in try await source.allPosts() }
             async let comments = attempt { () async throws(DataError) in try await source.allComments() }
             let (loadedPosts, loadedComments) = (try await posts.get(), try await comments.get())
             try Task.checkCancellation(or: .cancelled)
             return await SearchCorpus.build(posts: loadedPosts, comments: loadedComments)
-        }) { [weak self] outcome in
-            self?.searchesRemotely = outcome.value?.isRemote ?? false
-            self?.state = outcome
+        }, value: { $0 }) { [weak self] corpus in
+            self?.searchesRemotely = corpus?.isRemote ?? false
             self?.search()
         }
     }
 
     /// The screen left the stack: the load and the search in flight are cancelled.
     public func stop() {
-        runner.cancel()
+        loader.stop()
         searchTask?.cancel()
     }
 
     /// Loads, waits, then waits for the search (tests).
     public func load() async {
         reload()
-        await runner.wait()
+        await loader.wait()
         await waitForSearch()
     }
 
     /// Waits until the search in flight (if any) has finished or been cancelled (tests).
-    public func waitForSearch() async { await searchTask?.value }
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForSearch() async { await searchTask?.value }
 
     // MARK: - Intents: the query field
 
@@ -306,12 +296,12 @@ public final class SearchViewModel: ScreenViewModel {
                 let found = found ?? SourceSearchResults(query: query)
                 remoteResults = found
                 remoteError = nil
-                state = .loaded(SearchCorpus(posts: found.posts, comments: [], users: found.users, remote: true))
+                loader.show(SearchCorpus(posts: found.posts, comments: [], users: found.users, remote: true))
                 show(SearchResults(query: query, posts: Array(found.posts.indices), users: Array(found.users.indices)))
             case let .failure(error):
                 remoteResults = nil
                 remoteError = error
-                state = .loaded(SearchCorpus(posts: [], comments: [], remote: true))
+                loader.show(SearchCorpus(posts: [], comments: [], remote: true))
                 show(SearchResults(query: query))
             }
         }

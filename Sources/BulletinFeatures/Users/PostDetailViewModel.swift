@@ -18,26 +18,19 @@ public struct PostDetail: Sendable, Equatable {
 /// The post detail screen: title, author, wrapped body, then the comments, scrollable.
 @MainActor
 @Observable
-public final class PostDetailViewModel: ScreenViewModel {
+public final class PostDetailViewModel: LoadingScreen {
     // MARK: - Properties
 
     public let postID: RecordID
-    public private(set) var state: LoadState<PostDetail> = .idle
+    /// The post, its comments and author, loaded and reloaded together (``ScreenLoad``).
+    public let loader = ScreenLoad<PostDetail>()
     /// The first visible line of the scrolled text, kept across redraws.
     public var scrollOffset = 0
     /// The selected comment (index into ``comments``) for `e` and `d`; `nil`: the post itself.
     public var commentSelection: Int?
-    /// Whether a reload (`r`) is on its way while the post and comments loaded before stay shown.
-    public private(set) var isReloading = false
-    /// Why the last reload failed, while what was loaded before stays shown; `nil` after a
-    /// reload that worked.
-    public private(set) var reloadError: DataError?
-    /// The status line's words for ``reloadError``, or `nil`.
-    public var reloadFailureText: String? { reloadError.map(Display.reloadFailed) }
     /// What the post was opened to show (Search's comment or match, ``PostFocus``); `nil`: its top.
     @ObservationIgnored public var focus: PostFocus?
     @ObservationIgnored private let source: any DataSource
-    @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
 
@@ -93,23 +86,12 @@ public final class PostDetailViewModel: ScreenViewModel {
 
     // MARK: - Intents
 
-    /// Whether the post and its comments are still loading.
-    public var isLoading: Bool { state.isLoading }
-
-    /// The screen appeared: load unless already loaded or loading.
-    public func start() {
-        if case .idle = state { reload() }
-    }
-
     /// Loads the post, its comments (not asked for where the source has none) and its author
     /// (`r` retries). A missing author is not an error. What is shown stays during a reload, and a failed reload keeps it and says why
     /// (``reloadError``); only a first load that fails shows the error screen.
     public func reload() {
-        let reloading = !state.isIdle
-        let keepsRows = state.value != nil
-        if keepsRows { isReloading = true } else { state = .loading }
         let hasComments = vocabulary.comments != nil
-        runner.run(reloading: reloading, { [source, postID] () async throws(DataError) in
+        loader.reload({ [source, postID] () async throws(DataError) in
             async let post = attempt { () async throws(DataError) in try await source.post(id: postID) }
             async let comments = attempt { () async throws(DataError) in
                 hasComments ? try await source.comments(postID: postID) : []
@@ -117,30 +99,14 @@ public final class PostDetailViewModel: ScreenViewModel {
             let loadedPost = try await post.get()
             let author = try? await source.user(id: loadedPost.userId)
             return PostDetail(post: loadedPost, author: author, comments: try await comments.get())
-        }) { [weak self] outcome in
-            guard let self else { return }
-            isReloading = false
-            if keepsRows, let error = outcome.error {
-                reloadError = error
-                return
-            }
-            reloadError = nil
-            state = outcome
+        }, value: { $0 }) { [weak self] loaded in
+            guard let self, loaded != nil || state.error != nil else { return }
             applyFocus()
         }
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
-    public func stop() {
-        runner.cancel()
-        isReloading = false
-    }
-
-    /// Loads and waits for the result.
-    public func load() async {
-        reload()
-        await runner.wait()
-    }
+    public func stop() { loader.stop() }
 
     /// Scrolls by `delta` lines; the screen clamps to the text's height when drawing.
     public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }

@@ -9,7 +9,7 @@ import ViewState
 /// A failed load shows in this list only (its heading counts `—`); `r` retries it.
 @MainActor
 @Observable
-public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID == RecordID {
+public final class RecordListModel<Row: Sendable & Identifiable>: FindableList where Row.ID == RecordID {
     /// One column: its heading, whether it sorts as numbers, and a row's text in it.
     public struct Column: Sendable {
         public var title: String
@@ -30,20 +30,21 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     public let name: KindName
     /// The table's columns, left to right.
     public let columns: [Column]
-    public private(set) var state: LoadState<[Row]> = .idle
-    /// The list's filter, sort and jump state; rows show in `find.finder.order`.
+    /// The rows' load and reload (``ScreenLoad``): a failed reload keeps the rows and says why.
+    public let loader = ScreenLoad<[Row]>()
+    /// Where the rows are: not asked for yet, on their way, here, or failed.
+    public var state: LoadState<[Row]> { loader.state }
+    /// Why the last reload failed while the rows loaded before stay shown (``ScreenLoad/reloadError``).
+    public var reloadError: DataError? { loader.reloadError }
+    /// `Not reloaded: …` after a failed reload, as on every list; `nil` otherwise.
+    public var reloadFailureText: String? { loader.reloadFailureText }
+    /// The list's filter, sort and jump state; rows show in `find.finder.order` (the selection is the finder's).
     public let find: FindBar
-    /// The selected display position (the finder's).
-    public var selection: ListState {
-        get { find.finder.selection }
-        set { find.finder.selection = newValue }
-    }
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
     public private(set) var idWidth = 4
     /// What Enter on a row does (open an album); `nil`: rows do not open.
     @ObservationIgnored public var onOpen: ((Row) -> Void)?
     @ObservationIgnored private let fetch: @Sendable () async throws(DataError) -> [Row]
-    @ObservationIgnored private let runner = LoadRunner()
 
     // MARK: - Init
 
@@ -63,9 +64,6 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// The rows, in the source's order (empty until loaded).
     public var rows: [Row] { state.value ?? [] }
 
-    /// How many rows the table shows (all, or those passing the filter).
-    public var rowCount: Int { find.finder.order.count }
-
     /// `Albums (10)`; `Albums (…)` while the first load runs, `Albums (—)` when it failed.
     public var heading: String {
         switch state {
@@ -78,17 +76,6 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// Why moving and finding do nothing: the list did not load.
     public var rowsUnavailableReason: String? { state.error == nil ? nil : "the \(name.plural) did not load" }
 
-    /// The row shown at display position `position`, if any.
-    public func row(at position: Int) -> Row? {
-        let order = find.finder.order
-        let rows = rows
-        guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
-        return rows[order[position]]
-    }
-
-    /// The selected row, if any.
-    public var selectedRow: Row? { row(at: selection.selected) }
-
     /// The text of the cell at display position `row` in `column`.
     public func cell(row: Int, column: Int) -> String {
         guard let record = self.row(at: row), columns.indices.contains(column) else { return "" }
@@ -98,36 +85,29 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     // MARK: - Loading
 
     /// Loads unless loaded or loading already.
-    public func start() {
-        if case .idle = state { reload() }
-    }
+    public func start() { loader.start(reload) }
 
-    /// Loads the rows (`r`); rows shown stay during a reload, and a failed reload keeps them.
+    /// Loads the rows (`r`); rows shown stay during a reload, and a failed reload keeps them
+    /// and says why (``reloadError``).
     public func reload() {
-        let reloading = !state.isIdle
-        let keepsRows = state.value != nil
-        if !keepsRows { state = .loading }
-        runner.run(reloading: reloading, fetch) { [weak self] outcome in
-            guard let self else { return }
-            if keepsRows, outcome.error != nil { return }
-            state = outcome
-            if let rows = outcome.value { show(rows) }
+        loader.reload(fetch, value: { $0 }) { [weak self] rows in
+            if let rows { self?.show(rows) }
         }
     }
 
     /// The list left the screen: the load in flight is cancelled.
-    public func stop() { runner.cancel() }
+    public func stop() { loader.stop() }
 
     /// Loads and waits for the result (tests).
     public func load() async {
         reload()
-        await runner.wait()
-        await find.finder.waitUntilIdle()
+        await wait()
     }
 
     /// Waits for the load in flight and the finder (tests, and a screen's own `load()`).
-    public func wait() async {
-        await runner.wait()
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func wait() async {
+        await loader.wait()
         await find.finder.waitUntilIdle()
     }
 
@@ -135,31 +115,23 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     public func replace(_ row: Row) {
         guard var rows = state.value, let index = rows.firstIndex(where: { $0.id == row.id }) else { return }
         rows[index] = row
-        state = .loaded(rows)
+        loader.show(rows)
         show(rows)
     }
 
     private func show(_ rows: [Row]) {
-        idWidth = Display.idWidth(rows.lazy.map(\.id))
         let columns = columns
-        find.finder.setRows(count: rows.count, text: { row, column in columns[column].text(rows[row]) },
-                            id: { rows[$0].id.text })
+        idWidth = idWidthNeeded(by: rows, id: { $0.id })
+        index(rows, text: { row, column in columns[column].text(row) }, id: { $0.id })
     }
 
     // MARK: - Intents
-
-    public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
-    public func selectFirst() { selection.home(count: rowCount) }
-    public func selectLast() { selection.end(count: rowCount) }
 
     /// Enter: opens the selected row where rows open.
     public func openSelected() {
         guard let row = selectedRow else { return }
         onOpen?(row)
     }
-
-    /// `:7` or `7` then Enter: selects the row with id `id`, or says it is not there.
-    public func goTo(id: String) { find.jump(toID: id) }
 }
 
 extension RecordListModel where Row == Album {

@@ -112,7 +112,8 @@ public final class UserDetailLists {
     }
 
     /// Waits for the loads in flight.
-    public func wait() async {
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func wait() async {
         await albums?.wait()
         await todos?.wait()
     }
@@ -150,7 +151,8 @@ public final class UserDetailLists {
     }
 
     /// Waits for the save in flight (tests).
-    public func waitForSave() async { await saveTask?.value }
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForSave() async { await saveTask?.value }
 
     /// What to do about a failure the person can resolve (the file changed on disk).
     /// Why a toggle was not saved, with what to do next as this row offers it (the form's

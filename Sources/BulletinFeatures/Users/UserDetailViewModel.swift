@@ -17,33 +17,21 @@ public struct UserDetail: Sendable, Equatable {
 /// The user detail screen: the profile above the list of the user's posts.
 @MainActor
 @Observable
-public final class UserDetailViewModel: FindableScreen {
+public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScreen {
     // MARK: - Properties
 
     public let userID: RecordID
-    public private(set) var state: LoadState<UserDetail> = .idle
+    /// The user and their posts, loaded and reloaded together (``ScreenLoad``).
+    public let loader = ScreenLoad<UserDetail>()
     /// The posts list's columns, left to right (``PostColumn/columns(for:)``).
     public let postColumns: [PostColumn]
-    /// The posts list's filter, sort and jump state; posts show in `find.finder.order`.
+    /// The posts list's filter, sort and jump state; posts show in `find.finder.order` (the
+    /// selection in the posts list is the finder's).
     public let find: FindBar
-    /// The selected display position in the posts list (the finder's).
-    public var selection: ListState {
-        get { find.finder.selection }
-        set { find.finder.selection = newValue }
-    }
-    /// Whether a reload (`r`) is on its way while the profile and posts loaded before stay shown.
-    public private(set) var isReloading = false
-    /// Why the last reload failed, while what was loaded before stays shown; `nil` after a
-    /// reload that worked.
-    public private(set) var reloadError: DataError?
-    /// The status line's words for ``reloadError`` (`Not reloaded: HTTP 500 from … (showing what
-    /// was loaded before)`), or `nil`.
-    public var reloadFailureText: String? { reloadError.map(Display.reloadFailed) }
     /// The parts of the user's posts that could not be loaded (``postsNote``).
     public private(set) var postIssues: [RecordIssue] = []
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
-    @ObservationIgnored private let runner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
     /// The albums and todos beside the posts, and which list the screen shows (``UserDetailLists``).
@@ -82,12 +70,11 @@ public final class UserDetailViewModel: FindableScreen {
 
     /// The user's posts (empty until loaded).
     public var posts: [Post] { state.value?.posts ?? [] }
+    /// The user's posts, as the posts list's rows.
+    public var rows: [Post] { posts }
 
     /// The heading above the posts, such as `Posts (10)` (`Repositories (12)` on GitHub).
     public var postsHeading: String { "\(vocabulary.posts.title) (\(posts.count))" }
-
-    /// How many posts the list shows (all, or those passing the filter).
-    public var rowCount: Int { find.finder.order.count }
 
     /// The text of the posts list's cell at display position `row`: `id` and `title` columns.
     public func postCell(row: Int, column: PostColumn) -> String {
@@ -123,11 +110,7 @@ public final class UserDetailViewModel: FindableScreen {
     public var postsNote: String? { RecordIssue.summary(of: postIssues) }
 
     /// The post shown at display position `row`, if any.
-    func post(at row: Int) -> Post? {
-        let order = find.finder.order
-        guard order.indices.contains(row), posts.indices.contains(order[row]) else { return nil }
-        return posts[order[row]]
-    }
+    func post(at row: Int) -> Post? { self.row(at: row) }
 
     /// A column the posts list can show; which ones it shows depends on the source
     /// (``columns(for:)``).
@@ -163,65 +146,39 @@ public final class UserDetailViewModel: FindableScreen {
 
     // MARK: - Intents
 
-    /// Whether the user and their posts are still loading.
-    public var isLoading: Bool { state.isLoading }
-
-    /// The screen appeared: load unless already loaded or loading.
-    public func start() {
-        if case .idle = state { reload() }
-    }
-
     /// Loads the user and their posts together (`r` retries). What is shown stays during a
     /// reload, and a failed reload keeps it and says why (``reloadError``); only a first load
     /// that fails shows the error screen.
     public func reload() {
-        let reloading = !state.isIdle
-        let keepsRows = state.value != nil
-        if keepsRows { isReloading = true } else { state = .loading }
         lists.reload()
-        runner.run(reloading: reloading, { [source, userID] () async throws(DataError) in
+        loader.reload({ [source, userID] () async throws(DataError) in
             async let user = attempt { () async throws(DataError) in try await source.user(id: userID) }
             async let posts = attempt { () async throws(DataError) in try await source.postList(userID: userID) }
             let loadedUser = try await user.get()  // the user's error first, as before
             let list = try await posts.get()
             return (UserDetail(user: loadedUser, posts: list.records), list.issues)
-        }) { [weak self] outcome in
-            guard let self else { return }
-            isReloading = false
-            if keepsRows, let error = outcome.error {
-                reloadError = error
-                return
-            }
-            reloadError = nil
-            state = outcome.map(\.0)
-            postIssues = outcome.value?.1 ?? []
-            let posts = posts
+        }, value: { $0.0 }) { [weak self] loaded in
+            guard let self, loaded != nil || state.error != nil else { return }
+            postIssues = loaded?.1 ?? []
             let columns = postColumns
-            idWidth = Display.idWidth(posts.lazy.map(\.id))
-            find.finder.setRows(count: posts.count, text: { row, column in
-                Self.text(of: posts[row], column: columns[column])
-            }, id: { posts[$0].id.text })
+            idWidth = idWidthNeeded(by: posts, id: { $0.id })
+            index(posts, text: { post, column in Self.text(of: post, column: columns[column]) }, id: { $0.id })
         }
     }
 
     /// The screen left the stack: the load in flight is cancelled and its result dropped.
     public func stop() {
-        runner.cancel()
+        loader.stop()
         lists.stop()
-        isReloading = false
     }
 
     /// Loads and waits for the result.
     public func load() async {
         reload()
-        await runner.wait()
+        await loader.wait()
         await find.finder.waitUntilIdle()
         await lists.wait()
     }
-
-    public func moveSelection(by delta: Int) { selection.move(by: delta, count: rowCount) }
-    public func selectFirst() { selection.home(count: rowCount) }
-    public func selectLast() { selection.end(count: rowCount) }
 
     /// The user pressed Enter on the selected post.
     public func openSelected() {

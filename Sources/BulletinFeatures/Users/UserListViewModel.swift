@@ -7,7 +7,7 @@ import ViewState
 /// filtered and sorted by its ``FindBar`` (over the users loaded so far).
 @MainActor
 @Observable
-public final class UserListViewModel: FindableScreen {
+public final class UserListViewModel: FindableScreen, FindableList, LoadingScreen {
     /// A column the table can show; which ones it shows, left to right, depends on the source
     /// (``columns(for:)``).
     public enum Column: CaseIterable, Sendable {
@@ -67,32 +67,21 @@ public final class UserListViewModel: FindableScreen {
 
     // MARK: - Properties
 
-    public private(set) var state: LoadState<[User]> = .idle
+    /// The first page's load and reload (``ScreenLoad``); pages after it are appended to its value.
+    public let loader = ScreenLoad<[User]>()
     /// Columns the ID column needs to show the loaded ids whole (4 to 12).
     public private(set) var idWidth = 4
     /// The columns shown, left to right (``Column/columns(for:)``); filter and sort work on them.
     public let columns: [Column]
-    /// The filter, sort and jump state; rows show in `find.finder.order`.
+    /// The filter, sort and jump state; rows show in `find.finder.order` (the selection is the finder's).
     public let find: FindBar
-    /// The selected display position (the finder's).
-    public var selection: ListState {
-        get { find.finder.selection }
-        set { find.finder.selection = newValue }
-    }
     /// Users the loads skipped or read with a field blanked; empty when every record was read.
     public private(set) var issues: [RecordIssue] = []
-    /// Whether a reload (`r`) is on its way while the users loaded before stay shown.
-    public private(set) var isReloading = false
-    /// Why the last reload failed, while the users loaded before stay shown; `nil` after a
-    /// reload that worked.
-    public private(set) var reloadError: DataError?
     /// Whether more pages remain, are loading, or failed.
     public private(set) var paging: Paging = .complete { didSet { find.isPartial = paging != .complete } }
     @ObservationIgnored private var nextCursor: PageCursor?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let router: Router<UserListRoute>
-    @ObservationIgnored private let runner = LoadRunner()
-    @ObservationIgnored private let pageRunner = LoadRunner()
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
 
@@ -111,6 +100,8 @@ public final class UserListViewModel: FindableScreen {
 
     /// The loaded users (empty until loaded).
     public var users: [User] { state.value ?? [] }
+    /// The loaded users, as the list's rows.
+    public var rows: [User] { users }
 
     /// How far a long load has got (`reading 45% of 12.3 MB`), while loading; `nil` otherwise.
     public var loadProgressText: String? { state.isLoading ? source.loadProgress?.text : nil }
@@ -123,11 +114,7 @@ public final class UserListViewModel: FindableScreen {
     private var showsPagingRow: Bool { paging != .complete && state.value != nil && find.finder.query.isEmpty }
 
     /// The user shown at display position `row`, if any.
-    func user(at row: Int) -> User? {
-        let order = find.finder.order
-        guard order.indices.contains(row), users.indices.contains(order[row]) else { return nil }
-        return users[order[row]]
-    }
+    func user(at row: Int) -> User? { self.row(at: row) }
 
     /// The text of the last row while pages remain: `Loading more…`, or the failure
     /// (``pagingCanRetry`` says it can be tried again; the screen says how).
@@ -207,13 +194,6 @@ public final class UserListViewModel: FindableScreen {
 
     /// `Users` (`Categories` on TheMealDB).
     public var title: String { vocabulary.users.title }
-    /// Whether the first page of users is still loading.
-    public var isLoading: Bool { state.isLoading }
-
-    /// The screen appeared: load unless already loaded or loading.
-    public func start() {
-        if case .idle = state { reload() }
-    }
 
     /// The user asked to load again (`r`), or the screen first appeared. When only the next
     /// page failed, `r` retries that page and keeps the users already loaded. While users are
@@ -221,29 +201,18 @@ public final class UserListViewModel: FindableScreen {
     /// (``reloadError``, in the summary); only a first load that fails shows the error screen.
     public func reload() {
         if case .failed = paging, state.value != nil { return loadMore() }
-        let reloading = !state.isIdle
-        let keepsRows = state.value != nil
-        if keepsRows { isReloading = true } else { state = .loading }
-        pageRunner.cancel()
-        runner.run(reloading: reloading, { [source] () async throws(DataError) in try await source.userPage(after: nil) }) {
-            [weak self] outcome in
+        loader.reload({ [source] () async throws(DataError) in try await source.userPage(after: nil) },
+                      value: { $0.list.records }) { [weak self] page in
             guard let self else { return }
-            isReloading = false
-            switch outcome {
-            case let .failed(error) where keepsRows:
-                reloadError = error
-                if paging == .loading { paging = .more }
-            case let .loaded(page):
-                reloadError = nil
+            if let page {
                 issues = page.list.issues
-                state = .loaded(page.list.records)
                 setNext(page.next)
                 indexRows()
-            case let .failed(error):
-                state = .failed(error)
+            } else if state.error != nil {
                 setNext(nil)
                 indexRows()
-            case .idle, .loading: break
+            } else if paging == .loading {
+                paging = .more
             }
             selection.clamp(count: rowCount)
         }
@@ -251,23 +220,20 @@ public final class UserListViewModel: FindableScreen {
 
     /// The screen left the stack: the loads in flight (first page and next page) are
     /// cancelled and their results dropped.
-    public func stop() {
-        runner.cancel()
-        pageRunner.cancel()
-        isReloading = false
-    }
+    public func stop() { loader.stop() }
 
     /// Loads and waits for the first page (tests and deep links).
     public func load() async {
         reload()
-        await runner.wait()
-        await pageRunner.wait()
+        await loader.wait()
+        await loader.waitForPage()
         await find.finder.waitUntilIdle()
     }
 
     /// Waits for the page in flight, if any, and for the filter over it (tests).
-    public func waitForPage() async {
-        await pageRunner.wait()
+    /// `package`: a hook for tests (and the bench), not the product's API.
+    package func waitForPage() async {
+        await loader.waitForPage()
         await find.finder.waitUntilIdle()
     }
 
@@ -276,9 +242,6 @@ public final class UserListViewModel: FindableScreen {
         selection.move(by: delta, count: rowCount)
         loadMoreIfNear()
     }
-
-    /// Home key.
-    public func selectFirst() { selection.home(count: rowCount) }
 
     /// End key.
     public func selectLast() {
@@ -293,21 +256,13 @@ public final class UserListViewModel: FindableScreen {
         router.go(.user(id: user.id))
     }
 
-    /// `:12` or `12` then Enter: selects the loaded user with id `id`, or says it is not there.
-    public func goTo(id: String) {
-        find.jump(toID: id)
-    }
-
     // MARK: - Finding
 
     /// Hands the loaded users to the finder, which filters and sorts them again.
     private func indexRows() {
-        let users = users
-        idWidth = Display.idWidth(users.lazy.map(\.id))
         let columns = columns
-        find.finder.setRows(count: users.count, text: { row, column in
-            Self.text(of: users[row], column: columns[column])
-        }, id: { users[$0].id.text })
+        idWidth = idWidthNeeded(by: users, id: { $0.id })
+        index(users, text: { user, column in Self.text(of: user, column: columns[column]) }, id: { $0.id })
     }
 
     // MARK: - Paging
@@ -329,12 +284,12 @@ public final class UserListViewModel: FindableScreen {
     private func loadMore() {
         guard let cursor = nextCursor, state.value != nil else { return }
         paging = .loading
-        pageRunner.run({ [source] () async throws(DataError) in try await source.userPage(after: cursor) }) {
+        loader.loadPage({ [source] () async throws(DataError) in try await source.userPage(after: cursor) }) {
             [weak self] outcome in
             guard let self else { return }
             switch outcome {
             case let .loaded(page):
-                state = .loaded(users + page.list.records)
+                loader.show(users + page.list.records)
                 issues += page.list.issues
                 setNext(page.next)
                 indexRows()

@@ -12,7 +12,8 @@ struct AlbumScreen: Screen {
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.photos.state.value != nil else { return "" }
-        return model.photos.findSummary(model.photos.heading)
+        return [model.photos.reloadFailureText, model.photos.findSummary(model.photos.heading)]
+            .compactMap { $0 }.joined(separator: " · ")
     }
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.photos.state.isLoading || model.find.finder.isWorking }

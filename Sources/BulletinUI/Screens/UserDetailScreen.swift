@@ -39,13 +39,18 @@ struct UserDetailScreen: Screen {
     var summary: String {
         guard model.state.value != nil else { return "" }
         let list: String
+        var listFailure: String?
         switch lists.active {
         case .posts: list = [model.findSummary(model.postsHeading), model.postsNote].compactMap { $0 }.joined(separator: " · ")
-        case .albums: list = lists.albums.map { $0.findSummary($0.heading) } ?? ""
-        case .todos: list = lists.todos.map { $0.findSummary($0.heading) } ?? ""
+        case .albums:
+            list = lists.albums.map { $0.findSummary($0.heading) } ?? ""
+            listFailure = lists.albums?.reloadFailureText
+        case .todos:
+            list = lists.todos.map { $0.findSummary($0.heading) } ?? ""
+            listFailure = lists.todos?.reloadFailureText
         }
         let message = lists.active == .todos ? lists.todoMessage : nil
-        return [message, model.reloadFailureText, list].compactMap { $0 }.joined(separator: " · ")
+        return [message, model.reloadFailureText ?? listFailure, list].compactMap { $0 }.joined(separator: " · ")
     }
 
     private var activeFind: FindBar {

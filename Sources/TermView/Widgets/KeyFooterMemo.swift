@@ -11,8 +11,9 @@ public final class KeyFooterMemo {
     /// The left text last laid out for ``labels``, for a width and a right text's width.
     private var left: (width: Int, rightWidth: Int, text: String)?
 
-    /// How many times the left text was laid out (for tests of the memo itself).
-    public private(set) var layouts = 0
+    /// How many times the left text was laid out (for tests of the memo itself; `package`: not
+    /// the product's API).
+    package private(set) var layouts = 0
 
     /// Creates an empty memo; the first draw lays the footer out.
     public init() {}

@@ -40,17 +40,17 @@ public struct RawRecordRequest: Sendable, Equatable {
 /// harmlessly, as every text Bulletin draws.
 @MainActor
 @Observable
-public final class RawRecordViewModel: ScreenViewModel {
+public final class RawRecordViewModel: LoadingScreen {
     // MARK: - Properties
 
     /// The record shown.
     public let request: RawRecordRequest
     /// The record's text once loaded; `.loaded(nil)` when the source cannot give it.
-    public private(set) var state: LoadState<String?> = .idle
+    /// The record's text as the source sends it (``ScreenLoad``; `r` shows `.loading` again).
+    public let loader = ScreenLoad<String?>()
     /// The first visible line, kept across redraws.
     public var scrollOffset = 0
     @ObservationIgnored private let source: any DataSource
-    @ObservationIgnored private let runner = LoadRunner()
 
     // MARK: - Init
 
@@ -127,32 +127,16 @@ public final class RawRecordViewModel: ScreenViewModel {
 
     // MARK: - Intents
 
-    /// Whether the record is still loading.
-    public var isLoading: Bool { state.isLoading }
-
-    /// The screen appeared: load unless loaded or loading.
-    public func start() {
-        if case .idle = state { reload() }
-    }
-
     /// Asks the source for the record again (`r`).
     public func reload() {
-        if let held = request.held { return state = .loaded(held.json) }
-        let reloading = !state.isIdle
-        state = .loading
-        runner.run(reloading: reloading, { [source, request] () async throws(DataError) in
+        if let held = request.held { return loader.show(held.json) }
+        loader.reload(keepsValue: false, { [source, request] () async throws(DataError) in
             try await source.rawRecord(request.kind, id: request.id)
-        }) { [weak self] outcome in self?.state = outcome }
+        }, value: { $0 })
     }
 
     /// The screen left the stack: the load in flight is cancelled.
-    public func stop() { runner.cancel() }
-
-    /// Loads and waits for the result.
-    public func load() async {
-        reload()
-        await runner.wait()
-    }
+    public func stop() { loader.stop() }
 
     /// Scrolls by `delta` lines; the screen clamps to the text's height.
     public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }
