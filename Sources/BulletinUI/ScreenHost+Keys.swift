@@ -1,4 +1,5 @@
 import BulletinData
+import BulletinFeatures
 import TermView
 
 /// The keys every screen shares, and the footer built from them and the screen's bindings.
@@ -51,12 +52,9 @@ extension ScreenHost {
         ].compactMap { $0 })
     }
 
-    /// What `:` does, with commands in the source's words: `Type a command, such as :users,
-    /// :posts, :search or :q`; `:categories, :search or :q` on TheMealDB (no list of every meal).
-    static func commandExamples(_ words: SourceVocabulary) -> String {
-        let lists = [words.usersRoute] + (words.hasAllPostsList ? [words.postsRoute] : [])
-        return "Type a command, such as " + lists.map { ":" + $0 + ", " }.joined() + ":search or :q"
-    }
+    /// What `:` does, with every list command in the source's words (``AppCommand/help(in:)``):
+    /// `Type a command: :categories, :meals (lists), :search TEXT, :open PATH, :admin, :home or :q`.
+    static func commandExamples(_ words: SourceVocabulary) -> String { AppCommand.help(in: words) }
 
     /// The footer's bindings: the screen's, then the global ones it leaves. Kept between
     /// frames while the screen's bindings (compared by storage first: a memoised key map hands
@@ -71,9 +69,10 @@ extension ScreenHost {
         return help
     }
 
-    /// The screen's bindings and the record keys (`o`, `y`) the host adds beside them, for `?`.
+    /// The screen's bindings and the record keys (`o`, `y`, `v`) the host adds beside them, for
+    /// `?`; none while the screen takes every key (a `/` prompt, a field).
     func screenHelp(for screen: any Screen) -> [KeyHelp] {
         let own = screen.keyHelp
-        return own + recordKeys(beside: own).help
+        return screen.capturesKeys ? own : own + recordKeys(beside: own).help
     }
 }

@@ -6,18 +6,19 @@ import Testing
 /// Deep links and the header's route in each source's words, and ids that need escaping.
 @Suite("Deep links in the source's words")
 struct VocabularyDeepLinkTests {
-    @Test("the : commands take the source's own list names too, and an unknown one lists them")
+    @Test("the : commands are the source's own list names, and an unknown one lists them")
     func commandsInTheSourcesWords() throws {
         #expect(try AppCommand.parse("categories", vocabulary: .mealDB) == .open(.users))
-        #expect(try AppCommand.parse("users", vocabulary: .mealDB) == .open(.users))
+        #expect(throws: AppCommandError.noSuchList("users")) { try AppCommand.parse("users", vocabulary: .mealDB) }
         #expect(throws: AppCommandError.unexpectedArguments("categories")) {
             try AppCommand.parse("categories Dessert", vocabulary: .mealDB)
         }
         #expect(AppCommandError.unknown("meal").description(in: .mealDB)
-            == "Unknown command 'meal' (commands: users, posts, admin, home, open, q, quit, search, categories, meals)")
-        // JSONPlaceholder's names are the commands themselves: nothing added.
-        #expect(AppCommand.names(in: .jsonPlaceholder) == AppCommand.names)
-        #expect(throws: AppCommandError.unknown("repos")) { try AppCommand.parse("repos", vocabulary: .jsonPlaceholder) }
+            == "Unknown command 'meal' (commands: categories, meals, admin, home, open, q, quit, search)")
+        #expect(AppCommand.names(in: .jsonPlaceholder)
+            == ["users", "posts", "albums", "todos", "admin", "home", "open", "q", "quit", "search"])
+        #expect(throws: AppCommandError.noSuchList("repos")) { try AppCommand.parse("repos", vocabulary: .jsonPlaceholder) }
+        #expect(throws: AppCommandError.unknown("reps")) { try AppCommand.parse("reps", vocabulary: .jsonPlaceholder) }
     }
 
     @Test("a GitHub login with brackets opens as typed and percent-encoded, and prints as GitHub spells it")
@@ -92,12 +93,12 @@ struct VocabularyDeepLinkTests {
     @Test(":open and :posts read paths in the source's words")
     func commands() throws {
         #expect(try AppCommand.parse("open users/shipit[bot]", vocabulary: .github) == .open(.user("shipit[bot]")))
-        #expect(try AppCommand.parse("users", vocabulary: .mealDB) == .open(.users))
+        #expect(try AppCommand.parse("categories", vocabulary: .mealDB) == .open(.users))
         #expect(throws: AppCommandError.self) { try AppCommand.parse("posts", vocabulary: .github) }
         do {
             _ = try AppCommand.parse("posts", vocabulary: .github)
         } catch {
-            #expect(error.description(in: .github).hasPrefix("Cannot open: there is no list of every repository here"))
+            #expect(error.description(in: .github, sourceName: "GitHub") == "GitHub has no posts list (its lists: :users, :repos)")
         }
         #expect(try AppCommand.parse("posts") == .open(.posts), "JSONPlaceholder's :posts is unchanged")
     }

@@ -20,14 +20,7 @@ struct KeyScreenHarness {
     }
 
     /// Opens `place`: a deep link, and for the form `a` on Users.
-    static func open(_ place: Place, source: StubDataSource = StubDataSource()) async -> KeyScreenHarness {
-        let counter = Counter()
-        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: StubDataWriter(source: source)),
-                                 onQuit: { counter.quits += 1 })
-        app.start()
-        let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, statusNote: app.statusNote,
-                              onQuit: { counter.quits += 1 })
-        let harness = KeyScreenHarness(app: app, host: host, counter: counter)
+    static func open(_ place: Place, source: StubDataSource = StubDataSource(), sharing: Bool = false) async -> KeyScreenHarness {
         let link: DeepLink? = switch place {
         case .home: nil
         case .users, .form: .users
@@ -38,12 +31,26 @@ struct KeyScreenHarness {
         case .admin: .admin
         case .missingUser: .user(999)
         }
+        let harness = await open(link: link, source: source, sharing: sharing)
+        if place == .form { harness.press(.character("a")) }
+        return harness
+    }
+
+    /// Opens `link` (Home for `nil`) on `source`; with `sharing`, the host has the app's
+    /// ``ShareService`` (`o`, `y`, `v`) over a sharing that opens and copies nothing.
+    static func open(link: DeepLink?, source: StubDataSource, sharing: Bool = false) async -> KeyScreenHarness {
+        let counter = Counter()
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: StubDataWriter(source: source)),
+                                 onQuit: { counter.quits += 1 })
+        app.start()
+        let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, statusNote: app.statusNote,
+                              share: sharing ? app.share : nil, onQuit: { counter.quits += 1 })
+        let harness = KeyScreenHarness(app: app, host: host, counter: counter)
         if let link {
             app.open(link)
             await app.waitForLink()
         }
         await harness.settle()
-        if place == .form { harness.press(.character("a")) }
         return harness
     }
 

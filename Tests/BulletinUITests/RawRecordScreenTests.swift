@@ -17,7 +17,7 @@ struct RawRecordScreenTests {
     func harness(_ source: StubDataSource) -> (AppCoordinator, ScreenHost) {
         let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: {})
         app.start()
-        return (app, ScreenHost(stack: app.stack, onQuit: {}))
+        return (app, ScreenHost(stack: app.stack, share: app.share, onQuit: {}))
     }
 
     func frame(_ host: ScreenHost) -> Surface {
@@ -52,14 +52,14 @@ struct RawRecordScreenTests {
             "   }",
             " }",
         ])
-        #expect(lines[23].hasSuffix("8 lines"))
+        #expect(lines[23].hasSuffix("post 1 · 8 lines"), "the status line names the record")
         let drawn = lines.joined()
         #expect(!drawn.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
         host.handle(.escape)
         #expect(app.stack.top?.destination is PostDetailViewModel)
     }
 
-    @Test("v with a comment selected shows that comment; on a user screen, the user")
+    @Test("v with a comment selected shows that comment; on a user screen, the selected post")
     func commentAndUser() async throws {
         let source = StubDataSource(rawRecords: [.comment: ["2": "{\n  \"id\": 2\n}"], .user: ["1": "{\n  \"id\": 1\n}"]])
         let (app, host) = harness(source)
@@ -77,10 +77,8 @@ struct RawRecordScreenTests {
         await app.loadTop()
         _ = frame(host)
         host.handle(.character("v"))
-        let user = try #require(app.stack.top?.destination as? RawRecordViewModel)
-        #expect(user.request == RawRecordRequest(.user, id: 1))
-        await app.loadTop()
-        #expect(trimmed(frame(host))[1...3] == [" {", "   \"id\": 1", " }"])
+        let post = try #require(app.stack.top?.destination as? RawRecordViewModel)
+        #expect(post.request == RawRecordRequest(.post, id: 1), "the selected row is the subject where it has a raw view")
     }
 
     @Test("a source that gives no record as received says so, in its words; ? lists v")
@@ -90,8 +88,8 @@ struct RawRecordScreenTests {
         await app.waitForLink()
         await app.loadTop()
         _ = frame(host)
-        let help = (ScreenHost.screen(for: app.stack.top!.destination)).keyHelp
-        #expect(help.contains { $0.description == "Raw view of the repository" })
+        let help = host.screenHelp(for: ScreenHost.screen(for: app.stack.top!.destination))
+        #expect(help.contains { $0.label == "v raw" && $0.group == "Record" })
         host.handle(.character("v"))
         await app.loadTop()
         let lines = trimmed(frame(host))

@@ -80,7 +80,7 @@ struct ShareKeysScreenTests {
         #expect(opened.count == 1)
     }
 
-    @Test("? lists o and y under Record on the lists and detail screens; Home and Admin have neither")
+    @Test("? lists o, y and v under Record on the lists and detail screens; Home and Admin have none")
     func listedInHelp() async throws {
         for (link, expected) in [(DeepLink.users, true), (.user(1), true), (.posts, true), (.userPost(user: 1, post: 1), true),
                                  (.admin, false), (.home, false)] {
@@ -88,8 +88,9 @@ struct ShareKeysScreenTests {
             _ = Self.frame(host, height: 60)
             host.handle(.character("?"))
             let help = Self.frame(host, width: 120, height: 60).joined(separator: "\n")
-            #expect(help.contains("Open the selected record's web address in the browser") == expected, "\(link): \(help)")
+            #expect(help.contains("Open the web address of the selected record, else of this screen's") == expected, "\(link): \(help)")
             #expect(help.contains("Copy the selected record's web address, or its id and title") == expected, "\(link)")
+            #expect(help.contains("Show the selected record, else this screen's, as the source holds it") == expected, "\(link)")
         }
     }
 }

@@ -26,9 +26,12 @@ struct VocabularyScreenTests {
 
     @Test("? describes : with the source's own commands")
     func commandHelpInTheSourcesWords() {
-        #expect(ScreenHost.commandExamples(.jsonPlaceholder) == "Type a command, such as :users, :posts, :search or :q")
-        #expect(ScreenHost.commandExamples(.mealDB) == "Type a command, such as :categories, :search or :q")
-        #expect(ScreenHost.commandExamples(.github) == "Type a command, such as :users, :search or :q")
+        #expect(ScreenHost.commandExamples(.jsonPlaceholder)
+            == "Type a command: :users, :posts, :albums, :todos (lists), :search TEXT, :open PATH, :admin, :home or :q")
+        #expect(ScreenHost.commandExamples(.mealDB)
+            == "Type a command: :categories, :meals (lists), :search TEXT, :open PATH, :admin, :home or :q")
+        #expect(ScreenHost.commandExamples(.github)
+            == "Type a command: :users, :repos (lists), :search TEXT, :open PATH, :admin, :home or :q")
     }
 
     @Test("TheMealDB's Home: Categories, no Posts entry, s searches every meal")

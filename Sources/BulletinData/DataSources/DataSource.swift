@@ -160,7 +160,7 @@ public struct DataStatistics: Hashable, Sendable {
 /// A label for a data source: its kind and where it reads from.
 public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// The kinds of source Bulletin can read.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// The data set shipped inside the binary as a SwiftPM resource.
         case embedded
         /// A JSONPlaceholder-compatible REST API.
@@ -189,15 +189,9 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         self.authentication = authentication
     }
 
-    /// `embedded data set`, `REST API http://…`, `file ./db.json`.
+    /// `embedded data set`, `REST API http://…`, `file ./db.json` (from the kind's ``SourceDeclaration``).
     public var description: String {
-        switch kind {
-        case .embedded: "embedded data set"
-        case .rest: "REST API \(location)"
-        case .file: "file \(location)"
-        case .dummyJSON: "DummyJSON API \(location)"
-        case .github: "GitHub API \(location)"
-        case .mealDB: "TheMealDB API \(location)"
-        }
+        let declared = kind.declaration
+        return declared.showsLocation ? "\(declared.locationPrefix) \(location)" : declared.locationPrefix
     }
 }

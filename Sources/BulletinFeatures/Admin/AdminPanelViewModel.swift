@@ -79,17 +79,8 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
     /// The source's kind, location, authentication (never the token) and whether writes are on.
     public var sourceFields: [DetailField] {
         let descriptor = source.descriptor
-        let kind: String =
-            switch descriptor.kind {
-            case .embedded: "Embedded data set"
-            case .rest: "REST API (JSONPlaceholder-compatible)"
-            case .file: "json-server file"
-            case .dummyJSON: "DummyJSON API"
-            case .github: "GitHub REST API"
-            case .mealDB: "TheMealDB API"
-            }
         return [
-            DetailField("Source", kind), DetailField("Location", descriptor.location),
+            DetailField("Source", descriptor.kind.declaration.adminLabel), DetailField("Location", descriptor.location),
             DetailField("Auth", descriptor.authentication ?? "none"),
             DetailField("Writes", AdminStatusText.writes(writeAccess, copyPath: editsCopyPath)),
         ]
@@ -124,9 +115,9 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
         }
     }
 
-    /// The rate-limit budget, for GitHub sources only; `nil` for others.
+    /// The rate-limit budget, for sources that declare one (GitHub); `nil` for others.
     public var rateLimitLine: String? {
-        guard source.descriptor.kind == .github else { return nil }
+        guard source.descriptor.kind.declaration.reportsRateLimit else { return nil }
         return AdminStatusText.rateLimit(activity.rateLimit, timeZone: timeZone)
     }
 

@@ -7,12 +7,7 @@ enum SourceProbe {
     /// Whether `choice` is checked before the switch: URLs are; the embedded set and files
     /// (already checked to be JSON by ``SourceChoice``) are not, since a large file's first read
     /// is its whole index and may rightly take longer than any deadline.
-    static func isNeeded(for choice: LaunchOptions.Source) -> Bool {
-        switch choice {
-        case .embedded, .file: false
-        case .api, .dummyJSON, .github, .mealDB: true
-        }
-    }
+    static func isNeeded(for choice: LaunchOptions.Source) -> Bool { choice.kind.declaration.probedBeforeSwitch }
 
     /// Reads the first page of `source`'s users, giving up after `seconds`.
     /// - Throws: The read's ``DataError``, or ``DataError/timedOut(url:)`` naming the source's

@@ -19,15 +19,19 @@ public final class AppCoordinator: Coordinator {
     /// The `:` prompt; its commands run through ``perform(_:)``.
     public private(set) lazy var commandLine = CommandLineViewModel(
         vocabulary: { [weak self] in self?.dependencies.source.vocabulary ?? .jsonPlaceholder },
+        sourceName: { [weak self] in self?.dependencies.source.descriptor.kind.declaration.name ?? "This source" },
         execute: { [weak self] in self?.perform($0) })
     /// The status line's message: outcomes of saves, deletes and undos.
     public let statusNote = StatusNote()
     /// Forms, delete confirmations and undo for the active source (it remembers the last
     /// delete); replaced with the source by ``switchSource(to:)``.
     public private(set) lazy var editing = makeEditing()
-    /// `o` and `y` on the selected record, for the run (a source switch keeps it).
-    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] in
-        self?.dependencies.source.vocabulary ?? .jsonPlaceholder
+    /// `o`, `y` and `v` on the screen's subject, for the run (a source switch keeps it); `v`
+    /// pushes the raw view of the record, read from the active source.
+    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] request in
+        guard let self else { return }
+        let model = RawRecordViewModel(request, source: dependencies.source)
+        stack.show(model.request(title: model.title, link: nil, owner: nil))
     }
     /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
     public private(set) var dependencies: AppDependencies
@@ -140,7 +144,18 @@ public final class AppCoordinator: Coordinator {
             if let list = stack.top?.destination as? any FindableScreen { return list.goTo(id: id) }
             commandLine.show(dependencies.source.vocabulary.goToHint(id))
         case let .search(text): open(.search(text))
+        case let .userList(command): showUserList(command)
         }
+    }
+
+    /// `:albums`, `:repos`, …: shows that list on the user's screen on top, else says where it is.
+    private func showUserList(_ command: ListCommand) {
+        guard case let .userList(kind) = command.target else { return }
+        if let user = stack.top?.destination as? UserDetailViewModel, user.lists.kinds.contains(kind) {
+            return user.lists.show(kind)
+        }
+        let source = dependencies.source
+        commandLine.show(source.vocabulary.userListHint(command, sourceName: source.descriptor.kind.declaration.name))
     }
 
     // MARK: - Private

@@ -216,12 +216,5 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
 extension LaunchOptions.Source {
     /// The words of the source this will open (``DataSource/vocabulary``), known before it is
     /// built, so `open PATH` is read in them (`users/dstufft/repos/xmlrpc2` with `--github`).
-    public var vocabulary: SourceVocabulary {
-        switch self {
-        case .embedded, .api, .file: .jsonPlaceholder
-        case .dummyJSON: .dummyJSON
-        case .github: .github
-        case .mealDB: .mealDB
-        }
-    }
+    public var vocabulary: SourceVocabulary { kind.declaration.vocabulary }
 }

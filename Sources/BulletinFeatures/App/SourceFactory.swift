@@ -89,3 +89,18 @@ public struct SourceFactory: Sendable {
         return dependencies
     }
 }
+
+extension LaunchOptions.Source {
+    /// The kind of source this choice builds (the factory's one other switch): what it declares
+    /// (``SourceDescriptor/Kind/declaration``) is known before it is built.
+    public var kind: SourceDescriptor.Kind {
+        switch self {
+        case .embedded: .embedded
+        case .api: .rest
+        case .file: .file
+        case .dummyJSON: .dummyJSON
+        case .github: .github
+        case .mealDB: .mealDB
+        }
+    }
+}

@@ -1,7 +1,9 @@
 import BulletinData
 
-/// A command typed after `:` (as in vim or k9s): `users`, `posts`, `admin`, `home`,
-/// `open PATH`, `search TEXT`, `q`, or an id (`:12`) to select on the current list.
+/// A command typed after `:` (as in vim or k9s): one per list the source has, in its words
+/// (``SourceVocabulary/listCommands``: `users`, `posts`, `repos`, `categories`, `meals`,
+/// `albums`, `todos`), `admin`, `home`, `open PATH`, `search TEXT`, `q`, or an id (`:12`) to
+/// select on the current list.
 ///
 /// `:users` is `:open users`: both go to the screen with its whole back stack, so the
 /// strings a person learns from the header work in both places.
@@ -15,22 +17,32 @@ public enum AppCommand: Equatable, Sendable {
     /// Search every post and comment for the text: the rest of the line, spaces inside it kept,
     /// spaces around it dropped (the Search field itself keeps what is typed, see ``SearchViewModel``).
     case search(String)
+    /// Show a list of a user's screen (`:albums`, `:repos`): its tab where a user's screen is on
+    /// top, else say where the list is.
+    case userList(ListCommand)
 
-    /// The command names, in the order Tab offers them.
-    public static let names = ["users", "posts", "admin", "home", "open", "q", "quit", "search"]
+    /// The commands every source has, after its lists.
+    public static let fixedNames = ["admin", "home", "open", "q", "quit", "search"]
 
-    /// ``names`` and the source's own names for its two lists where they differ
-    /// (`categories`, `meals` on TheMealDB; `repos` on GitHub).
+    /// The command names on a source with `vocabulary`, in the order Tab offers them: its lists
+    /// (``SourceVocabulary/listCommands``), then ``fixedNames``.
     public static func names(in vocabulary: SourceVocabulary) -> [String] {
-        names + [vocabulary.usersRoute, vocabulary.postsRoute].filter { !names.contains($0) }
+        vocabulary.listCommands.map(\.name) + fixedNames
+    }
+
+    /// What `:` offers on a source with `vocabulary`, for `?`: its lists in its words, then the
+    /// rest: `Type a command: :users, :repos (lists), :search TEXT, :open PATH, :admin, :home or :q`.
+    public static func help(in vocabulary: SourceVocabulary) -> String {
+        let lists = vocabulary.listCommands.map { ":" + $0.name }.joined(separator: ", ")
+        return "Type a command: \(lists) (lists), :search TEXT, :open PATH, :admin, :home or :q"
     }
 
     /// Reads one command line (without the `:`); spaces around it are ignored. Paths are read
-    /// in `vocabulary`'s words (``DeepLink/parse(_:vocabulary:)``); `:users` and `:posts` open
-    /// the source's top two lists whatever it calls them (`:posts` says why where the source
-    /// has no list of every post).
-    /// - Throws: ``AppCommandError`` for an empty line, an unknown name, `open` without a
-    ///   path or with a malformed one, or arguments a command does not take.
+    /// in `vocabulary`'s words (``DeepLink/parse(_:vocabulary:)``); each list the source has is
+    /// a command in its words (`:categories`, `:repos`), and a list another source has is
+    /// ``AppCommandError/noSuchList(_:)`` (`:users` on TheMealDB).
+    /// - Throws: ``AppCommandError`` for an empty line, an unknown name, a list the source does
+    ///   not have, `open` without a path or with a malformed one, or arguments a command does not take.
     public static func parse(_ line: String, vocabulary: SourceVocabulary = .jsonPlaceholder) throws(AppCommandError) -> AppCommand {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { throw .empty }
@@ -39,11 +51,18 @@ public enum AppCommand: Equatable, Sendable {
             guard arguments.isEmpty else { throw .unexpectedArguments(name) }
             return .goTo(id: name)
         }
-        switch name {
-        case "users", "posts", "admin", "home":
+        if let list = vocabulary.listCommands.first(where: { $0.name == name }) {
             guard arguments.isEmpty else { throw .unexpectedArguments(name) }
-            let path = name == "users" ? vocabulary.usersRoute : name == "posts" ? vocabulary.postsRoute : name
-            return .open(try link(path, vocabulary))
+            switch list.target {
+            case let .link(link): return .open(link)
+            case .userList: return .userList(list)
+            }
+        }
+        if SourceVocabulary.everyListCommandName.contains(name) { throw .noSuchList(name) }
+        switch name {
+        case "admin", "home":
+            guard arguments.isEmpty else { throw .unexpectedArguments(name) }
+            return .open(try link(name, vocabulary))
         case "open":
             guard arguments.count == 1 else { throw arguments.isEmpty ? .missingPath : .unexpectedArguments(name) }
             return .open(try link(arguments[0], vocabulary))
@@ -52,21 +71,18 @@ public enum AppCommand: Equatable, Sendable {
             return .quit
         case "search":
             return .search(searchText(line))
-        case vocabulary.usersRoute, vocabulary.postsRoute:
-            // The lists in the source's own words too: `:categories`, `:meals`, `:repos`.
-            guard arguments.isEmpty else { throw .unexpectedArguments(name) }
-            return .open(try link(name, vocabulary))
         default:
             throw .unknown(name)
         }
     }
 
-    /// Completes the command name being typed (Tab): the unique name it starts, or the
-    /// longest prefix the candidates share. Text after the name is left alone.
+    /// Completes the command name being typed (Tab) among the names on a source with
+    /// `vocabulary` (its lists included: `:ca` → `:categories` on TheMealDB): the unique name
+    /// it starts, or the longest prefix the candidates share. Text after the name is left alone.
     /// - Returns: The completed line; `line` itself when nothing matches.
-    public static func complete(_ line: String) -> String {
+    public static func complete(_ line: String, vocabulary: SourceVocabulary = .jsonPlaceholder) -> String {
         guard !line.contains(" ") else { return line }
-        let candidates = names.filter { $0.hasPrefix(line) }
+        let candidates = names(in: vocabulary).filter { $0.hasPrefix(line) }
         guard let first = candidates.first else { return line }
         if candidates.count == 1 { return first == "open" || first == "search" ? first + " " : first }
         var prefix = first
@@ -98,12 +114,17 @@ public enum AppCommandError: Error, Equatable, Sendable, CustomStringConvertible
     case missingPath
     case badPath(DeepLinkError)
     case unexpectedArguments(String)
+    /// A list another source has but this one does not (`:users` on TheMealDB).
+    case noSuchList(String)
 
     public var description: String { description(in: .jsonPlaceholder) }
 
-    /// What is wrong, with paths in `vocabulary`'s words.
-    public func description(in vocabulary: SourceVocabulary) -> String {
+    /// What is wrong, with paths in `vocabulary`'s words; `sourceName` starts a sentence about
+    /// the source (``SourceDeclaration/name``): `TheMealDB has no users list (its lists: …)`.
+    public func description(in vocabulary: SourceVocabulary, sourceName: String = "This source") -> String {
         switch self {
+        case let .noSuchList(name):
+            "\(sourceName) has no \(name) list (its lists: \(vocabulary.listCommands.map { ":" + $0.name }.joined(separator: ", ")))"
         case .empty: "No command"
         case let .unknown(name):
             "Unknown command '\(name)' (commands: \(AppCommand.names(in: vocabulary).joined(separator: ", ")))"

@@ -17,18 +17,22 @@ public final class CommandLineViewModel {
     public private(set) var message: String?
     @ObservationIgnored private let execute: @MainActor (AppCommand) -> Void
     @ObservationIgnored private let vocabulary: @MainActor () -> SourceVocabulary
+    @ObservationIgnored private let sourceName: @MainActor () -> String
 
     // MARK: - Init
 
     /// - Parameters:
     ///   - vocabulary: The active source's words, asked at each Enter: paths are read in them
-    ///     (`:open users/dstufft/repos/xmlrpc2`) and messages use them.
+    ///     (`:open users/dstufft/repos/xmlrpc2`), Tab completes its lists' names and messages use them.
+    ///   - sourceName: The active source as a sentence starts with it (`TheMealDB has no users list`).
     ///   - execute: Runs a command that parsed (the app coordinator's `perform`).
     public init(
         vocabulary: @escaping @MainActor () -> SourceVocabulary = { .jsonPlaceholder },
+        sourceName: @escaping @MainActor () -> String = { "This source" },
         execute: @escaping @MainActor (AppCommand) -> Void
     ) {
         self.vocabulary = vocabulary
+        self.sourceName = sourceName
         self.execute = execute
     }
 
@@ -57,7 +61,8 @@ public final class CommandLineViewModel {
     }
 
     /// Tab: completes the command name the cursor is in (the first word: the text before the
-    /// cursor and the letters after it up to a space, ``AppCommand/complete(_:)``); the cursor
+    /// cursor and the letters after it up to a space, ``AppCommand/complete(_:vocabulary:)``,
+    /// among the active source's commands); the cursor
     /// goes to the end of the name and the rest of the line stays. Nothing changes when the
     /// cursor is past the first word or no name starts with it.
     public func complete() {
@@ -66,7 +71,7 @@ public final class CommandLineViewModel {
         guard !before.contains(" ") else { return }
         let wordEnd = characters[prompt.cursor...].firstIndex(of: " ") ?? characters.endIndex
         let word = String(characters[..<wordEnd])
-        let completed = AppCommand.complete(word)
+        let completed = AppCommand.complete(word, vocabulary: vocabulary())
         guard completed.hasPrefix(word) else { return }
         var edited = prompt
         edited.moveToStart()
@@ -97,7 +102,7 @@ public final class CommandLineViewModel {
         do throws(AppCommandError) {
             execute(try AppCommand.parse(line, vocabulary: words))
         } catch {
-            message = error.description(in: words)
+            message = error.description(in: words, sourceName: sourceName())
         }
     }
 }

@@ -28,7 +28,6 @@ public final class PostsCoordinator: FlowCoordinator {
         case let .post(id):
             let model = PostDetailViewModel(postID: id, source: context.source)
             model.editor = context.editing?.editor
-            model.rawViewer = context.rawViewer
             return model.request(title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)
         }
     }

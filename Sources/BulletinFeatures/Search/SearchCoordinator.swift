@@ -37,7 +37,6 @@ public final class SearchCoordinator: FlowCoordinator {
             let model = PostDetailViewModel(postID: id, source: context.source)
             model.focus = focus.map(PostFocus.init)
             model.editor = context.editing?.editor
-            model.rawViewer = context.rawViewer
             return model.request(
                 title: "\(context.source.vocabulary.posts.singularTitle) \(id)", link: route.link, owner: self)
         case let .user(id):

@@ -137,7 +137,7 @@ public final class SearchViewModel: LoadingScreen {
 
     /// Whether the source's own search finds users as well as posts: GitHub's does (accounts
     /// and repositories), TheMealDB's finds meals only.
-    private var sourceSearchFindsUsers: Bool { source.descriptor.kind == .github }
+    private var sourceSearchFindsUsers: Bool { source.descriptor.kind.declaration.searchFindsUsers }
 
     /// The message of a source's own search: a hint, "Searching…", its failure, or none found.
     private var remoteMessage: String? {

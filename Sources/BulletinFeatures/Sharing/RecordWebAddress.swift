@@ -40,26 +40,3 @@ public enum WebAddress {
         return trimmed.contains("://") ? trimmed : "http://" + trimmed
     }
 }
-
-/// The record `o` and `y` act on: its level (named in the source's words), id, title and web address.
-public struct SharedRecord: Equatable, Sendable {
-    /// Whether it is a user, a post or a comment.
-    public var level: RecordLevel
-    /// The record's id.
-    public var id: RecordID
-    /// A user's name, a post's title, a comment's name.
-    public var title: String
-    /// Where it is on the web, or `nil`.
-    public var webAddress: String?
-
-    /// - Parameters: See the properties.
-    public init(level: RecordLevel, id: RecordID, title: String, webAddress: String? = nil) {
-        self.level = level
-        self.id = id
-        self.title = title
-        self.webAddress = webAddress
-    }
-
-    /// What `y` copies: the address, else the id and title (`3 Ervin Howell`).
-    public var copyText: String { webAddress ?? "\(id) \(title)" }
-}

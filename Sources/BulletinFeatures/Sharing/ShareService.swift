@@ -1,66 +1,48 @@
 import BulletinData
 import Observation
 
-/// The level of Bulletin's navigation a shared record is on, named in the source's words.
-public enum RecordLevel: Sendable, Equatable {
-    /// The top level (``SourceVocabulary/users``: users, GitHub accounts, categories).
-    case user
-    /// The second level (``SourceVocabulary/posts``: posts, repositories, meals).
-    case post
-    /// The third level (``SourceVocabulary/comments``).
-    case comment
-}
-
-/// A screen whose view model has a selected record that `o` opens and `y` copies.
-@MainActor
-public protocol SharesRecord: AnyObject {
-    /// The selected record (the post itself on a post with no comment selected), or `nil`
-    /// when nothing is selected or loaded.
-    var sharedRecord: SharedRecord? { get }
-}
-
-/// Opens and copies the selected record (`o`, `y`) and says what happened in the status line.
+/// Opens, copies and shows raw the record a key acts on (`o`, `y`, `v`: the screen's
+/// ``SharesRecord/subject(for:)``) and says in the status line which record it acted on.
 ///
-/// Owned by the ``AppCoordinator`` for the run (a source switch keeps it); the record's kind
-/// is named with the active source's vocabulary (`Repository 7 has no web address`).
+/// Owned by the ``AppCoordinator`` for the run (a source switch keeps it); records are named in
+/// the words their screen gave them (`Repository dstufft/xmlrpc2 has no web address to open`).
 @MainActor
 public final class ShareService {
     private let sharing: Sharing
     private let note: StatusNote
-    private let vocabulary: @MainActor () -> SourceVocabulary
+    private let showRaw: @MainActor (RawRecordRequest) -> Void
 
     /// - Parameters:
     ///   - sharing: The opener, the clipboard and the sanitizer.
     ///   - note: Where the outcome is shown.
-    ///   - vocabulary: The active source's words for its kinds.
-    public init(sharing: Sharing, note: StatusNote, vocabulary: @escaping @MainActor () -> SourceVocabulary) {
+    ///   - showRaw: Shows a record in the raw view (the coordinator pushes it).
+    public init(sharing: Sharing, note: StatusNote, showRaw: @escaping @MainActor (RawRecordRequest) -> Void = { _ in }) {
         self.sharing = sharing
         self.note = note
-        self.vocabulary = vocabulary
+        self.showRaw = showRaw
     }
 
     /// `o`: opens the record's web address, or says why nothing was opened.
     public func open(_ record: SharedRecord?) {
         guard let record else { return note.show("Nothing is selected to open") }
         guard let address = record.webAddress else {
-            return note.show("\(name(of: record.level).singularTitle) \(record.id) has no web address to open")
+            return note.show("\(record.name.singularTitle) \(record.id) has no web address to open")
         }
-        note.show(sharing.opener.open(sharing.sanitize(address)).message)
+        note.show("\(sharing.opener.open(sharing.sanitize(address)).message) · \(record.label)")
     }
 
     /// `y`: copies the record's web address, or its id and title, and says what was copied.
     public func copy(_ record: SharedRecord?) {
         guard let record else { return note.show("Nothing is selected to copy") }
-        note.show(sharing.clipboard.copy(sharing.sanitize(record.copyText)).message)
+        note.show("\(sharing.clipboard.copy(sharing.sanitize(record.copyText)).message) · \(record.label)")
     }
 
-    /// The source's name for records of `level`.
-    private func name(of level: RecordLevel) -> KindName {
-        let words = vocabulary()
-        switch level {
-        case .user: return words.users
-        case .post: return words.posts
-        case .comment: return words.comments ?? KindName("comment", "comments")
+    /// `v`: shows the record as the source holds it (its screen names it), or says why not.
+    public func showRaw(_ record: SharedRecord?) {
+        guard let record else { return note.show("Nothing is selected to show raw") }
+        guard let raw = record.raw else {
+            return note.show("\(record.name.singularTitle) \(record.id) has no raw view")
         }
+        showRaw(raw)  // the raw view's header and status line name the record
     }
 }

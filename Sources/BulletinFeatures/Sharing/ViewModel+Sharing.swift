@@ -1,34 +1,75 @@
 import BulletinData
 
-// Which record `o` and `y` act on, per screen: the selected row of a list; on a user, the
-// selected post; on a post, the selected comment, else the post.
+// Each screen's subject, declared once (``SharesRecord``): the selected row, and the screen's
+// own record. `o`, `y` and `v` all act on ``SharesRecord/subject(for:)`` of these.
+
+extension SourceVocabulary {
+    /// `user` as `o`, `y` and `v` name it.
+    func shared(_ user: User) -> SharedRecord {
+        SharedRecord(name: users, id: user.id, title: user.name, webAddress: user.webAddress, raw: RawRecordRequest(.user, id: user.id))
+    }
+
+    /// `post` as `o`, `y` and `v` name it.
+    func shared(_ post: Post) -> SharedRecord {
+        SharedRecord(name: posts, id: post.id, title: post.title, webAddress: post.webAddress, raw: RawRecordRequest(.post, id: post.id))
+    }
+}
 
 extension UserListViewModel: SharesRecord {
-    public var sharedRecord: SharedRecord? {
-        user(at: selection.selected).map { SharedRecord(level: .user, id: $0.id, title: $0.name, webAddress: $0.webAddress) }
-    }
+    public var selectedRecord: SharedRecord? { user(at: selection.selected).map(vocabulary.shared) }
 }
 
 extension UserDetailViewModel: SharesRecord {
-    public var sharedRecord: SharedRecord? {
-        if let post = post(at: selection.selected) {
-            return SharedRecord(level: .post, id: post.id, title: post.title, webAddress: post.webAddress)
+    /// The selected row of the list shown: a post, an album or a todo.
+    public var selectedRecord: SharedRecord? {
+        switch lists.active {
+        case .posts:
+            return post(at: selection.selected).map(vocabulary.shared)
+        case .albums:
+            return lists.albums?.selectedRow.map { album in
+                SharedRecord(name: SourceVocabulary.albums, id: album.id, title: album.title,
+                             raw: .held(album, name: SourceVocabulary.albums, id: album.id))
+            }
+        case .todos:
+            return lists.todos?.selectedRow.map { todo in
+                SharedRecord(name: SourceVocabulary.todos, id: todo.id, title: todo.title,
+                             raw: .held(todo, name: SourceVocabulary.todos, id: todo.id))
+            }
         }
-        return state.value.map { SharedRecord(level: .user, id: $0.user.id, title: $0.user.name, webAddress: $0.user.webAddress) }
     }
+
+    /// The user the screen shows.
+    public var screenRecord: SharedRecord? { state.value.map { vocabulary.shared($0.user) } }
 }
 
 extension PostListViewModel: SharesRecord {
-    public var sharedRecord: SharedRecord? {
-        row(at: selection.selected).map { SharedRecord(level: .post, id: $0.post.id, title: $0.post.title) }
+    /// The selected post (a summary: the Posts list holds no bodies, and none has an address).
+    public var selectedRecord: SharedRecord? {
+        row(at: selection.selected).map { row in
+            SharedRecord(name: vocabulary.posts, id: row.post.id, title: row.post.title, raw: RawRecordRequest(.post, id: row.post.id))
+        }
     }
 }
 
 extension PostDetailViewModel: SharesRecord {
-    public var sharedRecord: SharedRecord? {
-        if let comment = selectedComment {
-            return SharedRecord(level: .comment, id: comment.id, title: comment.name)
+    /// The selected comment.
+    public var selectedRecord: SharedRecord? {
+        selectedComment.map { comment in
+            SharedRecord(name: vocabulary.comments ?? KindName("comment", "comments"), id: comment.id, title: comment.name,
+                         raw: RawRecordRequest(.comment, id: comment.id))
         }
-        return state.value.map { SharedRecord(level: .post, id: $0.post.id, title: $0.post.title, webAddress: $0.post.webAddress) }
+    }
+
+    /// The post the screen shows.
+    public var screenRecord: SharedRecord? { state.value.map { vocabulary.shared($0.post) } }
+}
+
+extension AlbumViewModel: SharesRecord {
+    /// The selected photo: its URL opens, `y` copies it, `v` shows the photo as held.
+    public var selectedRecord: SharedRecord? {
+        photos.selectedRow.map { photo in
+            SharedRecord(name: SourceVocabulary.photos, id: photo.id, title: photo.title,
+                         webAddress: WebAddress.normalized(photo.url), raw: .held(photo, name: SourceVocabulary.photos, id: photo.id))
+        }
     }
 }

@@ -33,8 +33,6 @@ public final class PostDetailViewModel: LoadingScreen {
     @ObservationIgnored private let source: any DataSource
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
-    /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
-    @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
 
     // MARK: - Init
 

@@ -34,8 +34,6 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
     @ObservationIgnored private let router: Router<UserListRoute>
     /// Where `a`, `e`, `d` and `u` send their requests (set by the coordinator); `nil`: no editing.
     @ObservationIgnored public var editor: Editor?
-    /// Where `v` sends the record to show raw (set by the coordinator); `nil`: no raw view.
-    @ObservationIgnored public var rawViewer: Router<RawRecordRequest>?
     /// The albums and todos beside the posts, and which list the screen shows (``UserDetailLists``).
     public let lists: UserDetailLists
 

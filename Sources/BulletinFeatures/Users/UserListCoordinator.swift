@@ -31,7 +31,6 @@ public final class UserListCoordinator: FlowCoordinator {
         case let .user(id):
             let model = UserDetailViewModel(userID: id, source: source, router: router)
             model.editor = editor
-            model.rawViewer = context.rawViewer
             model.lists.writer = context.editing?.writer
             return model.request(title: "\(words.users.singularTitle) \(id)", link: route.link, owner: self)
         case let .album(id, userID):
@@ -40,7 +39,6 @@ public final class UserListCoordinator: FlowCoordinator {
         case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)
             model.editor = editor
-            model.rawViewer = context.rawViewer
             return model.request(title: "\(words.posts.singularTitle) \(id)", link: route.link, owner: self)
         }
     }

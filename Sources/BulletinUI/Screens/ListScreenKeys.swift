@@ -18,8 +18,6 @@ enum TextFieldKeys {
 /// One key map for a list screen: the list's moves, finding, editing and paging keys, and the mouse.
 enum ListScreenIntent: Sendable {
     case list(ListIntent), find(FindIntent), edit(EditIntent), mouse
-    /// `v`: the screen's record as the source holds it (detail screens with a list).
-    case raw
 }
 
 /// Every input of ``FindableScreenModel/listScreenKeys(noun:failed:edit:)``: equal tokens build
@@ -82,7 +80,7 @@ extension FindableScreenModel {
     ///   - edit: Performs an editing intent.
     /// - Returns: `false` when `keys` has no binding for `key` (it goes to the host's keys).
     func handleListScreenKey(_ key: Key, keys: KeyMap<ListScreenIntent>, pageSize: Int, tableArea: Rect,
-                             edit: (EditIntent) -> Void = { _ in }, raw: () -> Void = {}) -> Bool {
+                             edit: (EditIntent) -> Void = { _ in }) -> Bool {
         find.clearMessage()
         let intent = keys.action(for: key)
         if find.jumpDigits != nil {
@@ -94,7 +92,6 @@ extension FindableScreenModel {
         case let .find(findIntent): perform(findIntent, key: key)
         case let .edit(editIntent): edit(editIntent)
         case .mouse: _ = handleListMouse(key, tableArea: tableArea, rowCount: rowCount)
-        case .raw: raw()
         }
         return true
     }

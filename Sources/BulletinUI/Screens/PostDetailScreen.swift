@@ -5,7 +5,7 @@ import TermView
 struct PostDetailScreen: Screen {
     enum Intent: Sendable {
         case up, down, pageUp, pageDown, top, bottom, reload
-        case nextComment, previousComment, edit, add, delete, undo, raw
+        case nextComment, previousComment, edit, add, delete, undo
     }
 
     let model: PostDetailViewModel
@@ -41,10 +41,6 @@ struct PostDetailScreen: Screen {
                        group: "Edit", action: .delete).disabled(editing),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(model.undoUnavailableReason),
-            // One line in `?` even with its reason: the record as the source holds it.
-            KeyBinding(keys: [.character("v")], description: words.comments == nil
-                           ? "Raw view of the \(post)" : "Raw view of the \(comment) or \(post)",
-                       group: "Data", action: .raw).disabled(model.rawUnavailableReason),
         ])
     }
     var keyHelp: [KeyHelp] { keyMap.help }
@@ -123,7 +119,6 @@ struct PostDetailScreen: Screen {
         case .add?: if loaded { model.addComment() }
         case .delete?: if loaded { model.deleteSelected() }
         case .undo?: if loaded { model.undoDelete() }
-        case .raw?: model.openRaw()
         case nil: return false
         }
         return true

@@ -10,10 +10,9 @@ struct UserDetailScreen: Screen {
     private var lists: UserDetailLists { model.lists }
 
     /// The keys of the list shown now: the posts' with `a`/`e`/`d`/`u`, or the albums' or todos';
-    /// with tabs, Tab and `1 2 3` switch lists and Space toggles a todo; and `v` (the user as
-    /// the source holds it) while no `/` prompt is open.
+    /// with tabs, Tab and `1 2 3` switch lists and Space toggles a todo (`o`, `y`, `v` are the host's).
     var keyMap: KeyMap<UserDetailIntent> {
-        guard lists.hasTabs else { return withRawKey(postKeys, capturing: model.find.finder.isEditing).map(UserDetailIntent.list) }
+        guard lists.hasTabs else { return postKeys.map(UserDetailIntent.list) }
         let listKeys: KeyMap<ListScreenIntent>
         let captures: Bool
         switch lists.active {
@@ -22,21 +21,12 @@ struct UserDetailScreen: Screen {
         case .todos:
             (listKeys, captures) = (Self.keys(of: lists.todos, noun: "todo").withoutOpen(), lists.todos?.find.capturesKeys ?? false)
         }
-        let list = withRawKey(listKeys.withoutDigitJump(), capturing: activeFind.finder.isEditing).map(UserDetailIntent.list)
+        let list = listKeys.withoutDigitJump().map(UserDetailIntent.list)
         return captures ? list : lists.switchKeys() + list
     }
 
     private var postKeys: KeyMap<ListScreenIntent> {
         model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
-    }
-
-    /// `keys` and `v`, the raw view of the user, unless a `/` prompt takes the typing.
-    private func withRawKey(_ keys: KeyMap<ListScreenIntent>, capturing: Bool) -> KeyMap<ListScreenIntent> {
-        guard !capturing else { return keys }
-        return keys + KeyMap([
-            KeyBinding(keys: [.character("v")], description: "Raw view of the \(model.vocabulary.users.singular)",
-                       group: "Data", action: ListScreenIntent.raw).disabled(model.rawUnavailableReason),
-        ])
     }
 
     private static func keys<Row>(of list: RecordListModel<Row>?, noun: String) -> KeyMap<ListScreenIntent> {
@@ -140,7 +130,6 @@ struct UserDetailScreen: Screen {
         guard let intent = keys.action(for: key) else { return false }
         lists.clearMessage()
         switch intent {
-        case .list(.raw): model.openRaw()
         case let .show(number): lists.show(number: number)
         case .next: lists.showNext()
         case .toggle: lists.toggleSelectedTodo()
@@ -154,7 +143,7 @@ struct UserDetailScreen: Screen {
             switch lists.active {
             case .posts:
                 return model.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea,
-                                                 edit: model.perform, raw: model.openRaw)
+                                                 edit: model.perform)
             case .albums:
                 return lists.albums?.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea) ?? false
             case .todos:

@@ -1,18 +1,35 @@
 import BulletinData
+import Foundation
 import MVVMC
 import Observation
 
-/// Which record the raw view (`v`) shows: its kind and id.
+/// Which record the raw view (`v`) shows: its kind and id, and for records the source gives no
+/// raw read for (a photo, an album, a todo), the record as Bulletin holds it.
 public struct RawRecordRequest: Sendable, Equatable {
     /// The record's kind: a user, a post or a comment (in the source's words on screen).
     public var kind: RecordKind
     /// The record's id, as the source gives it.
     public var id: RecordID
+    /// A record of another kind than ``kind`` (a photo): its name and its JSON as held, shown
+    /// instead of asking the source; `nil` for the source's own users, posts and comments.
+    public var held: (name: KindName, json: String)?
 
     /// - Parameters: See the properties.
     public init(_ kind: RecordKind, id: RecordID) {
         self.kind = kind
         self.id = id
+    }
+
+    /// A record Bulletin holds as `value` (a ``Photo``): shown as its JSON, named `name`.
+    public static func held(_ value: some Encodable, name: KindName, id: RecordID) -> RawRecordRequest {
+        var request = RawRecordRequest(.post, id: id)
+        let data = (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
+        request.held = (name, (try? JSONText.prettyPrinted(data)) ?? String(decoding: data, as: UTF8.self))
+        return request
+    }
+
+    public static func == (lhs: RawRecordRequest, rhs: RawRecordRequest) -> Bool {
+        lhs.kind == rhs.kind && lhs.id == rhs.id && lhs.held?.name == rhs.held?.name && lhs.held?.json == rhs.held?.json
     }
 }
 
@@ -51,7 +68,9 @@ public final class RawRecordViewModel: LoadingScreen {
     public var vocabulary: SourceVocabulary { source.vocabulary }
 
     /// The record's name in the source's words: `repository dstufft/xmlrpc2`, `comment 3`.
-    public var recordName: String { "\(Self.name(of: request.kind, in: vocabulary)) \(request.id)" }
+    public var recordName: String {
+        "\(request.held?.name.singular ?? Self.name(of: request.kind, in: vocabulary)) \(request.id)"
+    }
 
     /// `Raw user 3`, `Raw repository dstufft/xmlrpc2`.
     public var title: String { "Raw \(recordName)" }
@@ -87,13 +106,13 @@ public final class RawRecordViewModel: LoadingScreen {
         return "\(source.descriptor.description) gives no record as received"
     }
 
-    /// The status line: `24 lines`, or the reason.
+    /// The status line: `post 3 · 24 lines`, or the reason.
     public var summary: String {
         switch state {
         case .idle, .loading: "Loading \(recordName)…"
         case .failed: "Failed to load \(recordName)"
         case .loaded(nil): unavailableReason ?? ""
-        case .loaded: Display.count(lines.count, "line", "lines")
+        case .loaded: "\(recordName) · " + Display.count(lines.count, "line", "lines")
         }
     }
 
@@ -110,6 +129,7 @@ public final class RawRecordViewModel: LoadingScreen {
 
     /// Asks the source for the record again (`r`).
     public func reload() {
+        if let held = request.held { return loader.show(held.json) }
         loader.reload(keepsValue: false, { [source, request] () async throws(DataError) in
             try await source.rawRecord(request.kind, id: request.id)
         }, value: { $0 })
@@ -124,15 +144,4 @@ public final class RawRecordViewModel: LoadingScreen {
     public func scrollToTop() { scrollOffset = 0 }
     /// Scrolls to the end (the screen clamps).
     public func scrollToEnd() { scrollOffset = Int.max / 2 }
-}
-
-extension FlowContext {
-    /// Where a screen's `v` goes: pushes the raw view of the record asked for onto the stack.
-    public var rawViewer: Router<RawRecordRequest> {
-        let (stack, source) = (stack, source)
-        return Router { [weak stack] request in
-            let model = RawRecordViewModel(request, source: source)
-            stack?.show(model.request(title: model.title, link: nil, owner: nil))
-        }
-    }
 }
