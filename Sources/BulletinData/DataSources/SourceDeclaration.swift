@@ -21,12 +21,41 @@ public struct SourceDeclaration: Hashable, Sendable {
     /// Whether the Admin panel reads its first page before switching to it (network sources;
     /// not the embedded set or a file, whose first read may rightly take long).
     public var probedBeforeSwitch: Bool
+    /// What its top-level records are (people, accounts, meal categories): their list's columns
+    /// follow from it.
+    public var userShape: UserShape
+    /// What the records under a user are (articles, repositories, meals): their list's columns
+    /// follow from it.
+    public var postShape: PostShape
+
+    /// What a source's top-level records are, as far as their columns go.
+    public enum UserShape: Hashable, Sendable {
+        /// JSONPlaceholder's people: id, name, username, email.
+        case person
+        /// GitHub's accounts: login, type, site admin.
+        case account
+        /// TheMealDB's categories: name and description.
+        case mealCategory
+    }
+
+    /// What the records under a user are, as far as their columns go.
+    public enum PostShape: Hashable, Sendable {
+        /// JSONPlaceholder's posts: id and title.
+        case article
+        /// GitHub's repositories: name, language, stars, forks, updated, flags.
+        case repository
+        /// TheMealDB's meals: id and name.
+        case meal
+    }
 
     /// - Parameters: See the properties.
     public init(
         name: String, adminLabel: String, locationPrefix: String, showsLocation: Bool = true, vocabulary: SourceVocabulary,
-        reportsRateLimit: Bool = false, searchFindsUsers: Bool = false, probedBeforeSwitch: Bool = true
+        reportsRateLimit: Bool = false, searchFindsUsers: Bool = false, probedBeforeSwitch: Bool = true,
+        userShape: UserShape = .person, postShape: PostShape = .article
     ) {
+        self.userShape = userShape
+        self.postShape = postShape
         self.name = name
         self.adminLabel = adminLabel
         self.locationPrefix = locationPrefix
@@ -55,9 +84,10 @@ extension SourceDescriptor.Kind {
             SourceDeclaration(name: "DummyJSON", adminLabel: "DummyJSON API", locationPrefix: "DummyJSON API", vocabulary: .dummyJSON)
         case .github:
             SourceDeclaration(name: "GitHub", adminLabel: "GitHub REST API", locationPrefix: "GitHub API", vocabulary: .github,
-                              reportsRateLimit: true, searchFindsUsers: true)
+                              reportsRateLimit: true, searchFindsUsers: true, userShape: .account, postShape: .repository)
         case .mealDB:
-            SourceDeclaration(name: "TheMealDB", adminLabel: "TheMealDB API", locationPrefix: "TheMealDB API", vocabulary: .mealDB)
+            SourceDeclaration(name: "TheMealDB", adminLabel: "TheMealDB API", locationPrefix: "TheMealDB API", vocabulary: .mealDB,
+                              userShape: .mealCategory, postShape: .meal)
         }
     }
 }

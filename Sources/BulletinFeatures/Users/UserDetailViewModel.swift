@@ -140,13 +140,13 @@ public final class UserDetailViewModel: FindableScreen, FindableList, LoadingScr
         /// A GitHub user's repositories: name, language, ★, forks, updated, flags.
         public static let github: [PostColumn] = [.name, .language, .stars, .forks, .updated, .flags]
 
-        /// The columns for `source`'s posts, chosen by its kind: ``github`` on GitHub, ``meals``
-        /// on TheMealDB, ``standard`` elsewhere.
+        /// The columns for `source`'s posts, as its declaration's ``SourceDeclaration/postShape``
+        /// says: ``github`` for repositories, ``meals`` for meals, ``standard`` for articles.
         public static func columns(for source: any DataSource) -> [PostColumn] {
-            switch source.descriptor.kind {
-            case .github: github
-            case .mealDB: meals
-            case .embedded, .rest, .file, .dummyJSON: standard
+            switch source.descriptor.kind.declaration.postShape {
+            case .repository: github
+            case .meal: meals
+            case .article: standard
             }
         }
     }

@@ -42,13 +42,13 @@ public final class UserListViewModel: FindableScreen, FindableList, LoadingScree
         /// TheMealDB's categories: the name (also the id `filter.php?c=` takes) and description.
         public static let mealCategories: [Column] = [.name, .categoryDescription]
 
-        /// The columns for `source`'s users, chosen by its kind: ``github`` on GitHub,
-        /// ``mealCategories`` on TheMealDB, ``standard`` elsewhere.
+        /// The columns for `source`'s users, as its declaration's ``SourceDeclaration/userShape``
+        /// says: ``github`` for accounts, ``mealCategories`` for categories, ``standard`` for people.
         public static func columns(for source: any DataSource) -> [Column] {
-            switch source.descriptor.kind {
-            case .github: github
-            case .mealDB: mealCategories
-            case .embedded, .rest, .file, .dummyJSON: standard
+            switch source.descriptor.kind.declaration.userShape {
+            case .account: github
+            case .mealCategory: mealCategories
+            case .person: standard
             }
         }
     }
