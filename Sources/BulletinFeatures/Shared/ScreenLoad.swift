@@ -12,13 +12,42 @@ import Observation
 @MainActor
 @Observable
 public final class ScreenLoad<Value: Sendable> {
+    // Observed by hand through key paths made once per load: the macro's `\.state` literal in a
+    // generic class is instantiated at run time on every read (`swift_getKeyPath` demangling the
+    // generic argument), as `NavigationStack.entries` found; a list's cells read `state` per frame.
+
     /// Where the value is: not asked for yet, on its way, here, or failed.
-    public private(set) var state: LoadState<Value> = .idle
+    public private(set) var state: LoadState<Value> {
+        get {
+            access(keyPath: stateKey)
+            return storedState
+        }
+        set { withMutation(keyPath: stateKey) { storedState = newValue } }
+    }
     /// Whether a reload (`r`) is on its way while the value loaded before stays shown.
-    public private(set) var isReloading = false
+    public private(set) var isReloading: Bool {
+        get {
+            access(keyPath: isReloadingKey)
+            return storedIsReloading
+        }
+        set { withMutation(keyPath: isReloadingKey) { storedIsReloading = newValue } }
+    }
     /// Why the last reload failed, while the value loaded before stays shown; `nil` after a
     /// reload that worked.
-    public private(set) var reloadError: DataError?
+    public private(set) var reloadError: DataError? {
+        get {
+            access(keyPath: reloadErrorKey)
+            return storedReloadError
+        }
+        set { withMutation(keyPath: reloadErrorKey) { storedReloadError = newValue } }
+    }
+    @ObservationIgnored private var storedState: LoadState<Value> = .idle
+    @ObservationIgnored private var storedIsReloading = false
+    @ObservationIgnored private var storedReloadError: DataError?
+    /// The three observed properties' key paths, made once per load.
+    @ObservationIgnored private let stateKey: KeyPath<ScreenLoad, LoadState<Value>> = \.state
+    @ObservationIgnored private let isReloadingKey: KeyPath<ScreenLoad, Bool> = \.isReloading
+    @ObservationIgnored private let reloadErrorKey: KeyPath<ScreenLoad, DataError?> = \.reloadError
     @ObservationIgnored private let runner = LoadRunner()
     @ObservationIgnored private let pageRunner = LoadRunner()
 
