@@ -30,12 +30,14 @@ enum SortableValue {
 
     /// `1` for a yes (`yes`, `true`, `✓`), `0` for a no (`no`, `false`, `☐`); `nil` for other text.
     static func truth(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
-        switch Array(cell) {
-        case Array("yes".utf8), Array("true".utf8), Array("✓".utf8): 1
-        case Array("no".utf8), Array("false".utf8), Array("☐".utf8): 0
-        default: nil
-        }
+        if yes.contains(where: { cell.elementsEqual($0.utf8) }) { return 1 }
+        if no.contains(where: { cell.elementsEqual($0.utf8) }) { return 0 }
+        return nil
     }
+
+    /// The folded texts a yes and a no are shown as (compared in place: no array per cell).
+    private static let yes = ["yes", "true", "✓"]
+    private static let no = ["no", "false", "☐"]
 
     /// Whether `byte` may follow part `index` of a time: `-` inside the day, `t` or a space
     /// after it, `:` inside the time.
