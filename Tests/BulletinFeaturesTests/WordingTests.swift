@@ -53,6 +53,7 @@ struct WordingTests {
         .changedOnDisk(path: "/tmp/db.json"), .readOnlyFile(path: "/tmp/db.json"),
         .unwritableFile(path: "/tmp/db.json", reason: "permission denied"),
         .noKnownKinds(what: "db.json at /tmp/meals.json", expected: ["users", "posts", "comments"], found: ["meals"]),
+        .writeNotSent(url: "http://127.0.0.1:3000/posts/1", reason: "2 posts share id 1 on the server (“a”, “b”)"),
     ]
 
     nonisolated static func name(_ error: DataError) -> String {
@@ -75,6 +76,7 @@ struct WordingTests {
         case .readOnlyFile: "readOnlyFile"
         case .unwritableFile: "unwritableFile"
         case .noKnownKinds: "noKnownKinds"
+        case .writeNotSent: "writeNotSent"
         }
     }
 
@@ -87,7 +89,7 @@ struct WordingTests {
 
     @Test("every DataError case is sampled")
     func everyCase() {
-        #expect(Set(Self.samples.map(Self.name)).count == 18)
+        #expect(Set(Self.samples.map(Self.name)).count == 19)
     }
 
     @Test("no error's words, nor the status texts made from them, show a Swift type name", arguments: samples)

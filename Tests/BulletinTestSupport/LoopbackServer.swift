@@ -22,8 +22,12 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The TCP port the server listens on.
     public let port: Int
 
-    /// `http://127.0.0.1:<port>`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// The loopback address it listens on: `127.0.0.1`, or `127.0.0.2` when started with
+    /// `--host 127.0.0.2` (a second origin).
+    public let host: String
+
+    /// `http://<host>:<port>` (`http://127.0.0.1:<port>` unless another host was given).
+    public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
 
     /// `Tests/Servers/jsonplaceholder_server.py` in this repository.
     public static let scriptURL: URL = SharedData.repositoryRoot
@@ -36,10 +40,11 @@ public final class LoopbackServer: @unchecked Sendable {
 
     // MARK: - Init
 
-    private init(process: Process, stdinPipe: Pipe, port: Int) {
+    private init(process: Process, stdinPipe: Pipe, port: Int, host: String) {
         self.process = process
         self.stdinPipe = stdinPipe
         self.port = port
+        self.host = host
     }
 
     deinit { stop() }
@@ -49,7 +54,8 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Launches the server and waits for its `PORT <n>` line.
     ///
     /// - Parameter arguments: The script's arguments, such as `["--db", path]` or
-    ///   `["--dir", path]`; `--port 0` is added unless a port is given.
+    ///   `["--dir", path]`, with `["--host", "127.0.0.2"]` for a second origin; `--port 0` is
+    ///   added unless a port is given.
     /// - Returns: A running server.
     /// When an argument points into `../shared` and that folder is absent, the running test is
     /// skipped with a notice (or fails with `BULLETIN_REQUIRE_SHARED=1`): see ``SharedData``.
@@ -76,7 +82,8 @@ public final class LoopbackServer: @unchecked Sendable {
             process.waitUntilExit()
             throw StartError(description: "server did not report its port (got \(line.debugDescription))")
         }
-        return LoopbackServer(process: process, stdinPipe: stdinPipe, port: port)
+        let host = arguments.firstIndex(of: "--host").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        return LoopbackServer(process: process, stdinPipe: stdinPipe, port: port, host: host ?? "127.0.0.1")
     }
 
     /// Stops the server (SIGTERM, then waits for it to exit). Safe to call more than once.

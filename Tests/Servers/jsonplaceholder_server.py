@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A small JSONPlaceholder-compatible API on 127.0.0.1, for Bulletin's tests.
+"""A small JSONPlaceholder-compatible API on 127.0.0.1 (or ``--host 127.0.0.2``), for Bulletin's tests.
 
 Serves the arrays of a json-server ``db.json`` (``--db FILE``) or of every ``*.json`` file
 holding a top-level array in a directory (``--dir DIR``, collection name = file stem):
@@ -177,6 +177,21 @@ BEHAVIOURS.update({
     "uuid-ids": "ids are UUIDs (foreign keys too); new records get a random UUID (MockAPI, Supabase)",
 })
 
+# Issue 22: habits of servers that store what they are sent.
+BEHAVIOURS.update({
+    "duplicate-ids": "the store starts with posts[1].id = posts[0].id; GET /posts/{id} answers the first with the id, "
+                     "PATCH/PUT/DELETE change or remove every record with it, POST keeps a body's id even when taken",
+    "redirect-writes-elsewhere-307": "writes (POST, PUT, PATCH, DELETE) answer 307 to the same path on --redirect-base; GETs are served",
+    "redirect-writes-elsewhere-308": "writes answer 308 to the same path on --redirect-base; GETs are served",
+})
+
+
+def seed_duplicates(collections, behaviours):
+    """duplicate-ids: gives the second post the first post's id, as a server that stores what it is sent can hold them."""
+    posts = collections.get("posts") or []
+    if "duplicate-ids" in behaviours and len(posts) > 1 and isinstance(posts[0], dict) and isinstance(posts[1], dict):
+        posts[1]["id"] = posts[0].get("id")
+
 FOREIGN_KEYS = {"posts": ("userId", "users"), "comments": ("postId", "posts")}
 
 
@@ -259,7 +274,7 @@ def apply_write(collections, method, parts, body, persist, behaviours=frozenset(
         if not isinstance(body, dict):
             return 400, {"error": "expected a JSON object"}
         chosen = body.get("id")
-        if persist and chosen is not None and any(as_text(r.get("id")) == as_text(chosen) for r in records):
+        if persist and chosen is not None and "duplicate-ids" not in behaviours and any(as_text(r.get("id")) == as_text(chosen) for r in records):
             return 409, {"error": "a record with id %s exists" % as_text(chosen)}
         if not persist:
             chosen = len(records) + 1
@@ -272,18 +287,24 @@ def apply_write(collections, method, parts, body, persist, behaviours=frozenset(
         if persist:
             return 404, {}
         return (200, {}) if method == "DELETE" else (500, {})
+    if "duplicate-ids" not in behaviours:
+        match = match[:1]
     if method == "DELETE":
         if persist:
-            del records[match[0]]
+            for index in reversed(match):
+                del records[index]
         return 200, {}
     if not isinstance(body, dict):
         return 400, {"error": "expected a JSON object"}
-    old = records[match[0]]
-    record = dict(old, **body) if method == "PATCH" or not persist else dict(body)
-    record["id"] = old.get("id")
-    if persist:
-        records[match[0]] = record
-    return 200, record
+    answer = None
+    for index in match:
+        old = records[index]
+        record = dict(old, **body) if method == "PATCH" or not persist else dict(body)
+        record["id"] = old.get("id")
+        if persist:
+            records[index] = record
+        answer = answer or record
+    return 200, answer
 
 
 # --- Child-list behaviours (issue 12: filters and pagination of other servers) ---
@@ -531,6 +552,8 @@ def main(argv):
     source.add_argument("--db", help="a json-server db.json file")
     source.add_argument("--dir", help="a directory of <collection>.json array files")
     parser.add_argument("--port", type=int, default=0, help="0 lets the OS pick a free port")
+    parser.add_argument("--host", default="127.0.0.1", choices=["127.0.0.1", "127.0.0.2"],
+                        help="the loopback address to listen on (127.0.0.2: a second origin for tests)")
     parser.add_argument("--style", choices=["jsonplaceholder", "dummyjson", "github", "mealdb"], default="jsonplaceholder",
                         help="the API shape: JSONPlaceholder (default) or DummyJSON envelopes (see api_styles.py)")
     parser.add_argument("--fixtures", help="github style: a directory of extra answers by path; mealdb style: "
@@ -550,7 +573,8 @@ def main(argv):
 
     collections = {} if args.style in ("github", "mealdb") else load_collections(args)
     shape_ids(collections, behaviours)
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
+    seed_duplicates(collections, behaviours)
+    server = ThreadingHTTPServer((args.host, args.port), make_handler(
             collections, Faults(), args.style,
             load_github_recordings(args.dir) if args.style == "github"
             else load_mealdb_recordings(args.dir, args.fixtures) if args.style == "mealdb" else None, args.fixtures,

@@ -45,6 +45,9 @@ def answer(handler, behaviours, redirect_base=None):
         return redirect(handler, 308, url.path + "/" + query)
     if "redirect-elsewhere" in behaviours and redirect_base:
         return redirect(handler, 302, redirect_base.rstrip("/") + url.path + query)
+    for status in (307, 308):
+        if "redirect-writes-elsewhere-%d" % status in behaviours and redirect_base and handler.command != "GET":
+            return redirect(handler, status, redirect_base.rstrip("/") + url.path + query)
     if handler.command == "GET" and url.path in COLLECTIONS:
         if "endless-body" in behaviours:
             return endless(handler, declared=None)

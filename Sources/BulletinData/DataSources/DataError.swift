@@ -29,7 +29,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The response body was larger than the limit (`--max-response`, default 256 MB), in bytes;
     /// the transfer was stopped there.
     case responseTooLarge(url: String, limitBytes: Int)
-    /// A 301 or 302 answered a `POST`, `PUT`, `PATCH` or `DELETE` at `url` with a move to another
+    /// A 301, 302, 307 or 308 answered a `POST`, `PUT`, `PATCH` or `DELETE` at `url` with a move to another
     /// origin: the write is neither sent there with the person's data unasked nor turned into a
     /// `GET` that drops its body (RFC 9110 §15.4), so it is not followed.
     case redirectRefused(url: String, status: Int, method: String)
@@ -54,6 +54,11 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (`db.json at /tmp/meals.json`, `The answer from http://host/users`), `expected` the kinds
     /// looked for (`users`, `posts`, `comments`), `found` the top-level members it has instead.
     case noKnownKinds(what: String, expected: [String], found: [String])
+    /// A write to `url` was not sent because it could change a record the person did not
+    /// choose: the server's record under that id is not the one the form or the delete was
+    /// opened on, or several records share the id (issue 22). `reason` names the id and the
+    /// records' titles, such as `the server's post 1 is “sunt aut facere”, not “qui est esse”`.
+    case writeNotSent(url: String, reason: String)
 
     /// The error as one line of text naming the URL or file, for the error banner.
     public var description: String {
@@ -82,6 +87,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
         case let .readOnlyFile(path): "\(path) is read-only; save anyway to replace it (it stays read-only)"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
+        case let .writeNotSent(url, reason): "Not sent to \(url): \(reason); nothing was changed"
         case let .noKnownKinds(what, expected, found):
             "\(what) has no \(Self.alternatives(expected)) (it has: \(found.isEmpty ? "nothing else" : found.joined(separator: ", ")))"
         }

@@ -182,10 +182,17 @@ extension DataWriter {
     }
 
     /// Deletes the record of `kind` with `id`; `overwriteIfChanged` as in ``create(_:overwriteIfChanged:)``.
+    /// - Parameter original: The record the person chose to delete, when known: where records
+    ///   share an id, a file writer removes the one equal to it (not the first with the id), and
+    ///   a REST writer sends nothing unless the server's record under the id is that one and
+    ///   the only one (``DataError/writeNotSent(url:reason:)``).
     /// - Throws: As ``delete(_:id:)``.
-    public func delete(_ kind: RecordKind, id: RecordID, overwriteIfChanged: Bool) async throws(DataError)
+    public func delete(_ kind: RecordKind, id: RecordID, original: Record? = nil, overwriteIfChanged: Bool) async throws(DataError)
         -> WriteOutcome
     {
+        if let original, let writer = self as? any ChoosingWriter {
+            return try await writer.apply(.delete(kind, id), original: original, overwriteIfChanged: overwriteIfChanged)
+        }
         if overwriteIfChanged, let writer = self as? any OverwritingWriter {
             return try await writer.apply(.delete(kind, id), overwriteIfChanged: true)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The id of a user, post or comment, as the data source gives it.
 ///
 /// JSONPlaceholder sends numbers (`"id": 3`); newer json-server versions write strings,
@@ -37,14 +39,20 @@ public struct RecordID: Hashable, Sendable, Comparable, CustomStringConvertible,
         }
     }
 
-    /// Decodes from a JSON number (integral) or a JSON string.
-    /// - Throws: `DecodingError.typeMismatch` for anything else (null, bool, fractional number).
+    /// Decodes from a JSON number (integral) or a JSON string. A whole number too large for
+    /// `Int` (a 23-digit id) is kept as its decimal digits, as the server wrote it, for users,
+    /// posts and comments alike (issue 22), up to 38 digits (beyond that it cannot be read
+    /// without rounding, and a rounded id would name another record).
+    /// - Throws: `DecodingError.typeMismatch` for anything else (null, bool, fractional number,
+    ///   a whole number of more than 38 digits).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             self.init(number)
         } else if let text = try? container.decode(String.self) {
             self.init(text)
+        } else if let large = try? container.decode(Decimal.self), let digits = Self.wholeDigits(large) {
+            self.init(digits)
         } else {
             throw DecodingError.typeMismatch(
                 RecordID.self,
@@ -53,9 +61,27 @@ public struct RecordID: Hashable, Sendable, Comparable, CustomStringConvertible,
         }
     }
 
+    /// Whether the text is a whole number (beyond `Int` too: 23 digits), so it is written back as a JSON number.
+    var isWholeNumber: Bool { number != nil || Self.wholeDigits(Decimal(string: text) ?? .nan) == text }
+
+    /// The decimal digits of `value` (with a leading `-`) when it is a whole number of at most
+    /// 38 digits, which `Decimal` holds exactly; `nil` otherwise.
+    static func wholeDigits(_ value: Decimal) -> String? {
+        let text = value.description
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.count <= 38, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return text
+    }
+
     /// Encodes numeric ids as JSON numbers and the rest as strings.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        if let number { try container.encode(number) } else { try container.encode(text) }
+        if let number {
+            try container.encode(number)
+        } else if isWholeNumber, let large = Decimal(string: text) {
+            try container.encode(large)  // a whole number beyond Int, as read
+        } else {
+            try container.encode(text)
+        }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 extension HTTPClient {
     /// Sends one `method` request (`POST`, `PUT`, `PATCH`, `DELETE`) with a JSON body and returns
     /// the 2xx answer (status, final URL, headers such as `Location`, body, possibly empty).
-    /// Never retried (writes are not idempotent) and never cached. A 307/308 redirect repeats
-    /// the method and body, and so does a 301/302 to the same origin; a 301/302 to another origin
+    /// Never retried (writes are not idempotent) and never cached. A 301, 302, 307 or 308
+    /// redirect to the same origin repeats the method and body; one to another origin
     /// is refused (``DataError/redirectRefused(url:status:method:)``); none becomes a `GET` that
     /// would drop the body.
     ///

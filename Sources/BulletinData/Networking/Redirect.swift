@@ -5,7 +5,7 @@ import Foundation
 ///
 /// - `Location` is resolved against the URL that answered (RFC 3986 §5), so `/users/` or
 ///   `../x` work; a target that is not `http`/`https` is refused.
-/// - 307 and 308 repeat the method and the body.
+/// - 307 and 308 repeat the method and the body, on the same origin for a write.
 /// - 301, 302 and 303 are followed by `GET` and `HEAD` (as themselves).
 /// - A 303 (See Other) answering any other method (`POST`, `PUT`, `PATCH`, `DELETE`) says the
 ///   server carried the request out and shows its result at `Location` (§15.4.4): that result
@@ -14,9 +14,10 @@ import Foundation
 ///   repeat the method and body there: RFC 9110 §15.4.2–3 allows turning a `POST` into a `GET`
 ///   only as a historical exception, and doing so would drop the body; the request was not
 ///   carried out (a server that adds a trailing slash, as Django's `APPEND_SLASH` does, answers
-///   every write this way). To another origin they are refused with
-///   ``DataError/redirectRefused(url:status:method:)``: a permanent move of a write to another
-///   server is not something to follow with the person's data unasked.
+///   every write this way). To another origin they, and 307 and 308, are refused with
+///   ``DataError/redirectRefused(url:status:method:)``: a move of a write to another server is
+///   not something to follow with the person's data unasked (issue 22: a PATCH body once went
+///   to another server that way), so nothing is sent there.
 /// - At most ``maxHops`` redirects are followed per request
 ///   (``DataError/tooManyRedirects(url:limit:)``), and a URL seen twice in one chain is a loop
 ///   (``DataError/redirectLoop(url:repeated:)``).
@@ -57,7 +58,7 @@ public enum Redirect {
         }
         let method = hop.method.uppercased()
         let rewritesToGET = response.status == 303 && method != "GET" && method != "HEAD"
-        if [301, 302].contains(response.status), method != "GET", method != "HEAD",
+        if [301, 302, 307, 308].contains(response.status), method != "GET", method != "HEAD",
            HTTPOrigin(target) == nil || HTTPOrigin(target) != HTTPOrigin(hop.url) {
             throw .redirectRefused(url: hop.url.absoluteString, status: response.status, method: method)
         }

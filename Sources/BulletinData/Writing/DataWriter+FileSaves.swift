@@ -9,7 +9,8 @@ extension DataWriter {
     }
 }
 
-/// A writer that can tell records sharing an id apart (file saves, by their position in the file).
+/// A writer that can tell records sharing an id apart (file saves, by their position in the
+/// file; REST writes, by refusing to send what could reach a record not chosen).
 protocol ChoosingWriter: DataWriter {
     func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome
 }
@@ -21,4 +22,18 @@ protocol PreparingWriter: DataWriter {
 
 extension FileDataWriter: ChoosingWriter, PreparingWriter {
     func prepare() async { await saver.prepare() }
+}
+
+extension RESTDataWriter: ChoosingWriter {
+    /// The REST write of `change`, checked against `original` (see ``RESTDataWriter/requireSameRecord(_:id:held:chosen:)``);
+    /// `overwriteIfChanged` means nothing to a server.
+    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
+        switch change {
+        case let .create(record): try await create(record)
+        case let .restore(record): try await recreate(record)
+        case let .update(record):
+            if let original { try await update(record, original: original) } else { try await update(record) }
+        case let .delete(kind, id): try await delete(kind, id: id, original: original)
+        }
+    }
 }

@@ -59,8 +59,9 @@ actor FileSaver {
 
     /// Applies `change` to the file as it is on disk and saves it.
     /// - Parameters:
-    ///   - original: For an update, the record as the person opened it: when several records
-    ///     share its id, the first one in the file equal to it is changed (`nil`: the first with the id).
+    ///   - original: For an update or a delete, the record as the person opened it: when several
+    ///     records share its id, the first one in the file equal to it is changed or removed
+    ///     (`nil`: the first with the id).
     ///   - overwrite: Save even if the file changed on disk since it was loaded or saved, or
     ///     nobody may write it (the person was asked).
     /// - Returns: The record as stored (with its new id after a create), `nil` after a delete.
@@ -82,12 +83,15 @@ actor FileSaver {
             return try await apply(change, original: original, overwrite: overwrite)
         }
         var ordinal = 0
-        if case .update = change, let original { ordinal = try Self.ordinal(of: original, in: spans, read: file.read) }
+        switch change {
+        case .update, .delete: if let original { ordinal = try Self.ordinal(of: original, in: spans, read: file.read) }
+        case .create, .restore: break
+        }
         // The record changed, decoded from its own bytes (nothing else is): the splice keeps the
         // text of the members that did not change, the data in memory replaces or removes it.
         let target: Record? = switch change {
         case let .update(record): Self.decodeElement(record.kind, id: record.id, ordinal: ordinal, in: spans, read: file.read, location: path)
-        case let .delete(kind, id): Self.decodeElement(kind, id: id, ordinal: 0, in: spans, read: file.read, location: path)
+        case let .delete(kind, id): Self.decodeElement(kind, id: id, ordinal: ordinal, in: spans, read: file.read, location: path)
         case .create, .restore: nil
         }
         let old = original ?? target

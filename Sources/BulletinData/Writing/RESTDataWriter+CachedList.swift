@@ -32,6 +32,25 @@ struct CachedList: Sendable {
         return ids
     }
 
+    /// The records of every page whose `id` is `id`: the same text, or a number of the same
+    /// value (`1000.0`, `1e3` and `1000`: a server that parses JSON numbers cannot tell them
+    /// apart, so a write to one may reach the others), in list order; `nil` when a page is not a JSON array.
+    func records(withID id: String) -> [JSONValue]? {
+        var found: [JSONValue] = []
+        let value = Decimal(string: id)
+        for page in [data] + laterPages {
+            guard case let .array(elements)? = try? JSONValue.parse(page) else { return nil }
+            found += elements.filter { element in
+                switch element["id"] {
+                case let .string(text)?: text == id
+                case let .number(text)?: text == id || (value != nil && Decimal(string: text) == value)
+                default: false
+                }
+            }
+        }
+        return found
+    }
+
     /// The byte range of the first element of a JSON array when that element is an object:
     /// from its `{` to the matching `}`, skipping braces inside strings (escapes included).
     static func firstObject(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {

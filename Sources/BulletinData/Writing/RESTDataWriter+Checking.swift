@@ -94,15 +94,16 @@ extension RESTDataWriter {
 actor WriteLedger {
     private var lastCreate: (key: Record, list: CachedList?)?
     private var lastDelete: (record: Record, raw: JSONValue)?
-    /// The collections whose server refused `PATCH` this run (405 Method Not Allowed, 501 Not
-    /// Implemented): their edits go straight to `PUT`, one request instead of two.
-    private var refusesPatch: Set<RecordKind> = []
+    /// Whether the server refused `PATCH` this run (405 Method Not Allowed, 501 Not
+    /// Implemented: said for the whole server, so for every collection, todos too): its edits
+    /// then go straight to `PUT`, one request instead of two.
+    private var refusesPatch = false
 
-    /// Whether `kind`'s `PATCH` was refused before in this run.
-    func patchRefused(_ kind: RecordKind) -> Bool { refusesPatch.contains(kind) }
+    /// Whether a `PATCH` was refused before in this run, on any collection.
+    func patchRefused() -> Bool { refusesPatch }
 
-    /// Notes that the server refused `PATCH` on `kind`.
-    func notePatchRefused(_ kind: RecordKind) { refusesPatch.insert(kind) }
+    /// Notes that the server refused `PATCH` (405 or 501).
+    func notePatchRefused() { refusesPatch = true }
 
     /// Notes the collection as it was (`nil`: not known) before `record` is POSTed.
     func remember(_ record: Record, list: CachedList?) {

@@ -21,7 +21,12 @@ extension RESTDataWriter {
     /// - Throws: ``DataError`` for any other failure; `.malformedJSON` when the answer is
     ///   neither a record nor `null`.
     func fetchRaw(_ kind: RecordKind, id: RecordID, missingIsExpected: Bool = false) async throws(DataError) -> JSONValue? {
-        let url = try itemURL(kind, id)
+        try await fetchRaw(in: kind.rawValue, id: id, missingIsExpected: missingIsExpected)
+    }
+
+    /// ``fetchRaw(_:id:missingIsExpected:)`` in any collection of the server (`todos` too).
+    func fetchRaw(in collection: String, id: RecordID, missingIsExpected: Bool = false) async throws(DataError) -> JSONValue? {
+        let url = try Endpoint.url(baseURL, [collection, id.text])
         let client = client
         let data: Data
         do throws(DataError) {
@@ -33,7 +38,7 @@ extension RESTDataWriter {
             guard case let .badStatus(code, _, _) = error else { throw error }
             if code == 404 { return nil }
             guard code == 405 || code == 501 else { throw error }
-            return try await rawList(kind, reload: true).first { $0["id"]?.idText == id.text }
+            return try await rawList(in: collection, reload: true).first { $0["id"]?.idText == id.text }
         }
         let value = try Self.parse(data, location: url.absoluteString)
         if value == .null { return nil }
@@ -48,8 +53,13 @@ extension RESTDataWriter {
     /// otherwise the run's cached answers when there are some.
     /// - Throws: ``DataError``; `.malformedJSON` when a page is not an array.
     func rawList(_ kind: RecordKind, reload: Bool) async throws(DataError) -> [JSONValue] {
+        try await rawList(in: kind.rawValue, reload: reload)
+    }
+
+    /// ``rawList(_:reload:)`` of any collection of the server (`todos` too).
+    func rawList(in collection: String, reload: Bool) async throws(DataError) -> [JSONValue] {
         var records: [JSONValue] = []
-        for (url, data) in try await pageBodies(kind, reload: reload) {
+        for (url, data) in try await pageBodies(in: collection, reload: reload) {
             guard case let .array(elements) = try Self.parse(data, location: url.absoluteString) else {
                 throw .malformedJSON(path: "$", location: url.absoluteString, reason: "expected a list of records (a JSON array)")
             }
@@ -65,7 +75,12 @@ extension RESTDataWriter {
     /// record on a later page (a new one, on the last) is not found after a create.
     /// - Throws: ``DataError`` of any page.
     func pageBodies(_ kind: RecordKind, reload: Bool) async throws(DataError) -> [(url: URL, data: Data)] {
-        let first = try collectionURL(kind)
+        try await pageBodies(in: kind.rawValue, reload: reload)
+    }
+
+    /// ``pageBodies(_:reload:)`` of any collection of the server (`todos` too).
+    func pageBodies(in collection: String, reload: Bool) async throws(DataError) -> [(url: URL, data: Data)] {
+        let first = try Endpoint.url(baseURL, [collection])
         let client = client
         return try await FetchContext.reloading(reload) { () throws(DataError) in
             try await client.pageBodies(from: first, maxPages: RESTDataSource.defaultMaxPages).pages

@@ -6,9 +6,12 @@ import Foundation
 extension RESTDataWriter: TodoWriting {
     /// `PATCH {base}/todos/{id}` with `{"completed": true|false}`; a server that refuses `PATCH`
     /// (405, 501, or 404 for a todo a `GET` still finds) gets `PUT` of the todo exactly as it
-    /// holds it with only `completed` replaced. Then the todos' cached answers are dropped and
-    /// the todo is read back: a server still showing the old state gives `persisted: false`
-    /// with ``notKeptNote`` (the public JSONPlaceholder) and the todo as it holds it.
+    /// holds it with only `completed` replaced. A 405 or 501 is remembered for the server, with
+    /// the other writes: once any kind learned it, no `PATCH` is tried again (issue 22). Then the
+    /// todos' cached answers are dropped and the todo is read back (`GET {base}/todos/{id}`, or
+    /// the whole list where the server refuses that with 405 or 501, as for posts): a server
+    /// still showing the old state gives `persisted: false` with ``notKeptNote`` (the public
+    /// JSONPlaceholder) and the todo as it holds it.
     /// - Throws: ``DataError/notFound(_:location:)`` when the server has no such todo (404,
     ///   `200 null`); the `PATCH`'s or `PUT`'s own failure (`.badStatus` naming status and URL,
     ///   `.transport`, `.timedOut`).
@@ -16,12 +19,15 @@ extension RESTDataWriter: TodoWriting {
         let url = try Endpoint.url(baseURL, ["todos", todo.id.text])
         let label = "todo \(todo.id)"
         let patch = Data(JSONValue.object([.init(key: "completed", value: .bool(completed))]).printed())
+        let patchRefused = await ledger.patchRefused()
         do throws(DataError) {
+            guard !patchRefused else { throw .badStatus(405, url: url.absoluteString, excerpt: "") }
             _ = try await client.send("PATCH", to: url, json: patch)
         } catch {
             guard case let .badStatus(code, _, _) = error, [404, 405, 501].contains(code) else { throw error }
+            if code != 404, !patchRefused { await ledger.notePatchRefused() }
             // Express without a PATCH route answers 404 "Cannot PATCH": PUT the todo as held, if it is there.
-            guard let raw = try await rawTodo(at: url), case let .object(members) = raw else {
+            guard let raw = try await fetchRaw(in: "todos", id: todo.id), case let .object(members) = raw else {
                 throw .notFound(label, location: url.absoluteString)
             }
             var replaced = members.filter { $0.key != "completed" }
@@ -35,7 +41,7 @@ extension RESTDataWriter: TodoWriting {
         expected.completed = completed
         let held: JSONValue?
         do throws(DataError) {
-            held = try await rawTodo(at: url)
+            held = try await fetchRaw(in: "todos", id: todo.id)
         } catch {
             return TodoWriteOutcome(todo: expected, persisted: true, note: Self.uncheckedNote("reading it back failed: \(error)"))
         }
@@ -48,18 +54,5 @@ extension RESTDataWriter: TodoWriting {
             return TodoWriteOutcome(todo: kept, persisted: false, note: Self.notKeptNote)
         }
         return TodoWriteOutcome(todo: expected, persisted: true)
-    }
-
-    /// `GET {base}/todos/{id}` fetched again (never the run's cache); `nil` for 404 or `200 null`.
-    private func rawTodo(at url: URL) async throws(DataError) -> JSONValue? {
-        let client = client
-        do throws(DataError) {
-            let data = try await FetchContext.reloading(true) { () throws(DataError) in try await client.data(from: url) }
-            let value = try Self.parse(data, location: url.absoluteString)
-            return value == .null ? nil : value
-        } catch {
-            if case let .badStatus(code, _, _) = error, code == 404 { return nil }
-            throw error
-        }
     }
 }

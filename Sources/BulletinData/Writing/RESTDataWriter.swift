@@ -13,9 +13,13 @@ import Foundation
 ///   holds every one of them already: a Retry after a lost answer) (a changed `address` or `company` whole, merged into
 ///   the server's: json-server merges one level deep); a server that refuses `PATCH` (405, 501,
 ///   or 404 for a record a `GET` still finds: an Express app without a PATCH route)
-///   gets `PUT` of the record exactly as it sent it with only those members replaced. Every
+///   gets `PUT` of the record exactly as it sent it with only those members replaced (405 and
+///   501 are remembered for the server: later edits of any kind, todo toggles too, `PUT` at once). Every
 ///   other member keeps its value and JSON type.
 /// - `delete`: `DELETE {base}/{collection}/{id}` (any 2xx, `204` too).
+/// - Before an edit, a delete or an undo: nothing is sent when the write could reach a record
+///   the person did not choose (several records share the id, or the server's record under
+///   it is not the one opened: ``requireSameRecord(_:id:held:chosen:)``, issue 22).
 /// - `recreate` (undo): `POST` with the record's own id; on a 4xx (the id is taken) the record
 ///   is POSTed without it, and the note says which id the server gave it.
 ///
@@ -44,6 +48,10 @@ public struct RESTDataWriter: DataWriter {
     /// The note of an edit the server was found to hold already (a Retry after an attempt whose
     /// answer was lost): nothing was sent.
     public static let heldAlreadyNote = "the server holds this edit already (an earlier attempt saved it), so it was not sent again"
+
+    /// The note of an undo that found the record under its own id already, every modelled
+    /// member equal (the server did not keep the delete, or an earlier undo's answer was lost): nothing was sent.
+    public static let heldUndoNote = "the server holds it under its own id already (the delete was not kept, or an earlier undo put it back), so it was not sent again"
 
     /// The note of an outcome whose read-back failed or was inconclusive; `why` is words.
     public static func uncheckedNote(_ why: String) -> String { "saved; the server's answer could not be checked (\(why))" }
@@ -84,9 +92,20 @@ public struct RESTDataWriter: DataWriter {
     /// a 500, a timeout) is followed by that read-back too: a record gone is a delete done, with a note.
     /// - Throws: ``DataError/notFound(_:location:)`` for a 404, and the errors of ``create(_:)``.
     public func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome {
+        try await delete(kind, id: id, original: nil)
+    }
+
+    /// ``delete(_:id:)`` of the record the person chose: not sent (``DataError/writeNotSent(url:reason:)``)
+    /// when the server's record under `id` is not `original`, member by member, or when the
+    /// collection holds `id` more than once (a `DELETE` could remove a record not chosen).
+    /// - Throws: That, and the errors of ``delete(_:id:)``.
+    public func delete(_ kind: RecordKind, id: RecordID, original: Record?) async throws(DataError) -> WriteOutcome {
         let url = try itemURL(kind, id)
-        if let raw = try? await fetchRaw(kind, id: id, missingIsExpected: true), let record = Self.decode(kind, raw) {
-            await ledger.rememberDeleted(record, raw: raw)
+        if case let .some(.some(raw)) = try? await fetchRaw(kind, id: id, missingIsExpected: true) {
+            try await requireSameRecord(kind, id: id, held: raw, chosen: original)
+            if let record = Self.decode(kind, raw) { await ledger.rememberDeleted(record, raw: raw) }
+        } else {
+            try await requireOnlyOne(kind, id: id)
         }
         do throws(DataError) {
             _ = try await DataError.notFoundOn404("\(kind.singular) \(id)", at: url) { () throws(DataError) in
@@ -113,13 +132,29 @@ public struct RESTDataWriter: DataWriter {
     }
 
     /// Undo of a delete: `POST` with the record's own id, and with every member the server held
-    /// when this writer deleted it (unknown ones too). When the server refuses that id with a
+    /// when this writer deleted it (unknown ones too). When the collection (as last read, else
+    /// read now) holds the id already, the id is not sent (a server that stores what it is sent
+    /// would hold two records with it, issue 22): the record found is this one (``heldUndoNote``,
+    /// nothing sent), or another, and the record is POSTed without an id, the note naming the
+    /// id and the other record's title. When the server refuses that id with a
     /// 4xx, either the record is back already (an earlier undo whose answer was lost: nothing is
     /// sent) or it is POSTed without an id; the note says when it got another id. After a
     /// failure that may have reached the server (a 500, a timeout), a record found back under
     /// its id is an undo done, with a note.
     /// - Throws: As ``create(_:)``.
     public func recreate(_ record: Record) async throws(DataError) -> WriteOutcome {
+        if let holders = await holders(of: record.id, record.kind), !holders.isEmpty {
+            // The id is held already: by this very record (an undo whose answer was lost), or by
+            // another one, which a POST with the id could duplicate on a server that stores what it is sent.
+            if holders.count == 1, Self.decode(record.kind, holders[0]) == record {
+                return WriteOutcome(record: record, persisted: true, note: Self.heldUndoNote)
+            }
+            var outcome = try await post(record, keepingID: false, raw: await ledger.deletedRaw(of: record))
+            let id = outcome.record.map { "id \($0.id)" } ?? "another id"
+            let titles = holders.map(Self.title).joined(separator: ", ")
+            outcome.note = Self.joined("its id \(record.id) is taken by \(titles), so the server gave it \(id)", outcome.note)
+            return outcome
+        }
         do throws(DataError) {
             var outcome = try await post(record, keepingID: true, raw: await ledger.deletedRaw(of: record))
             if let stored = outcome.record, stored.id != record.id {
@@ -135,7 +170,7 @@ public struct RESTDataWriter: DataWriter {
             }
             guard case let .badStatus(code, _, _) = error, (400..<500).contains(code), code != 429 else { throw error }
             if let raw = try? await fetchRaw(record.kind, id: record.id, missingIsExpected: true), Self.decode(record.kind, raw) == record {
-                return WriteOutcome(record: record, persisted: true, note: "it was back already under its own id")
+                return WriteOutcome(record: record, persisted: true, note: Self.heldUndoNote)
             }
             var outcome = try await post(record, keepingID: false, raw: await ledger.deletedRaw(of: record))
             let id = outcome.record.map { "id \($0.id)" } ?? "another id"
@@ -169,8 +204,9 @@ public struct RESTDataWriter: DataWriter {
             // The server holds the edit already (an earlier attempt whose answer was lost): send nothing.
             return WriteOutcome(record: Self.decode(record.kind, raw) ?? record, persisted: true, note: Self.heldAlreadyNote)
         }
+        try await requireSameRecord(record.kind, id: record.id, held: raw, chosen: original)
         let expected = RecordJSON.applying(from: old, to: new, onto: raw, keepingTypes: true)
-        let patchRefused = await ledger.patchRefused(record.kind)
+        let patchRefused = await ledger.patchRefused()
         try await DataError.notFoundOn404(record.label, at: url) { () throws(DataError) in
             do throws(DataError) {
                 guard !patchRefused else { throw .badStatus(405, url: url.absoluteString, excerpt: "") }
@@ -181,7 +217,7 @@ public struct RESTDataWriter: DataWriter {
                 // answers unknown methods 404 "Cannot PATCH"); unless it is gone now, PUT it.
                 if code == 404, !patchRefused, try await fetchRaw(record.kind, id: record.id) == nil { throw error }
                 // 405 and 501 say so for the whole server; a 404 could also mean the record went.
-                if code != 404 { await ledger.notePatchRefused(record.kind) }
+                if code != 404 { await ledger.notePatchRefused() }
                 _ = try await client.send("PUT", to: url, json: Data(expected.printed()))
             }
         }

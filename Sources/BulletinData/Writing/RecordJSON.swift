@@ -33,7 +33,9 @@ enum RecordJSON {
     }
 
     /// A numeric id as a JSON number, any other as a string (as ``RecordID`` encodes).
-    static func id(_ id: RecordID) -> JSONValue { id.number != nil ? .number(id.text) : .string(id.text) }
+    static func id(_ id: RecordID) -> JSONValue {
+        id.isWholeNumber ? .number(id.text) : .string(id.text)
+    }
 
     private static func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
 

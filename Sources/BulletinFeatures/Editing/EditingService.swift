@@ -71,9 +71,12 @@ public final class EditingService {
             loadThen(.comment, id, postID: post) { [weak self] in
                 self?.showForm(.comment, mode: .edit(Self.pick($0, chosen.map(Record.comment))))
             }
-        case let .deleteUser(id): loadThen(.user, id) { [weak self] in self?.confirmDelete($0) }
-        case let .deletePost(id): loadThen(.post, id) { [weak self] in self?.confirmDelete($0) }
-        case let .deleteComment(id, post): loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete($0) }
+        case let .deleteUser(id, chosen):
+            loadThen(.user, id) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.user))) }
+        case let .deletePost(id, chosen):
+            loadThen(.post, id) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.post))) }
+        case let .deleteComment(id, post, chosen):
+            loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.comment))) }
         case .undoDelete: undo()
         }
     }
@@ -167,7 +170,7 @@ public final class EditingService {
         deletesInFlight += 1
         run { [weak self] in
             let outcome = await attempt { () async throws(DataError) in
-                try await writer.delete(record.kind, id: record.id, overwriteIfChanged: overwrite)
+                try await writer.delete(record.kind, id: record.id, original: record, overwriteIfChanged: overwrite)
             }
             guard let self else { return }
             deletesInFlight -= 1
@@ -270,7 +273,7 @@ public final class EditingService {
         }
     }
 
-    /// The record to edit: the one loaded by id, unless the row the person chose is another
+    /// The record to edit or delete: the one loaded by id, unless the row the person chose is another
     /// record with the same id (the source answers an id with its first record; the list came
     /// from the same data, so a difference means several records share the id).
     private static func pick(_ loaded: Record, _ chosen: Record?) -> Record {

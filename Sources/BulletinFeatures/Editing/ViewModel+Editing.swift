@@ -12,7 +12,7 @@ extension UserListViewModel {
     }
     /// `d`: asks before deleting the selected user.
     public func deleteSelectedUser() {
-        if let user = selectedUser { editor?.go(.deleteUser(user.id)) }
+        if let user = selectedUser { editor?.go(.deleteUser(user.id, chosen: user)) }
     }
     /// `u`: re-creates the record deleted last in this run.
     public func undoDelete() { editor?.go(.undoDelete) }
@@ -35,7 +35,7 @@ extension UserDetailViewModel {
     }
     /// `d`: asks before deleting the selected post.
     public func deleteSelectedPost() {
-        if let post = selectedPost { editor?.go(.deletePost(post.id)) }
+        if let post = selectedPost { editor?.go(.deletePost(post.id, chosen: post)) }
     }
     /// `u`: re-creates the record deleted last in this run.
     public func undoDelete() { editor?.go(.undoDelete) }
@@ -63,7 +63,7 @@ extension PostDetailViewModel {
     /// `d`: asks before deleting the selected comment, or the post when no comment is selected.
     public func deleteSelected() {
         if let comment = selectedComment {
-            editor?.go(.deleteComment(comment.id, postID: postID))
+            editor?.go(.deleteComment(comment.id, postID: postID, chosen: comment))
         } else {
             editor?.go(.deletePost(postID))
         }
