@@ -1,4 +1,4 @@
-import BulletinData
+@testable import BulletinData
 import Foundation
 import Testing
 
@@ -28,6 +28,17 @@ struct RecordIDTests {
         for json in [#"{"id": null}"#, #"{"id": true}"#, #"{"id": 1.5}"#] {
             #expect(throws: DecodingError.self) { try decode(json) }
         }
+    }
+
+    @Test("a whole number beyond Int (23 digits) is an id kept as its digits, and encodes back as that number; beyond 38 digits it is not read")
+    func largeWholeNumbers() throws {
+        #expect(try decode(#"{"id": 12345678901234567890123}"#) == "12345678901234567890123")
+        #expect(try decode(#"{"id": -98765432109876543210987}"#) == "-98765432109876543210987")
+        let data = try JSONEncoder().encode(Holder(id: "12345678901234567890123"))
+        #expect(String(decoding: data, as: UTF8.self) == #"{"id":12345678901234567890123}"#)
+        #expect(RecordJSON.id("12345678901234567890123") == .number("12345678901234567890123"))
+        #expect(throws: DecodingError.self) { try decode(#"{"id": 123456789012345678901234567890123456789012}"#) }
+        #expect(throws: DecodingError.self) { try decode(#"{"id": 12345678901234567890123.5}"#) }
     }
 
     @Test("numeric ids sort by value, before text ids sorted by text")

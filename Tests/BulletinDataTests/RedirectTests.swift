@@ -74,6 +74,21 @@ struct RedirectTests {
         #expect(error.description == "\(users.absoluteString) answered POST with a 302 redirect to another server; not followed, so the change was not sent there")
     }
 
+    @Test("307 and 308 to another origin: a write is refused naming the URL, as 301 and 302 are (issue 22); a GET follows")
+    func temporaryMovesOfWritesElsewhere() throws {
+        let body = Data("{}".utf8)
+        for status in [307, 308] {
+            #expect(try next(status, "http://127.0.0.2:8000/api/users", method: "GET")?.url.host == "127.0.0.2")
+            for method in ["POST", "PUT", "PATCH", "DELETE"] {
+                for elsewhere in ["http://127.0.0.2:8000/api/users/", "http://127.0.0.1:8001/api/users/", "https://127.0.0.1:8000/api/users/"] {
+                    #expect(throws: DataError.redirectRefused(url: users.absoluteString, status: status, method: method)) {
+                        try next(status, elsewhere, method: method, body: body)
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a URL seen twice is a loop, named in words; A → B → A too")
     func loops() throws {
         #expect(throws: DataError.redirectLoop(url: users.absoluteString, repeated: users.absoluteString)) {
