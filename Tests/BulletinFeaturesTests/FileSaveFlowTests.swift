@@ -89,6 +89,32 @@ extension EditingFlowTests {
         #expect(list.users.map(\.name) == ["Ann", "Bo B"])
     }
 
+    @Test("with two users sharing an id, d on the second deletes the second: the file keeps the first, every other byte the same (issue 22)")
+    func duplicateIDsDelete() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-flow-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        let second = #", {"id": 1, "name": "Bo", "username": "bo", "email": "b@x.org"}"#
+        let text = #"{"users": [{"id": 1, "name": "Ann", "username": "ann", "email": "a@x.org"}\#(second)]}"#
+        try Data(text.utf8).write(to: file)
+        let source = FileDataSource(path: file.path)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: FileDataWriter(source: source)), onQuit: {})
+        app.start()
+        let list = try await openUsers(app)
+        list.moveSelection(by: 1)
+        list.deleteSelectedUser()
+        await app.editing.waitForIdle()
+        let question = try topConfirmation(app)
+        #expect(question.question.message.hasPrefix("user 1 “Bo” will be deleted"), "the question names the chosen record: \(question.question.message)")
+        question.answer(.confirm)
+        await app.editing.waitForIdle()
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved == text.replacingOccurrences(of: second, with: ""), "\(saved)")
+        #expect(list.users.map(\.name) == ["Ann"])
+        #expect(app.editing.lastDeleted == .user(User(id: 1, name: "Bo", username: "bo", email: "b@x.org")))
+    }
+
     @Test("after an edit and a delete the lists refresh from what the save wrote: the file is not read again")
     func noReadAfterSave() async throws {
         let (app, file, log) = try makeFileApp()

@@ -230,7 +230,7 @@ struct RESTEditingFlowTests {
                                                    json: Data(#"{"id": 2, "userId": 1, "title": "squatter", "body": "x"}"#.utf8))
             detail.undoDelete()
             await setup.app.editing.waitForIdle()
-            #expect(setup.app.statusNote.text == "Restored post 3 “t2” · its id 2 was refused (HTTP 409), so the server gave it id 3")
+            #expect(setup.app.statusNote.text == "Restored post 3 “t2” · its id 2 is taken by “squatter”, so the server gave it id 3")
             #expect(detail.posts.map(\.title) == ["t1", "squatter", "t2"])
         }
     }
