@@ -150,5 +150,10 @@ struct RESTDuplicateIDTests {
         #expect(list.records(withID: "1000")?.map(RESTDataWriter.title) == ["“Dot”", "“Exp”", "“Text”"])
         #expect(list.records(withID: "1001")?.count == 1)
         #expect(list.records(withID: "b3")?.isEmpty == true)
+        // The scan that spares parsing: never fewer than the records found.
+        #expect([list.mentions(ofID: "1000"), list.mentions(ofID: "1e3"), list.mentions(ofID: "1001"), list.mentions(ofID: "b3")] == [Int]([3, 2, 1, 0]))
+        let nested = CachedList(data: Data(#"[{"id": 5, "company": {"id" : 5}, "t": "\"id\": 6"}, {"id":"x\"y"}, {"id":6}]"#.utf8))
+        #expect(nested.mentions(ofID: "5") == 3 && nested.records(withID: "5")?.count == 1, "a nested id and an escaped one count")
+        #expect(nested.mentions(ofID: "6") == 2 && nested.records(withID: "6")?.count == 1, "text inside a string does not")
     }
 }

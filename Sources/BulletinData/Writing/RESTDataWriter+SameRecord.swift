@@ -27,7 +27,8 @@ extension RESTDataWriter {
     /// cannot be read: the write's own requests then tell.
     /// - Throws: ``DataError/writeNotSent(url:reason:)`` naming the id and the records' titles.
     func requireOnlyOne(_ kind: RecordKind, id: RecordID) async throws(DataError) {
-        guard let holders = await cachedList(kind)?.records(withID: id.text), holders.count > 1 else { return }
+        guard let list = await cachedList(kind), list.mentions(ofID: id.text) > 1,
+              let holders = list.records(withID: id.text), holders.count > 1 else { return }
         let titles = holders.map(Self.title).joined(separator: ", ")
         throw .writeNotSent(url: try itemURL(kind, id).absoluteString,
                             reason: "\(holders.count) \(kind.rawValue) share id \(id) on the server (\(titles)), "
@@ -37,7 +38,8 @@ extension RESTDataWriter {
     /// The records of the collection (fresh from the cache or the server) that hold `id`, or
     /// `nil` when the collection cannot be read.
     func holders(of id: RecordID, _ kind: RecordKind) async -> [JSONValue]? {
-        await cachedList(kind)?.records(withID: id.text)
+        guard let list = await cachedList(kind) else { return nil }
+        return list.mentions(ofID: id.text) == 0 ? [] : list.records(withID: id.text)
     }
 
     /// `“qui est esse”`: a raw record's title (a post's `title`, a user's or comment's `name`), quoted.
