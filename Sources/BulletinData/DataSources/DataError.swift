@@ -87,7 +87,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
         case let .readOnlyFile(path): "\(path) is read-only; save anyway to replace it (it stays read-only)"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
-        case let .writeNotSent(url, reason): "Not sent to \(url): \(reason); nothing was changed"
+        case let .writeNotSent(url, reason): "Not sent: \(reason) (\(url)); nothing was changed"
         case let .noKnownKinds(what, expected, found):
             "\(what) has no \(Self.alternatives(expected)) (it has: \(found.isEmpty ? "nothing else" : found.joined(separator: ", ")))"
         }

@@ -32,7 +32,7 @@ extension RESTDataWriter {
         let titles = holders.map(Self.title).joined(separator: ", ")
         throw .writeNotSent(url: try itemURL(kind, id).absoluteString,
                             reason: "\(holders.count) \(kind.rawValue) share id \(id) on the server (\(titles)), "
-                                + "so a write to it could change one the person did not choose")
+                                + "so a write to it could change one not chosen")
     }
 
     /// The records of the collection (fresh from the cache or the server) that hold `id`, or
