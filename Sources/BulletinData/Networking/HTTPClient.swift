@@ -3,12 +3,13 @@ import Foundation
 /// Fetches JSON over HTTP(S) through libcurl (``CurlTransport``) and reports every failure as a ``DataError``.
 ///
 /// Each request carries `Accept: application/json`, `User-Agent: Bulletin/0.1`, ``headers`` and,
-/// where ``HTTPCredential/allows(_:)`` says so, the ``credential``. ``timeout`` bounds each wait
-/// for data (seconds) and the whole request may take ``wholeRequestFactor`` times that; a body
-/// larger than ``maxResponseBytes`` stops the request. Redirects are followed as ``Redirect``
+/// where ``HTTPCredential/allows(_:)`` says so, the ``credential``. ``timeout`` bounds the whole
+/// request (seconds, connecting included); a body larger than ``maxResponseBytes``, or headers
+/// larger than ``maxHeaderBytes``, stop the request. Redirects are followed as ``Redirect``
 /// decides (RFC 9110 §15.4: at most ``Redirect/maxHops``, loops detected by URL, no body dropped).
 /// Failures carry the request URL: transport problems become ``DataError/transport(url:reason:)``
-/// ("connection refused", "host not found", …), a timeout ``DataError/timedOut(url:)``,
+/// ("connection refused", "host not found", …), a timeout ``DataError/timedOut(url:)`` (nothing
+/// came) or ``DataError/tooSlow(url:bytes:seconds:)`` (some bytes came, too slowly),
 /// cancellation ``DataError/cancelled``, a non-2xx status ``DataError/badStatus(_:url:excerpt:)``,
 /// an undecodable body ``DataError/malformedJSON(path:location:reason:)`` and a rate limit
 /// ``DataError/rateLimited(url:resetAt:remaining:)``. Failed `GET`s are retried per ``retry``;
@@ -23,12 +24,13 @@ public struct HTTPClient: Sendable {
     @TaskLocal static var missingIsExpected = false
     /// The default for ``maxResponseBytes``: 256 MB (`--max-response 256`).
     public static let defaultMaxResponseBytes = 256 * 1024 * 1024
-    /// The whole request (headers and body) may take this many times ``timeout``; ``timeout``
-    /// itself bounds each wait for data, so a slow but steady body still arrives.
-    public static let wholeRequestFactor: TimeInterval = 2
+    /// The most bytes a response's header lines may have together (status line included):
+    /// 100 KB (102,400 bytes), which is also libcurl's limit for one line. Larger headers stop
+    /// the request with ``DataError/headersTooLarge(url:limitBytes:)``.
+    public static let maxHeaderBytes = 100 * 1_024
 
-    /// Seconds each wait for data may take (connecting included) before the request fails with
-    /// ``DataError/timedOut(url:)``; the whole request may take ``wholeRequestFactor`` × this.
+    /// Seconds the whole request (connecting, headers and body) may take before it is stopped
+    /// with ``DataError/timedOut(url:)`` (nothing came) or ``DataError/tooSlow(url:bytes:seconds:)``.
     public let timeout: TimeInterval
     /// When failed `GET`s are sent again.
     public let retry: RetryPolicy
@@ -54,7 +56,7 @@ public struct HTTPClient: Sendable {
     // MARK: - Init
 
     /// - Parameters:
-    ///   - timeout: Seconds each wait for data may take (default 15).
+    ///   - timeout: Seconds the whole request may take (default 15).
     ///   - retry: When to send a failed request again (default ``RetryPolicy/standard``).
     ///   - headers: Extra headers for every request (never a token: see `credential`).
     ///   - credential: A token and the origin it belongs to (default none).
