@@ -46,6 +46,8 @@ public struct HTTPClient: Sendable {
     public let maxResponseBytes: Int
     /// Bodies already fetched this run; shared by copies of this client.
     public let cache: ResponseCache
+    /// What list answers taught about the server's paging this run (``PageWalk``); shared by copies.
+    let paging = PagingKnowledge()
     /// Where every request sent (method, path, status, duration), every failure and the
     /// rate-limit budget are recorded, for the Admin panel; `nil` for none.
     public let log: RequestLog?
@@ -125,19 +127,27 @@ public struct HTTPClient: Sendable {
 
     /// As ``data(from:)``, with the response's `Link` header (RFC 8288 pagination), if any.
     public func dataAndLink(from url: URL) async throws(DataError) -> (body: Data, link: String?) {
+        let answer = try await dataAndPaging(from: url)
+        return (answer.body, answer.link)
+    }
+
+    /// As ``data(from:)``, with the response's paging headers: `Link` and `X-Total-Count`
+    /// (json-server's count of the whole list; `nil` when absent or not a whole number).
+    func dataAndPaging(from url: URL) async throws(DataError) -> (body: Data, link: String?, totalCount: Int?) {
         let cached = await cache.entry(for: url)
-        if let cached, !FetchContext.isReload { return (cached.body, cached.link) }
+        if let cached, !FetchContext.isReload { return (cached.body, cached.link, cached.totalCount) }
         var attempt = 1
         while true {
             let failure: DataError
             var retryAfter: TimeInterval?
             do throws(DataError) {
                 let response = try await send(url, etag: cached?.etag)
-                if response.status == 304, let cached { return (cached.body, cached.link) }
+                if response.status == 304, let cached { return (cached.body, cached.link, cached.totalCount) }
                 if response.isSuccess {
                     let link = response.header("Link")
-                    await cache.store(response.body, etag: response.header("ETag"), link: link, for: url)
-                    return (response.body, link)
+                    let total = response.header("X-Total-Count").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    await cache.store(response.body, etag: response.header("ETag"), link: link, totalCount: total, for: url)
+                    return (response.body, link, total)
                 }
                 retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"))
                 failure = Self.statusError(response, url: url)

@@ -29,6 +29,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Bytes of header lines received (status lines included), against ``HTTPClient/maxHeaderBytes``.
     private var headerBytes = 0
     private var headersTooLarge = false
+    /// Whether the blank line that ends a response's headers has arrived.
+    private var headersEnded = false
     /// libcurl's own words for a failure (`CURLOPT_ERRORBUFFER`, `CURL_ERROR_SIZE` bytes).
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
@@ -69,10 +71,12 @@ final class CurlTransfer: @unchecked Sendable {
         if exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
             return .failure(.responseTooLarge(url: url.absoluteString, limitBytes: maxResponseBytes))
         }
-        // libcurl's words when it refuses one line ("Rejected 204810 bytes header (max is 102400)!")
-        // or, where patched, the whole ("Too large response headers: …").
+        // libcurl 7.88 refuses a header line over 100 KB with CURLE_OUT_OF_MEMORY and no words
+        // of its own; later ones say "Rejected 204810 bytes header (max is 102400)!" or, for the
+        // whole, "Too large response headers: …".
         let curlWords = String(cString: errorBuffer).lowercased()
         let curlRefusedHeaders = curlWords.contains("bytes header") || curlWords.contains("too large response headers")
+            || code == CURLE_OUT_OF_MEMORY && !headersEnded && headerBytes > 0
         if headersTooLarge || code != CURLE_OK && curlRefusedHeaders {
             return .failure(.headersTooLarge(url: url.absoluteString, limitBytes: HTTPClient.maxHeaderBytes))
         }
@@ -108,8 +112,10 @@ final class CurlTransfer: @unchecked Sendable {
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             headers.removeAll()
+            headersEnded = false
             return true
         }
+        if line.isEmpty { headersEnded = true }
         guard let colon = line.firstIndex(of: ":") else { return true }
         let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
         let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
