@@ -141,7 +141,14 @@ public struct RESTDataSource: DataSource {
     /// from `GET {base}/comments` once the server is seen to ignore or mis-compare the filter.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
-        try await children(Comment.self, in: "comments", parentKey: "postId", parent: postID) { $0.postId }.records
+        try await commentList(postID: postID).records
+    }
+
+    /// As ``comments(postID:)``, with the comments skipped (`comments[1] not valid UTF-8 …`)
+    /// and whether the list was read only in part.
+    /// - Throws: As ``comments(postID:)``.
+    public func commentList(postID: RecordID) async throws(DataError) -> RecordList<Comment> {
+        try await children(Comment.self, in: "comments", parentKey: "postId", parent: postID) { $0.postId }
     }
 
     /// `GET {base}/posts`: every post in one request; posts that do not decode are left out.
