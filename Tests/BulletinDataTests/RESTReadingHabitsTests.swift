@@ -6,7 +6,7 @@ import Testing
 /// Reading lists from servers with other people's habits (issue 22, items 4–6, 11, 12), through
 /// ``RESTDataSource`` against the loopback server's `--behave` habits (`read_behaviours.py`), on
 /// JSONPlaceholder's data (10 users, 100 posts, 500 comments, 100 albums, 200 todos: 20 a user).
-@Suite("REST reading habits of other servers", SharedData.needed)
+@Suite("REST reading habits of other servers", .serialized, SharedData.needed)
 struct RESTReadingHabitsTests {
     static let data = SharedData.data("jsonplaceholder").path
 
@@ -61,6 +61,12 @@ struct RESTReadingHabitsTests {
             #expect(posts.issues == [RecordIssue(path: "posts after page 1", reason: reason, effect: .partial, location: first)])
             #expect(RecordIssue.summary(of: posts.issues) == "only part read: posts after page 1 (\(reason))")
             #expect(await source.recordIssues().contains { $0.effect == .partial }, "the Admin panel lists it")
+            // The panel's count alone (a new source, nothing listed): 10, and said to be part.
+            try await server.reset()
+            try await server.inject(Fault(path: "/posts", times: 1), Fault(path: "/posts", status: 400, body: "nope"))
+            let counting = RESTDataSource(baseURL: server.baseURL, timeout: 10)
+            #expect(try await counting.statistics().posts == 10)
+            #expect(await counting.recordIssues().map(\.path) == ["posts after page 1"])
         }
     }
 

@@ -205,9 +205,12 @@ public struct RESTDataSource: DataSource {
         return try? await HTTPClient.expectingMissing { () throws(DataError) in try await count(url) }
     }
 
-    /// How many array elements `url` holds, over every page.
+    /// How many array elements `url` holds, over every page; a count from a list read only in
+    /// part is logged as such (``recordIssues()``), so the Admin panel says so beside it.
     private func count(_ url: URL) async throws(DataError) -> Int {
-        try await pages(Skipped.self, from: url, root: url.lastPathComponent).records.count
+        let list = try await pages(Skipped.self, from: url, root: url.lastPathComponent)
+        await issueLog.add(list.issues.filter { $0.effect == .partial })
+        return list.records.count
     }
 
     /// Fetches a JSON array of records (every page), skipping (and logging) the ones that do not decode.
@@ -247,5 +250,10 @@ actor IssueLog {
     func replace(_ new: [RecordIssue], for location: String) {
         issues.removeAll { $0.location == location }
         issues += new
+    }
+
+    /// Adds those of `new` not logged already.
+    func add(_ new: [RecordIssue]) {
+        issues += new.filter { !issues.contains($0) }
     }
 }
