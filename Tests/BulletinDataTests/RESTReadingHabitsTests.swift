@@ -81,6 +81,18 @@ struct RESTReadingHabitsTests {
         }
     }
 
+    @Test("a probe answered with json-server 1.0's envelope (an object, not a list): the list is whole, not an error, and not probed again")
+    func envelopeProbe() async throws {
+        try await withSource([]) { source, server async throws in
+            try await server.inject(Fault(path: "/users", times: 1),
+                                    Fault(path: "/users", body: #"{"first": 1, "prev": 1, "next": null, "last": 1, "data": []}"#))
+            let users = try await source.userList()
+            #expect(users.records.count == 10 && users.issues.isEmpty)
+            _ = try await source.postList(userID: 1)
+            #expect(try await server.requests().map(\.path) == ["/users", "/users?_page=2&_limit=10", "/posts?userId=1"])
+        }
+    }
+
     @Test("a post created on a server that pages without Link appears in the list and the server holds it")
     func createdPostAppears() async throws {
         try await withSource(["pages-no-link-no-total"]) { source, server async throws in

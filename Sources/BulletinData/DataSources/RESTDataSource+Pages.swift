@@ -13,7 +13,8 @@ extension RESTDataSource {
     /// `Link: rel="next"` on the same origin, or `_page`/`_limit` for a server that pages without
     /// `Link`), at most ``maxPages`` pages.
     ///
-    /// Records that do not decode are skipped and returned as issues (not logged: the caller
+    /// Records that do not decode (or, in an answer that does not parse as a whole, do not parse:
+    /// bytes that are not UTF-8) are skipped and returned as issues (not logged: the caller
     /// decides under which URL). A list that stopped early carries one issue with effect
     /// ``RecordIssue/Effect/partial`` saying why (`posts after page 1000`, `the server has more
     /// pages; only the first 1000 were read`; `users after page 1`, `the next page (…) leads back
@@ -29,7 +30,8 @@ extension RESTDataSource {
         for (url, data) in bodies {
             let page = try client.loggingErrors { () throws(DataError) in
                 do throws(DataError) {
-                    return try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+                    return try JSONDecoding.decodeRecords(
+                        type, from: data, location: url.absoluteString, root: root, splittingUnreadable: true)
                 } catch {
                     throw Self.noKindsError(error, data: data, url: url, root: root)
                 }

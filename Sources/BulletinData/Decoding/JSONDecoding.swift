@@ -58,21 +58,24 @@ public enum JSONDecoding {
 
     /// Decodes a top-level JSON array of records, skipping (and reporting) the ones that do not decode.
     ///
-    /// When the array as a whole does not parse (one record holds bytes that are not UTF-8, a
-    /// lone surrogate, a raw control character), it is split into its elements and each is
-    /// decoded on its own, as a db.json's records are (``RecordDecoding``): the bad record is
-    /// skipped and reported (`users[4] not valid UTF-8 (line 61, column 17)`), the rest kept.
-    /// - Parameter root: The collection's name for issue paths, such as `users`.
+    /// With `splittingUnreadable` (a REST answer), an array that does not parse as a whole (one
+    /// record holds bytes that are not UTF-8, a lone surrogate, a raw control character) is split
+    /// into its elements and each decoded on its own, as a db.json's records are by its index
+    /// (``RecordDecoding``): the bad record is skipped and reported (`users[4] not valid UTF-8
+    /// (line 61, column 17)`), the rest kept. Without it such a document is refused whole.
+    /// - Parameters:
+    ///   - root: The collection's name for issue paths, such as `users`.
+    ///   - splittingUnreadable: Whether to decode record by record when the whole does not parse (default `false`).
     /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` when the document is not a
-    ///   JSON array, or its structure (brackets, strings) cannot be split into records.
+    ///   JSON array, or does not parse (with `splittingUnreadable`: cannot be split into records).
     public static func decodeRecords<Record: Decodable & Sendable>(
-        _ type: Record.Type, from data: Data, location: String, root: String
+        _ type: Record.Type, from data: Data, location: String, root: String, splittingUnreadable: Bool = false
     ) throws(DataError) -> RecordList<Record> {
         do throws(DataError) {
             let (list, issues) = try decodeReportingIssues(LenientArray<Record>.self, from: data, location: location, root: root)
             return RecordList(records: list.elements, issues: issues)
         } catch {
-            guard case .malformedJSON(path: "$", _, _) = error,
+            guard splittingUnreadable, case .malformedJSON(path: "$", _, _) = error,
                   let list = recordByRecord(type, from: data, location: location, root: root) else { throw error }
             return list
         }

@@ -58,11 +58,11 @@ actor PagingKnowledge {
 enum PageWalk {
     static let roundPageSizes: Set<Int> = [10, 20, 25, 30, 50, 100]
 
-    /// How many elements the top-level JSON array in `data` has; 0 when it is not an array.
+    /// How many elements the top-level JSON array in `data` has; `nil` when it is not an array.
     /// Structure only: a record holding bytes that are not UTF-8 still counts.
-    static func elementCount(_ data: Data) -> Int {
+    static func elementCount(_ data: Data) -> Int? {
         let spans = data.withUnsafeBytes { try? RecordSpanScanner.scan($0, fileName: RecordKind.user.rawValue) }
-        guard let spans, spans.rootIsArray else { return 0 }
+        guard let spans, spans.rootIsArray else { return nil }
         return spans.collections[.user]?.elements.count ?? 0
     }
 
@@ -113,7 +113,15 @@ extension HTTPClient {
                 guard let total = paging.total, read < total else { return (pages, nil) }
                 return (pages, .incomplete(read: read, total: total, why: "the server sends no Link and ignores _page"))
             }
-            let count = PageWalk.elementCount(answer.body)
+            let elements = PageWalk.elementCount(answer.body)
+            if let paging = byNumber, elements == nil {
+                // `_page` answered with something else than a list (json-server 1.0's envelope
+                // `{"first": 1, …, "data": […]}`): the server pages only when asked, its own way.
+                if pages.count == 1 { await self.paging.learnAnswersWhole() }
+                guard let total = paging.total, read < total else { return (pages, nil) }
+                return (pages, .incomplete(read: read, total: total, why: "page 2 by _page is not a list"))
+            }
+            let count = elements ?? 0
             pages.append((url, answer.body))
             read += count
             if let following = LinkHeader.next(in: answer.link, relativeTo: url) {
