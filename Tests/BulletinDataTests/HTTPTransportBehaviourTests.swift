@@ -22,7 +22,9 @@ struct HTTPTransportBehaviourTests {
             let source = RESTDataSource(baseURL: server.baseURL, timeout: 5)
             #expect(try await source.users().count == 10)
             let paths = try await server.requests().map(\.path)
-            #expect(paths == ["/users", "/users/"])
+            // A list of exactly 10 may be a page (issue 22): page 2 is asked once; the same answer
+            // shows the server answers whole.
+            #expect(paths == ["/users", "/users/", "/users?_page=2&_limit=10", "/users/?_page=2&_limit=10"])
         }
     }
 

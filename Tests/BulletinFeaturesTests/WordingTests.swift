@@ -42,7 +42,8 @@ struct WordingTests {
     /// compile until it is named there (and the count below fails until it is sampled here).
     nonisolated static let samples: [DataError] = [
         .invalidURL("htp:/x"), .transport(url: "http://127.0.0.1:9/users", reason: "connection refused"),
-        .timedOut(url: "http://127.0.0.1:9/users"), .badStatus(500, url: "http://127.0.0.1:9/posts", excerpt: "oops"),
+        .timedOut(url: "http://127.0.0.1:9/users"), .tooSlow(url: "http://127.0.0.1:9/users", bytes: 12, seconds: 15),
+        .headersTooLarge(url: "http://127.0.0.1:9/users", limitBytes: 102_400), .badStatus(500, url: "http://127.0.0.1:9/posts", excerpt: "oops"),
         .malformedJSON(path: "$[2].email", location: "/tmp/users.json", reason: "expected a string, found a number"),
         .unreadableFile(path: "/tmp/db.json", reason: "no such file"), .notFound("user 42", location: "embedded data set"),
         .rateLimited(url: "https://api.github.com/users", resetAt: Date(timeIntervalSince1970: 0), remaining: 0),
@@ -61,6 +62,8 @@ struct WordingTests {
         case .invalidURL: "invalidURL"
         case .transport: "transport"
         case .timedOut: "timedOut"
+        case .tooSlow: "tooSlow"
+        case .headersTooLarge: "headersTooLarge"
         case .badStatus: "badStatus"
         case .malformedJSON: "malformedJSON"
         case .unreadableFile: "unreadableFile"
@@ -89,7 +92,7 @@ struct WordingTests {
 
     @Test("every DataError case is sampled")
     func everyCase() {
-        #expect(Set(Self.samples.map(Self.name)).count == 19)
+        #expect(Set(Self.samples.map(Self.name)).count == 21)
     }
 
     @Test("no error's words, nor the status texts made from them, show a Swift type name", arguments: samples)

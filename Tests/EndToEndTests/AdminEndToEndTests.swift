@@ -39,7 +39,13 @@ struct AdminEndToEndTests {
         try await session.waitFor("Users:     10")
         // The counts: users, posts and comments, and the albums, photos and todos the server may have.
         for path in ["/users", "/posts", "/comments", "/albums", "/photos", "/todos"] { try await session.waitFor("ms  \(path)") }
-        var screen = try await session.appears(all: ["Requests (6, newest first)",
+        // Lists of a round size may be pages (issue 22): page 2 of one or two of them is asked once
+        // (the counts run at once, so which depends on which answer comes first). Every request
+        // the server got is listed.
+        let paths = try await server.requests().map(\.path)
+        let made = paths.count
+        #expect((7...8).contains(made), "\(paths)")
+        var screen = try await session.appears(all: ["Requests (\(made), newest first)",
                                                      "REST API (JSONPlaceholder-compatible)",
                                                      "Location:  \(server.baseURL.absoluteString)", "GET    200"])
         try await session.press("s", until: "Switch to:")

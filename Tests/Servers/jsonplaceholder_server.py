@@ -56,7 +56,8 @@ stored the record and then failed does).
 Behaviours of other json-server-like servers met in the wild (issue 12), switched on with
 ``--behave NAME[,NAME...]`` (repeatable); each mimics a real server's habit. The handler sees
 them as the set ``behaviours``. Names are listed in ``BEHAVIOURS`` below with one line each.
-The transport ones live in ``transport_behaviours.py``; ``redirect-elsewhere`` sends every request
+The transport ones live in ``transport_behaviours.py``, the reading ones (paging without ``Link``,
+``Link`` loops, bad bytes in one record, a trickle, huge headers) in ``read_behaviours.py``; ``redirect-elsewhere`` sends every request
 to ``--redirect-base URL`` (another server started by the test, on another port).
 
 Every JSON answer carries an ``ETag``; a request whose ``If-None-Match`` matches gets 304.
@@ -77,6 +78,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 from api_styles import dummyjson_route, github_route, load_github_recordings
+import read_behaviours
 import transport_behaviours
 from mealdb_style import load_mealdb_recordings, mealdb_route
 
@@ -191,6 +193,10 @@ def seed_duplicates(collections, behaviours):
     posts = collections.get("posts") or []
     if "duplicate-ids" in behaviours and len(posts) > 1 and isinstance(posts[0], dict) and isinstance(posts[1], dict):
         posts[1]["id"] = posts[0].get("id")
+
+
+# Reading (issue 22): paging without Link, Link loops, bad bytes in one record, trickles, huge headers.
+BEHAVIOURS.update(read_behaviours.BEHAVIOURS)
 
 FOREIGN_KEYS = {"posts": ("userId", "users"), "comments": ("postId", "posts")}
 
@@ -331,6 +337,9 @@ def paginate(records, query, behaviours, path, base):
     With it: ``_limit`` records (10 by default) of page ``_page`` (1 by default), and the headers
     json-server 0.x sends for ``_page``: ``X-Total-Count`` and ``Link`` with first, prev, next
     and last (absolute URLs keeping the other query parameters)."""
+    habit = read_behaviours.paginate(records, query, behaviours, path, base)
+    if habit is not None:
+        return habit
     if "paginates" not in behaviours:
         return records, {}
     params = dict(query)
@@ -362,6 +371,9 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = transport_behaviours.protocol(behaviours)
+        # Headers and body go out as separate writes: without this, Nagle's algorithm holds the
+        # body until the client's delayed ACK (40 ms a request, 20 s for 500 pages of photos).
+        disable_nagle_algorithm = True
         timeout = transport_behaviours.idle_timeout(behaviours)
 
         def send_header(self, keyword, value):
@@ -379,6 +391,9 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             rule = faults.take(url.path, "GET") or {}
             time.sleep(rule.get("delay", 0))
             mode = rule.get("mode")
+            trickle = read_behaviours.body_mode(behaviours)
+            if trickle and mode is None:
+                mode, rule = trickle[0], dict(rule, byte_delay=trickle[1])
             if mode == "hang":
                 time.sleep(3600)
             if mode == "drop":
@@ -395,6 +410,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 with store_lock:
                     status, body = self.behaved_route()
                     data = json.dumps(body, indent=2, ensure_ascii=False).encode("utf-8")
+                    data = read_behaviours.spoil_bytes(data, behaviours)
                 extra_headers = self.list_headers
             content_type = "application/json; charset=utf-8"
             recorded_etag = next((v for k, v in extra_headers.items() if k.lower() == "etag"), None)
@@ -413,7 +429,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
             self.send_header("ETag", etag)
             overrides = {name.lower() for name in rule.get("headers", {})}
             kept = [(k, v) for k, v in extra_headers.items() if k.lower() not in overrides]
-            for name, value in kept + list(rule.get("headers", {}).items()):
+            for name, value in kept + list(rule.get("headers", {}).items()) + read_behaviours.extra_headers(behaviours):
                 self.send_header(name, str(value))
             self.end_headers()
             self.write_body(data, mode, rule.get("byte_delay", 0.01))
@@ -527,7 +543,7 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 match = [r for r in records if as_text(r.get("id")) == parts[1]]
                 return (200, match[0]) if match else (404, {})
             query = parse_qsl(url.query, keep_blank_values=True)
-            records = filter_records(records, query, behaviours)
+            records = read_behaviours.spoil(url.path, filter_records(records, query, behaviours), behaviours)
             records, self.list_headers = paginate(records, query, behaviours, url.path,
                                                   "http://%s" % self.headers.get("Host", "127.0.0.1"))
             return 200, records

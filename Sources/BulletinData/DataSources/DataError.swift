@@ -9,8 +9,14 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(String)
     /// The request never got an HTTP answer: connection refused, DNS, TLS, connection dropped.
     case transport(url: String, reason: String)
-    /// No answer in time.
+    /// No answer in time: nothing arrived before the deadline (`--timeout`).
     case timedOut(url: String)
+    /// The answer was still arriving at the deadline (`--timeout`, `seconds`): `bytes` bytes
+    /// (headers and body) came, too slowly (a server that trickles), and the request was stopped.
+    case tooSlow(url: String, bytes: Int, seconds: TimeInterval)
+    /// The server's response headers were larger than the limit (``HTTPClient/maxHeaderBytes``,
+    /// `limitBytes` bytes); the transfer was stopped there.
+    case headersTooLarge(url: String, limitBytes: Int)
     /// The server answered with a non-2xx status; `excerpt` is the start of the body (≤ 200 characters).
     case badStatus(Int, url: String, excerpt: String)
     /// The body or file is not the JSON expected. `path` is a JSON path such as `$[3].address.geo.lat`
@@ -66,6 +72,10 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidURL(text): "Not a valid URL: \(text)"
         case let .transport(url, reason): "Cannot reach \(url): \(reason)"
         case let .timedOut(url): "No answer from \(url) in time"
+        case let .tooSlow(url, bytes, seconds):
+            "The answer from \(url) was too slow: \(bytes) \(bytes == 1 ? "byte" : "bytes") in \(Self.seconds(seconds)) (--timeout); stopped there"
+        case let .headersTooLarge(url, limit):
+            "The server's headers from \(url) were larger than the limit of \(Self.byteCount(limit)); stopped there"
         case let .badStatus(code, url, excerpt):
             excerpt.isEmpty ? "HTTP \(code) from \(url)" : "HTTP \(code) from \(url): \(excerpt)"
         case let .malformedJSON(path, location, reason): "Unexpected JSON at \(path) in \(location): \(reason)"
@@ -111,7 +121,8 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// failures before anything was sent; "connection lost" and "empty response" may have reached it.
     public var mayHaveReachedServer: Bool {
         switch self {
-        case .timedOut: return true
+        case .timedOut, .tooSlow: return true
+        case .headersTooLarge: return true  // the server answered, so it may have carried the write out
         case .responseTooLarge: return true  // the server answered, so it may have carried the write out
         case let .badStatus(code, _, _): return [500, 502, 504].contains(code)
         case let .transport(_, reason):
@@ -136,9 +147,15 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `256 MB` for a multiple of 1 MB (1,048,576 bytes), else `1500 bytes`.
+    /// `256 MB` for a multiple of 1 MB (1,048,576 bytes), `100 KB` for a multiple of 1 KB (1,024), else `1500 bytes`.
     static func byteCount(_ bytes: Int) -> String {
-        bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"
+        if bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MB" }
+        return bytes % 1_024 == 0 ? "\(bytes / 1_024) KB" : "\(bytes) bytes"
+    }
+
+    /// `15 s`, `2 s`, `0.5 s`: a duration in seconds, whole when it is whole.
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// `14:05`: a time of day in the local time zone, for "rate limited until HH:MM".

@@ -89,6 +89,12 @@ public protocol DataSource: Sendable {
     /// - Throws: As ``posts(userID:)``; a failure of the first page.
     func postList(userID: RecordID) async throws(DataError) -> RecordList<Post>
 
+    /// One post's comments with the ones that could not be read (skipped: a REST answer's
+    /// comment that is not UTF-8) or a list read only in part, for the post's status line.
+    /// Has a default (``comments(postID:)``, no issues).
+    /// - Throws: As ``comments(postID:)``.
+    func commentList(postID: RecordID) async throws(DataError) -> RecordList<Comment>
+
     /// The users and posts matching `query`, found by the source's own search API (GitHub's
     /// `/search/users` and `/search/repositories`), or `nil` when the source has none and
     /// Search looks through every post and comment itself. The empty query answers at once,

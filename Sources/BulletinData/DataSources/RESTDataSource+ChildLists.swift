@@ -19,7 +19,9 @@ import Foundation
 extension RESTDataSource {
     /// The records of `collection` whose `parentKey` is `parent`: from `GET {base}/{collection}?{parentKey}={parent}`
     /// (every page), filtered here by `parentOf`; or from the whole collection when the server's
-    /// filter was found wrong (see the comment at the top of this file).
+    /// filter was found wrong (see the comment at the top of this file). The issues are the
+    /// answer's (records skipped, a list read in part); from the whole collection only its
+    /// "read in part" ones, as its skipped records may be any parent's.
     /// - Parameters:
     ///   - collection: `posts`, `comments`, `albums`, `photos` or `todos`.
     ///   - parentKey: The filter's name, `userId`, `postId` or `albumId`.
@@ -27,32 +29,37 @@ extension RESTDataSource {
     func children<R: Decodable & Sendable>(
         _ type: R.Type, in collection: String, parentKey: String, parent: RecordID,
         parentOf: @Sendable (R) -> RecordID
-    ) async throws(DataError) -> [R] {
+    ) async throws(DataError) -> RecordList<R> {
         let key = "\(collection)?\(parentKey)"
         if await childFilters.verdict(for: key).usesWholeCollection {
-            return try await wholeCollection(type, collection).filter { parentOf($0) == parent }
+            return try await wholeCollection(type, collection, parent: parent, parentOf: parentOf)
         }
-        let answer = try await records(type, at: url(collection, query: [parentKey: parent.text]), root: collection).records
-        let right = answer.filter { parentOf($0) == parent }
-        if right.count < answer.count {
+        let answer = try await records(type, at: url(collection, query: [parentKey: parent.text]), root: collection)
+        let right = answer.records.filter { parentOf($0) == parent }
+        if right.count < answer.records.count {
             await decide(.ignored, for: key, collection: collection, parentKey: parentKey)
-            return try await wholeCollection(type, collection).filter { parentOf($0) == parent }
+            return try await wholeCollection(type, collection, parent: parent, parentOf: parentOf)
         }
         if !right.isEmpty {
             await childFilters.set(.works, for: key)
-            return right
+            return RecordList(records: right, issues: answer.issues)
         }
-        guard await childFilters.verdict(for: key) == .unknown else { return right }
-        let inWhole = try await wholeCollection(type, collection).filter { parentOf($0) == parent }
-        if !inWhole.isEmpty {
+        guard await childFilters.verdict(for: key) == .unknown else { return RecordList(records: right, issues: answer.issues) }
+        let inWhole = try await wholeCollection(type, collection, parent: parent, parentOf: parentOf)
+        if !inWhole.records.isEmpty {
             await decide(.answersNothing, for: key, collection: collection, parentKey: parentKey)
         }
         return inWhole
     }
 
-    /// Every record of `collection` (`GET {base}/{collection}`, every page; cached for the run).
-    private func wholeCollection<R: Decodable & Sendable>(_ type: R.Type, _ collection: String) async throws(DataError) -> [R] {
-        try await records(type, at: url(collection), root: collection).records
+    /// The records of `collection` (`GET {base}/{collection}`, every page; cached for the run)
+    /// whose parent is `parent`, with the whole list's "read in part" issues.
+    private func wholeCollection<R: Decodable & Sendable>(
+        _ type: R.Type, _ collection: String, parent: RecordID, parentOf: @Sendable (R) -> RecordID
+    ) async throws(DataError) -> RecordList<R> {
+        let whole = try await records(type, at: url(collection), root: collection)
+        return RecordList(records: whole.records.filter { parentOf($0) == parent },
+                          issues: whole.issues.filter { $0.effect == .partial })
     }
 
     /// Keeps the verdict for the run and tells the Admin panel, in words.

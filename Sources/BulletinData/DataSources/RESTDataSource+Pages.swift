@@ -9,14 +9,16 @@ extension RESTDataSource {
     /// rest as not read: 1,000 (10,000 records at json-server's default of 10 a page).
     public static let defaultMaxPages = 1_000
 
-    /// Fetches the JSON array at `first` and every page after it, following `Link: rel="next"`
-    /// while the next page is on the same origin (scheme, host, port), has not been read yet in
-    /// this list, and fewer than ``maxPages`` pages were read.
+    /// Fetches the JSON array at `first` and every page after it (``HTTPClient/pageBodies(from:maxPages:)``:
+    /// `Link: rel="next"` on the same origin, or `_page`/`_limit` for a server that pages without
+    /// `Link`), at most ``maxPages`` pages.
     ///
-    /// Records that do not decode are skipped and returned as issues (not logged: the caller
+    /// Records that do not decode (or, in an answer that does not parse as a whole, do not parse:
+    /// bytes that are not UTF-8) are skipped and returned as issues (not logged: the caller
     /// decides under which URL). A list that stopped early carries one issue with effect
     /// ``RecordIssue/Effect/partial`` saying why (`posts after page 1000`, `the server has more
-    /// pages; only the first 1000 were read`).
+    /// pages; only the first 1000 were read`; `users after page 1`, `the next page (…) leads back
+    /// to page 1, already read; stopped there`; `posts after page 1`, `10 of 101 records read: …`).
     /// - Throws: ``DataError`` of any page: `.transport`, `.timedOut`, `.cancelled`,
     ///   `.badStatus`, `.rateLimited`, `.malformedJSON`, `.noKnownKinds` for an object holding
     ///   no `root` (logged in the request log).
@@ -28,7 +30,8 @@ extension RESTDataSource {
         for (url, data) in bodies {
             let page = try client.loggingErrors { () throws(DataError) in
                 do throws(DataError) {
-                    return try JSONDecoding.decodeRecords(type, from: data, location: url.absoluteString, root: root)
+                    return try JSONDecoding.decodeRecords(
+                        type, from: data, location: url.absoluteString, root: root, splittingUnreadable: true)
                 } catch {
                     throw Self.noKindsError(error, data: data, url: url, root: root)
                 }
@@ -44,6 +47,12 @@ extension RESTDataSource {
         case let .limit(pages)?:
             list.issues.append(partial(root, after: pages, first: first,
                                        why: "the server has more pages; only the first \(pages) were read"))
+        case let .loop(next, page)?:
+            list.issues.append(partial(root, after: bodies.count, first: first,
+                                       why: "the next page (\(next)) leads back to page \(page), already read; stopped there"))
+        case let .incomplete(read, total, why)?:
+            let known = total.map { "\(read) of \($0) records read" } ?? "\(read) records read, there may be more"
+            list.issues.append(partial(root, after: bodies.count, first: first, why: "\(known): \(why)"))
         }
         return list
     }

@@ -8,8 +8,9 @@ import Foundation
 /// `/comments`. Requests go through ``HTTPClient``, which keeps answers for the run (a reload,
 /// ``FetchContext/isReload``, revalidates them) and retries failed `GET`s. Lists decode
 /// leniently: records that do not decode are skipped and reported (``recordIssues()``).
-/// Every list follows `Link: rel="next"` to its last page (json-server's `_page`; at most
-/// ``maxPages`` pages, see `RESTDataSource+Pages.swift`). Child lists are filtered here by
+/// Every list is read to its last page: by `Link: rel="next"`, or by `_page`/`_limit` where an
+/// answer without `Link` looks like a page (at most ``maxPages`` pages, see `PageWalk.swift`);
+/// one that cannot be read to its end says so (a ``RecordIssue/Effect/partial`` issue). Child lists are filtered here by
 /// their `userId`/`postId` whatever the server does with the filter, falling back to the whole
 /// collection when it gets the filter wrong (see `RESTDataSource+ChildLists.swift`).
 /// The descriptor is `.rest` with the base URL.
@@ -96,6 +97,13 @@ public struct RESTDataSource: DataSource {
     /// `GET {base}/posts` once the server is seen to ignore or mis-compare the filter.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
+        try await postList(userID: userID).records
+    }
+
+    /// As ``posts(userID:)``, with the posts skipped and whether the list was read only in part
+    /// (a server that pages without `Link` and cannot be read to the end).
+    /// - Throws: As ``posts(userID:)``.
+    public func postList(userID: RecordID) async throws(DataError) -> RecordList<Post> {
         try await children(Post.self, in: "posts", parentKey: "userId", parent: userID) { $0.userId }
     }
 
@@ -133,6 +141,13 @@ public struct RESTDataSource: DataSource {
     /// from `GET {base}/comments` once the server is seen to ignore or mis-compare the filter.
     /// - Throws: ``DataError``: `.invalidURL`, `.transport`, `.timedOut`, `.cancelled`, `.badStatus`, `.malformedJSON`.
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
+        try await commentList(postID: postID).records
+    }
+
+    /// As ``comments(postID:)``, with the comments skipped (`comments[1] not valid UTF-8 …`)
+    /// and whether the list was read only in part.
+    /// - Throws: As ``comments(postID:)``.
+    public func commentList(postID: RecordID) async throws(DataError) -> RecordList<Comment> {
         try await children(Comment.self, in: "comments", parentKey: "postId", parent: postID) { $0.postId }
     }
 
@@ -190,9 +205,12 @@ public struct RESTDataSource: DataSource {
         return try? await HTTPClient.expectingMissing { () throws(DataError) in try await count(url) }
     }
 
-    /// How many array elements `url` holds, over every page.
+    /// How many array elements `url` holds, over every page; a count from a list read only in
+    /// part is logged as such (``recordIssues()``), so the Admin panel says so beside it.
     private func count(_ url: URL) async throws(DataError) -> Int {
-        try await pages(Skipped.self, from: url, root: url.lastPathComponent).records.count
+        let list = try await pages(Skipped.self, from: url, root: url.lastPathComponent)
+        await issueLog.add(list.issues.filter { $0.effect == .partial })
+        return list.records.count
     }
 
     /// Fetches a JSON array of records (every page), skipping (and logging) the ones that do not decode.
@@ -232,5 +250,10 @@ actor IssueLog {
     func replace(_ new: [RecordIssue], for location: String) {
         issues.removeAll { $0.location == location }
         issues += new
+    }
+
+    /// Adds those of `new` not logged already.
+    func add(_ new: [RecordIssue]) {
+        issues += new.filter { !issues.contains($0) }
     }
 }

@@ -36,6 +36,12 @@ extension DataSource {
         RecordList(records: try await posts(userID: userID))
     }
 
+    /// ``comments(postID:)`` with no issues.
+    /// - Throws: As ``comments(postID:)``.
+    public func commentList(postID: RecordID) async throws(DataError) -> RecordList<Comment> {
+        RecordList(records: try await comments(postID: postID))
+    }
+
     /// `nil`: the source has no search API; Search looks through every post and comment.
     public func search(_ query: String) async throws(DataError) -> SourceSearchResults? { nil }
 }

@@ -57,13 +57,53 @@ public enum JSONDecoding {
     }
 
     /// Decodes a top-level JSON array of records, skipping (and reporting) the ones that do not decode.
-    /// - Parameter root: The collection's name for issue paths, such as `users`.
-    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` when the document is not a JSON array.
+    ///
+    /// With `splittingUnreadable` (a REST answer), an array that does not parse as a whole (one
+    /// record holds bytes that are not UTF-8, a lone surrogate, a raw control character) is split
+    /// into its elements and each decoded on its own, as a db.json's records are by its index
+    /// (``RecordDecoding``): the bad record is skipped and reported (`users[4] not valid UTF-8
+    /// (line 61, column 17)`), the rest kept. Without it such a document is refused whole.
+    /// - Parameters:
+    ///   - root: The collection's name for issue paths, such as `users`.
+    ///   - splittingUnreadable: Whether to decode record by record when the whole does not parse (default `false`).
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` when the document is not a
+    ///   JSON array, or does not parse (with `splittingUnreadable`: cannot be split into records).
     public static func decodeRecords<Record: Decodable & Sendable>(
-        _ type: Record.Type, from data: Data, location: String, root: String
+        _ type: Record.Type, from data: Data, location: String, root: String, splittingUnreadable: Bool = false
     ) throws(DataError) -> RecordList<Record> {
-        let (list, issues) = try decodeReportingIssues(LenientArray<Record>.self, from: data, location: location, root: root)
-        return RecordList(records: list.elements, issues: issues)
+        do throws(DataError) {
+            let (list, issues) = try decodeReportingIssues(LenientArray<Record>.self, from: data, location: location, root: root)
+            return RecordList(records: list.elements, issues: issues)
+        } catch {
+            guard splittingUnreadable, case .malformedJSON(path: "$", _, _) = error,
+                  let list = recordByRecord(type, from: data, location: location, root: root) else { throw error }
+            return list
+        }
+    }
+
+    /// The elements of the top-level array in `data`, each decoded on its own; `nil` when the
+    /// bytes are not one array whose elements can be told apart.
+    private static func recordByRecord<Record: Decodable & Sendable>(
+        _ type: Record.Type, from data: Data, location: String, root: String
+    ) -> RecordList<Record>? {
+        // The scanner names a top-level array's spans by a kind; `users` only labels them here.
+        let spans = data.withUnsafeBytes { try? RecordSpanScanner.scan($0, fileName: RecordKind.user.rawValue) }
+        guard let spans, spans.rootIsArray, let elements = spans.collections[.user]?.elements else { return nil }
+        var list = RecordList<Record>(records: [])
+        for (index, element) in elements.enumerated() {
+            let bytes = data.subdata(in: (data.startIndex + element.start)..<(data.startIndex + element.end))
+            let path = "\(root)[\(index)]"
+            if let bad = RecordDecoding.firstInvalidUTF8(in: bytes) {
+                let (line, column) = TextPosition.lineAndColumn(of: element.start + bad, in: data)
+                list.issues.append(RecordIssue(path: path, reason: "not valid UTF-8 (line \(line), column \(column))",
+                                               effect: .skipped, location: location))
+                continue
+            }
+            let (record, issues) = RecordDecoding.decode(type, from: bytes, path: path, location: location)
+            if let record { list.records.append(record) }
+            list.issues += issues
+        }
+        return list
     }
 
     /// The JSON path for a `Codable` coding path: `$`, then `.key` for object members

@@ -90,8 +90,17 @@ enum RecordDecoding {
 enum TextPosition {
     static func lineAndColumn(of offset: Int, in file: MappedFile) -> (line: Int, column: Int) {
         guard let base = file.base else { return (1, 1) }
-        let end = min(offset, file.length)
-        let bytes = UnsafeBufferPointer(start: base, count: end)
+        return lineAndColumn(of: offset, in: UnsafeBufferPointer(start: base, count: file.length))
+    }
+
+    /// As for a file, in a response body (a REST answer's record that is not UTF-8).
+    static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        data.withUnsafeBytes { lineAndColumn(of: offset, in: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    private static func lineAndColumn(of offset: Int, in all: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let end = min(offset, all.count)
+        let bytes = UnsafeBufferPointer(rebasing: all[0..<end])
         var line = 1
         var lineStart = 0
         for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {

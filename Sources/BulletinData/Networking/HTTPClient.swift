@@ -3,12 +3,13 @@ import Foundation
 /// Fetches JSON over HTTP(S) through libcurl (``CurlTransport``) and reports every failure as a ``DataError``.
 ///
 /// Each request carries `Accept: application/json`, `User-Agent: Bulletin/0.1`, ``headers`` and,
-/// where ``HTTPCredential/allows(_:)`` says so, the ``credential``. ``timeout`` bounds each wait
-/// for data (seconds) and the whole request may take ``wholeRequestFactor`` times that; a body
-/// larger than ``maxResponseBytes`` stops the request. Redirects are followed as ``Redirect``
+/// where ``HTTPCredential/allows(_:)`` says so, the ``credential``. ``timeout`` bounds the whole
+/// request (seconds, connecting included); a body larger than ``maxResponseBytes``, or headers
+/// larger than ``maxHeaderBytes``, stop the request. Redirects are followed as ``Redirect``
 /// decides (RFC 9110 §15.4: at most ``Redirect/maxHops``, loops detected by URL, no body dropped).
 /// Failures carry the request URL: transport problems become ``DataError/transport(url:reason:)``
-/// ("connection refused", "host not found", …), a timeout ``DataError/timedOut(url:)``,
+/// ("connection refused", "host not found", …), a timeout ``DataError/timedOut(url:)`` (nothing
+/// came) or ``DataError/tooSlow(url:bytes:seconds:)`` (some bytes came, too slowly),
 /// cancellation ``DataError/cancelled``, a non-2xx status ``DataError/badStatus(_:url:excerpt:)``,
 /// an undecodable body ``DataError/malformedJSON(path:location:reason:)`` and a rate limit
 /// ``DataError/rateLimited(url:resetAt:remaining:)``. Failed `GET`s are retried per ``retry``;
@@ -23,12 +24,13 @@ public struct HTTPClient: Sendable {
     @TaskLocal static var missingIsExpected = false
     /// The default for ``maxResponseBytes``: 256 MB (`--max-response 256`).
     public static let defaultMaxResponseBytes = 256 * 1024 * 1024
-    /// The whole request (headers and body) may take this many times ``timeout``; ``timeout``
-    /// itself bounds each wait for data, so a slow but steady body still arrives.
-    public static let wholeRequestFactor: TimeInterval = 2
+    /// The most bytes a response's header lines may have together (status line included):
+    /// 100 KB (102,400 bytes), which is also libcurl's limit for one line. Larger headers stop
+    /// the request with ``DataError/headersTooLarge(url:limitBytes:)``.
+    public static let maxHeaderBytes = 100 * 1_024
 
-    /// Seconds each wait for data may take (connecting included) before the request fails with
-    /// ``DataError/timedOut(url:)``; the whole request may take ``wholeRequestFactor`` × this.
+    /// Seconds the whole request (connecting, headers and body) may take before it is stopped
+    /// with ``DataError/timedOut(url:)`` (nothing came) or ``DataError/tooSlow(url:bytes:seconds:)``.
     public let timeout: TimeInterval
     /// When failed `GET`s are sent again.
     public let retry: RetryPolicy
@@ -44,6 +46,8 @@ public struct HTTPClient: Sendable {
     public let maxResponseBytes: Int
     /// Bodies already fetched this run; shared by copies of this client.
     public let cache: ResponseCache
+    /// What list answers taught about the server's paging this run (``PageWalk``); shared by copies.
+    let paging = PagingKnowledge()
     /// Where every request sent (method, path, status, duration), every failure and the
     /// rate-limit budget are recorded, for the Admin panel; `nil` for none.
     public let log: RequestLog?
@@ -54,7 +58,7 @@ public struct HTTPClient: Sendable {
     // MARK: - Init
 
     /// - Parameters:
-    ///   - timeout: Seconds each wait for data may take (default 15).
+    ///   - timeout: Seconds the whole request may take (default 15).
     ///   - retry: When to send a failed request again (default ``RetryPolicy/standard``).
     ///   - headers: Extra headers for every request (never a token: see `credential`).
     ///   - credential: A token and the origin it belongs to (default none).
@@ -123,19 +127,27 @@ public struct HTTPClient: Sendable {
 
     /// As ``data(from:)``, with the response's `Link` header (RFC 8288 pagination), if any.
     public func dataAndLink(from url: URL) async throws(DataError) -> (body: Data, link: String?) {
+        let answer = try await dataAndPaging(from: url)
+        return (answer.body, answer.link)
+    }
+
+    /// As ``data(from:)``, with the response's paging headers: `Link` and `X-Total-Count`
+    /// (json-server's count of the whole list; `nil` when absent or not a whole number).
+    func dataAndPaging(from url: URL) async throws(DataError) -> (body: Data, link: String?, totalCount: Int?) {
         let cached = await cache.entry(for: url)
-        if let cached, !FetchContext.isReload { return (cached.body, cached.link) }
+        if let cached, !FetchContext.isReload { return (cached.body, cached.link, cached.totalCount) }
         var attempt = 1
         while true {
             let failure: DataError
             var retryAfter: TimeInterval?
             do throws(DataError) {
                 let response = try await send(url, etag: cached?.etag)
-                if response.status == 304, let cached { return (cached.body, cached.link) }
+                if response.status == 304, let cached { return (cached.body, cached.link, cached.totalCount) }
                 if response.isSuccess {
                     let link = response.header("Link")
-                    await cache.store(response.body, etag: response.header("ETag"), link: link, for: url)
-                    return (response.body, link)
+                    let total = response.header("X-Total-Count").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    await cache.store(response.body, etag: response.header("ETag"), link: link, totalCount: total, for: url)
+                    return (response.body, link, total)
                 }
                 retryAfter = RetryPolicy.retryAfterSeconds(response.header("Retry-After"))
                 failure = Self.statusError(response, url: url)

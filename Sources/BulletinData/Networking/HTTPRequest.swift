@@ -13,8 +13,7 @@ struct HTTPRequest: Sendable, Equatable {
     var headers: [HTTPResponse.Header] = []
     /// The body, or `nil` for none.
     var body: Data?
-    /// Seconds each wait for data may take (connecting included); the whole request may take
-    /// this × ``HTTPClient/wholeRequestFactor``.
+    /// Seconds the whole request may take (connecting included).
     var timeout: TimeInterval = 15
     /// The most body bytes accepted; a longer body fails with ``DataError/responseTooLarge(url:limitBytes:)``.
     var maxResponseBytes: Int = HTTPClient.defaultMaxResponseBytes

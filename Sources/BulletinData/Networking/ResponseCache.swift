@@ -14,6 +14,8 @@ public actor ResponseCache {
         public var etag: String?
         /// The response's `Link` header (pagination), when it had one.
         public var link: String?
+        /// The response's `X-Total-Count` (json-server's count of the whole list), when it had one.
+        public var totalCount: Int?
     }
 
     var entries: [String: Entry] = [:]
@@ -25,8 +27,8 @@ public actor ResponseCache {
     public func entry(for url: URL) -> Entry? { entries[url.absoluteString] }
 
     /// Stores `body` (and `etag`) as the answer for `url`.
-    public func store(_ body: Data, etag: String?, link: String? = nil, for url: URL) {
-        entries[url.absoluteString] = Entry(body: body, etag: etag, link: link)
+    public func store(_ body: Data, etag: String?, link: String? = nil, totalCount: Int? = nil, for url: URL) {
+        entries[url.absoluteString] = Entry(body: body, etag: etag, link: link, totalCount: totalCount)
     }
 
     /// How many URLs are stored.

@@ -7,11 +7,14 @@ public struct PostDetail: Sendable, Equatable {
     public var post: Post
     public var author: User?
     public var comments: [Comment]
+    /// The comments that could not be read (skipped), or a list read only in part.
+    public var commentIssues: [RecordIssue]
 
-    public init(post: Post, author: User?, comments: [Comment]) {
+    public init(post: Post, author: User?, comments: [Comment], commentIssues: [RecordIssue] = []) {
         self.post = post
         self.author = author
         self.comments = comments
+        self.commentIssues = commentIssues
     }
 }
 
@@ -84,6 +87,10 @@ public final class PostDetailViewModel: LoadingScreen {
     /// The comments, in the source's order.
     public var comments: [Comment] { state.value?.comments ?? [] }
 
+    /// `1 record skipped: comments[1] not valid UTF-8 (line 14, column 17)` when comments could
+    /// not be read, for the status line; `nil` when all were.
+    public var commentsNote: String? { RecordIssue.summary(of: state.value?.commentIssues ?? []) }
+
     // MARK: - Intents
 
     /// Loads the post, its comments (not asked for where the source has none) and its author
@@ -94,11 +101,12 @@ public final class PostDetailViewModel: LoadingScreen {
         loader.reload({ [source, postID] () async throws(DataError) in
             async let post = attempt { () async throws(DataError) in try await source.post(id: postID) }
             async let comments = attempt { () async throws(DataError) in
-                hasComments ? try await source.comments(postID: postID) : []
+                hasComments ? try await source.commentList(postID: postID) : RecordList(records: [])
             }
             let loadedPost = try await post.get()
             let author = try? await source.user(id: loadedPost.userId)
-            return PostDetail(post: loadedPost, author: author, comments: try await comments.get())
+            let list = try await comments.get()
+            return PostDetail(post: loadedPost, author: author, comments: list.records, commentIssues: list.issues)
         }, value: { $0 }) { [weak self] loaded in
             guard let self, loaded != nil || state.error != nil else { return }
             applyFocus()

@@ -46,7 +46,7 @@ struct PostDetailScreen: Screen {
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.state.value != nil else { return "" }
-        return [model.reloadFailureText, model.commentsHeading].compactMap { $0 }.joined(separator: " · ")
+        return [model.reloadFailureText, model.commentsHeading, model.commentsNote].compactMap { $0 }.joined(separator: " · ")
     }
     var isLoading: Bool { model.state.isLoading || model.isReloading }
 

@@ -10,11 +10,13 @@ import Foundation
 /// guarded by the transport's lock.
 final class CurlTransfer: @unchecked Sendable {
     /// The longest wait a request is given, in seconds, whatever `--timeout` says (1,000,000:
-    /// its milliseconds, times ``HTTPClient/wholeRequestFactor``, fit libcurl's `long`).
+    /// its milliseconds fit libcurl's `long`).
     static let longestTimeout: TimeInterval = 1_000_000
     let easy: UnsafeMutableRawPointer
     let url: URL
     let maxResponseBytes: Int
+    /// The request's deadline in seconds (`--timeout`), for the words of a request that ran out of it.
+    let timeout: TimeInterval
     /// Set (under the transport's lock) when the caller's task was cancelled.
     var cancelRequested = false
     /// Resumed once, by ``finish(_:)``.
@@ -24,6 +26,13 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers: [HTTPResponse.Header] = []
     private var exceededLimit = false
+    /// Bytes of header lines received (status lines included), against ``HTTPClient/maxHeaderBytes``.
+    private var headerBytes = 0
+    private var headersTooLarge = false
+    /// Whether the blank line that ends a response's headers has arrived.
+    private var headersEnded = false
+    /// libcurl's own words for a failure (`CURLOPT_ERRORBUFFER`, `CURL_ERROR_SIZE` bytes).
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
     /// Configures an easy handle for `request`.
     /// - Throws: ``DataError/invalidURL(_:)`` when libcurl cannot take the URL or method.
@@ -34,12 +43,15 @@ final class CurlTransfer: @unchecked Sendable {
         self.easy = easy
         url = request.url
         maxResponseBytes = request.maxResponseBytes
+        timeout = min(max(0.001, request.timeout), Self.longestTimeout)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         try configure(request)
     }
 
     deinit {
         curl_easy_cleanup(easy)
         curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
     }
 
     // MARK: - Outcome
@@ -51,10 +63,25 @@ final class CurlTransfer: @unchecked Sendable {
         continuation?.resume(returning: result)
     }
 
-    /// The answer, or the error, for a transfer libcurl finished with `code`.
+    /// The answer, or the error, for a transfer libcurl finished with `code`: headers over
+    /// ``HTTPClient/maxHeaderBytes`` (counted here, or one line refused by libcurl, whose own
+    /// limit for a line is the same 100 KB) are ``DataError/headersTooLarge(url:limitBytes:)``;
+    /// a deadline reached after some bytes came is ``DataError/tooSlow(url:bytes:seconds:)``.
     func outcome(_ code: CURLcode) -> Result<HTTPResponse, DataError> {
         if exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
             return .failure(.responseTooLarge(url: url.absoluteString, limitBytes: maxResponseBytes))
+        }
+        // libcurl 7.88 refuses a header line over 100 KB with CURLE_OUT_OF_MEMORY and no words
+        // of its own; later ones say "Rejected 204810 bytes header (max is 102400)!" or, for the
+        // whole, "Too large response headers: …".
+        let curlWords = String(cString: errorBuffer).lowercased()
+        let curlRefusedHeaders = curlWords.contains("bytes header") || curlWords.contains("too large response headers")
+            || code == CURLE_OUT_OF_MEMORY && !headersEnded && headerBytes > 0
+        if headersTooLarge || code != CURLE_OK && curlRefusedHeaders {
+            return .failure(.headersTooLarge(url: url.absoluteString, limitBytes: HTTPClient.maxHeaderBytes))
+        }
+        if code == CURLE_OPERATION_TIMEDOUT, headerBytes + body.count > 0 {
+            return .failure(.tooSlow(url: url.absoluteString, bytes: headerBytes + body.count, seconds: timeout))
         }
         guard code == CURLE_OK else { return .failure(CurlErrors.dataError(code, url: url)) }
         let status = bulletin_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE)
@@ -75,16 +102,25 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// One header line with its CRLF; a status line starts a new response (after a `100 Continue`).
-    fileprivate func receivedHeader(_ bytes: UnsafeRawBufferPointer) {
+    /// Returns `false` (stop the transfer) once the headers exceed ``HTTPClient/maxHeaderBytes``.
+    fileprivate func receivedHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        headerBytes += bytes.count
+        guard headerBytes <= HTTPClient.maxHeaderBytes else {
+            headersTooLarge = true
+            return false
+        }
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             headers.removeAll()
-            return
+            headersEnded = false
+            return true
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
+        if line.isEmpty { headersEnded = true }
+        guard let colon = line.firstIndex(of: ":") else { return true }
         let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
         let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         headers.append(HTTPResponse.Header(name: name, value: value))
+        return true
     }
 
     // MARK: - Setup
@@ -102,11 +138,11 @@ final class CurlTransfer: @unchecked Sendable {
         _ = bulletin_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)  // redirects are Redirect's
         _ = bulletin_curl_setopt_ptr(easy, CURLOPT_ACCEPT_ENCODING, "")  // whatever libcurl decodes
         // Capped at a million seconds (11.6 days): `--timeout 1e300` made Int(timeout * 1000) trap.
-        let timeout = min(max(0.001, request.timeout), Self.longestTimeout)
+        // The whole request, connecting included, ends at the timeout: a server that trickles
+        // (a byte a second keeps any low-speed bound happy) is stopped there too.
         _ = bulletin_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
-        _ = bulletin_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
-        _ = bulletin_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up))))
-        _ = bulletin_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(timeout * HTTPClient.wholeRequestFactor * 1000))
+        _ = bulletin_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+        _ = bulletin_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         _ = bulletin_curl_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes))
         _ = bulletin_curl_setopt_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, user in
             guard let user else { return 0 }
@@ -117,8 +153,7 @@ final class CurlTransfer: @unchecked Sendable {
         _ = bulletin_curl_setopt_callback(easy, CURLOPT_HEADERFUNCTION) { data, size, count, user in
             guard let user else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-            transfer.receivedHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-            return size * count
+            return transfer.receivedHeader(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
         }
         _ = bulletin_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, user)
         setMethod(request.method, body: request.body)

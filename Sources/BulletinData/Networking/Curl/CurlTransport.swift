@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Each ``perform(_:)`` is one hop (redirects are ``HTTPClient``'s, see ``Redirect``). Task
 /// cancellation removes the request's easy handle at once, which closes its connection; the
-/// deadlines are libcurl's: `CURLOPT_CONNECTTIMEOUT_MS` and `CURLOPT_LOW_SPEED_*` bound each
-/// wait for data, `CURLOPT_TIMEOUT_MS` the whole request. Finished connections stay in the multi
+/// deadlines are libcurl's: `CURLOPT_CONNECTTIMEOUT_MS` and `CURLOPT_TIMEOUT_MS`, both the
+/// request's timeout, bound the connection and the whole request. Finished connections stay in the multi
 /// handle's cache (at most ``maxConnections``) for reuse; libcurl drops the ones a server closed.
 final class CurlTransport: @unchecked Sendable {
     /// The transport every ``HTTPClient`` uses.
