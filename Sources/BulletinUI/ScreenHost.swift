@@ -21,9 +21,14 @@ public final class ScreenHost {
     /// Opens and copies the selected record (`o`, `y`, ``ScreenHost+Record.swift``); `nil`: no such keys.
     let share: ShareService?
     private var lastSize = Size(width: 0, height: 0)
-    private let clock: @MainActor () -> Double
+    let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
-    private var loadingSince: (entry: Int?, time: Double)?
+    var loadingSince: (entry: Int?, time: Double)?
+    /// The spinner frame the footer being drawn shows (``spinner(for:entry:)``), for the entry.
+    var spinnerFrame: (entry: Int?, frame: Int)?
+    /// Where the last frame drew the spinner's glyph, for which entry and screen, and which of
+    /// ``spinnerFrames`` (``spinnerStep()``); `nil` when it drew none.
+    var spinnerShown: (entry: Int?, screen: any Screen, point: Point, frame: Int)?
     /// The help overlay's scroll position while it is open; `nil` while it is closed.
     var helpState: TextViewState?
     /// The footer's bindings last drawn, with the screen's own and whether back applied
@@ -39,7 +44,7 @@ public final class ScreenHost {
     /// The spinner's frames, one per ``spinnerInterval``.
     static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     /// Seconds per spinner frame.
-    public static let spinnerInterval = 0.125
+    public static let spinnerInterval = 0.25
 
     // MARK: - Init
 
@@ -84,6 +89,8 @@ public final class ScreenHost {
     /// Draws a whole frame onto `surface`; below ``minimumSize`` a "terminal too small"
     /// notice instead (view-model state, such as the selection, is kept for growing back).
     public func render(on surface: inout Surface) {
+        spinnerShown = nil
+        spinnerFrame = nil
         let size = surface.size
         lastSize = size
         let full = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -123,6 +130,7 @@ public final class ScreenHost {
         } else {
             KeyFooter(help: footer.help, right: footer.right, wrapsRight: true).render(in: statusArea, on: &surface)
         }
+        markSpinner(in: statusArea, on: surface, screen: screen)
     }
 
     /// What the footer is drawn from: the bindings, the right text, and whether that text is a
@@ -146,23 +154,6 @@ public final class ScreenHost {
         let summary = [spinner(for: screen, entry: entry), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
         return FooterParts(help: footerHelp(for: screen, canGoBack: canGoBack), right: summary.joined(separator: " "),
                            isMessage: message != nil)
-    }
-
-    /// A spinner frame once the top screen has been loading for ``spinnerDelay`` seconds, else `nil`.
-    private func spinner(for screen: any Screen, entry: Int?) -> String? {
-        guard screen.isLoading else {
-            loadingSince = nil
-            return nil
-        }
-        let now = clock()
-        guard let since = loadingSince, since.entry == entry else {
-            loadingSince = (entry, now)
-            return nil
-        }
-        let elapsed = now - since.time
-        guard elapsed >= Self.spinnerDelay else { return nil }
-        let frame = Int((elapsed - Self.spinnerDelay) / Self.spinnerInterval) % Self.spinnerFrames.count
-        return Self.spinnerFrames[frame] + " " + screen.busyWord
     }
 
     /// Handles one key press.

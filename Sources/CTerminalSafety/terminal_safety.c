@@ -17,7 +17,7 @@ static size_t reset_length = 0;
 static int reset_fd = 1;
 static volatile sig_atomic_t armed = 0;
 
-static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP };
+static const int crash_signals[] = { SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP, SIGSYS };
 
 int bulletin_safety_save_modes(int fd) {
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
@@ -73,6 +73,10 @@ void bulletin_safety_arm(void) {
 }
 
 void bulletin_safety_disarm(void) { armed = 0; }
+
+int bulletin_realtime_signal_first(void) { return SIGRTMIN; }
+
+int bulletin_realtime_signal_last(void) { return SIGRTMAX; }
 
 void bulletin_safety_rearm(void) { armed = 1; }
 

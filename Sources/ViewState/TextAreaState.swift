@@ -2,7 +2,8 @@
 /// owned by its view model, kept between frames.
 ///
 /// The text is a list of lines split at line breaks, each a sequence of grapheme clusters, so
-/// every edit and move takes a whole character. A line wider than the area wraps onto several
+/// every edit and move takes a whole character; the clusters are those of the line as one
+/// `String`, however its scalars were typed (see ``TextEditState`` and ``ClusterSplice``). A line wider than the area wraps onto several
 /// display rows, character by character (a wide character that does not fit moves to the next
 /// row); a line whose last row is exactly full gets an empty row after it for the cursor.
 /// ↑ and ↓ move by display row and keep the column they started from (the goal column) across
@@ -48,17 +49,17 @@ public struct TextAreaState: Equatable, Sendable {
     /// start new lines, tabs become spaces, other control characters (C0, DEL, C1) are dropped.
     public mutating func insert(_ text: String) {
         let pieces = Self.split(text, cleaning: true)
-        let line = lines[cursor.line]
-        let head = Array(line[..<cursor.column]), tail = Array(line[cursor.column...])
+        let column = cursor.column
         if pieces.count == 1 {
-            lines[cursor.line] = head + pieces[0] + tail
-            cursor.column += pieces[0].count
+            cursor.column = ClusterSplice.replace(column..<column, in: &lines[cursor.line], with: String(pieces[0])).end
         } else {
-            var replacement = [head + pieces[0]]
-            replacement += pieces[1..<(pieces.count - 1)]
-            replacement.append(pieces[pieces.count - 1] + tail)
+            var first = lines[cursor.line]
+            var last = Array(first[column...])
+            ClusterSplice.replace(column..<first.count, in: &first, with: String(pieces[0]))
+            let end = ClusterSplice.replace(0..<0, in: &last, with: String(pieces[pieces.count - 1])).end
+            let replacement = [first] + pieces[1..<(pieces.count - 1)] + [last]
             lines.replaceSubrange(cursor.line...cursor.line, with: replacement)
-            cursor = TextPosition(line: cursor.line + pieces.count - 1, column: pieces[pieces.count - 1].count)
+            cursor = TextPosition(line: cursor.line + pieces.count - 1, column: end)
         }
         goalColumn = nil
     }
@@ -70,13 +71,13 @@ public struct TextAreaState: Equatable, Sendable {
     /// line above; no-op at the start of the text.
     public mutating func deleteBackward() {
         goalColumn = nil
-        if cursor.column > 0 {
-            lines[cursor.line].remove(at: cursor.column - 1)
-            cursor.column -= 1
+        let column = cursor.column
+        if column > 0 {
+            cursor.column = ClusterSplice.replace(column - 1..<column, in: &lines[cursor.line], with: "").start
         } else if cursor.line > 0 {
             let line = lines.remove(at: cursor.line)
-            cursor = TextPosition(line: cursor.line - 1, column: lines[cursor.line - 1].count)
-            lines[cursor.line] += line
+            cursor.line -= 1
+            cursor.column = join(line, toEndOf: cursor.line)
         }
     }
 
@@ -84,10 +85,11 @@ public struct TextAreaState: Equatable, Sendable {
     /// to it; no-op at the end of the text.
     public mutating func deleteForward() {
         goalColumn = nil
-        if cursor.column < lines[cursor.line].count {
-            lines[cursor.line].remove(at: cursor.column)
+        let column = cursor.column
+        if column < lines[cursor.line].count {
+            cursor.column = ClusterSplice.replace(column..<column + 1, in: &lines[cursor.line], with: "").start
         } else if cursor.line + 1 < lines.count {
-            lines[cursor.line] += lines.remove(at: cursor.line + 1)
+            cursor.column = join(lines.remove(at: cursor.line + 1), toEndOf: cursor.line)
         }
     }
 
@@ -128,13 +130,22 @@ public struct TextAreaState: Equatable, Sendable {
 
     // MARK: - Private
 
+    /// Appends `next` (a line) to line `index`, the characters at the join becoming one when
+    /// they join.
+    /// - Returns: The column of the join (the end of the merged character when they did).
+    private mutating func join(_ next: [Character], toEndOf index: Int) -> Int {
+        let end = lines[index].count
+        return ClusterSplice.replace(end..<end, in: &lines[index], with: String(next)).start
+    }
+
     /// `text` split into lines at `\n`, `\r\n` and `\r`; when `cleaning`, tabs as spaces and
-    /// other controls dropped.
+    /// other controls dropped. Each line is segmented as a whole, so the characters either side
+    /// of a dropped control that join make one.
     private static func split(_ text: String, cleaning: Bool) -> [[Character]] {
-        var result: [[Character]] = [[]]
+        var result = [""]
         for character in text {
             if character == "\n" || character == "\r\n" || character == "\r" {
-                result.append([])
+                result.append("")
             } else if !cleaning {
                 result[result.count - 1].append(character)
             } else if character == "\t" {
@@ -143,6 +154,6 @@ public struct TextAreaState: Equatable, Sendable {
                 result[result.count - 1].append(character)
             }
         }
-        return result
+        return result.map(Array.init)
     }
 }

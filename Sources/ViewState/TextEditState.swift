@@ -3,8 +3,10 @@
 ///
 /// The text is a sequence of grapheme clusters (`Character`s), so every edit moves or removes
 /// a whole character: a CJK ideograph, an emoji ZWJ sequence, a letter with its combining
-/// marks. ``cursor`` is an index into those characters (0 … `count`); the cursor sits where
-/// the next character goes.
+/// marks. The clusters are those of the text as one `String` however its scalars were typed:
+/// a flag typed as two key events (two regional indicators) is one character once the second
+/// arrives, and a mark typed after a letter joins it (``ClusterSplice``). ``cursor`` is an
+/// index into those characters (0 … `count`); the cursor sits where the next character goes.
 ///
 /// ``scroll`` (the first character shown) is state, not a drawing detail: it changes only in
 /// ``keepCursorVisible(width:measure:)``, which the owner calls after an edit or when the
@@ -48,10 +50,11 @@ public struct TextEditState: Equatable, Sendable {
 
     /// Inserts typed or pasted text at the cursor and moves the cursor after it. A pasted
     /// block's newlines and tabs become spaces; other control characters (C0, DEL, C1) are dropped.
+    /// A scalar that joins the character before the cursor (a combining mark, a joiner, the
+    /// second regional indicator of a flag) makes one character with it.
     public mutating func insert(_ text: String) {
-        let new = Array(Self.clean(text))
-        characters.insert(contentsOf: new, at: cursor)
-        cursor += new.count
+        cursor = ClusterSplice.replace(cursor..<cursor, in: &characters, with: Self.clean(text)).end
+        clampScroll()
     }
 
     /// Moves one character left (no-op at the start).
@@ -69,24 +72,25 @@ public struct TextEditState: Equatable, Sendable {
         clampScroll()
     }
 
-    /// Removes the one character before the cursor (Backspace); no-op at the start.
+    /// Removes the one character before the cursor (Backspace); no-op at the start. The
+    /// characters on either side become one when they join (a letter and a mark after it).
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
-        characters.remove(at: cursor - 1)
-        cursor -= 1
+        cursor = ClusterSplice.replace(cursor - 1..<cursor, in: &characters, with: "").start
         clampScroll()
     }
 
-    /// Removes the one character after the cursor (Delete); no-op at the end.
+    /// Removes the one character after the cursor (Delete); no-op at the end. Characters that
+    /// join become one, as for ``deleteBackward()``.
     public mutating func deleteForward() {
         guard cursor < characters.count else { return }
-        characters.remove(at: cursor)
+        cursor = ClusterSplice.replace(cursor..<cursor + 1, in: &characters, with: "").start
+        clampScroll()
     }
 
     /// Removes everything before the cursor (Ctrl-U, as in a shell).
     public mutating func deleteToStart() {
-        characters.removeSubrange(0..<cursor)
-        cursor = 0
+        cursor = ClusterSplice.replace(0..<cursor, in: &characters, with: "").start
         scroll = 0
     }
 
@@ -95,8 +99,7 @@ public struct TextEditState: Equatable, Sendable {
         var start = cursor
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        characters.removeSubrange(start..<cursor)
-        cursor = start
+        cursor = ClusterSplice.replace(start..<cursor, in: &characters, with: "").start
         clampScroll()
     }
 

@@ -111,21 +111,35 @@ final class Application {
         scheduleRedraw()
     }
 
-    /// Runs the spinner's timer exactly while the top screen is loading: it redraws every
-    /// ``ScreenHost/spinnerInterval`` to animate the spinner, and is cancelled as soon as a frame
-    /// shows nothing loading, so an idle app has no timer and never wakes up.
+    /// Runs the spinner's timer exactly while the top screen is loading: every
+    /// ``ScreenHost/spinnerInterval`` it turns the spinner (``animateSpinner()``), and it is
+    /// cancelled as soon as a frame shows nothing loading, so an idle app has no timer and
+    /// never wakes up.
     private func updateSpinnerTimer(animating: Bool) {
         if animating, spinnerTimer == nil {
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.schedule(deadline: .now() + ScreenHost.spinnerInterval, repeating: ScreenHost.spinnerInterval)
             timer.setEventHandler { [unowned self] in
-                MainActor.assumeIsolated { self.scheduleRedraw() }
+                MainActor.assumeIsolated { self.animateSpinner() }
             }
             timer.resume()
             spinnerTimer = timer
         } else if !animating, let timer = spinnerTimer {
             timer.cancel()
             spinnerTimer = nil
+        }
+    }
+
+    /// One turn of the spinner: when no whole frame is due (nothing observed changed since
+    /// the last one), only the spinner's cell is sent (``ScreenHost/spinnerStep()``,
+    /// `Terminal.patch(_:at:)`), so a request waiting on a silent server costs what one cell
+    /// costs 8 times a second, not 8 renders and diffs of the whole screen; otherwise a whole frame.
+    private func animateSpinner() {
+        guard !redrawScheduled, let host, backend.isInForeground else { return scheduleRedraw() }
+        switch host.spinnerStep() {
+        case .unchanged: break
+        case let .cell(text, point): if !terminal.patch(text, at: point) { scheduleRedraw() }
+        case .frame: scheduleRedraw()
         }
     }
 

@@ -123,6 +123,28 @@ struct AdminPanelScreenTests {
                                                  + "posts are read from GET /posts and filtered by userId here."), "the note wraps, nothing cut")
     }
 
+    @Test("a file's panel says under Housekeeping which temporary files of killed saves opening it removed")
+    func leftoversRemovedOnOpen() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-admin-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("db.json")
+        try Data(#"{"users": [{"id": 1, "name": "Ann", "username": "ann"}], "posts": [], "comments": []}"#.utf8).write(to: file)
+        let child = try Subprocess.spawn(["true"])
+        _ = child.wait()   // reaped: its pid runs nothing now
+        try Data(count: 3_000_000).write(to: directory.appendingPathComponent(".db.json.tmp-\(child.pid)-9"))
+        let log = RequestLog()
+        let model = AdminPanelViewModel(source: FileDataSource(path: file.path, log: log), writeAccess: .allowed,
+                                        log: log, timeZone: Self.utc)
+        await model.load()
+        let lines = render(model, width: 100, height: 40)
+        let notes = try #require(lines.firstIndex(of: " Housekeeping"), "\(lines)")
+        #expect(words(lines[(notes + 1)...]).hasPrefix(
+            "Removed 1 temporary file left beside db.json by saves whose process is gone: .db.json.tmp-\(child.pid)-9 (3.0 MB)."),
+            "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".db.json.tmp-\(child.pid)-9").path))
+    }
+
     /// The lines' words joined by single spaces (wrapped text read back as one paragraph).
     private func words(_ lines: ArraySlice<String>) -> String {
         lines.joined(separator: " ").split(separator: " ").joined(separator: " ")

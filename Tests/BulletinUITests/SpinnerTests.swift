@@ -7,6 +7,17 @@ import Testing
 @testable import BulletinUI
 
 /// The status-line spinner: only after a short delay, animated, gone once loaded.
+/// A source whose users never arrive (until cancelled), with a load progress when `file`.
+private struct WaitingSource: EmptyFileSource {
+    let descriptor = SourceDescriptor(kind: .rest, location: "http://127.0.0.1:9")
+    var loadProgress: LoadProgress?
+
+    func users() async throws(DataError) -> [User] {
+        do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
+        return []
+    }
+}
+
 @MainActor
 @Suite("Loading spinner")
 struct SpinnerTests {
@@ -43,5 +54,57 @@ struct SpinnerTests {
         let line = statusLine(host)
         #expect(!line.contains("loading"))
         #expect(line.hasSuffix("3 users"), "\(line)")
+    }
+
+    @Test("between whole frames a turn of the spinner is its one cell, and the frame on screen is what a whole frame would draw")
+    func turnIsOneCell() throws {
+        let clock = FakeClock()
+        let app = AppCoordinator(dependencies: AppDependencies(source: WaitingSource()), onQuit: {})
+        app.start()
+        let host = ScreenHost(stack: app.stack, onQuit: {}, clock: { clock.now })
+        let backend = MemoryBackend(size: Size(width: 80, height: 8))
+        let terminal = Terminal(backend: backend)
+        host.handle(.enter)   // Users, waiting
+        terminal.draw { host.render(on: &$0) }
+        #expect(host.spinnerStep() == .frame, "no spinner drawn yet: a whole frame")
+        clock.now += ScreenHost.spinnerDelay + 0.01
+        terminal.draw { host.render(on: &$0) }
+        let frame = try #require(terminal.lastFrame)
+        let column = try #require((0..<80).first { frame[$0, 7].text == "⠋" }, "\(frame.lines)")
+        #expect(host.spinnerStep() == .unchanged, "the frame due is the one shown")
+        clock.now += ScreenHost.spinnerInterval
+        let step = host.spinnerStep()
+        #expect(step == .cell(text: "⠙", at: Point(x: column, y: 7)))
+        let drawn = backend.cellsDrawn
+        if case let .cell(text, point) = step { #expect(terminal.patch(text, at: point)) }
+        #expect(backend.cellsDrawn == drawn + 1, "one cell sent")
+        var whole = Surface(width: 80, height: 8)
+        host.render(on: &whole)
+        #expect(terminal.lastFrame == whole, "what is on screen is what a whole frame draws")
+        #expect(host.spinnerStep() == .unchanged)
+        host.helpState = TextViewState()
+        #expect(host.spinnerStep() == .frame, "the help overlay hides the spinner: a whole frame")
+        app.stack.pop()
+    }
+
+    @Test("a screen showing a file's load progress gets a whole frame on every turn")
+    func progressTurnsWholeFrames() {
+        let clock = FakeClock()
+        let source = WaitingSource(loadProgress: LoadProgress())
+        let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: {})
+        app.start()
+        let host = ScreenHost(stack: app.stack, onQuit: {}, clock: { clock.now })
+        host.handle(.enter)
+        var surface = Surface(width: 80, height: 8)
+        host.render(on: &surface)
+        clock.now += ScreenHost.spinnerDelay + 0.01
+        host.render(on: &surface)
+        clock.now += ScreenHost.spinnerInterval
+        #expect(host.spinnerStep() == .cell(text: "⠙", at: host.spinnerShown?.point ?? Point(x: -1, y: -1)),
+                "progress idle: nothing else to show")
+        source.loadProgress?.update(.reading(done: 10, total: 100))
+        clock.now += ScreenHost.spinnerInterval
+        #expect(host.spinnerStep() == .frame, "the progress changed without an observed change: a whole frame")
+        app.stack.pop()
     }
 }

@@ -14,25 +14,70 @@ struct CleanExitEndToEndTests {
             + String(UnicodeScalar(UInt8(33 + row)))
     }
 
-    /// 0 stands for the `q` key; any other value is sent as that signal with kill(2).
-    @Test("mouse reporting is off and the modes are the shell's after q, SIGTERM, a crash and the other ending signals",
-          arguments: [0, SIGTERM, SIGSEGV, SIGABRT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXFSZ, SIGXCPU])
-    func mouseOffAfterExit(signal: Int32) async throws {
-        // `ulimit -c 0`: no core file from the crash signals.
-        let session = try TmuxSession(command: ["sh", "-c", "ulimit -c 0; exec \"$0\"", BulletinBinary.path])
+    @Test("mouse reporting is off and the modes are the shell's after q")
+    func mouseOffAfterQuit() async throws {
+        let session = try TmuxSession(command: [BulletinBinary.path])
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
         #expect(session.paneFormat("#{mouse_any_flag}") == "1", "the app asked for mouse reports")
-        if signal == 0 {
-            session.send("q")
-        } else {
-            kill(try #require(session.commandPID()), signal)
-        }
-        let status = try await session.waitForExit()
-        #expect(status == (signal == 0 ? 0 : 128 + signal))
-        #expect(session.paneFormat("#{mouse_any_flag}") == "0", "mouse reporting left on after signal \(signal)")
-        #expect(session.paneFormat("#{alternate_on}") == "0", "the main screen is back")
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+        #expect(session.paneFormat("#{mouse_any_flag} #{alternate_on} #{cursor_flag}") == "0 0 1",
+                "mouse reporting off, the main screen back, the cursor shown")
         #expect(session.sttyAfter == session.sttyBefore)
+    }
+
+    /// The signals whose default action ends the process, from bash's `kill -l` (`N) SIGNAME`):
+    /// all but those whose default is to ignore, stop or continue, and SIGKILL and SIGSTOP,
+    /// which nothing can catch.
+    static func endingSignals() -> [(number: Int32, name: String)] {
+        let notEnding: Set<String> = ["KILL", "STOP", "CHLD", "CONT", "TSTP", "TTIN", "TTOU", "URG", "WINCH"]
+        let listing = Subprocess.run(["bash", "-c", "kill -l"]).output
+        let entries = listing.split(whereSeparator: { $0 == "\t" || $0 == "\n" }).compactMap { entry -> (Int32, String)? in
+            let parts = entry.split(separator: ")")
+            guard parts.count == 2, let number = Int32(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
+            return (number, parts[1].trimmingCharacters(in: .whitespaces))
+        }
+        return entries.filter { !notEnding.contains(String($0.1.dropFirst(3))) }.map { (number: $0.0, name: $0.1) }
+    }
+
+    /// Runs Bulletin again and again in one pane, each run between the pane's first modes and a
+    /// reset screen: `stty -g` before (`before-N`), its pid (`pid-N`), its status and `stty -g`
+    /// after (`status-N`, `after-N`); then it waits for a line (C-j) before the next run.
+    private static let loopScript = """
+        dir=$1; bin=$2; ulimit -c 0; stty -g > "$dir/initial"; i=0
+        while :; do
+          stty "$(cat "$dir/initial")"
+          printf '\\033[?1000l\\033[?1002l\\033[?1003l\\033[?1006l\\033[?1049l\\033[?25h\\033[H\\033[2J'
+          stty -g > "$dir/before-$i"
+          sh -c 'echo $$ > "$1.tmp"; mv "$1.tmp" "$1"; exec "$2"' sh "$dir/pid-$i" "$bin" 2> "$dir/stderr-$i"
+          echo $? > "$dir/status-$i.tmp"; stty -g > "$dir/after-$i"; mv "$dir/status-$i.tmp" "$dir/status-$i"
+          read go; i=$((i+1))
+        done
+        """
+
+    @Test("every signal whose default action ends the process (kill -l: crash, SIGSYS, SIGPROF, SIGIO, real-time…) leaves stty, mouse, main screen and cursor as they were")
+    func everyEndingSignal() async throws {
+        let signals = Self.endingSignals()
+        let names = Set(signals.map(\.name))
+        #expect(["SIGTERM", "SIGSEGV", "SIGSYS", "SIGVTALRM", "SIGPROF", "SIGSTKFLT", "SIGPWR", "SIGIO", "SIGRTMIN", "SIGRTMAX"]
+            .allSatisfy(names.contains) && !names.contains("SIGKILL"), "\(names.sorted())")
+        let directory = try TmuxSession.scratchDirectory("bulletin-signals")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try TmuxSession(command: ["sh", "-c", Self.loopScript, "sh", directory.path, BulletinBinary.path])
+        defer { session.close() }
+        let file = { (name: String) in try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
+        for (run, signal) in signals.enumerated() {
+            let pid = try await Self.waitForFile("pid-\(run)", of: signal.name) { file($0).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+            try await session.waitFor("Welcome to Bulletin")
+            kill(pid, signal.number)
+            let status = try await Self.waitForFile("status-\(run)", of: signal.name) { file($0).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+            let flags = session.paneFormat("#{mouse_any_flag} #{alternate_on} #{cursor_flag}")
+            #expect(status == 128 + signal.number, "\(signal.name) (\(signal.number)): status; stderr: \(file("stderr-\(run)") ?? "")")
+            #expect(flags == "0 0 1", "\(signal.name): mouse reporting, alternate screen, cursor shown (\(flags))")
+            #expect(file("after-\(run)") == file("before-\(run)"), "\(signal.name): stty -g")
+            session.send("C-j")
+        }
     }
 
     @Test("mouse reports queued behind q never reach the shell's next read")
@@ -124,6 +169,17 @@ struct CleanExitEndToEndTests {
     }
 
     // MARK: - Helpers
+
+    /// Polls every 50 ms until `read(name)` gives a value (a file the loop script wrote).
+    /// - Throws: ``TmuxSession/Failure`` naming the file and the signal after 15 s.
+    private static func waitForFile<T>(_ name: String, of signal: String, _ read: (String) -> T?) async throws -> T {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if let value = read(name) { return value }
+            try await TmuxSession.pause()
+        }
+        throw TmuxSession.Failure(description: "no \(name) within 15 s (\(signal))")
+    }
 
     /// The first child process of `pid` (`/proc/PID/task/PID/children`).
     private static func child(of pid: Int32) -> Int32? {

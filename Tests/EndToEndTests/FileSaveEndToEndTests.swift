@@ -5,6 +5,8 @@ import Testing
 /// Saves keep the file what it was (issue 13), through the real binary in tmux: a read-only,
 /// symlinked, tab-indented CRLF file with a BOM is saved only after the question says it is
 /// read-only, through the link, with every byte outside the edited post as it was.
+/// Opening the file removes the temporary files of saves killed midway, and the Admin panel
+/// says which (issue 22, item 9).
 @Suite("End to end: a save keeps the file what it was", .serialized)
 struct FileSaveEndToEndTests {
     /// One user, two posts; tabs, CRLF, a BOM and a `\u0048` escape in the post not edited.
@@ -43,6 +45,26 @@ struct FileSaveEndToEndTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: target.path + ".bak")) == Data(Self.database.utf8))
         let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
         #expect(mode == 0o444, "it stays read-only")
+        try await session.quit()
+    }
+
+    @Test("opening a file removes the temporary files a killed save left beside it, not a running one's; the Admin panel says so")
+    func leftoversOfKilledSaves() async throws {
+        let file = try TmuxSession.scratchFile("bulletin-leftovers", contents: Data(Self.database.utf8))
+        let directory = file.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let child = try Subprocess.spawn(["true"])
+        _ = child.wait()   // a save killed midway: its pid runs nothing now
+        let dead = [".db.json.tmp-\(child.pid)-7", ".db.json.bak.tmp-\(child.pid)-7"]
+        let live = ".db.json.tmp-\(getpid())-8"   // a save running now (this test's own pid)
+        for name in dead + [live] { try Data(count: 1000).write(to: directory.appendingPathComponent(name)) }
+
+        let session = try await TmuxSession.bulletin(["--data", file.path], open: "admin", width: 200, showing: "Admin panel")
+        defer { session.close() }
+        try await session.waitForAll(["Housekeeping", "Removed 2 temporary files left beside db.json by saves whose process is gone: "
+                                      + "\(dead[1]) (1000 bytes), \(dead[0]) (1000 bytes)."])
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(left == [live, "db.json"], "only the killed save's files went: \(left)")
         try await session.quit()
     }
 }

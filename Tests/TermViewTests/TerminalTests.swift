@@ -17,6 +17,35 @@ struct TerminalTests {
         #expect(backend.flushCount == 2)
     }
 
+    @Test("patch sends one cell over the frame on screen and keeps it as the last frame; it refuses what it cannot do in place")
+    func patchOneCell() {
+        let backend = MemoryBackend(size: Size(width: 10, height: 2))
+        let terminal = Terminal(backend: backend)
+        #expect(!terminal.patch("x", at: Point(x: 0, y: 0)), "no frame on screen yet")
+        terminal.draw {
+            $0.write("⠋ wait", at: Point(x: 0, y: 1), style: .muted)
+            $0.write("日", at: Point(x: 8, y: 0), style: .normal)
+        }
+        let drawn = backend.cellsDrawn, flushes = backend.flushCount
+        #expect(terminal.patch("⠙", at: Point(x: 0, y: 1)))
+        #expect(backend.cellsDrawn == drawn + 1 && backend.flushCount == flushes + 1, "one cell, one flush")
+        #expect(backend.lines[1] == "⠙ wait    " && backend.style(at: Point(x: 0, y: 1)) == .muted, "the cell's style is kept")
+        var expected = Surface(width: 10, height: 2)
+        expected.write("⠙ wait", at: Point(x: 0, y: 1), style: .muted)
+        expected.write("日", at: Point(x: 8, y: 0), style: .normal)
+        #expect(terminal.lastFrame == expected, "the last frame is what is on screen, for the next diff")
+        #expect(terminal.patch("⠙", at: Point(x: 0, y: 1)) && backend.cellsDrawn == drawn + 1, "an unchanged cell sends nothing")
+
+        #expect(!terminal.patch("本", at: Point(x: 0, y: 1)), "a character of another width")
+        #expect(!terminal.patch("x", at: Point(x: 9, y: 0)), "the second column of a wide character")
+        #expect(!terminal.patch("\u{1B}", at: Point(x: 1, y: 1)), "a control character")
+        #expect(!terminal.patch("ab", at: Point(x: 1, y: 1)), "more than one character")
+        #expect(!terminal.patch("x", at: Point(x: 10, y: 0)), "outside the frame")
+        #expect(terminal.lastFrame == expected && backend.cellsDrawn == drawn + 1, "a refused patch changes nothing")
+        backend.resize(to: Size(width: 12, height: 2))
+        #expect(!terminal.patch("x", at: Point(x: 0, y: 0)), "after a resize a whole frame is due")
+    }
+
     @Test("nothing is visible before a flush")
     func flushMakesVisible() {
         let backend = MemoryBackend(size: Size(width: 3, height: 1))

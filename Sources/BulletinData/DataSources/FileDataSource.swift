@@ -32,8 +32,11 @@ public struct FileDataSource: DataSource {
 
     /// Creates a source for the `db.json` at `path` (absolute, or relative to the current
     /// directory); nothing is read until the first request.
-    /// - Parameter log: Where each read of the file (`READ path`, its duration) and its
-    ///   failures are recorded, for the Admin panel (default none).
+    /// Each read of the file (the first, and every reload) first removes the temporary files
+    /// that saves killed midway left beside it (``AtomicFile/removeLeftovers(beside:)``: only
+    /// those whose process is gone) and notes in `log` which it removed.
+    /// - Parameter log: Where each read of the file (`READ path`, its duration), its failures
+    ///   and the leftovers removed are recorded, for the Admin panel (default none).
     public init(path: String, log: RequestLog? = nil) {
         self.path = path
         let url = URL(fileURLWithPath: path)
@@ -46,6 +49,8 @@ public struct FileDataSource: DataSource {
         store = DataSetStore(location: path, currentVersion: { FileFingerprint.of(path: path) }) {
             () throws(DataError) -> any LoadedData in
             let read = { () throws(DataError) -> any LoadedData in
+                let leftovers = AtomicFile.removeLeftovers(beside: path)
+                if !leftovers.isEmpty { log?.record(note: AtomicFile.leftoverNote(leftovers, beside: AtomicFile.target(of: path))) }
                 state.record(FileFingerprint.of(path: path))
                 return try DataSetStore.indexDB(at: url, location: path, progress: progress, onPosts: feed.hasSubscribers ? feed.publish : nil)
             }

@@ -107,11 +107,24 @@ enum AtomicFile {
         return String(cString: resolved)
     }
 
+    /// A temporary file of a save that never finished, removed by ``removeLeftovers(of:in:)``.
+    struct Leftover: Equatable, Sendable {
+        /// Its name in the directory (`.db.json.tmp-4242-17`).
+        var name: String
+        /// Its size in bytes.
+        var bytes: Int
+    }
+
     /// Removes `.FILE.tmp-PID-N` and `.FILE.bak.tmp-PID-N` files left by saves whose process
-    /// died mid-save (killed, crashed): only those whose PID no longer runs.
-    static func removeLeftovers(of name: String, in directory: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for entry in entries {
+    /// died mid-save (killed, crashed): only those whose PID no longer runs (`kill(PID, 0)`
+    /// fails with `ESRCH`), so a save running now in another instance keeps its files. Called
+    /// after each save and when the file is opened (``removeLeftovers(beside:)``).
+    /// - Returns: The files removed, in name order.
+    @discardableResult
+    static func removeLeftovers(of name: String, in directory: String) -> [Leftover] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [Leftover] = []
+        for entry in entries.sorted() {
             let rest: Substring
             if entry.hasPrefix(".\(name).tmp-") {
                 rest = entry.dropFirst(".\(name).tmp-".count)
@@ -121,8 +134,33 @@ enum AtomicFile {
                 continue
             }
             guard let pid = rest.split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + entry) }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let path = directory + "/" + entry
+            var info = stat()
+            let bytes = lstat(path, &info) == 0 ? Int(info.st_size) : 0
+            if unlink(path) == 0 { removed.append(Leftover(name: entry, bytes: bytes)) }
         }
+        return removed
+    }
+
+    /// Removes the leftovers (``removeLeftovers(of:in:)``) beside the file a save to `path`
+    /// replaces (``target(of:)``: beside the file a symbolic link points to).
+    /// - Returns: The files removed, in name order.
+    @discardableResult
+    static func removeLeftovers(beside path: String) -> [Leftover] {
+        let url = URL(fileURLWithPath: target(of: path))
+        return removeLeftovers(of: url.lastPathComponent, in: url.deletingLastPathComponent().path)
+    }
+
+    /// What the Admin panel says after ``removeLeftovers(beside:)`` removed `leftovers`
+    /// beside `path`: `Removed 2 temporary files left beside db.json by saves whose process is
+    /// gone: .db.json.bak.tmp-4242-17 (60.0 MB), .db.json.tmp-4242-17 (60.0 MB).`
+    static func leftoverNote(_ leftovers: [Leftover], beside path: String) -> String {
+        let files = leftovers.count == 1 ? "1 temporary file" : "\(leftovers.count) temporary files"
+        let size = { (bytes: Int) in bytes < 1_000_000 ? "\(bytes) bytes" : LoadProgress.megabytes(bytes) }
+        let names = leftovers.map { "\($0.name) (\(size($0.bytes)))" }.joined(separator: ", ")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return "Removed \(files) left beside \(name) by saves whose process is gone: \(names)."
     }
 
     /// Creates `path` with `bytes`, complete or not at all, and never over an existing file:

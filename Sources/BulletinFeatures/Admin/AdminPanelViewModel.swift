@@ -130,6 +130,10 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
     /// `?userId=` (so child lists are filtered by Bulletin); empty when nothing was.
     public var serverNotes: [String] { activity.notes }
 
+    /// The heading of ``serverNotes``: `Server behaviour` for a server; `Housekeeping` for a
+    /// file, whose notes say what Bulletin tidied (temporary files a killed save left).
+    public var notesTitle: String { source.descriptor.kind == .file ? "Housekeeping" : "Server behaviour" }
+
     /// The recent errors, newest first; a failed write names its method.
     public var errorLines: [String] {
         activity.errors.reversed().map { AdminStatusText.errorLine($0, timeZone: timeZone) }

@@ -2,8 +2,9 @@ import BulletinFeatures
 import TermView
 
 /// The Admin panel's scrolled text: source, contents, what the server was seen to do (such as
-/// ignoring `?userId=`), rate limit (GitHub), requests, errors (failed writes with their
-/// method) and records not read, as styled paragraphs.
+/// ignoring `?userId=`) or what was tidied beside a file (leftovers of killed saves), rate
+/// limit (GitHub), requests, errors (failed writes with their method) and records not read,
+/// as styled paragraphs.
 @MainActor
 struct AdminPanelText {
     let model: AdminPanelViewModel
@@ -22,7 +23,7 @@ struct AdminPanelText {
         }
         lines += model.countFields.map(line)
         if !model.serverNotes.isEmpty {
-            lines += [StyledLine(""), StyledLine("Server behaviour", style: .title)]
+            lines += [StyledLine(""), StyledLine(model.notesTitle, style: .title)]
             lines += model.serverNotes.map { StyledLine($0) }
         }
         if let rateLimit = model.rateLimitLine {

@@ -25,6 +25,8 @@ struct PostListScreen: Screen {
     }
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.isPartial || model.find.finder.isWorking }
+    /// A file's load progress (read from the source on each frame, not observed) is shown.
+    var changesWhileLoading: Bool { model.loadProgressText != nil }
     var busyWord: String {
         model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.findBusyWord ?? "loading"
     }

@@ -30,6 +30,11 @@ protocol Screen {
     /// rows it has (`sorting`, `filtering`).
     var busyWord: String { get }
 
+    /// Whether the screen shows, while it loads, something that changes without its view
+    /// model's observable state changing (a file's load progress, read on each frame): then
+    /// every turn of the spinner draws a whole frame, not only the spinner's cell.
+    var changesWhileLoading: Bool { get }
+
     /// Whether the screen takes every key first, before the `:` prompt and the global keys
     /// (a list's `/` prompt, a text field of the Admin panel or a form, where `q` and `:` are
     /// text); keys it leaves (Ctrl-C) go to the global keys.
@@ -51,4 +56,5 @@ extension Screen {
     var summary: String { "" }
     var isLoading: Bool { false }
     var busyWord: String { "loading" }
+    var changesWhileLoading: Bool { false }
 }

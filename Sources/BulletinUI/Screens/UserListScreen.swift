@@ -15,6 +15,8 @@ struct UserListScreen: Screen {
     var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.state.isLoading || model.isReloading || model.paging == .loading || model.find.finder.isWorking }
     var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
+    /// A file's load progress (read from the source on each frame, not observed) is shown.
+    var changesWhileLoading: Bool { model.loadProgressText != nil }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: model.vocabulary.users.plural, progress: model.loadProgressText, in: area, on: &surface) {

@@ -1,5 +1,5 @@
 // Async-signal-safe terminal restore for crash signals (SIGSEGV, SIGABRT, SIGILL, SIGBUS,
-// SIGFPE, SIGTRAP). TermView arms it after starting ncurses; the handler only calls
+// SIGFPE, SIGTRAP, SIGSYS). TermView arms it after starting ncurses; the handler only calls
 // write(2), tcsetattr(3), tcflush(3), sigaction(2) and raise(3), all async-signal-safe
 // (signal-safety(7)).
 #ifndef BULLETIN_TERMINAL_SAFETY_H
@@ -16,8 +16,8 @@ int bulletin_safety_save_modes(int fd);
 /// Written to `fd` on a crash.
 void bulletin_safety_set_reset_sequence(int fd, const char *bytes, size_t length);
 
-/// Installs the crash handler (sigaction(2)) for SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE
-/// and SIGTRAP: it writes the reset sequence, restores the saved modes, discards input not yet
+/// Installs the crash handler (sigaction(2)) for SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE,
+/// SIGTRAP and SIGSYS (a refused system call, or `kill -SYS`): it writes the reset sequence, restores the saved modes, discards input not yet
 /// read (tcflush(3) TCIFLUSH: queued mouse reports would otherwise reach the shell), resets the
 /// signal to SIG_DFL and re-raises it, so the default action (core dump, exit status) happens.
 void bulletin_safety_arm(void);
@@ -28,6 +28,13 @@ void bulletin_safety_disarm(void);
 
 /// Turns the restore back on after bulletin_safety_disarm (on resume from Ctrl-Z).
 void bulletin_safety_rearm(void);
+
+/// The first real-time signal an application may use (glibc's SIGRTMIN, a function of the C
+/// library: it keeps the first two for its threads), which Swift cannot import as a macro.
+int bulletin_realtime_signal_first(void);
+
+/// The last real-time signal (SIGRTMAX, 64 on Linux).
+int bulletin_realtime_signal_last(void);
 
 /// Runs the restore now, as the handler would (for tests of the handler's effect).
 void bulletin_safety_restore_now(void);

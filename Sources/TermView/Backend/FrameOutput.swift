@@ -46,7 +46,8 @@ struct FrameOutput {
         guard count > 0 || !trailer.isEmpty else { return }
         bytes.append(contentsOf: syncBegin)
         let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
+        // Zeros by memset (an array of them appended whole), not a byte at a time.
+        bytes.append(contentsOf: [UInt8](repeating: 0, count: count))
         let filled = bytes.withUnsafeMutableBytes { buffer in
             fillBody(UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start + count)]))
         }

@@ -29,7 +29,7 @@ extension NcursesBackend {
     /// terminal without a mouse ignores them (ECMA-48 private modes it does not know).
     static let mouseOffSequence: [UInt8] = Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l".utf8)
 
-    /// Arms the crash handler (SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP): it writes
+    /// Arms the crash handler (SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE, SIGTRAP, SIGSYS): it writes
     /// ``mouseOffSequence`` first, then the terminfo `rmkx`, `sgr0`, `cnorm` and `rmcup` strings
     /// of this terminal to stdout, restores the saved modes, discards unread input, then lets
     /// the signal's default action happen.

@@ -108,6 +108,19 @@ public struct Surface: Equatable, Sendable {
         return max(0, min(x, end) - max(point.x, 0))
     }
 
+    /// Replaces the text of the cell at `point` with `text`, its width and style kept, when
+    /// that cell starts a character (not a wide one's continuation) and `text` is one character
+    /// as wide (``DisplayWidth``) with nothing to sanitize: ``Terminal/patch(_:at:)``'s one cell,
+    /// written without the work of ``write(_:at:style:maxWidth:)``.
+    /// - Returns: Whether the cell was replaced (`false`: nothing changed).
+    mutating func replaceText(at point: Point, with text: String) -> Bool {
+        guard let index = index(point.x, point.y), cells[index].width > 0, let character = text.first,
+              text.unicodeScalars.count == character.unicodeScalars.count,
+              !Sanitizer.needsReplacement(character), DisplayWidth.of(character) == cells[index].width else { return false }
+        cells[index].text = text
+        return true
+    }
+
     /// Fills `rect` (clipped to the surface) with spaces in `style`.
     public mutating func fill(_ rect: Rect, style: Style) {
         let area = rect.intersection(bounds)

@@ -14,10 +14,11 @@ public final class EventLoop {
         case key(Key)
         /// The terminal changed size (`SIGWINCH`); call `refreshSize()` and redraw.
         case resize
-        /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`, and the
-        /// signals whose default action would end it without a word: `SIGUSR1`, `SIGUSR2`,
-        /// `SIGALRM`, `SIGPIPE`, `SIGXFSZ`, `SIGXCPU`); restore the terminal and exit. Also
-        /// sent with `SIGHUP` when stdin reaches end of file.
+        /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`, and every
+        /// other signal whose default action would end it without a word: `SIGUSR1`,
+        /// `SIGUSR2`, `SIGALRM`, `SIGPIPE`, `SIGXFSZ`, `SIGXCPU`, `SIGVTALRM`, `SIGPROF`,
+        /// `SIGSTKFLT`, `SIGPWR`, `SIGIO` and the real-time signals); restore the terminal and
+        /// exit. Also sent with `SIGHUP` when stdin reaches end of file.
         case terminate(signal: Int32)
         /// The user pressed Ctrl-Z (`SIGTSTP`): restore the terminal, stop the process
         /// (`NcursesBackend.stopForJobControl()`), and on return re-enter and redraw.
@@ -29,14 +30,20 @@ public final class EventLoop {
 
     // MARK: - Properties
 
-    /// Signals reported as ``Event/terminate(signal:)``.
-    ///
+    /// Signals reported as ``Event/terminate(signal:)``: every signal whose default action
+    /// ends the process (signal(7): "Term" and "Core") except the crash signals, which the
+    /// backend's crash handler restores from (`SIGSEGV`, `SIGABRT`, `SIGILL`, `SIGBUS`,
+    /// `SIGFPE`, `SIGTRAP`, `SIGSYS`), and `SIGKILL`, which nothing can catch. That includes
+    /// the real-time signals, `SIGRTMIN` … `SIGRTMAX` (34 … 64 with glibc), whose default
+    /// action is to end the process too.
     ///
     /// Each is ignored (`SIG_IGN`) and blocked on the main thread (see ``start(keys:)``), so the
     /// write that raises a `SIGPIPE` or `SIGXFSZ` fails with `EPIPE` or `EFBIG` instead of
     /// killing the process with the terminal still in full-screen mode.
     static let terminatingSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT,
-                                              SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXFSZ, SIGXCPU]
+                                              SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXFSZ, SIGXCPU,
+                                              SIGVTALRM, SIGPROF, SIGSTKFLT, SIGPWR, SIGIO]
+        + Array(bulletin_realtime_signal_first()...bulletin_realtime_signal_last())
     /// Wake-ups with nothing to read in a row before stdin counts as closed.
     private static let emptyWakeupLimit = 50
 

@@ -38,6 +38,29 @@ public final class Terminal {
         changes.removeAll(keepingCapacity: true)   // releases the cells' text now, keeps the storage
     }
 
+    /// Changes one cell of the frame on screen to `text` (its style kept) and sends only that
+    /// cell, without rendering a frame: for a part of the screen that changes on its own while
+    /// nothing else does (the spinner's glyph), so a frame with one changed cell costs what one
+    /// cell costs, not a render and a diff of the whole screen.
+    /// - Parameters:
+    ///   - text: One character as wide as the cell it replaces (a spinner frame).
+    ///   - point: The cell, in the last frame.
+    /// - Returns: `false`, sending nothing, when that cannot be done in place: no frame on
+    ///   screen of the current size (after ``invalidate()`` or a resize), a point outside it or
+    ///   on a wide character's second column, or a text that is not one character as wide as
+    ///   the cell, with nothing to sanitize. Draw a whole frame then.
+    @discardableResult
+    public func patch(_ text: String, at point: Point) -> Bool {
+        guard lastFrame?.size == backend.size, let old = lastFrame?[point.x, point.y] else { return false }
+        // Written into the last frame in place: a copy of the frame would cost a whole screen.
+        guard lastFrame?.replaceText(at: point, with: text) == true, let new = lastFrame?[point.x, point.y] else { return false }
+        guard new != old else { return true }
+        backend.draw([CellChange(point: point, cell: new)])
+        backend.setCursor(lastFrame?.cursor)
+        backend.flush()
+        return true
+    }
+
     /// Forgets the last frame so the next ``draw(_:)`` sends every cell (after a resize,
     /// a resume from Ctrl-Z, or anything else that may have changed the screen).
     public func invalidate() {
