@@ -74,7 +74,7 @@ struct PagingTests {
         #expect(model.paging == .failed(error))
         #expect(model.users.count == 10)
         #expect(model.cell(row: 10, column: .name) == "Could not load more: Cannot reach http://x/users?skip=10: connection lost")
-        #expect(model.pagingCanRetry && model.isPagingRow(10) && !model.isPagingRow(9))
+        #expect(model.list.pagingCanRetry && model.list.isPagingRow(10) && !model.list.isPagingRow(9))
         #expect(model.state.value?.count == 10)
         await source.setFailure(nil)
         model.openSelected()

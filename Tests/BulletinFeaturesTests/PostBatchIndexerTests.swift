@@ -44,7 +44,7 @@ struct PostBatchIndexerTests {
 
     /// The batches of `posts` (sizes 7, 0, 13, the rest) through a fresh indexer, finished for `listing`.
     static func built(_ listing: PostListing, authors: [RecordID: String] = authors) async -> PostBatchIndexer.Built? {
-        let indexer = PostBatchIndexer()
+        let indexer = PostBatchIndexer(columns: PostRowColumn.columns)
         var start = 0
         for size in [7, 0, 13, posts.count - 20] {
             indexer.add(PostBatch(posts: Array(posts[start..<(start + size)]), authors: authors, done: 0, total: 1))
@@ -75,7 +75,7 @@ struct PostBatchIndexerTests {
         #expect(await Self.built(PostListing(posts: swapped, authors: Self.authors)) == nil)
         // The batches were sent before the users were read: their `—` would be wrong.
         #expect(await Self.built(PostListing(posts: Self.posts, authors: Self.authors), authors: [:]) == nil)
-        let indexer = PostBatchIndexer()
+        let indexer = PostBatchIndexer(columns: PostRowColumn.columns)
         indexer.add(PostBatch(posts: Self.posts, authors: Self.authors, done: 0, total: 1))
         indexer.cancel()
         #expect(await indexer.finish(for: PostListing(posts: Self.posts, authors: Self.authors)) == nil)

@@ -6,17 +6,17 @@ import Testing
 
 @testable import BulletinFeatures
 
-/// `PostListViewModel.cells()`: the frame's cells read through one snapshot of the rows and
+/// `RecordListModel.cells()` (the Posts list's): the frame's cells read through one snapshot of the rows and
 /// their order instead of two tracked reads per cell.
 @MainActor
 @Suite("Posts list cells for a frame")
 struct PostListCellsTests {
     /// Every cell `cells()` gives, and every one `cell(row:column:)` gives, one position past the end included.
     private func both(_ model: PostListViewModel) -> (snapshot: [String], each: [String]) {
-        let cells = model.cells()
+        let cells = model.list.cells()
         let positions = 0...(model.rowCount + 1)
         let columns = PostListViewModel.Column.allCases
-        return (positions.flatMap { row in columns.map { cells(row, $0) } },
+        return (positions.flatMap { row in columns.indices.map { cells(row, $0) } },
                 positions.flatMap { row in columns.map { model.cell(row: row, column: $0) } })
     }
 
@@ -48,8 +48,8 @@ struct PostListCellsTests {
         await model.load()
         let changed = Mutex(false)
         withObservationTracking {
-            let cells = model.cells()
-            for row in 0..<model.rowCount { _ = cells(row, .title) }
+            let cells = model.list.cells()
+            for row in 0..<model.rowCount { _ = cells(row, 2) }
         } onChange: { changed.withLock { $0 = true } }
         model.find.beginFilter()
         #expect(!changed.withLock { $0 }, "opening the prompt changes neither the rows nor their order")

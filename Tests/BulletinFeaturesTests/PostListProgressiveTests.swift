@@ -80,7 +80,7 @@ struct PostListProgressiveTests {
         let model = PostListViewModel(source: source, router: .none)
         model.start()
         await eventually { model.isPartial }
-        let loadStarted = try #require(model.loadStarted)
+        let loadStarted = try #require(model.list.loadStarted)
         #expect(model.loadProgressFraction(now: loadStarted + .milliseconds(300)) == 0.1)
         #expect(model.loadProgressFraction(now: loadStarted + .milliseconds(299)) == nil)
         source.release()

@@ -28,7 +28,7 @@ struct UserDetailListsTests {
     func tabs() async {
         let model = await Self.loaded(Self.source())
         #expect(model.lists.hasTabs)
-        #expect(model.lists.tabTitles(postsHeading: model.postsHeading) == ["Posts (2)", "Albums (2)", "Todos (3)"])
+        #expect(model.lists.tabTitles == ["Posts (2)", "Albums (2)", "Todos (3)"])
         #expect(model.lists.active == .posts)
         model.lists.showNext()
         #expect(model.lists.active == .albums)
@@ -61,7 +61,7 @@ struct UserDetailListsTests {
         let model = UserDetailViewModel(userID: 1, source: source, router: .none)
         await model.load()
         #expect(model.posts.count == 2)
-        #expect(model.lists.tabTitles(postsHeading: model.postsHeading) == ["Posts (2)", "Albums (2)", "Todos (—)"])
+        #expect(model.lists.tabTitles == ["Posts (2)", "Albums (2)", "Todos (—)"])
         #expect(model.lists.todos?.rowsUnavailableReason == "the todos did not load")
         #expect(model.lists.toggleUnavailableReason == "the todos did not load")
     }

@@ -37,7 +37,7 @@ struct HugeFieldScreenTests {
         await model.load()
         model.find.finder.updateFilter("huge")
         await model.find.finder.waitUntilIdle()
-        let table = model.findTable { row, column in
+        let table = model.list.findTable { row, column in
             model.cell(row: row, column: PostListViewModel.Column.allCases[column])
         }
         var surface = Surface(width: 60, height: 4)

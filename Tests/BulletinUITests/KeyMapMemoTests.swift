@@ -22,7 +22,7 @@ struct KeyMapMemoTests {
         let (_, model) = try await posts()
         let memo = KeyMapMemo<ListKeysToken, ListScreenIntent>()
         func keys() -> KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
-            model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: memo)
+            model.list.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: memo)
         }
         let first = keys()
         for _ in 0..<5 {
@@ -45,8 +45,8 @@ struct KeyMapMemoTests {
         let (harness, model) = try await posts()
         let memo = KeyMapMemo<ListKeysToken, ListScreenIntent>()
         func check(_ state: String) {
-            let kept = model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: memo)
-            let fresh = model.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason)
+            let kept = model.list.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason, memo: memo)
+            let fresh = model.list.listScreenKeys(noun: "post", failed: model.rowsUnavailableReason)
             #expect(kept.help == fresh.help, "\(state)")
             #expect(kept.keys.help == fresh.help, "\(state)")
         }

@@ -29,9 +29,9 @@ extension UserListViewModel {
 }
 
 extension UserDetailViewModel {
-    /// Why moving and finding do nothing: the user and their posts did not load.
+    /// Why moving and finding do nothing: the user or their posts did not load.
     public var rowsUnavailableReason: String? {
-        state.error == nil ? nil : "the \(vocabulary.users.singular) did not load"
+        state.error == nil ? list.rowsUnavailableReason : "the \(vocabulary.users.singular) did not load"
     }
     /// Why adding cannot be asked for here: no editor is attached, or the source is read-only.
     public var editingUnavailableReason: String? { editingUnavailable(editor) }

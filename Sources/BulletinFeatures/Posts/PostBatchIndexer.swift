@@ -13,7 +13,7 @@ import Foundation
 final class PostBatchIndexer: @unchecked Sendable {
     /// The listing's rows with their index and id map, in the listing's order.
     struct Built: Sendable {
-        /// The rows as ``PostListViewModel`` shows them once loaded (authors' names or `—`).
+        /// The rows as the Posts list shows them once loaded (authors' names or `—`).
         var rows: [PostRow]
         var index: FindIndex
         /// Id text → the first row with that id; ``RowIDs/isAscending`` when the rows are in id order.
@@ -24,7 +24,9 @@ final class PostBatchIndexer: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
     // Touched on `queue` only.
-    private var builder = FindIndex.Builder(columnCount: PostListViewModel.Column.allCases.count)
+    private var builder: FindIndex.Builder
+    /// The columns the index holds, left to right.
+    private let columns: [RecordListModel<PostRow>.Column]
     private var rowsByID = RowIDs.Builder()
     private var rows: [PostRow] = []
     /// The row where each batch began and its first post's id, to check the listing against.
@@ -32,7 +34,11 @@ final class PostBatchIndexer: @unchecked Sendable {
     /// The distinct author maps the batches carried (one when the users were read first).
     private var authorMaps: [[RecordID: String]] = []
 
-    init() {}
+    /// An indexer of `columns`' text.
+    init(columns: [RecordListModel<PostRow>.Column]) {
+        self.columns = columns
+        builder = FindIndex.Builder(columnCount: columns.count)
+    }
 
     /// A batch arrived (any thread): indexed on the indexer's queue, after those before it.
     func add(_ batch: PostBatch) {
@@ -66,18 +72,14 @@ final class PostBatchIndexer: @unchecked Sendable {
         // The final rows' author text: the name, or `—` (a batch row shows `…` while the users
         // are unread, but then its map differs from the listing's and the index is not used).
         var author = AuthorLookup(batch.authors, missing: Display.missing)
-        let authors = posts.map { author.name(of: $0.userId) }
-        let columns = PostListViewModel.Column.allCases
-        guard builder.append(count: posts.count, isCancelled: { self.isCancelled }, text: { row, column in
-            switch columns[column] {
-            case .id: posts[row].id.text
-            case .author: authors[row]
-            case .title: posts[row].title
-            }
+        let batchRows = posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
+        let columns = columns
+        guard builder.append(count: batchRows.count, isCancelled: { self.isCancelled }, text: { row, column in
+            columns[column].text(batchRows[row])
         }) else { return }
         for post in posts { rowsByID.append(post.id.text) }
         // No reserveCapacity per batch: an exact reservation copies the rows every batch.
-        for (post, author) in zip(posts, authors) { rows.append(PostRow(post: post, author: author)) }
+        rows.append(contentsOf: batchRows)
     }
 
     private func built(for listing: PostListing) -> Built? {

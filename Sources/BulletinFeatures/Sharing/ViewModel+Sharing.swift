@@ -39,7 +39,7 @@ extension UserDetailViewModel: SharesRecord {
     }
 
     /// The user the screen shows.
-    public var screenRecord: SharedRecord? { state.value.map { vocabulary.shared($0.user) } }
+    public var screenRecord: SharedRecord? { state.value.map(vocabulary.shared) }
 }
 
 extension PostListViewModel: SharesRecord {

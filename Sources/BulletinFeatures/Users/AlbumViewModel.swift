@@ -5,7 +5,7 @@ import Observation
 /// of every list. Reached from a user's Albums tab (`users/1/albums/3`).
 @MainActor
 @Observable
-public final class AlbumViewModel: FindableScreen {
+public final class AlbumViewModel: ListScreenViewModel {
     /// The album shown.
     public let albumID: RecordID
     /// Its owner, whose screen is below it.
@@ -34,8 +34,8 @@ public final class AlbumViewModel: FindableScreen {
     /// The album's title once known, `Album 3` before.
     public var title: String { albumTitle ?? "Album \(albumID)" }
 
-    /// The list's filter, sort and jump state.
-    public var find: FindBar { photos.find }
+    /// The photos list.
+    public var list: RecordListModel<Photo> { photos }
 
     /// The selected photo's labelled fields (its URL and thumbnail URL, whole, which the
     /// table's cells may cut); none while no photo is selected.
@@ -65,7 +65,4 @@ public final class AlbumViewModel: FindableScreen {
         await photos.load()
         await titleTask?.value
     }
-
-    /// `:7`: selects the photo with id `id`.
-    public func goTo(id: String) { photos.goTo(id: id) }
 }

@@ -7,8 +7,8 @@ import Observation
 /// tab labelled with its count (`Posts (10)  Albums (10)  Todos (20)`). Todos toggle with
 /// Space (``toggleSelectedTodo()``).
 ///
-/// The posts stay ``UserDetailViewModel``'s own list; the albums and todos load beside them
-/// (each on its own: one that fails says so in its tab, and the others show).
+/// Each is the one list model (``RecordListModel``) and loads on its own: one that fails says
+/// so in its tab, and the others show.
 @MainActor
 @Observable
 public final class UserDetailLists {
@@ -18,6 +18,8 @@ public final class UserDetailLists {
     public let kinds: [UserListKind]
     /// The list shown.
     public private(set) var active: UserListKind = .posts
+    /// The user's posts (repositories, meals).
+    public let posts: RecordListModel<Post>
     /// The user's albums, where the source has albums.
     public let albums: RecordListModel<Album>?
     /// The user's todos, where the source has todos.
@@ -36,10 +38,14 @@ public final class UserDetailLists {
     /// - Parameters:
     ///   - userID: Whose lists.
     ///   - source: Where they come from; its vocabulary decides which lists there are.
+    ///   - openPost: Opens a post (the coordinator's route).
     ///   - open: Opens an album (the coordinator's route).
-    public init(userID: RecordID, source: any DataSource, open: @escaping (Album) -> Void = { _ in }) {
+    public init(userID: RecordID, source: any DataSource, openPost: @escaping (Post) -> Void = { _ in },
+                open: @escaping (Album) -> Void = { _ in }) {
         let kinds = source.vocabulary.userLists.isEmpty ? [.posts] : source.vocabulary.userLists
         self.kinds = kinds
+        posts = RecordListModel.posts(of: userID, source: source)
+        posts.onOpen = openPost
         albums = kinds.contains(.albums) ? RecordListModel.albums(of: userID, source: source) : nil
         todos = kinds.contains(.todos) ? RecordListModel.todos(of: userID, source: source) : nil
         albums?.onOpen = open
@@ -52,11 +58,11 @@ public final class UserDetailLists {
     /// Whether the screen shows tabs (more than one list).
     public var hasTabs: Bool { kinds.count > 1 }
 
-    /// The tab titles in order with their counts; `postsHeading` is the posts' (`Posts (10)`).
-    public func tabTitles(postsHeading: String) -> [String] {
+    /// The tab titles in order with their counts: `Posts (10)`, `Albums (…)`, `Todos (—)`.
+    public var tabTitles: [String] {
         kinds.map { kind in
             switch kind {
-            case .posts: postsHeading
+            case .posts: posts.heading
             case .albums: albums?.heading ?? ""
             case .todos: todos?.heading ?? ""
             }
@@ -93,20 +99,23 @@ public final class UserDetailLists {
         show(kinds[(index + 1) % kinds.count])
     }
 
-    /// Loads the albums and todos (when the screen loads or reloads).
+    /// Loads the posts, albums and todos (when the screen loads or reloads).
     public func reload() {
+        posts.reload()
         albums?.reload()
         todos?.reload()
     }
 
     /// Loads those not loaded yet.
     public func start() {
+        posts.start()
         albums?.start()
         todos?.start()
     }
 
     /// The screen left the stack: loads and a save's answer are dropped.
     public func stop() {
+        posts.stop()
         albums?.stop()
         todos?.stop()
     }
@@ -114,6 +123,7 @@ public final class UserDetailLists {
     /// Waits for the loads in flight.
     /// `package`: a hook for tests (and the bench), not the product's API.
     package func wait() async {
+        await posts.wait()
         await albums?.wait()
         await todos?.wait()
     }

@@ -77,9 +77,8 @@ protocol FindableScreenModel: ListScreenModel {
     func goTo(id: String)
 }
 
-extension UserListViewModel: FindableScreenModel {}
-extension UserDetailViewModel: FindableScreenModel {}
-extension PostListViewModel: FindableScreenModel {}
+/// The one list model is the one list screen model: every list's keys, table and finding go through it.
+extension RecordListModel: FindableScreenModel {}
 
 extension FindableScreenModel {
     /// What the finder is doing, for the spinner: `indexing` (the rows just loaded), `sorting`

@@ -77,10 +77,12 @@ extension FindableScreenModel {
     /// - Parameters:
     ///   - pageSize: Rows a page moves.
     ///   - tableArea: Where the table is drawn, for mouse presses.
+    ///   - reload: What `r` does when the screen loads more than this list (a user's screen
+    ///     reloads the user and every list); `nil`: reloads the list.
     ///   - edit: Performs an editing intent.
     /// - Returns: `false` when `keys` has no binding for `key` (it goes to the host's keys).
     func handleListScreenKey(_ key: Key, keys: KeyMap<ListScreenIntent>, pageSize: Int, tableArea: Rect,
-                             edit: (EditIntent) -> Void = { _ in }) -> Bool {
+                             reload: (() -> Void)? = nil, edit: (EditIntent) -> Void = { _ in }) -> Bool {
         find.clearMessage()
         let intent = keys.action(for: key)
         if find.jumpDigits != nil {
@@ -88,6 +90,7 @@ extension FindableScreenModel {
         }
         guard let intent else { return false }
         switch intent {
+        case .list(.reload) where reload != nil: reload?()
         case let .list(listIntent): perform(listIntent, pageSize: pageSize)
         case let .find(findIntent): perform(findIntent, key: key)
         case let .edit(editIntent): edit(editIntent)

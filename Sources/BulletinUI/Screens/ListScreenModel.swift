@@ -13,9 +13,6 @@ protocol ListScreenModel: AnyObject {
     func reload()
 }
 
-extension UserListViewModel: ListScreenModel {}
-extension UserDetailViewModel: ListScreenModel {}
-extension PostListViewModel: ListScreenModel {}
 extension SearchViewModel: ListScreenModel {}
 
 extension ListScreenModel {

@@ -11,40 +11,29 @@ struct PostListScreen: Screen {
     /// The list's keys now, the editing keys (`a`, `e`, `d`, `u`) among them, built once per
     /// change of their state.
     var keys: KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
-        model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason,
-                             edit: model.editBindings, memo: Self.keyMemo)
+        model.list.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason,
+                                  edit: model.editBindings, memo: Self.keyMemo)
     }
     var keyMap: KeyMap<ListScreenIntent> { keys.keys }
     var keyHelp: [KeyHelp] { keys.help }
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
     var summary: String {
-        let summary = model.findSummary(model.summary)
+        let summary = model.list.findSummary(model.summary)
         guard model.isPartial, let fraction = model.loadProgressFraction() else { return summary }
         return ProgressBar(fraction: fraction).text(cells: 10) + " " + summary
     }
     var capturesKeys: Bool { model.find.capturesKeys }
-    var isLoading: Bool { model.state.isLoading || model.isReloading || model.isPartial || model.find.finder.isWorking }
+    var isLoading: Bool { model.list.isBusy || model.find.finder.isWorking }
     /// A file's load progress (read from the source on each frame, not observed) is shown.
     var changesWhileLoading: Bool { model.loadProgressText != nil }
     var busyWord: String {
-        model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.findBusyWord ?? "loading"
+        model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.list.findBusyWord ?? "loading"
     }
 
     func render(in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(
-            model.state, what: model.vocabulary.posts.plural, progress: model.loadProgressText, fraction: model.loadProgressFraction(),
-            in: area, on: &surface)
-        {
-            return
-        }
-        let columns = PostListViewModel.Column.allCases
-        // The rows and their order are read once for the frame, not once per cell.
-        let cells = model.cells()
-        let table = model.findTable { row, column in
-            cells(row, columns[column])
-        }
-        model.renderFindTable(table, in: area, on: &surface)
+        RecordListTable.render(model.list, progress: model.loadProgressText, fraction: model.loadProgressFraction(),
+                               in: area, on: &surface)
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
@@ -54,7 +43,7 @@ struct PostListScreen: Screen {
     var statusMessage: String? { FindStatusView(find: model.find).message }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        model.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
-                                  tableArea: area, edit: model.perform)
+        model.list.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
+                                       tableArea: area, edit: model.perform)
     }
 }

@@ -2,8 +2,6 @@ import BulletinData
 import BulletinFeatures
 import TermView
 
-extension RecordListModel: ListScreenModel {}
-extension RecordListModel: FindableScreenModel {}
 
 /// A user's screen's keys: the shown list's (``ListScreenIntent``), and where the source has
 /// albums and todos, the keys that switch lists and Space that toggles a todo.
@@ -59,14 +57,27 @@ extension KeyMap where Intent == ListScreenIntent {
     }
 }
 
-/// The table of one of a user's other lists (albums, todos) or of an album's photos.
+/// The table of every list (``RecordListModel``): its load state, or its rows in its declared
+/// columns; while pages remain, a last row across the table says so (and how to retry a failed
+/// page), and drawing it asks for the next page.
 @MainActor
 enum RecordListTable {
-    /// Draws `list`'s rows (or its load state) in `area`.
-    @MainActor
-    static func render<Row>(_ list: RecordListModel<Row>, in area: Rect, on surface: inout Surface) {
-        if LoadStateView.render(list.state, what: list.name.plural, in: area, on: &surface) { return }
-        let table = list.findTable { [list] row, column in list.cell(row: row, column: column) }
+    /// Draws `list`'s rows (or its load state: `what` names the rows, `progress` and
+    /// `fraction` say how far a long load has got) in `area`.
+    static func render<Row>(_ list: RecordListModel<Row>, what: String? = nil, progress: String? = nil, fraction: Double? = nil,
+                            in area: Rect, on surface: inout Surface) {
+        if LoadStateView.render(list.state, what: what ?? list.name.plural, progress: progress, fraction: fraction,
+                                in: area, on: &surface) { return }
+        // The rows and their order are read once for the frame, not once per cell.
+        let cells = list.cells()
+        var table = list.findTable { row, column in cells(row, column) }
+        let last = list.rowCount - 1
+        if list.isPagingRow(last) {
+            // The "loading more" row (and why it failed) is drawn across the row, not in one column.
+            let text = cells(last, list.pagingColumn) + (list.pagingCanRetry ? " (Enter or r retries)" : "")
+            table.spanning = { row in row == last ? text : nil }
+        }
         list.renderFindTable(table, in: area, on: &surface)
+        list.shown(through: list.selection.offset + TableView.visibleRows(in: area, showsHeader: true) - 1)
     }
 }

@@ -26,7 +26,7 @@ struct UserDetailScreen: Screen {
     }
 
     private var postKeys: KeyMap<ListScreenIntent> {
-        model.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
+        lists.posts.listScreenKeys(noun: model.vocabulary.posts.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
     }
 
     private static func keys<Row>(of list: RecordListModel<Row>?, noun: String) -> KeyMap<ListScreenIntent> {
@@ -41,7 +41,9 @@ struct UserDetailScreen: Screen {
         let list: String
         var listFailure: String?
         switch lists.active {
-        case .posts: list = [model.findSummary(model.postsHeading), model.postsNote].compactMap { $0 }.joined(separator: " · ")
+        case .posts:
+            list = [lists.posts.findSummary(model.postsHeading), model.postsNote].compactMap { $0 }.joined(separator: " · ")
+            listFailure = lists.posts.reloadFailureText
         case .albums:
             list = lists.albums.map { $0.findSummary($0.heading) } ?? ""
             listFailure = lists.albums?.reloadFailureText
@@ -65,12 +67,14 @@ struct UserDetailScreen: Screen {
     var isLoading: Bool {
         if model.state.isLoading || model.isReloading || activeFind.finder.isWorking { return true }
         return switch lists.active {
-        case .posts: false
+        case .posts: lists.posts.isBusy
         case .albums: lists.albums?.state.isLoading ?? false
         case .todos: lists.todos?.state.isLoading ?? false
         }
     }
-    var busyWord: String { model.state.isLoading || model.isReloading ? "loading" : model.findBusyWord ?? "loading" }
+    var busyWord: String {
+        model.state.isLoading || model.isReloading || lists.posts.isBusy ? "loading" : lists.posts.findBusyWord ?? "loading"
+    }
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.users.singular) \(model.userID)", in: area, on: &surface) { return }
@@ -86,7 +90,7 @@ struct UserDetailScreen: Screen {
                           maxWidth: headingArea.width - 1)
         }
         switch lists.active {
-        case .posts: renderPosts(in: listArea, on: &surface)
+        case .posts: RecordListTable.render(lists.posts, in: listArea, on: &surface)
         case .albums: if let albums = lists.albums { RecordListTable.render(albums, in: listArea, on: &surface) }
         case .todos: if let todos = lists.todos { RecordListTable.render(todos, in: listArea, on: &surface) }
         }
@@ -95,16 +99,10 @@ struct UserDetailScreen: Screen {
     /// `Posts (10)  Albums (10)  Todos (20)`, the list shown in the title style, the others muted.
     private func renderTabs(in area: Rect, on surface: inout Surface) {
         var x = area.x + 1
-        for (kind, title) in zip(lists.kinds, lists.tabTitles(postsHeading: model.postsHeading)) where x < area.maxX {
+        for (kind, title) in zip(lists.kinds, lists.tabTitles) where x < area.maxX {
             surface.write(title, at: Point(x: x, y: area.y), style: kind == lists.active ? .title : .muted, maxWidth: area.maxX - x)
             x += DisplayWidth.of(title) + 2
         }
-    }
-
-    private func renderPosts(in area: Rect, on surface: inout Surface) {
-        let columns = model.postColumns
-        let table = model.findTable { [model] row, column in model.postCell(row: row, column: columns[column]) }
-        model.renderFindTable(table, in: area, on: &surface)
     }
 
     func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
@@ -142,8 +140,8 @@ struct UserDetailScreen: Screen {
             })
             switch lists.active {
             case .posts:
-                return model.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea,
-                                                 edit: model.perform)
+                return lists.posts.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea,
+                                                       reload: model.reload, edit: model.perform)
             case .albums:
                 return lists.albums?.handleListScreenKey(key, keys: listKeys, pageSize: pageSize, tableArea: tableArea) ?? false
             case .todos:

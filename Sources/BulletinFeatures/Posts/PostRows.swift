@@ -1,0 +1,100 @@
+import BulletinData
+import ViewState
+
+/// One row of the Posts list: a post's list members (no body) and its author's name.
+public struct PostRow: Sendable, Equatable, Identifiable {
+    public var post: PostSummary
+    /// The author's name (`—` when unknown, `…` while the users are still being read).
+    public var author: String
+
+    public init(post: PostSummary, author: String) {
+        self.post = post
+        self.author = author
+    }
+
+    /// The post's id.
+    public var id: RecordID { post.id }
+}
+
+/// The Posts list's columns, left to right.
+public enum PostRowColumn: CaseIterable, Sendable {
+    case id, author, title
+
+    /// The column as data: its title, value type (alignment and sort follow) and width policy.
+    public var declaration: ListColumn {
+        switch self {
+        case .id: .id
+        case .author: ListColumn("Author", width: ColumnWidth(min: 10, max: 30))
+        case .title: .title
+        }
+    }
+
+    /// The column's header text.
+    public var title: String { declaration.title }
+
+    /// The text `row` shows in the column (what the filter matches).
+    func text(of row: PostRow) -> String {
+        switch self {
+        case .id: row.post.id.text
+        case .author: row.author
+        case .title: row.post.title
+        }
+    }
+
+    /// Every column as the list model holds it.
+    static let columns: [RecordListModel<PostRow>.Column] = allCases.map { key in .init(key.declaration) { key.text(of: $0) } }
+}
+
+extension RecordListModel where Row == PostRow {
+    /// Every post of the source with its author's name, ordered by id: one
+    /// ``DataSource/postListing(partial:)``. A file source answers from its index (no bodies
+    /// decoded) and, while a large file is indexed, sends batches that show at once in file
+    /// order; the finder's index of the whole list is built from them meanwhile
+    /// (``PostBatchIndexer``). REST sources answer with `GET /users` and `GET /posts`.
+    public static func allPosts(of source: any DataSource) -> RecordListModel<PostRow> {
+        RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: ListFeed(sendsBatches: true) {
+            batches throws(DataError) in try await loadRows(source, batches: batches)
+        })
+    }
+
+    /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`
+    /// when there is none (`…` in a batch while the users are unread); sorted by id (a list
+    /// already in id order is not sorted again).
+    /// - Returns: The rows, with the finder's index of them that the batches built when the
+    ///   rows are the batches' posts in their order. When the batches' ids were plain
+    ///   ascending numbers, the rows are the ones the indexer made.
+    private nonisolated static func loadRows(_ source: any DataSource, batches: RowBatches<PostRow>?) async throws(DataError)
+        -> ListPage<PostRow>
+    {
+        let indexer = PostBatchIndexer(columns: PostRowColumn.columns)
+        defer { indexer.cancel() }
+        let listing = try await source.postListing { batch in
+            if let batches {
+                var author = AuthorLookup(batch.authors, missing: Display.pending)
+                batches.add(batch.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) })
+            }
+            indexer.add(batch)
+        }
+        try Task.checkCancellation(or: .cancelled)
+        let built = await indexer.finish(for: listing)
+        try Task.checkCancellation(or: .cancelled)
+        // In id order already, rows made and indexed meanwhile: nothing left to do.
+        if let built, built.rowsByID.isAscending {
+            return ListPage(rows: built.rows, issues: listing.issues, index: built.index, rowsByID: built.rowsByID)
+        }
+        var author = AuthorLookup(listing.authors, missing: Display.missing)
+        let rows = listing.posts.map { PostRow(post: $0, author: author.name(of: $0.userId)) }
+        guard IDOrder.isSorted(rows, by: \.post.id) else {
+            return ListPage(rows: IDOrder.sorted(rows, by: \.post.id), issues: listing.issues)
+        }
+        guard let built else { return ListPage(rows: rows, issues: listing.issues) }
+        return ListPage(rows: rows, issues: listing.issues, index: built.index, rowsByID: built.rowsByID)
+    }
+}
+
+extension Task where Success == Never, Failure == Never {
+    /// Throws `error` when the current task has been cancelled.
+    static func checkCancellation(or error: DataError) throws(DataError) {
+        if Task.isCancelled { throw error }
+    }
+}

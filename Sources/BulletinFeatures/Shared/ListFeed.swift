@@ -1,0 +1,81 @@
+import BulletinData
+
+/// One read of a list's rows: the rows (in the source's order), the records skipped on the
+/// way, where the next page starts, and the finder's index when the reader built it already
+/// (the Posts list indexes its batches while a big file is still read).
+public struct ListPage<Row: Sendable>: Sendable {
+    /// The rows read, in the source's order.
+    public var rows: [Row]
+    /// The records that could not be read (``RecordIssue``), for the status line.
+    public var issues: [RecordIssue]
+    /// Where the next page starts; `nil` when this is the last (or the only) page.
+    public var next: PageCursor?
+    /// The finder's index and id map of ``rows``, when the reader built them; `nil`: the
+    /// list's finder indexes the rows itself.
+    var prebuilt: (index: FindIndex, rowsByID: RowIDs)?
+
+    /// A page of `rows`.
+    public init(rows: [Row], issues: [RecordIssue] = [], next: PageCursor? = nil) {
+        self.rows = rows
+        self.issues = issues
+        self.next = next
+    }
+
+    /// A page whose index the reader built (``PostBatchIndexer``).
+    init(rows: [Row], issues: [RecordIssue], index: FindIndex, rowsByID: RowIDs) {
+        self.init(rows: rows, issues: issues)
+        prebuilt = (index, rowsByID)
+    }
+}
+
+/// Where a list's rows come from (``RecordListModel``): the first read, the pages after it
+/// where the source pages (DummyJSON's and GitHub's users), and whether rows arrive in batches
+/// before the whole is read (the Posts list of a big file).
+///
+/// The closures capture only the source and ids; they run off the main actor.
+public struct ListFeed<Row: Sendable>: Sendable {
+    /// Reads the first page (or everything). When `batches` is given, the reader may send it
+    /// rows as they arrive, in order, before it returns (they show at once); its answer is then
+    /// the whole list.
+    public var first: @Sendable (_ batches: RowBatches<Row>?) async throws(DataError) -> ListPage<Row>
+    /// Reads the page at a cursor a page before returned; `nil` when the source does not page.
+    public var page: (@Sendable (PageCursor) async throws(DataError) -> ListPage<Row>)?
+    /// Whether ``first`` sends batches (the list then asks for them on a first load).
+    public var sendsBatches: Bool
+
+    /// A feed from its parts.
+    public init(
+        sendsBatches: Bool = false,
+        first: @escaping @Sendable (_ batches: RowBatches<Row>?) async throws(DataError) -> ListPage<Row>,
+        page: (@Sendable (PageCursor) async throws(DataError) -> ListPage<Row>)? = nil
+    ) {
+        self.first = first
+        self.page = page
+        self.sendsBatches = sendsBatches
+    }
+
+    /// A list read whole in one go, every record readable.
+    public static func whole(_ read: @escaping @Sendable () async throws(DataError) -> [Row]) -> ListFeed {
+        ListFeed { _ throws(DataError) in ListPage(rows: try await read()) }
+    }
+
+    /// A list read whole in one go, with the records skipped on the way.
+    public static func whole(_ read: @escaping @Sendable () async throws(DataError) -> RecordList<Row>) -> ListFeed {
+        ListFeed { _ throws(DataError) in
+            let list = try await read()
+            return ListPage(rows: list.records, issues: list.issues)
+        }
+    }
+}
+
+/// Whether more rows can be loaded below the ones shown (a source that pages).
+public enum ListPaging: Equatable, Sendable {
+    /// Every row is loaded.
+    case complete
+    /// Another page exists; it loads when the selection nears the end.
+    case more
+    /// The next page is on its way.
+    case loading
+    /// The next page failed; Enter on the last row or `r` tries it again.
+    case failed(DataError)
+}

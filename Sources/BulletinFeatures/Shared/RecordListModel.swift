@@ -1,0 +1,276 @@
+import BulletinData
+import Observation
+import ViewState
+
+/// The one list model under every list Bulletin shows: Users (categories on TheMealDB), a
+/// user's posts (repositories, meals), albums and todos, an album's photos, and the Posts list.
+///
+/// It owns the rows, the selection beside them, the filter, sort and jump (``FindBar``) over
+/// its declared ``columns``, and one load (``ScreenLoad``) from its ``ListFeed``: a reload keeps
+/// the rows shown and records a failure in the same words on every list (``reloadFailureText``);
+/// a source that pages loads the next page as the selection nears the end (the paging hook,
+/// ``paging``); rows that arrive in batches show at once (the batch hook, ``isPartial``).
+/// A failed first load shows in this list only (its heading counts `—`); `r` retries it.
+@MainActor
+@Observable
+public final class RecordListModel<Row: Sendable & Identifiable>: FindableList where Row.ID == RecordID {
+    /// One column: its declaration (title, value type, width policy) and a row's text in it.
+    public struct Column: Sendable {
+        /// The column as data (``ListColumn``).
+        public var declaration: ListColumn
+        /// A row's text in the column (what the filter matches and the sort reads).
+        public var text: @Sendable (Row) -> String
+
+        /// Creates a column.
+        public init(_ declaration: ListColumn, text: @escaping @Sendable (Row) -> String) {
+            self.declaration = declaration
+            self.text = text
+        }
+
+        /// The header text.
+        public var title: String { declaration.title }
+    }
+
+    /// How close to the last loaded row the selection gets before the next page is asked for.
+    public static var prefetchDistance: Int { 5 }
+
+    // MARK: - Properties
+
+    /// What a row is called (`user`, `album`, `repository`), for headings and messages.
+    public let name: KindName
+    /// The table's columns, left to right.
+    public let columns: [Column]
+    /// The rows' load and reload (``ScreenLoad``); pages and batches show through it too.
+    public let loader = ScreenLoad<[Row]>()
+    /// The list's filter, sort and jump state; rows show in `find.finder.order`.
+    public let find: FindBar
+    /// The records the last load (and its pages) skipped or read with a field blanked.
+    public internal(set) var issues: [RecordIssue] = []
+    /// Whether more pages remain, are loading, or failed (sources that page).
+    public internal(set) var paging: ListPaging = .complete { didSet { find.isPartial = isPartial || paging != .complete } }
+    /// `true` while the rows are those that arrived so far and the rest is still being read.
+    public internal(set) var isPartial = false { didSet { find.isPartial = isPartial || paging != .complete } }
+    /// When the load in flight started (for a progress bar shown only on loads over 0.3 s).
+    public internal(set) var loadStarted: ContinuousClock.Instant?
+    /// What Enter on a row does (open a user, a post, an album); `nil`: rows do not open.
+    @ObservationIgnored public var onOpen: ((Row) -> Void)?
+    @ObservationIgnored let feed: ListFeed<Row>
+    /// Where the next page starts, while ``paging`` is not `.complete`.
+    @ObservationIgnored var nextCursor: PageCursor?
+    /// The batch hook's state during a first load (``RecordListModel+Batches.swift``).
+    @ObservationIgnored var arriving = ArrivingRows<Row>()
+    /// Whether the last load's finder index was the one its reader built (tests).
+    @ObservationIgnored package internal(set) var indexedFromBatches = false
+
+    // MARK: - Init
+
+    /// - Parameters:
+    ///   - name: What one row is called.
+    ///   - columns: The columns, left to right.
+    ///   - feed: Where the rows come from.
+    public init(name: KindName, columns: [Column], feed: ListFeed<Row>) {
+        self.name = name
+        self.columns = columns
+        self.feed = feed
+        find = FindBar(columns: columns.map(\.declaration), noun: name.singular)
+    }
+
+    /// A list read whole by `fetch`.
+    public convenience init(name: KindName, columns: [Column], fetch: @escaping @Sendable () async throws(DataError) -> [Row]) {
+        self.init(name: name, columns: columns, feed: .whole(fetch))
+    }
+
+    // MARK: - Presentation
+
+    /// Where the rows are: not asked for yet, on their way, here, or failed.
+    public var state: LoadState<[Row]> { loader.state }
+    /// Whether a reload (`r`) is on its way while the rows loaded before stay shown.
+    public var isReloading: Bool { loader.isReloading }
+    /// Why the last reload failed while the rows loaded before stay shown (``ScreenLoad/reloadError``).
+    public var reloadError: DataError? { loader.reloadError }
+    /// `Not reloaded: …` after a failed reload, as on every list; `nil` otherwise.
+    public var reloadFailureText: String? { loader.reloadFailureText }
+    /// Whether anything is on its way: the first load, a reload, a page, or batches.
+    public var isBusy: Bool { state.isLoading || isReloading || paging == .loading || isPartial }
+
+    /// The rows, in the source's order (empty until loaded).
+    public var rows: [Row] { state.value ?? [] }
+
+    /// How many rows the table has: those shown (all, or those passing the filter), plus a
+    /// last "more" row while pages remain and no filter is set.
+    public var rowCount: Int { find.finder.order.count + (showsPagingRow ? 1 : 0) }
+
+    /// `Albums (10)`; `Albums (…)` while the first load runs, `Albums (—)` when it failed.
+    public var heading: String {
+        switch state {
+        case .idle, .loading: "\(name.title) (…)"
+        case .failed: "\(name.title) (—)"
+        case let .loaded(rows): "\(name.title) (\(rows.count))"
+        }
+    }
+
+    /// The status line's summary: `10 users`; `233472 posts so far` while batches arrive or
+    /// pages remain; after a failed reload it starts with why (`Not reloaded: …`), and ends
+    /// with the records skipped (`· 1 record skipped: users[3].name null`).
+    /// - Parameter progress: How far a long load has got (`indexing 45% of 611.5 MB`), shown
+    ///   while batches arrive.
+    public func summary(progress: String? = nil) -> String {
+        switch state {
+        case .idle, .loading: return "Loading \(name.plural)…"
+        case let .loaded(rows) where isPartial:
+            return [name.count(rows.count) + " so far", progress].compactMap { $0 }.joined(separator: " · ")
+        case let .loaded(rows):
+            return [reloadFailureText, name.count(rows.count) + (paging == .complete ? "" : " so far"),
+                    RecordIssue.summary(of: issues)]
+                .compactMap { $0 }.joined(separator: " · ")
+        case .failed: return "Failed to load \(name.plural)"
+        }
+    }
+
+    /// Why moving and finding do nothing: the list did not load.
+    public var rowsUnavailableReason: String? { state.error == nil ? nil : "the \(name.plural) did not load" }
+
+    /// The text of the cell at display position `row` in `column`; the "more" row's text in
+    /// the first column that is not the id.
+    public func cell(row: Int, column: Int) -> String {
+        if isPagingRow(row) { return column == pagingColumn ? pagingRowText ?? "" : "" }
+        guard let record = self.row(at: row), columns.indices.contains(column) else { return "" }
+        return columns[column].text(record)
+    }
+
+    /// The cells of the list as it is now, for drawing one frame: the rows and the finder's
+    /// order are read once, here, and the returned function reads no observable property again.
+    ///
+    /// ``cell(row:column:)`` reads both for every cell, and while a frame is drawn under
+    /// observation tracking each of those reads is recorded (a hashed key path per read, ~2% of
+    /// a one-row move on the 1M list); a frame drawn through this function records two. It
+    /// answers what ``cell(row:column:)`` answers; use it within the frame it was made for.
+    public func cells() -> (_ row: Int, _ column: Int) -> String {
+        let rows = rows
+        let order = find.finder.order
+        let columns = columns
+        let paging = showsPagingRow ? (row: order.count, column: pagingColumn, text: pagingRowText ?? "") : nil
+        return { position, column in
+            if let paging, position == paging.row { return column == paging.column ? paging.text : "" }
+            guard order.indices.contains(position), rows.indices.contains(order[position]) else { return "" }
+            return columns[column].text(rows[order[position]])
+        }
+    }
+
+    // MARK: - Loading
+
+    /// Loads unless loaded or loading already.
+    public func start() { loader.start(reload) }
+
+    /// Loads the rows (`r`). Rows shown stay during a reload, and a failed reload keeps them
+    /// and says why (``reloadError``); only a first load that fails shows the error in the
+    /// list. When only the next page failed, `r` retries that page and keeps the rows. A first
+    /// load of a feed that sends batches shows them as they arrive.
+    public func reload() {
+        if case .failed = paging, state.value != nil { return loadMore() }
+        let keepsRows = state.value != nil && !isPartial
+        endBatches()
+        // A reload keeps the rows shown until the whole list is there: its batches are not shown.
+        let batches = feed.sendsBatches && !keepsRows ? beginBatches() : nil
+        loadStarted = .now
+        // The rows shown so far (a million at 1M) are let go of off the main actor: freeing
+        // them here would hold back the finder's index of the whole list.
+        var shownSoFar: LoadState<[Row]> = .idle
+        loader.reload(keepsValue: keepsRows, { [feed] () async throws(DataError) in
+            try await feed.first(batches)
+        }, value: { [weak self] page in
+            shownSoFar = self?.state ?? .idle
+            return page.rows
+        }) { [weak self] page in
+            guard let self else { return }
+            Self.release(shownSoFar)
+            shownSoFar = .idle
+            endBatches()
+            loadStarted = nil
+            if let page {
+                issues = page.issues
+                setNext(page.next)
+                indexRows(prebuilt: page.prebuilt)
+            } else if state.error != nil {
+                issues = []
+                setNext(nil)
+                indexRows()
+            } else if paging == .loading {
+                paging = .more
+            }
+            selection.clamp(count: rowCount)
+        }
+    }
+
+    /// The list left the screen: the loads in flight (first page, next page, batches) are
+    /// cancelled and their results dropped.
+    public func stop() {
+        loader.stop()
+        endBatches()
+        if paging == .loading { paging = .more }
+    }
+
+    /// Loads and waits for the result (tests and deep links).
+    public func load() async {
+        reload()
+        await wait()
+    }
+
+    /// Waits for the load in flight, the page in flight and the finder (tests, and a screen's
+    /// own `load()`). `package`: a hook for tests (and the bench), not the product's API.
+    package func wait() async {
+        await loader.wait()
+        await loader.waitForPage()
+        await find.finder.waitUntilIdle()
+    }
+
+    /// Puts `row` in place of the row with its id (after a save), keeping the filter, sort and selection.
+    public func replace(_ row: Row) {
+        guard var rows = state.value, let index = rows.firstIndex(where: { $0.id == row.id }) else { return }
+        rows[index] = row
+        loader.show(rows)
+        indexRows()
+    }
+
+    /// Hands the rows to the finder, which filters and sorts them again: with the index the
+    /// reader built when it covers every row, else indexing them (off the main actor when long).
+    func indexRows(prebuilt: (index: FindIndex, rowsByID: RowIDs)? = nil) {
+        let rows = rows
+        let columns = columns
+        let text: @Sendable (Int, Int) -> String = { row, column in columns[column].text(rows[row]) }
+        if let built = prebuilt, built.index.rowCount == rows.count {
+            indexedFromBatches = true
+            find.finder.setRows(index: built.index, rowsByID: built.rowsByID, text: text)
+        } else {
+            indexedFromBatches = false
+            find.finder.setRows(count: rows.count, text: text, id: { rows[$0].id.text })
+        }
+    }
+
+    /// Drops `state` (its rows) on a background task, so their deallocation is not the main actor's.
+    private nonisolated static func release(_ state: LoadState<[Row]>) {
+        guard case .loaded = state else { return }
+        Task.detached(priority: .background) { withExtendedLifetime(state) {} }
+    }
+
+    // MARK: - Intents
+
+    /// Enter: opens the selected row where rows open; on a failed "more" row, tries the page again.
+    public func openSelected() {
+        if isPagingRow(selection.selected), case .failed = paging { return loadMore() }
+        guard let row = selectedRow else { return }
+        onOpen?(row)
+    }
+
+    /// ↑ ↓ PageUp PageDown: moves the selection by `delta` rows (near the end, the next page loads).
+    public func moveSelection(by delta: Int) {
+        selection.move(by: delta, count: rowCount)
+        loadMoreIfNear()
+    }
+
+    /// End: the last row (the next page loads).
+    public func selectLast() {
+        selection.end(count: rowCount)
+        loadMoreIfNear()
+    }
+}
