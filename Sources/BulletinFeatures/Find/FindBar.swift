@@ -39,12 +39,13 @@ public final class FindBar {
     /// - Parameters:
     ///   - columns: The list's columns, left to right, as declared (``ListColumn``).
     ///   - noun: The kind of record a row shows (`user`, `post`).
+    ///   - selection: The list's selection, lent to the finder (``ListSelection``).
     ///   - backgroundThreshold: The finder's ``ListFinder/backgroundThreshold`` (tests pass a small one).
     public init(
-        columns: [ListFinder.Column], noun: String,
+        columns: [ListFinder.Column], noun: String, selection: ListSelection = ListSelection(),
         backgroundThreshold: Int = ListFinder.defaultBackgroundThreshold
     ) {
-        finder = ListFinder(columns: columns, backgroundThreshold: backgroundThreshold)
+        finder = ListFinder(columns: columns, selection: selection, backgroundThreshold: backgroundThreshold)
         self.noun = noun
     }
 

@@ -2,7 +2,7 @@ import BulletinData
 import ViewState
 
 /// A list shown in its ``FindBar``'s order (display position → source row): the selection is
-/// the finder's, and the row at a position, moving, Home, End, `:12`, selecting a record by
+/// the list's (lent to its finder), and the row at a position, moving, Home, End, `:12`, selecting a record by
 /// id and handing the rows to the finder work the same on every list.
 @MainActor
 public protocol FindableList: AnyObject {
@@ -25,7 +25,7 @@ public protocol FindableList: AnyObject {
 }
 
 extension FindableList {
-    /// The selected display position (the finder's).
+    /// The selected display position (the list's, lent to its finder: ``ListSelection``).
     public var selection: ListState {
         get { find.finder.selection }
         set { find.finder.selection = newValue }

@@ -29,8 +29,14 @@ public final class ListFinder {
 
     /// The columns, left to right.
     public let columns: [Column]
-    /// The selected display position and scroll offset.
-    public var selection = ListState()
+    /// The selected display position and scroll offset: the list's (``ListSelection``), which
+    /// each pass, `n`, `N` and a jump move.
+    public var selection: ListState {
+        get { selectionOwner.state }
+        set { selectionOwner.state = newValue }
+    }
+    /// Where the selection is kept: lent by the list that owns it.
+    @ObservationIgnored public let selectionOwner: ListSelection
     /// Display position → source row: the rows that pass the filter, in sort order.
     public internal(set) var order: [Int] = []
     /// How many source rows there are.
@@ -88,8 +94,12 @@ public final class ListFinder {
     /// A finder for a list with these `columns`.
     /// - Parameter backgroundThreshold: Lists with more rows work off the main actor (tests
     ///   pass a small number to exercise that path on small data).
-    public init(columns: [Column], backgroundThreshold: Int = ListFinder.defaultBackgroundThreshold) {
+    /// - Parameter selection: The list's selection, which passes keep on the selected row (a
+    ///   finder of its own by default).
+    public init(columns: [Column], selection: ListSelection = ListSelection(),
+                backgroundThreshold: Int = ListFinder.defaultBackgroundThreshold) {
         self.columns = columns
+        selectionOwner = selection
         self.backgroundThreshold = backgroundThreshold
     }
 

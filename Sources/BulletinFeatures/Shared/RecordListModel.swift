@@ -44,14 +44,46 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
     public let loader = ScreenLoad<[Row]>()
     /// The list's filter, sort and jump state; rows show in `find.finder.order`.
     public let find: FindBar
+    /// The selected display position and scroll offset, kept beside the rows; the finder is
+    /// lent it so a filter or sort keeps the selected row selected.
+    @ObservationIgnored public let rowSelection = ListSelection()
+    // The four observed properties below are observed by hand through key paths made once per
+    // list, as ``ScreenLoad``'s are: the macro's key path literals in a generic class are
+    // instantiated at run time on every read, and a frame reads `paging` and `isPartial`.
+
     /// The records the last load (and its pages) skipped or read with a field blanked.
-    public internal(set) var issues: [RecordIssue] = []
+    public internal(set) var issues: [RecordIssue] {
+        get { access(keyPath: issuesKey); return stored.issues }
+        set { withMutation(keyPath: issuesKey) { stored.issues = newValue } }
+    }
     /// Whether more pages remain, are loading, or failed (sources that page).
-    public internal(set) var paging: ListPaging = .complete { didSet { find.isPartial = isPartial || paging != .complete } }
+    public internal(set) var paging: ListPaging {
+        get { access(keyPath: pagingKey); return stored.paging }
+        set {
+            withMutation(keyPath: pagingKey) { stored.paging = newValue }
+            find.isPartial = stored.isPartial || newValue != .complete
+        }
+    }
     /// `true` while the rows are those that arrived so far and the rest is still being read.
-    public internal(set) var isPartial = false { didSet { find.isPartial = isPartial || paging != .complete } }
+    public internal(set) var isPartial: Bool {
+        get { access(keyPath: isPartialKey); return stored.isPartial }
+        set {
+            guard newValue != stored.isPartial else { return }
+            withMutation(keyPath: isPartialKey) { stored.isPartial = newValue }
+            find.isPartial = newValue || stored.paging != .complete
+        }
+    }
     /// When the load in flight started (for a progress bar shown only on loads over 0.3 s).
-    public internal(set) var loadStarted: ContinuousClock.Instant?
+    public internal(set) var loadStarted: ContinuousClock.Instant? {
+        get { access(keyPath: loadStartedKey); return stored.loadStarted }
+        set { withMutation(keyPath: loadStartedKey) { stored.loadStarted = newValue } }
+    }
+    @ObservationIgnored private var stored = Stored()
+    /// The observed properties' key paths, made once per list.
+    @ObservationIgnored private let issuesKey: KeyPath<RecordListModel, [RecordIssue]> = \.issues
+    @ObservationIgnored private let pagingKey: KeyPath<RecordListModel, ListPaging> = \.paging
+    @ObservationIgnored private let isPartialKey: KeyPath<RecordListModel, Bool> = \.isPartial
+    @ObservationIgnored private let loadStartedKey: KeyPath<RecordListModel, ContinuousClock.Instant?> = \.loadStarted
     /// What Enter on a row does (open a user, a post, an album); `nil`: rows do not open.
     @ObservationIgnored public var onOpen: ((Row) -> Void)?
     @ObservationIgnored let feed: ListFeed<Row>
@@ -61,6 +93,14 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
     @ObservationIgnored var arriving = ArrivingRows<Row>()
     /// Whether the last load's finder index was the one its reader built (tests).
     @ObservationIgnored package internal(set) var indexedFromBatches = false
+
+    /// The observed properties' storage.
+    private struct Stored {
+        var issues: [RecordIssue] = []
+        var paging: ListPaging = .complete
+        var isPartial = false
+        var loadStarted: ContinuousClock.Instant?
+    }
 
     // MARK: - Init
 
@@ -72,7 +112,7 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
         self.name = name
         self.columns = columns
         self.feed = feed
-        find = FindBar(columns: columns.map(\.declaration), noun: name.singular)
+        find = FindBar(columns: columns.map(\.declaration), noun: name.singular, selection: rowSelection)
     }
 
     /// A list read whole by `fetch`.
@@ -90,6 +130,11 @@ public final class RecordListModel<Row: Sendable & Identifiable>: FindableList w
     public var reloadError: DataError? { loader.reloadError }
     /// `Not reloaded: …` after a failed reload, as on every list; `nil` otherwise.
     public var reloadFailureText: String? { loader.reloadFailureText }
+    /// The selected display position and scroll offset (``rowSelection``).
+    public var selection: ListState {
+        get { rowSelection.state }
+        set { rowSelection.state = newValue }
+    }
     /// Whether anything is on its way: the first load, a reload, a page, or batches.
     public var isBusy: Bool { state.isLoading || isReloading || paging == .loading || isPartial }
 
