@@ -17,7 +17,7 @@ public struct PostRow: Sendable, Equatable, Identifiable {
 }
 
 /// The Posts list's columns, left to right.
-public enum PostRowColumn: CaseIterable, Sendable {
+public enum PostRowColumn: ColumnKey, CaseIterable {
     case id, author, title
 
     /// The column as data: its title, value type (alignment and sort follow) and width policy.
@@ -29,12 +29,9 @@ public enum PostRowColumn: CaseIterable, Sendable {
         }
     }
 
-    /// The column's header text.
-    public var title: String { declaration.title }
-
-    /// The text `row` shows in the column (what the filter matches).
-    func text(of row: PostRow) -> String {
-        switch self {
+    /// The text `row` shows in `column` (what the filter matches).
+    public static func text(of row: PostRow, column: PostRowColumn) -> String {
+        switch column {
         case .id: row.post.id.text
         case .author: row.author
         case .title: row.post.title
@@ -42,7 +39,7 @@ public enum PostRowColumn: CaseIterable, Sendable {
     }
 
     /// Every column as the list model holds it.
-    static let columns: [RecordListModel<PostRow>.Column] = allCases.map { key in .init(key.declaration) { key.text(of: $0) } }
+    static let columns: [RecordListModel<PostRow>.Column] = allCases.map(\.column)
 }
 
 extension RecordListModel where Row == PostRow {

@@ -1,9 +1,32 @@
 import BulletinData
 import ViewState
 
+/// A name for one of a kind's declared columns (``UserColumn``, ``PostColumn``,
+/// ``PostRowColumn``): its declaration and a row's text in it make the column the list model
+/// holds (``column``).
+public protocol ColumnKey: Sendable, Equatable {
+    /// The rows the column belongs to.
+    associatedtype Row: Sendable & Identifiable where Row.ID == RecordID
+    /// The column as data: its title, value type (alignment and sort follow) and width policy.
+    var declaration: ListColumn { get }
+    /// The text `row` shows in `column` (what the filter matches and the sort reads).
+    static func text(of row: Row, column: Self) -> String
+}
+
+extension ColumnKey {
+    /// The column's header text.
+    public var title: String { declaration.title }
+
+    /// The column as the list model holds it: its declaration and a row's text in it.
+    public var column: RecordListModel<Row>.Column {
+        let key = self
+        return .init(declaration) { Self.text(of: $0, column: key) }
+    }
+}
+
 /// A column the users list can show; which ones it shows, left to right, follows the source's
 /// declared user shape (``columns(for:)``).
-public enum UserColumn: CaseIterable, Sendable {
+public enum UserColumn: ColumnKey, CaseIterable {
     case id, name, username, email, company
     /// GitHub's `login`, `type` (User, Organization, Bot) and `site_admin`.
     case login, accountType, siteAdmin
@@ -25,14 +48,6 @@ public enum UserColumn: CaseIterable, Sendable {
         }
     }
 
-    /// The column's header text.
-    public var title: String { declaration.title }
-
-    /// The column as the list model holds it: its declaration and a user's text in it.
-    public var column: RecordListModel<User>.Column {
-        let key = self
-        return .init(declaration) { Self.text(of: $0, column: key) }
-    }
 
     /// JSONPlaceholder's columns (every source without its own): id, name, username, email, company.
     public static let standard: [UserColumn] = [.id, .name, .username, .email, .company]
@@ -53,7 +68,7 @@ public enum UserColumn: CaseIterable, Sendable {
 
     /// The text `user` shows in `column` (what the filter matches). A GitHub account's site
     /// admin flag reads `yes` or `no`; what GitHub did not send, `—`.
-    static func text(of user: User, column: UserColumn) -> String {
+    public static func text(of user: User, column: UserColumn) -> String {
         switch column {
         case .id: return user.id.text
         case .name: return user.name
@@ -80,7 +95,7 @@ public enum UserColumn: CaseIterable, Sendable {
 
 /// A column a user's posts list can show; which ones it shows follows the source's declared
 /// post shape (``columns(for:)``).
-public enum PostColumn: CaseIterable, Sendable {
+public enum PostColumn: ColumnKey, CaseIterable {
     case id, title
     /// A GitHub repository's name, language, stars, forks, last update and flags (fork, archived).
     case name, language, stars, forks, updated, flags
@@ -99,14 +114,6 @@ public enum PostColumn: CaseIterable, Sendable {
         }
     }
 
-    /// The column's header text.
-    public var title: String { declaration.title }
-
-    /// The column as the list model holds it: its declaration and a post's text in it.
-    public var column: RecordListModel<Post>.Column {
-        let key = self
-        return .init(declaration) { Self.text(of: $0, column: key) }
-    }
 
     /// JSONPlaceholder's columns: id and title.
     public static let standard: [PostColumn] = [.id, .title]
@@ -127,7 +134,7 @@ public enum PostColumn: CaseIterable, Sendable {
 
     /// The text `post` shows in `column` (what the filter matches); a repository's updated
     /// column is the day (`2024-05-01`), its flags `fork`, `archived` or both.
-    static func text(of post: Post, column: PostColumn) -> String {
+    public static func text(of post: Post, column: PostColumn) -> String {
         switch column {
         case .id: return post.id.text
         case .title, .name: return post.title
