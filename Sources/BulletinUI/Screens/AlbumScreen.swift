@@ -1,9 +1,14 @@
+import BulletinData
 import BulletinFeatures
 import TermView
 
 /// One album's photos: id, title, URL and thumbnail URL (shown, never fetched).
-struct AlbumScreen: Screen {
+struct AlbumScreen: OneListScreen {
     let model: AlbumViewModel
+
+    var list: RecordListModel<Photo> { model.photos }
+    /// Photos are not edited here.
+    func perform(_ intent: EditIntent) {}
 
     /// The list's keys (photos do not open: no Enter).
     var keyMap: KeyMap<ListScreenIntent> {
@@ -15,7 +20,6 @@ struct AlbumScreen: Screen {
         return [model.photos.reloadFailureText, model.photos.findSummary(model.photos.heading)]
             .compactMap { $0 }.joined(separator: " · ")
     }
-    var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.photos.state.isLoading || model.find.finder.isWorking }
     var busyWord: String { model.photos.state.isLoading ? "loading" : model.photos.findBusyWord ?? "loading" }
 
@@ -33,16 +37,5 @@ struct AlbumScreen: Screen {
         let (tableArea, detailArea) = area.splitTop(area.height - 1 - rows)
         RecordListTable.render(model.photos, in: tableArea, on: &surface)
         DetailFieldsView.render(fields, in: detailArea.splitTop(1).1, on: &surface)
-    }
-
-    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
-        FindStatusView(find: model.find).render(in: area, on: &surface)
-    }
-
-    var statusMessage: String? { FindStatusView(find: model.find).message }
-
-    func handle(_ key: Key, in area: Rect) -> Bool {
-        model.photos.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
-                                         tableArea: area)
     }
 }

@@ -1,9 +1,13 @@
+import BulletinData
 import BulletinFeatures
 import TermView
 
 /// The Posts list: id, author and title in aligned columns.
-struct PostListScreen: Screen {
+struct PostListScreen: OneListScreen {
     let model: PostListViewModel
+
+    var list: RecordListModel<PostRow> { model.list }
+    func perform(_ intent: EditIntent) { model.perform(intent) }
 
     /// The Posts list's key map and help, kept while the list's key state holds (``KeyMapMemo``).
     static let keyMemo = KeyMapMemo<ListKeysToken, ListScreenIntent>()
@@ -23,7 +27,6 @@ struct PostListScreen: Screen {
         guard model.isPartial, let fraction = model.loadProgressFraction() else { return summary }
         return ProgressBar(fraction: fraction).text(cells: 10) + " " + summary
     }
-    var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.list.isBusy || model.find.finder.isWorking }
     /// A file's load progress (read from the source on each frame, not observed) is shown.
     var changesWhileLoading: Bool { model.loadProgressText != nil }
@@ -34,16 +37,5 @@ struct PostListScreen: Screen {
     func render(in area: Rect, on surface: inout Surface) {
         RecordListTable.render(model.list, progress: model.loadProgressText, fraction: model.loadProgressFraction(),
                                in: area, on: &surface)
-    }
-
-    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
-        FindStatusView(find: model.find).render(in: area, on: &surface)
-    }
-
-    var statusMessage: String? { FindStatusView(find: model.find).message }
-
-    func handle(_ key: Key, in area: Rect) -> Bool {
-        model.list.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
-                                       tableArea: area, edit: model.perform)
     }
 }

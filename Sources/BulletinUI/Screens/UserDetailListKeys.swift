@@ -81,3 +81,30 @@ enum RecordListTable {
         list.shown(through: list.selection.offset + TableView.visibleRows(in: area, showsHeader: true) - 1)
     }
 }
+
+/// A screen that is one list (Users, Posts, an album's photos): its key capture, status line,
+/// messages and keys are the list's (``RecordListModel``), declared here once.
+protocol OneListScreen: Screen {
+    associatedtype Row: Sendable & Identifiable where Row.ID == RecordID
+    /// The list the screen shows.
+    var list: RecordListModel<Row> { get }
+    /// The list's keys now.
+    var keyMap: KeyMap<ListScreenIntent> { get }
+    /// Does what an editing key asks (nothing where the list has none).
+    func perform(_ intent: EditIntent)
+}
+
+extension OneListScreen {
+    var capturesKeys: Bool { list.find.capturesKeys }
+
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
+        FindStatusView(find: list.find).render(in: area, on: &surface)
+    }
+
+    var statusMessage: String? { FindStatusView(find: list.find).message }
+
+    func handle(_ key: Key, in area: Rect) -> Bool {
+        list.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
+                                 tableArea: area, edit: perform)
+    }
+}

@@ -1,10 +1,14 @@
+import BulletinData
 import BulletinFeatures
 import TermView
 
 /// The User List: the source's columns (id, name, username, email and company; GitHub: login,
 /// type and site admin), aligned.
-struct UserListScreen: Screen {
+struct UserListScreen: OneListScreen {
     let model: UserListViewModel
+
+    var list: RecordListModel<User> { model.list }
+    func perform(_ intent: EditIntent) { model.perform(intent) }
 
     /// The list's keys now (``FindableScreenModel/listScreenKeys(noun:failed:edit:)``), with `a`/`e`/`d`/`u`.
     var keyMap: KeyMap<ListScreenIntent> {
@@ -12,7 +16,6 @@ struct UserListScreen: Screen {
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String { model.list.findSummary(model.summary) }
-    var capturesKeys: Bool { model.find.capturesKeys }
     var isLoading: Bool { model.list.isBusy || model.find.finder.isWorking }
     /// A file's load progress (read from the source on each frame, not observed) is shown.
     var changesWhileLoading: Bool { model.loadProgressText != nil }
@@ -20,16 +23,5 @@ struct UserListScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         RecordListTable.render(model.list, progress: model.loadProgressText, in: area, on: &surface)
-    }
-
-    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
-        FindStatusView(find: model.find).render(in: area, on: &surface)
-    }
-
-    var statusMessage: String? { FindStatusView(find: model.find).message }
-
-    func handle(_ key: Key, in area: Rect) -> Bool {
-        model.list.handleListScreenKey(key, keys: keyMap, pageSize: TableView.visibleRows(in: area, showsHeader: true),
-                                       tableArea: area, edit: model.perform)
     }
 }
