@@ -54,6 +54,7 @@ struct ServerHabitsEndToEndTests {
         defer { server.stop() }
         let before = try await stored(server, "posts")
         let otherBefore = try await stored(other, "posts")
+        let storeText = try await server.storedCollections()  // the whole store's text, numbers as written (`1.0`)
 
         let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString], open: "users/1", width: 160,
                                                      showing: "Leanne Graham", "Posts (2)", "sunt aut facere")
@@ -81,6 +82,7 @@ struct ServerHabitsEndToEndTests {
         for (was, now) in zip(before, after) {
             #expect(try same(now, was), "every member as before: \(now) vs \(was)")
         }
+        #expect(try await server.storedCollections() == storeText, "the store's text unchanged, byte for byte")
         let writes = try await server.requests().filter { $0.method != "GET" }.map(\.method)
         #expect(writes == ["PATCH"], "the one write tried, answered with the redirect: \(writes)")
     }
