@@ -59,9 +59,9 @@ struct GitHubViewModelTests {
     func siteAdminCells() {
         let admin = User(id: "a", name: "a", username: "a", profile: .github(GitHubAccount(login: "a", type: "User", siteAdmin: true)))
         let plain = User(id: "b", name: "b", username: "b", profile: .github(GitHubAccount(login: "b", type: "Bot", siteAdmin: false)))
-        #expect(UserListViewModel.text(of: admin, column: .siteAdmin) == "yes")
-        #expect(UserListViewModel.text(of: plain, column: .siteAdmin) == "no")
-        #expect(UserListViewModel.text(of: plain, column: .accountType) == "Bot")
+        #expect(UserColumn.text(of: admin, column: .siteAdmin) == "yes")
+        #expect(UserColumn.text(of: plain, column: .siteAdmin) == "no")
+        #expect(UserColumn.text(of: plain, column: .accountType) == "Bot")
     }
 
     @Test("JSONPlaceholder sources keep id, name, username, email and company")

@@ -13,7 +13,7 @@ import ViewState
 /// A failed first load shows in this list only (its heading counts `—`); `r` retries it.
 @MainActor
 @Observable
-public final class RecordListModel<Row: Sendable & Identifiable>: FindableList where Row.ID == RecordID {
+public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID == RecordID {
     /// One column: its declaration (title, value type, width policy) and a row's text in it.
     public struct Column: Sendable {
         /// The column as data (``ListColumn``).

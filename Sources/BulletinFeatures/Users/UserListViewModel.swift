@@ -63,9 +63,6 @@ public final class UserListViewModel: ListScreenViewModel {
     /// The column the "loading more" row's text is in: the first that is not the id.
     public var pagingColumn: Column { columns[list.pagingColumn] }
 
-    /// The text `user` shows in `column` (what the filter matches).
-    nonisolated static func text(of user: User, column: Column) -> String { UserColumn.text(of: user, column: column) }
-
     /// The source's words: `users`, `categories` on TheMealDB.
     public var vocabulary: SourceVocabulary { source.vocabulary }
 

@@ -1,0 +1,33 @@
+import BulletinData
+
+// The rows of a ``RecordListModel`` as shown, in its ``FindBar``'s order (display position →
+// source row): the row at a position, Home, `:12`, and selecting a record by id.
+
+extension RecordListModel {
+    /// The row shown at display position `position`, if any.
+    public func row(at position: Int) -> Row? {
+        let order = find.finder.order
+        let rows = rows
+        guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
+        return rows[order[position]]
+    }
+
+    /// The selected row, if any.
+    public var selectedRow: Row? { row(at: selection.selected) }
+
+    /// Home: the first row.
+    public func selectFirst() { selection.home(count: rowCount) }
+
+    /// `:12` or `12` then Enter: selects the record with id `id` through the finder's id map, or
+    /// says it is not there (the finder's messages).
+    public func goTo(id: String) { find.jump(toID: id) }
+
+    /// Selects the record with id `id` when it is loaded and shown (the filter may hide it),
+    /// saying nothing otherwise (after a write).
+    /// - Returns: Whether it was selected.
+    @discardableResult
+    public func select(id: RecordID) -> Bool {
+        guard let row = find.finder.row(withID: id.text) else { return false }
+        return find.finder.select(row: row)
+    }
+}
