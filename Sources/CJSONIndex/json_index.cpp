@@ -25,8 +25,14 @@ struct Pass {
         return status;
     }
 
+    /// Whether a batch was handed over yet: the first is at most `kFirstBatch` records, so a
+    /// list's first rows arrive before a whole batch is read.
+    bool flushed = false;
+    static constexpr size_t kFirstBatch = 256;
+
     bool flush(int collection) {
         if (records.empty()) return true;
+        flushed = true;
         int stop = callback(context, collection, records.data(), records.size(), reader.arena.data(), scanner.at);
         records.clear();
         reader.arena.clear();
@@ -54,7 +60,8 @@ struct Pass {
                 return fail(JI_BROKEN, reader.message);
             }
             records.push_back(record);
-            if (records.size() >= batch && !flush(collection)) return fail(JI_CANCELLED, nullptr);
+            size_t limit = flushed || batch < kFirstBatch ? batch : kFirstBatch;
+            if (records.size() >= limit && !flush(collection)) return fail(JI_CANCELLED, nullptr);
             scanner.skip_blanks();
             if (scanner.at_end()) return fail(JI_BROKEN, "the file ends inside an array");
             uint8_t c = scanner.peek();
@@ -96,13 +103,18 @@ struct Pass {
             if (scanner.at_end()) return fail(JI_BROKEN, "the file ends before a value");
             int collection = key == "users" ? JI_USERS : key == "posts" ? JI_POSTS : key == "comments" ? JI_COMMENTS : -1;
             if (collection >= 0 && result->present[collection]) return fail(JI_UNSUPPORTED, "a collection given twice");
+            uint64_t close = UINT64_MAX;
             if (collection >= 0 && known && known->open[collection] == scanner.at) {
+                close = known->close[collection];
+                if (close == UINT64_MAX && known->wait_close) close = known->wait_close(known->wait_context, collection);
+            }
+            if (close != UINT64_MAX) {
                 // Indexed already, by ji_index_array: jump over it.
                 result->present[collection] = 1;
                 result->array_open[collection] = scanner.at;
-                result->array_close[collection] = known->close[collection];
+                result->array_close[collection] = close;
                 known->skipped[collection] = 1;
-                scanner.at = known->close[collection] + 1;
+                scanner.at = close + 1;
             } else if (collection >= 0 && scanner.peek() == '[') {
                 int status = array(collection);
                 if (status != JI_OK) return status;

@@ -12,6 +12,10 @@ extension FileIndex {
     /// Records per batch the pass hands over (and between progress updates and cancel checks).
     static let batchSize = 4096
 
+    /// Files from this size on are indexed with their arrays guessed (``indexAhead``) even when
+    /// no list waits for batches: both cores work (bytes).
+    static let aheadMinimum = 16 << 20
+
     /// Indexes `file` in one pass (CJSONIndex: simdjson On-Demand per record).
     ///
     /// A file the pass cannot read as a plain db.json (not JSON, a wrong shape, a syntax error)
@@ -46,37 +50,25 @@ extension FileIndex {
         let builder = IndexBuilder(file: file, location: location, progress: progress, onPosts: onPosts)
         var known = ji_known()
         for kind in RecordKind.allCases { known.set(open: .max, close: .max, for: kind) }
-        if topArray < 0, onPosts != nil, let base = file.base {
-            // json-server's layout puts the users and posts after the comments: index them first
-            // where they seem to be, so the Posts list's first rows (with their authors) show at
-            // once; the full pass then confirms the guess and skips them, or they are redone.
-            // The users are looked for from the end (json-server sorts the keys: they come last).
-            for kind in [RecordKind.user, .post] {
-                let open = ji_find_array(base, file.length, kind.rawValue, kind == .user ? 1 : 0)
-                guard open != .max else { continue }
-                // The search touched the pages before the array: they can leave memory again.
-                if kind == .post { file.release(before: Int(open)) }
-                builder.beginGuess(kind, open: Int(open))
-                var result = ji_result()
-                let status = builder.run { callback, context in
-                    ji_index_array(base, file.length, file.length, open, kind.indexCollection, batchSize, callback, context, &result)
-                }
-                if status == Int32(JI_CANCELLED.rawValue) { throw .cancelled }
-                if status == Int32(JI_OK.rawValue) {
-                    let close = result.array_close(of: kind)
-                    known.set(open: open, close: close, for: kind)
-                    builder.endGuess(kind, open: Int(open), close: Int(close))
-                } else {
-                    builder.reset(kind)
-                }
-            }
-        }
         var result = ji_result()
-        var empty: UInt8 = 0
-        let status = withUnsafePointer(to: &empty) { fallback in
-            builder.run { callback, context in
-                ji_index(file.base ?? fallback, file.length, file.length, topArray, batchSize, &known, callback, context, &result)
+        // json-server's layout puts the users and posts after the comments: where they seem to
+        // be (``guessedArray``), they are indexed first, so the Posts list's first rows (with
+        // their authors) show at once, while the full pass reads the rest on another thread
+        // and jumps over them, or redoes them where the guess was wrong (``indexAhead``).
+        var guesses: [(RecordKind, Int)] = []
+        if topArray < 0, onPosts != nil || file.length >= aheadMinimum, firstNonBlank(file) == UInt8(ascii: "{") {
+            guesses = [RecordKind.user, .post].compactMap { kind in guessedArray(kind, in: file).map { (kind, $0) } }
+        }
+        let status: Int32
+        if guesses.isEmpty {
+            var empty: UInt8 = 0
+            status = withUnsafePointer(to: &empty) { fallback in
+                builder.run { callback, context in
+                    ji_index(file.base ?? fallback, file.length, file.length, topArray, batchSize, &known, callback, context, &result)
+                }
             }
+        } else {
+            status = try indexAhead(guesses, builder: builder, known: &known, result: &result)
         }
         switch Int(status) {
         case Int(JI_OK.rawValue):
@@ -89,8 +81,61 @@ extension FileIndex {
         default:
             if Task.isCancelled { throw .cancelled }
             progress?.update(.decoding)
+            if status == Int32(JI_BROKEN.rawValue) {
+                try refuseEarly(file, brokenAt: Int(result.error_offset), location: location, fileName: fileName)
+            }
             return .decoded(try DataSetStore.decodeDataSet(file.wholeData(), location: location, fileName: fileName))
         }
+    }
+
+    /// How far past the place the pass stopped the full decoder reads first (``refuseEarly``).
+    static let earlyErrorSlack = 64 * 1024
+
+    /// Throws the full decoder's error for a file the pass found broken at `offset`, decoding
+    /// only the bytes up to ``earlyErrorSlack`` past it, when that decoder reports a syntax
+    /// error well inside them: JSON is parsed left to right, so the whole file fails there
+    /// with the same words (a 2 GB file of zero bytes is refused at once, in little memory).
+    /// Returns when the prefix tells nothing (the error is elsewhere, or at its end).
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` as for the whole file.
+    static func refuseEarly(_ file: MappedFile, brokenAt offset: Int, location: String, fileName: String) throws(DataError) {
+        let length = offset + earlyErrorSlack
+        guard offset >= 0, length < file.length else { return }
+        do {
+            _ = try DataSetStore.decodeDataSet(file.data(0..<length), location: location, fileName: fileName)
+        } catch let error {
+            guard case let .malformedJSON(_, _, reason) = error, let at = Self.characterOffset(in: reason),
+                at < length - earlyErrorSlack / 2
+            else { return }
+            throw error
+        }
+    }
+
+    /// The offset in a parser's message "… around character 812 …", or `nil`.
+    static func characterOffset(in reason: String) -> Int? {
+        guard let range = reason.range(of: "around character ") else { return nil }
+        return Int(reason[range.upperBound...].prefix(while: \.isNumber))
+    }
+
+    /// How ``guessedArray(_:in:by:)`` looks: by sampling records (`ji_probe_array`, the same
+    /// time at any size), by a scan (`ji_find_array`; the users from the end, where json-server
+    /// puts them), or the first and, where it gives up, the second (tests compare them).
+    enum ArraySearch { case sampled, scanned, sampledThenScanned }
+
+    /// Where json-server's line for `kind`'s array seems to put its `[` (a guess the full pass confirms).
+    static func guessedArray(_ kind: RecordKind, in file: MappedFile, by search: ArraySearch = .sampledThenScanned) -> Int? {
+        guard let base = file.base else { return nil }
+        var open: UInt64 = search == .scanned ? .max : ji_probe_array(base, file.length, kind.rawValue, kind.indexCollection, kind == .user ? 1 : 0)
+        if open == .max, search != .sampled { open = ji_find_array(base, file.length, kind.rawValue, kind == .user ? 1 : 0) }
+        return open == .max ? nil : Int(open)
+    }
+
+    /// The first byte of `file` that is not a blank (or a UTF-8 byte order mark), or `nil`; only
+    /// a file that starts as an object (`{`) is worth guessing where its arrays are.
+    private static func firstNonBlank(_ file: MappedFile) -> UInt8? {
+        guard let base = file.base else { return nil }
+        var at = file.length >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        while at < file.length, [0x20, 0x09, 0x0A, 0x0D].contains(base[at]) { at += 1 }
+        return at < file.length ? base[at] : nil
     }
 
     /// `nil` for a file that is (or should be) a db.json object; `.some(kind)` for a top-level

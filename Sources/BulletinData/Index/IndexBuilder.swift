@@ -2,7 +2,10 @@ import CJSONIndex
 import Foundation
 
 /// Collects the pass's batches into the columns of a ``FileIndex``.
-final class IndexBuilder {
+///
+/// Used by one thread at a time: the pass that fills it, then (after that pass's thread has
+/// ended, ``FileIndex/indexAhead(_:builder:known:result:)``) the one that merges it.
+final class IndexBuilder: @unchecked Sendable {
     let file: MappedFile
     let location: String
     let progress: LoadProgress?
@@ -24,6 +27,13 @@ final class IndexBuilder {
     var guessedRanges: [Range<Int>] = []
     /// While a guessed array is indexed: its `[`; `nil` in the full pass.
     var guessOpen: Int?
+    /// Where the pages not handed back yet start (``MappedFile/release(_:)``).
+    private var released = 0
+    /// Whether to stop (default: the current task is cancelled); a pass on its own thread is
+    /// told by the builder of the task that started it.
+    var isCancelled: @Sendable () -> Bool = { Task.isCancelled }
+    /// Turns this builder's bytes done into the load's (two passes at once add theirs up).
+    var totalDone: ((Int) -> Int)?
 
     init(file: MappedFile, location: String, progress: LoadProgress?, onPosts: (@Sendable (PostBatch) -> Void)?) {
         self.file = file
@@ -45,6 +55,7 @@ final class IndexBuilder {
     func beginGuess(_ kind: RecordKind, open: Int) {
         guessed.insert(kind)
         guessOpen = open
+        released = open
     }
 
     func endGuess(_ kind: RecordKind, open: Int, close: Int) {
@@ -55,6 +66,21 @@ final class IndexBuilder {
     /// Forgets a guessed collection the full pass did not confirm (it was not the top-level array).
     func dropGuess(_ kind: RecordKind) {
         if guessed.contains(kind) { reset(kind) }
+    }
+
+    /// Takes `kind`'s records, issues and columns from `other` (a pass that indexed them on
+    /// another thread) in place of this builder's.
+    func adopt(_ kind: RecordKind, from other: IndexBuilder) {
+        guessed.remove(kind)
+        spans[kind] = other.spans[kind]
+        issues[kind] = other.issues[kind]
+        decoded[kind] = other.decoded[kind]
+        stringIDs[kind] = other.stringIDs[kind]
+        switch kind {
+        case .user: (userElements, userIDs, userNames) = (other.userElements, other.userIDs, other.userNames)
+        case .post: (postElements, postColumn) = (other.postElements, other.postColumn)
+        case .comment: (commentElements, commentPostIDs, commentIDs) = (other.commentElements, other.commentPostIDs, other.commentIDs)
+        }
     }
 
     /// Forgets everything indexed of `kind`.
@@ -85,11 +111,11 @@ final class IndexBuilder {
         // The full pass found this collection elsewhere than guessed: its records are these.
         if guessOpen == nil, guessed.contains(kind) { reset(kind) }
         let offset = done
-        let done = bytesDone(at: offset)
+        let done = totalDone?(bytesDone(at: offset)) ?? bytesDone(at: offset)
         let firstPost = postColumn.count
         // The kind's spans out of the dictionary for the batch: no hashing per record.
         var kindSpans = spans.removeValue(forKey: kind) ?? []
-        if kind != .user, records.allSatisfy({ UInt32($0.status) == JI_REGULAR.rawValue }) {
+        if records.allSatisfy({ UInt32($0.status) == JI_REGULAR.rawValue }) {
             acceptPlain(kind, records, arena, spans: &kindSpans)
         } else {
             acceptEach(kind, records, arena, spans: &kindSpans)
@@ -102,8 +128,9 @@ final class IndexBuilder {
         }
         progress?.update(.indexing(done: done, total: file.length))
         // The titles and names are copied out: the pages behind the pass can leave memory.
-        file.release(before: offset)
-        return !Task.isCancelled
+        if offset > released { file.release(released..<offset) }
+        released = max(released, offset)
+        return !isCancelled()
     }
 
     /// The batch record by record: any kind, any status.
@@ -125,7 +152,7 @@ final class IndexBuilder {
         }
     }
 
-    /// A batch of posts or comments the pass read plainly, every one (the usual case): the
+    /// A batch of records the pass read plainly, every one (the usual case): the
     /// columns are moved into locals for the batch and filled there, so the loop pays no access
     /// check or uniqueness check of the builder's properties per record. The same columns as
     /// ``acceptEach(_:_:_:spans:)`` gives.
@@ -136,11 +163,20 @@ final class IndexBuilder {
         let first = kindSpans.count
         for (number, record) in records.enumerated() {
             kindSpans.append(RecordSpan(start: Int(record.start), end: Int(record.end)))
-            if kind == .post, UInt32(record.id_kind) == JI_ID_STRING.rawValue {
+            if kind != .comment, UInt32(record.id_kind) == JI_ID_STRING.rawValue {
                 stringIDs[kind, default: []].insert(Int32(first + number))
             }
         }
-        if kind == .comment {
+        if kind == .user {
+            var (elements, ids, names) = (userElements, userIDs, userNames)
+            (userElements, userIDs, userNames) = ([], [], [])
+            for (number, record) in records.enumerated() {
+                elements.append(Int32(first + number))
+                ids.append(Self.id(record.id_kind, record.id_number, record.id_text, file, arena))
+                names.append(Self.text(record.texts.0, file, arena))
+            }
+            (userElements, userIDs, userNames) = (elements, ids, names)
+        } else if kind == .comment {
             var (elements, postIDs, run) = (commentElements, commentPostIDs, commentIDs)
             (commentElements, commentPostIDs) = ([], [])
             for (number, record) in records.enumerated() {

@@ -62,12 +62,16 @@ final class MappedFile: @unchecked Sendable {
     }
 
     /// Drops the pages wholly before byte `offset` from the resident set (they can be read again).
-    func release(before offset: Int) {
+    func release(before offset: Int) { release(0..<offset) }
+
+    /// Drops the pages wholly inside the bytes `range` from the resident set (they can be read again).
+    func release(_ range: Range<Int>) {
         guard let base else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let end = min(offset, length) / page * page
-        guard end > 0 else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base), end, MADV_DONTNEED)
+        let start = (max(0, range.lowerBound) + page - 1) / page * page
+        let end = min(range.upperBound, length) / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
 
     private static func posixError() -> NSError {

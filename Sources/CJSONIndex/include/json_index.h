@@ -122,13 +122,18 @@ typedef struct ji_known {
     uint64_t open[3];
     uint64_t close[3];
     int skipped[3];
+    /// When set: asked for a collection's `]` when the pass meets its `[` at `open` while its
+    /// `close` is UINT64_MAX (another thread is indexing that array). Blocks until it is known;
+    /// UINT64_MAX when that indexing failed, and the pass then indexes the array itself.
+    uint64_t (*wait_close)(void *context, int collection);
+    void *wait_context;
 } ji_known;
 
 /// Indexes the `length` bytes at `data`. `readable` (>= length) is how many bytes at `data`
 /// may be read: records closer than simdjson's padding (64 bytes) to `readable` are copied
 /// before parsing. `top_array` is the collection a top-level array holds (a file named
 /// `users….json`), or -1 when the file must be a db.json object. `batch` is how many records
-/// a batch holds at most (at least 1). Returns `result->status`.
+/// a batch holds at most (at least 1); the pass's first batch holds at most 256 (first rows). Returns `result->status`.
 int ji_index(const uint8_t *data, size_t length, size_t readable, int top_array, size_t batch,
              ji_known *known, ji_batch_fn callback, void *context, ji_result *result);
 
@@ -142,6 +147,17 @@ int ji_index_array(const uint8_t *data, size_t length, size_t readable, uint64_t
 /// (json-server's layout: two spaces of indent, one space after the colon), or UINT64_MAX. A
 /// guess only (nothing says the line is at depth 1): ji_index confirms it. AVX2.
 uint64_t ji_find_array(const uint8_t *data, size_t length, const char *name, int from_end);
+
+/// ji_find_array's answer for `collection`'s member `name`, found without reading the file up
+/// to it: records sampled at evenly spaced offsets (in json-server's layout every record starts
+/// on a line `\n    {` and its keys tell its collection: a user has `username`, a post `userId`
+/// and `body`, a comment `postId`), then a binary search to the array's first record and
+/// ji_find_array over a window of 256 KiB there. Reads about 1,000 records' bytes whatever the
+/// file's size. UINT64_MAX when the file is not in that layout, is under 512 KiB, or no probe
+/// lands in the array (a small one): the caller then scans with ji_find_array. A guess only.
+/// `from_end`: the probes are tried from the last one back (an array near the end, as
+/// json-server puts `users`), so fewer are read.
+uint64_t ji_probe_array(const uint8_t *data, size_t length, const char *name, int collection, int from_end);
 
 /// The padding simdjson needs after a buffer it parses (SIMDJSON_PADDING).
 size_t ji_padding(void);
