@@ -14,6 +14,13 @@ public enum TextLayout {
     /// - Returns: At least one line.
     public static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
+        return wrapASCII(text, width: width) ?? wrapCharacters(text, width: width)
+    }
+
+    /// ``wrap(_:width:)`` for any text, Character by Character (``wrapASCII(_:width:)`` is its
+    /// fast path; tests compare the two).
+    static func wrapCharacters(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
         return paragraphs(of: text).flatMap { wrapParagraph(Sanitizer.singleLine(String($0)), width: width) }
     }
 
