@@ -90,3 +90,26 @@ extern "C" uint64_t ji_probe_array(const uint8_t *data, size_t length, const cha
     uint64_t found = ji_find_array(data + low, to - low, name, 0);
     return found == UINT64_MAX ? UINT64_MAX : low + found;
 }
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+extern "C" int ji_cpu_supported(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    bool pclmul = c & (1u << 1), osxsave = c & (1u << 27), avx = c & (1u << 28);
+    if (!pclmul || !osxsave || !avx) return 0;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6u) != 6u) return 0;  // the OS saves the SSE and AVX registers
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    bool avx2 = b & (1u << 5), bmi1 = b & (1u << 3);
+    if (!__get_cpuid(0x80000001, &a, &b, &c, &d)) return 0;
+    bool lzcnt = c & (1u << 5);
+    return avx2 && bmi1 && lzcnt;
+#else
+    return 0;
+#endif
+}

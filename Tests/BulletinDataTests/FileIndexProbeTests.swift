@@ -194,3 +194,18 @@ struct FileIndexProbeTests {
         #expect(FileIndex.characterOffset(in: "Unexpected end of file") == nil)
     }
 }
+
+/// The CPU check behind the index pass.
+struct IndexSupportTests {
+    @Test("cpuid's answer is what /proc/cpuinfo's flags say (AVX2, BMI1, PCLMULQDQ, LZCNT)")
+    func cpuidAgreesWithCPUInfo() throws {
+        #if arch(x86_64)
+        let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("flags") })
+        let flags = Set(line.split(separator: " ").map(String.init))
+        #expect(IndexSupport.isAvailable == ["avx2", "bmi1", "pclmulqdq", "abm"].allSatisfy(flags.contains))
+        #else
+        #expect(!IndexSupport.isAvailable)
+        #endif
+    }
+}

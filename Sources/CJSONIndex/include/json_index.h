@@ -159,6 +159,10 @@ uint64_t ji_find_array(const uint8_t *data, size_t length, const char *name, int
 /// json-server puts `users`), so fewer are read.
 uint64_t ji_probe_array(const uint8_t *data, size_t length, const char *name, int collection, int from_end);
 
+/// 1 when this CPU (and its OS) can run the pass, compiled for simdjson's "haswell" level:
+/// AVX2 with the OS saving its registers, BMI1, PCLMULQDQ and LZCNT, read with `cpuid`; 0 elsewhere.
+int ji_cpu_supported(void);
+
 /// The padding simdjson needs after a buffer it parses (SIMDJSON_PADDING).
 size_t ji_padding(void);
 
