@@ -58,11 +58,19 @@ def _read_until(app, check, limit, what):
                 return got, at
 
 
+def press(app, key, quiet, limit=60.0):
+    """Writes `key` (a KEYS name or bytes) and reads until output has been quiet for `quiet` s, drawn
+    or not (a key that changes nothing, such as Home on the first entry, draws nothing)."""
+    os.write(app.fd, harness.KEYS.get(key, key) if isinstance(key, str) else key)
+    app.wait_quiet(quiet, limit=limit)
+
+
 def search_typed(app, query, quiet, limit):
-    """On an open Search whose corpus is loaded: Ctrl-U, then `query` typed a character every
-    TYPING_GAP s. Returns {search_first_results_s, search_final_s, search_results}: seconds from the
-    last key to the first count shown and to the final count settled, and that count (posts)."""
-    app.key_until_idle(CLEAR, quiet, limit=limit)
+    """On an open Search whose corpus is loaded: Ctrl-U (the query emptied), then `query` typed a
+    character every TYPING_GAP s. Returns {search_first_results_s, search_final_s, search_results}:
+    seconds from the last key to the first count shown and to the final count settled, and that
+    count (posts)."""
+    press(app, CLEAR, quiet, limit)
     for character in query[:-1].encode():
         os.write(app.fd, bytes([character]))
         end = time.perf_counter() + TYPING_GAP
@@ -72,20 +80,27 @@ def search_typed(app, query, quiet, limit):
     os.write(app.fd, query[-1].encode())
     got, first = _read_until(app, lambda got: COUNT.search(got) or NO_RESULTS.search(got), limit,
                              f"Search for {query!r}: a result count after the last key")
-    rest, final = app.settle(limit=limit, quiet=quiet,
-                             ready=lambda more: bool(COUNT.search(_after(got + more, []))))
-    settled = _after(got + rest, [])
-    counts = COUNT.findall(settled)
+    final = first
+    if not COUNT.search(_after(got, [])):      # still searching: the final count comes later
+        more, final = _read_until(app, lambda more: COUNT.search(_after(got + more, [])), limit,
+                                  f"Search for {query!r}: the final count after searching…")
+        got += more
+    while True:                                # later frames (more results) until quiet
+        chunk, at = app._read(quiet)
+        if not chunk:
+            break
+        got, final = got + chunk, at
+    counts = COUNT.findall(_after(got, []))
     if not counts:
         raise steps.StepFailed(f"Search for {query!r}: no results (the final frame shows no count)")
-    return {"search_first_results_s": first - last, "search_final_s": (final or first) - last,
+    return {"search_first_results_s": first - last, "search_final_s": final - last,
             "search_results": int(counts[-1].replace(b",", b""))}
 
 
 def open_admin(app, quiet, limit):
     """From Home: its first entry (Home key), ↓ three times to *Admin panel*, Enter until the panel
     is drawn and quiet (it shows its export keys)."""
-    app.key("home")
+    press(app, "home", harness.QUIET * 4)
     for _ in range(3):
         app.key("down")
     _, got = app.key_until_idle("enter", quiet, limit=limit)
@@ -101,7 +116,9 @@ def export(app, kind, path, quiet, limit):
     for character in path.encode():
         os.write(app.fd, bytes([character]))
         app._read(0.005)
-    app.settle(limit=10, until=os.path.basename(path).encode()[-8:])
+    app.wait_quiet(harness.QUIET * 2, limit=10)
+    if os.path.basename(path).encode() not in bytes(app.output[-4096:]):
+        raise steps.StepFailed(f"export {kind}: the typed path {path} is not shown in the field after `{key.decode()}`")
     app.memory.restart(app.pid)
     written = time.perf_counter()
     os.write(app.fd, harness.KEYS["enter"])
@@ -228,3 +245,80 @@ def check_export(kind, path, posts, users):
     if header != ["id", "userId", "title", "body"] or rows != posts:
         raise steps.StepFailed(f"export csv: {path} has header {header} and {rows} rows, not {posts} posts")
     return {"rows": rows}
+
+
+# The figures of one run that come from here (each a list of samples in run.py's `samples`).
+BROWSE_FIGURES = ["browse_peak_rss_bytes", "browse_rss_anon_bytes", "browse_rss_file_bytes"]
+SEARCH_TYPED_FIGURES = ["search_first_results_s", "search_final_s", "search_peak_rss_bytes", "search_rss_ratio"]
+EXPORT_FIGURES = [f"export_{kind}_{unit}" for kind in ("json", "csv")
+                  for unit in ("s", "mb_per_s", "peak_rss_bytes", "rss_ratio")]
+
+
+def browsing_memory(app, samples):
+    """After browsing: the peak RSS since start, and the sampled peaks of RssAnon and RssFile."""
+    memory = app.memory.snapshot(app.pid)
+    samples["browse_peak_rss_bytes"].append(app.memory.peak_rss())
+    samples["browse_rss_anon_bytes"].append(memory["rss_anon_bytes"])
+    samples["browse_rss_file_bytes"].append(memory["rss_file_bytes"])
+
+
+def exports(app, quiet, limit, samples, directory):
+    """From Home: the Admin panel, then export db.json and posts CSV into `directory`; each one's
+    figures into `samples`. Returns [(kind, path)] of the files written (checked later, with the
+    app closed: ``check_export``). Back on Home afterwards (Esc)."""
+    open_admin(app, quiet, limit)
+    written = []
+    browse = samples["browse_peak_rss_bytes"][-1]
+    for kind in ("json", "csv"):
+        path = os.path.join(directory, f"export.{kind}")
+        figures = export(app, kind, path, quiet, limit)
+        written.append((kind, path))
+        samples[f"export_{kind}_s"].append(figures["seconds"])
+        samples[f"export_{kind}_mb_per_s"].append(figures["mb_per_s"])
+        samples[f"export_{kind}_peak_rss_bytes"].append(figures["peak_rss_bytes"])
+        samples[f"export_{kind}_rss_ratio"].append(figures["peak_rss_bytes"] / browse)
+    app.key("escape")
+    return written
+
+
+def search_memory(app, samples):
+    """Closes Search's memory window (opened by ``app.memory.restart`` before `s`): its peak and its
+    ratio to the browsing peak."""
+    peak = app.memory.snapshot(app.pid)["peak_rss_bytes"]
+    samples["search_peak_rss_bytes"].append(peak)
+    samples["search_rss_ratio"].append(peak / samples["browse_peak_rss_bytes"][-1])
+
+
+def table(results):
+    """Issue 23's tables: memory while browsing (peak RSS, RssAnon, RssFile, each / file), and Search
+    typed and the exports through the pty. Medians / p95 over the runs; – where not measured."""
+    def cell(r, name, scale=1.0, digits=1):
+        figure = r["figures"].get(name, {"median": None})
+        if figure["median"] is None:
+            return "–"
+        return f"{figure['median'] * scale:.{digits}f} / {figure['p95'] * scale:.{digits}f}"
+
+    sets = results["sets"]
+    lines = ["", "Memory while browsing (after the Posts and Users lists; /proc/PID/status: peak = VmHWM, RssAnon = "
+             "the app's own allocations, RssFile = mapped files: the db.json, the binary), MB and / file size", "",
+             "| data set | file MB | peak RSS MB | peak / file | RssAnon MB | RssAnon / file | RssFile MB | RssFile / file |",
+             "|---|---|---|---|---|---|---|---|"]
+    for name, r in sets.items():
+        lines.append(f"| {name} | {r['bytes'] / 1e6:.1f} | {cell(r, 'browse_peak_rss_bytes', 1e-6, 0)} "
+                     f"| {cell(r, 'browse_peak_rss_to_file', 1, 2)} | {cell(r, 'browse_rss_anon_bytes', 1e-6, 0)} "
+                     f"| {cell(r, 'browse_rss_anon_to_file', 1, 2)} | {cell(r, 'browse_rss_file_bytes', 1e-6, 0)} "
+                     f"| {cell(r, 'browse_rss_file_to_file', 1, 2)} |")
+    lines += ["", f"Search typed at a person's pace ({1 / TYPING_GAP:.0f} characters a second; last key → first count "
+              "shown, → final count settled) and the Admin panel's exports (Enter → the panel saying done; MB/s of the "
+              "file written), with peak RSS during each as a multiple of browsing's", "",
+              "| data set | typing stops → first results ms | → final count ms | Search peak RSS MB | × browsing "
+              "| export db.json s | MB/s | peak RSS MB | × browsing | export CSV s | MB/s | peak RSS MB | × browsing |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, r in sets.items():
+        cells = [cell(r, "search_first_results_s", 1e3), cell(r, "search_final_s", 1e3),
+                 cell(r, "search_peak_rss_bytes", 1e-6, 0), cell(r, "search_rss_ratio", 1, 2)]
+        for kind in ("json", "csv"):
+            cells += [cell(r, f"export_{kind}_s", 1, 2), cell(r, f"export_{kind}_mb_per_s", 1, 0),
+                      cell(r, f"export_{kind}_peak_rss_bytes", 1e-6, 0), cell(r, f"export_{kind}_rss_ratio", 1, 2)]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return lines

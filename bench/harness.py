@@ -50,6 +50,20 @@ def after_busy(got, done):
     return re.search(done, bytes(got[end:])) is not None
 
 
+def rewinding(steps, rows, page_rows):
+    """`steps` ((step, key name) pairs) on a list of `rows` rows, the selection starting on the
+    first: a ↓ or PgDn that could not move the selection (it is on the last row) draws nothing,
+    and a harness waiting for its frame would wait forever, so before such a press a
+    ("rewind", "home") step is yielded (press Home, do not measure it)."""
+    position = 0
+    for step, key in steps:
+        if key in ("down", "page_down") and position >= rows - 1:
+            yield "rewind", "home"
+            position = 0
+        yield step, key
+        position = min(rows - 1, position + (1 if key == "down" else page_rows if key == "page_down" else 0))
+
+
 class AppExited(Exception):
     """The app ended (or closed the pty) while the harness waited for output."""
 
@@ -187,7 +201,8 @@ class Session:
         return self.cpu_seconds() - before
 
     def quit(self):
-        """Presses q and waits for exit; returns the peak resident memory in bytes (ru_maxrss)."""
+        """Presses q and waits for exit; returns the peak resident memory in bytes (see ``close``)."""
+        self.memory.sample(self.pid)
         os.write(self.fd, KEYS["quit"])
         deadline = time.perf_counter() + 10
         while time.perf_counter() < deadline:
@@ -210,13 +225,16 @@ class Session:
     def close(self, grace=2.0):
         """Ends the app and reaps it: SIGTERM to its process group if still running, SIGKILL
         to the group after `grace` seconds (strace -o FILE blocks fatal signals, -I3); never
-        waits longer than that. Returns peak RSS in bytes (ru_maxrss of the reaped child)."""
+        waits longer than that. Returns peak RSS in bytes: the app's VmHWM as last sampled (quit and
+        the reads sample it), or ru_maxrss of the reaped child where no sample was taken (which
+        Linux inflates with the harness's own RSS at the child's execve: see procmem.Peaks.peak_rss)."""
         if self.rusage is None:
+            self.memory.sample(self.pid)
             if self._watchdog is not None:
                 self._watchdog.cancel()
             self.rusage = reap(self.pid, grace)
             os.close(self.fd)
-        return self.rusage.ru_maxrss * 1024   # Linux reports kilobytes
+        return self.memory.peak_rss() or self.rusage.ru_maxrss * 1024   # ru_maxrss: kilobytes
 
 
 def reap(pid, grace):

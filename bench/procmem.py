@@ -48,13 +48,22 @@ class Peaks:
     """The largest value of each FIELDS entry over the samples taken; restartable per step."""
 
     def __init__(self):
-        self.peak = {}
+        self.peak = {}       # since the last restart
+        self.overall = {}    # since the start, across restarts
 
     def add(self, status):
         """Takes one parsed status into the peaks."""
-        for name, value in status.items():
-            if value > self.peak.get(name, -1):
-                self.peak[name] = value
+        for peaks in (self.peak, self.overall):
+            for name, value in status.items():
+                if value > peaks.get(name, -1):
+                    peaks[name] = value
+
+    def peak_rss(self):
+        """The largest RSS seen since the start (VmHWM and VmRSS samples, across restarts), bytes; None
+        before any sample. Unlike ru_maxrss of a forked child, this is the app's own: Linux carries the
+        forking parent's RSS into the child's ru_maxrss at execve (the harness's Python, 5 GB after
+        reading a big JSON file, made every saved figure 5255 MiB)."""
+        return max(self.overall.get("VmHWM", 0), self.overall.get("VmRSS", 0)) or None
 
     def sample(self, pid):
         """Reads `pid`'s status now and takes it into the peaks; returns it ({} when gone)."""

@@ -65,3 +65,16 @@ def command(argv, timeout=None, **kwargs):
     if process.returncode:
         raise subprocess.CalledProcessError(process.returncode, argv, out, err)
     return subprocess.CompletedProcess(argv, 0, out, err)
+
+
+def table(failures):
+    """The failed steps as text lines (none: a line saying every step finished)."""
+    if not failures:
+        return ["", "Steps: every step finished within its deadline"]
+    return ["", "Steps that failed (killed at their deadline or stopped by a missing marker; the run went on):"] + \
+        [f"- {f['step']} after {f['seconds']:g} s: {f['error']}" for f in failures]
+
+
+def problems(failures):
+    """The quick check's findings: one per failed step."""
+    return [f"step failed: {f['step']}: {f['error']}" for f in failures]
