@@ -184,8 +184,9 @@ def json_counts(path, chunk=1 << 22):
                     state["pos"] = end
                     return
                 except json.JSONDecodeError as error:
+                    where = state["base"] + error.pos
                     if not fill():
-                        raise ValueError(f"{path}: not JSON at character {state['base'] + error.pos}: {error.msg}") from None
+                        raise ValueError(f"{path}: not JSON at character {where}: {error.msg}") from None
 
         def name():
             skip()
@@ -195,8 +196,9 @@ def json_counts(path, chunk=1 << 22):
                     state["pos"] = end
                     return found
                 except json.JSONDecodeError as error:
+                    where = state["base"] + error.pos
                     if not fill():
-                        raise ValueError(f"{path}: not JSON at character {state['base'] + error.pos}: {error.msg}") from None
+                        raise ValueError(f"{path}: not JSON at character {where}: {error.msg}") from None
 
         skip("{")
         if skip() == "}":
