@@ -84,7 +84,9 @@ def targets(results):
 
 
 def table(results):
-    """The judged targets as a Markdown table."""
+    """The judged targets as a Markdown table (quick mode: a line saying they are not judged)."""
+    if results.get("mode") == "quick":
+        return ["", "Issue 23 targets: not judged in quick mode (tiny files, the debug build); see results-quick.json"]
     lines = ["", "Issue 23 targets (medians unless p95 is named; release build, through the pty)", "",
              "| target | goal | measured | verdict |", "|---|---|---|---|"]
     for row in results.get("targets_23") or targets(results):

@@ -227,6 +227,8 @@ class Targets23Tests(unittest.TestCase):
         text = "\n".join(targets23.table(results(m1_load_s=0.04)))
         self.assertIn("| Enter on Posts → first rows, 1M | <= 30 ms | 40 ms | MISSED |", text)
         self.assertEqual(text.count("\n| ") - 1, len(targets23.TARGETS))
+        quick = dict(results(m1_load_s=0.04), mode="quick")
+        self.assertIn("not judged in quick mode", "\n".join(targets23.table(quick)))
 
 
 class RobustTests(unittest.TestCase):
