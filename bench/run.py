@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """``make bench``: generates the data, drives the app, runs the micro-benchmarks, reports.
 
-    python3 bench/run.py [--quick] [--bin-dir DIR] [--out FILE] [--check]
+    python3 bench/run.py [--quick] [--sizes 100k,1M,3M] [--bin-dir DIR] [--out FILE] [--check] [--no-robust]
 
-Full mode uses the embedded data set and files of 10k, 100k and 1M posts (generated into
+Full mode uses the embedded data set and files of 10k, 100k and 1M posts, or those ``--sizes``
+names (``make bench SIZES=…``; 3M is 3,000,000 posts, 1.84 GB) (generated into
 ``bench/data/`` by ``bench/generate_data.py`` when missing, reused when present). Quick mode
 (``make bench QUICK=1``, and once in ``make test``) runs the same steps on the embedded data
 and a 5,000-post file with fewer repetitions and a 1-second idle window, in seconds.
@@ -16,8 +17,11 @@ post with its author; the wait is capped at ``load_limit`` seconds, and a run th
 there and is reported as capped); key latencies and bytes on the Posts list (↓, PgDn, Enter
 on a post, back with Esc and with ←; Home, unmeasured, when the selection reaches the last
 row); back to Home and up to *Users* (the data is already decoded), opening it and the same
-keys on the Users list; idle CPU on the Users list (first run of each data set only); and
-peak RSS at exit.
+keys on the Users list; memory while browsing (``flows.browsing_memory``); idle CPU on the Users
+list and the Admin panel's exports (first run of each data set only); Search, per keystroke and
+typed at a person's pace (``flows.search_typed``); and peak RSS at exit. Every run and every
+other part is a step with a deadline (``steps.step``): one that fails is killed, named, and skipped.
+After the sets: the robustness cases (``robust.py``) and issue 23's targets (``targets23.py``).
 Figures are medians and 95th percentiles (nearest rank) over all runs' samples. The micro-benchmarks
 include the list filter and sort on 100,000 and 1,000,000 rows made in process (2,000 and
 20,000 in quick mode).
