@@ -197,7 +197,9 @@ def results(**figures):
         sets.setdefault({"m1": "1M", "m3": "3M", "k100": "100k"}[name], {"figures": {}})["figures"][figure] = \
             {"median": value, "p95": value * 3, "n": 1}
     return {"sets": sets, "save_export": {"3M": {"cp_sync_s": 2.0, "save_prepared_s": 3.0, "save_first_s": 5.0}},
-            "robust": {"zero": {"figures": {"error_s": {"median": 0.2, "p95": 0.3, "n": 3}}}}}
+            "robust": {"zero": {"figures": {"error_s": {"median": 0.2, "p95": 0.3, "n": 3}}},
+                       "invalid": {"figures": {"no_error_within_s": {"median": 60.0, "p95": 60.0, "n": 3},
+                                               "peak_rss_bytes": {"median": 2.5e9, "p95": 2.6e9, "n": 3}}}}}
 
 
 class Targets23Tests(unittest.TestCase):
@@ -220,7 +222,9 @@ class Targets23Tests(unittest.TestCase):
         self.assertEqual(rows["Enter on Posts → first rows, 1M"]["verdict"], "met")
         self.assertIn("data set 100k not run", rows["Enter on Posts → first rows, 100k"]["verdict"])
         self.assertTrue(rows["filter keystroke, 3M"]["verdict"].startswith("MISSED: not measured: no posts_filter_key_s"))
-        self.assertIn("robustness cases not run", rows["2 GB invalid file: peak RSS"]["verdict"])
+        self.assertIn("no error shown within 60 s", rows["2 GB invalid file: Enter on Posts → error shown"]["verdict"])
+        self.assertEqual(rows["2 GB invalid file: peak RSS"]["verdict"], "MISSED")      # 2,500 MB
+        self.assertIn("robustness cases not run", self.rows({"sets": {}})["2 GB zero file: peak RSS"]["verdict"])
         self.assertIsNone(rows["RssAnon browsing / file, 3M (shown beside the peak)"]["met"])
 
     def test_the_table_has_a_row_per_target(self):
@@ -248,7 +252,9 @@ class RobustTests(unittest.TestCase):
                 flows.json_counts(invalid)
 
     def test_missing_figures_are_problems_unless_skipped(self):
-        self.assertIn("robustness zero: no error_s", robust.problems({}))
+        self.assertIn("robustness zero: no error_s or no_error_within_s", robust.problems({}))
+        capped = {"figures": {"no_error_within_s": {"n": 1}, "peak_rss_bytes": {"n": 1}}}
+        self.assertNotIn("robustness invalid: no error_s or no_error_within_s", robust.problems({"invalid": capped}))
         self.assertEqual(robust.problems({}, skipped=True), [])
 
 
