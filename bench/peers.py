@@ -25,6 +25,7 @@ import time
 
 import harness
 import report
+import steps
 import run
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -63,9 +64,8 @@ def ensure_visidata():
     if os.path.exists(vd):
         return vd, None
     try:
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True, capture_output=True)
-        subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "-q", VISIDATA], check=True, capture_output=True,
-                       timeout=600)
+        steps.command([sys.executable, "-m", "venv", VENV], timeout=300)
+        steps.command([os.path.join(VENV, "bin", "pip"), "install", "-q", VISIDATA], timeout=600)
     except (subprocess.SubprocessError, OSError) as error:
         return None, f"could not install {VISIDATA} into bench/.venv: {error}"
     return (vd, None) if os.path.exists(vd) else (None, f"{VISIDATA} installed no vd")

@@ -32,7 +32,6 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 import time
@@ -336,7 +335,7 @@ def startup_baseline(binary, runs):
     seconds = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([binary, "--version"], check=True, capture_output=True)
+        steps.command([binary, "--version"], timeout=30)
         seconds.append(time.perf_counter() - start)
     return report.summarize(seconds)
 

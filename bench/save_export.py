@@ -12,7 +12,6 @@ Python 3 standard library only.
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 import time
 
@@ -39,7 +38,7 @@ def copy_and_sync(path, copy, runs):
         if os.path.exists(copy):
             os.unlink(copy)
         start = time.perf_counter()
-        subprocess.run(["sh", "-c", 'cp "$0" "$1" && sync', path, copy], check=True)
+        steps.command(["sh", "-c", 'cp "$0" "$1" && sync', path, copy])
         seconds.append(time.perf_counter() - start)
     return seconds
 
