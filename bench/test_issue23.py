@@ -258,5 +258,15 @@ class RobustTests(unittest.TestCase):
         self.assertEqual(robust.problems({}, skipped=True), [])
 
 
+
+class BrowsingMemoryTargetTests(unittest.TestCase):
+    def test_issue_13s_browsing_target_uses_the_memory_after_browsing_not_the_whole_run(self):
+        import report
+        data = {"sets": {"1M": {"figures": {"browse_peak_rss_to_file": {"median": 0.9, "p95": 0.9, "n": 1},
+                                            "rss_to_file": {"median": 5.0, "p95": 5.0, "n": 1}}}}}
+        rows = {row[0]: row[1] for row in report.open_targets(data)}
+        self.assertEqual(rows["peak RSS while browsing / file size, 1,000,000 posts (goal 0.5x)"], 0.9)
+
+
 if __name__ == "__main__":
     unittest.main()
