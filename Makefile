@@ -14,7 +14,7 @@ export LANG ?= C.UTF-8
 help:
 	@echo "make run   build and start Bulletin on its embedded data (ARGS='--api URL' or ARGS='--data FILE')"
 	@echo "make test  install what the tests need and run every test"
-	@echo "make bench build in release and measure (QUICK=1: tiny sizes, seconds); see docs/performance.md"
+	@echo "make bench build in release and measure (QUICK=1: tiny sizes, seconds; SIZES=100k,1M,3M: the data sets); see docs/performance.md"
 
 run: deps build
 	"$(BIN_DIR)/bulletin" $(ARGS)
@@ -36,9 +36,10 @@ test: deps test-deps
 
 # Release build, data in bench/data/ (generated once), the pty harness and the
 # micro-benchmarks; prints a table and writes bench/results.json (QUICK=1: bench/results-quick.json).
+# SIZES=100k,1M,3M: the generated data sets (default 10k,100k,1M; embedded always runs).
 bench: deps test-deps
 	$(SWIFT) build -c release
-	python3 bench/run.py $(if $(QUICK),--quick --check)
+	python3 bench/run.py $(if $(QUICK),--quick --check) $(if $(SIZES),--sizes $(SIZES))
 
 # Installs whatever of RUN_PACKAGES is missing.
 deps:

@@ -69,10 +69,12 @@ def per_key(write_times, key_times):
     return counts
 
 
-def measure(binary, path, embedded, config, first_row_marker):
+def measure(binary, path, embedded, config, first_row_marker, rows):
     """One traced run on `path`: {figure: [writes per key]} and {figure: [frames per key]} for ↓
-    (config "moves" times), PgDn, Enter on a post and Esc back on the Posts list; {} when strace is
-    unavailable. The writes of quitting (leaving full-screen mode) are filed under a last mark."""
+    (config "moves" times), PgDn, Enter on a post and Esc back on the Posts list of `rows` posts
+    (Home, not counted, where the selection reached the last row: a key that moves nothing draws
+    nothing); {} when strace is unavailable. The writes of quitting (leaving full-screen mode)
+    and of the Home presses are filed under marks of their own, not counted."""
     if not available():
         return {}
     with tempfile.TemporaryDirectory(prefix="bulletin-frames-") as directory:
@@ -85,7 +87,7 @@ def measure(binary, path, embedded, config, first_row_marker):
             app.key_until_idle("enter", config["idle_quiet"], limit=config["load_limit"], until=first_row_marker)
             steps = [("down", "down")] * config["moves"] + [("page_down", "page_down")] * config["pages"]
             steps += [("open", "enter"), ("back", "escape")] * config["opens"]
-            for step, key in steps:
+            for step, key in harness.rewinding(steps, rows, harness.ROWS - 3):
                 keys.append((step, time.time()))
                 app.key(key)
             keys.append(("quit", time.time()))
@@ -96,6 +98,8 @@ def measure(binary, path, embedded, config, first_row_marker):
         writes, gathered = per_key(terminal_writes(trace), key_times), per_key(frame_starts(trace), key_times)
     samples = {figure: [] for figure in FIGURES + FRAME_FIGURES}
     for (step, _), count, frames in zip(keys[:-1], writes, gathered):
+        if step == "rewind":
+            continue
         samples[f"posts_{step}_writes"].append(count)
         samples[f"posts_{step}_frames"].append(frames)
     return samples

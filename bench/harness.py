@@ -20,7 +20,10 @@ import select
 import signal
 import struct
 import termios
+import threading
 import time
+
+import procmem
 
 COLUMNS, ROWS = 120, 40
 QUIET = 0.05            # seconds without output that count as "settled"
@@ -47,6 +50,20 @@ def after_busy(got, done):
     return re.search(done, bytes(got[end:])) is not None
 
 
+def rewinding(steps, rows, page_rows):
+    """`steps` ((step, key name) pairs) on a list of `rows` rows, the selection starting on the
+    first: a ↓ or PgDn that could not move the selection (it is on the last row) draws nothing,
+    and a harness waiting for its frame would wait forever, so before such a press a
+    ("rewind", "home") step is yielded (press Home, do not measure it)."""
+    position = 0
+    for step, key in steps:
+        if key in ("down", "page_down") and position >= rows - 1:
+            yield "rewind", "home"
+            position = 0
+        yield step, key
+        position = min(rows - 1, position + (1 if key == "down" else page_rows if key == "page_down" else 0))
+
+
 class AppExited(Exception):
     """The app ended (or closed the pty) while the harness waited for output."""
 
@@ -54,10 +71,16 @@ class AppExited(Exception):
 class Session:
     """One run of the app in a pseudo-terminal; use as a context manager."""
 
-    def __init__(self, binary, args=(), prefix=()):
-        """`prefix`: a command the app runs under (e.g. strace and its options), found on PATH."""
+    def __init__(self, binary, args=(), prefix=(), deadline=None):
+        """`prefix`: a command the app runs under (e.g. strace and its options), found on PATH.
+        `deadline`: seconds after which the whole process group is killed (SIGKILL), whatever
+        the harness is waiting for; its reads then raise ``AppExited`` naming the deadline
+        (default: ``steps.current_deadline()``, the running step's, or none)."""
         self.output = bytearray()   # everything the app wrote, for searching
         self.started = time.perf_counter()
+        self.killed_by = None       # why the watchdog killed the group, when it did
+        self.memory = procmem.Peaks()
+        self._sampled = 0.0
         self.pid, self.fd = pty.fork()
         if self.pid == 0:   # the child: size the terminal, then become the app
             fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
@@ -67,6 +90,14 @@ class Session:
                 os.execvpe(prefix[0], [*prefix, binary, *args], env)
             os.execve(binary, [binary, *args], env)
         self.rusage = None
+        if deadline is None:
+            import steps
+            deadline = steps.current_deadline()
+        self._watchdog = None
+        if deadline is not None:
+            self._watchdog = threading.Timer(max(0.0, deadline), self.kill, args=(f"deadline of {deadline:.0f} s",))
+            self._watchdog.daemon = True
+            self._watchdog.start()
 
     def __enter__(self):
         return self
@@ -86,9 +117,13 @@ class Session:
         except OSError:        # EIO: the child closed the terminal
             chunk = b""
         if not chunk:
-            raise AppExited("the app closed the terminal")
+            raise AppExited(f"killed at the {self.killed_by}" if self.killed_by else "the app closed the terminal")
+        arrival = time.perf_counter()
         self.output += chunk
-        return chunk, time.perf_counter()
+        if arrival - self._sampled >= procmem.SAMPLE_INTERVAL:   # after the arrival time is taken
+            self._sampled = arrival
+            self.memory.sample(self.pid)
+        return chunk, arrival
 
     def settle(self, limit=120.0, until=b"", ready=None, quiet=QUIET):
         """Waits for output containing `until` (b"" = any output) and, when given, for
@@ -166,7 +201,8 @@ class Session:
         return self.cpu_seconds() - before
 
     def quit(self):
-        """Presses q and waits for exit; returns the peak resident memory in bytes (ru_maxrss)."""
+        """Presses q and waits for exit; returns the peak resident memory in bytes (see ``close``)."""
+        self.memory.sample(self.pid)
         os.write(self.fd, KEYS["quit"])
         deadline = time.perf_counter() + 10
         while time.perf_counter() < deadline:
@@ -176,13 +212,47 @@ class Session:
                 break
         return self.close()
 
-    def close(self):
-        """Ends the app (SIGTERM if still running) and reaps it; returns peak RSS in bytes."""
+    def kill(self, why="killed"):
+        """SIGKILL to the app's whole process group (the pty made the child a session leader,
+        so its pid is the group: the app, and strace with the app it traces). Safe to repeat."""
+        if self.rusage is None and self.killed_by is None:
+            self.killed_by = why
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    def close(self, grace=2.0):
+        """Ends the app and reaps it: SIGTERM to its process group if still running, SIGKILL
+        to the group after `grace` seconds (strace -o FILE blocks fatal signals, -I3); never
+        waits longer than that. Returns peak RSS in bytes: the app's VmHWM as last sampled (quit and
+        the reads sample it), or ru_maxrss of the reaped child where no sample was taken (which
+        Linux inflates with the harness's own RSS at the child's execve: see procmem.Peaks.peak_rss)."""
         if self.rusage is None:
-            pid, _, usage = os.wait4(self.pid, os.WNOHANG)
-            if pid == 0:
-                os.kill(self.pid, signal.SIGTERM)
-                _, _, usage = os.wait4(self.pid, 0)
-            self.rusage = usage
+            self.memory.sample(self.pid)
+            if self._watchdog is not None:
+                self._watchdog.cancel()
+            self.rusage = reap(self.pid, grace)
             os.close(self.fd)
-        return self.rusage.ru_maxrss * 1024   # Linux reports kilobytes
+        return self.memory.peak_rss() or self.rusage.ru_maxrss * 1024   # ru_maxrss: kilobytes
+
+
+def reap(pid, grace):
+    """Waits for `pid` (a process-group leader): at once if it has exited, else after SIGTERM to
+    its group, else after SIGKILL to the group once `grace` seconds have passed. Returns its rusage."""
+    found, _, usage = os.wait4(pid, os.WNOHANG)
+    if found:
+        return usage
+    for signal_number in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(pid, signal_number)
+        except ProcessLookupError:
+            pass
+        deadline = time.perf_counter() + grace
+        while time.perf_counter() < deadline:
+            found, _, usage = os.wait4(pid, os.WNOHANG)
+            if found:
+                return usage
+            time.sleep(0.01)
+    _, _, usage = os.wait4(pid, 0)    # after SIGKILL: only a D-state wait is left
+    return usage

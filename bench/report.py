@@ -42,7 +42,7 @@ def targets(results):
         (f"1-row move, Posts list, {rows_1m:,} rows", _fig(largest, "posts_down_s"), 1e3, "<=", 2, "ms"),
         (f"1-row move bytes, Posts list, {rows_1m:,} rows", _fig(largest, "posts_down_bytes"), 1, "<=", TWO_ROWS_BYTES, "B"),
         (f"loading to a browsable Posts list, {last} file", _fig(largest, "load_mb_per_s"), 1, ">=", 80, "MB/s"),
-        (f"peak memory / file, {last} file", _fig(largest, "rss_to_file"), 1, "<=", 2, "x"),
+        (f"peak memory / file (whole run: browsing, exports, Search), {last} file", _fig(largest, "rss_to_file"), 1, "<=", 2, "x"),
         (f"idle CPU over the idle window, {last} file", _fig(largest, "idle_cpu_s"), 1, "<=", 0, "s"),
     ]
     rows += micro_targets(results)
@@ -92,7 +92,9 @@ OPEN_TARGETS = [
     ("1M", "posts_ready_s", "Enter on Posts → whole list browsable, filterable, sortable, 1,000,000 posts", 1500, 1e3, "<=", "ms"),
     ("1M", "load_mb_per_s", "open speed to the whole list, 1,000,000 posts", 400, 1, ">=", "MB/s"),
     ("100k", "posts_ready_s", "Enter on Posts → whole list browsable, 100,000 posts", 150, 1e3, "<=", "ms"),
-    ("1M", "rss_to_file", "peak RSS while browsing / file size, 1,000,000 posts (goal 0.5x)", 1.0, 1, "<=", "x"),
+    # While browsing: VmHWM after the Posts and Users lists (flows.browsing_memory), before the exports and
+    # Search, which now run at 1M too and take more (their own rows in flows.table and targets23).
+    ("1M", "browse_peak_rss_to_file", "peak RSS while browsing / file size, 1,000,000 posts (goal 0.5x)", 1.0, 1, "<=", "x"),
 ]
 
 

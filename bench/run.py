@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """``make bench``: generates the data, drives the app, runs the micro-benchmarks, reports.
 
-    python3 bench/run.py [--quick] [--bin-dir DIR] [--out FILE] [--check]
+    python3 bench/run.py [--quick] [--sizes 100k,1M,3M] [--bin-dir DIR] [--out FILE] [--check] [--no-robust]
 
-Full mode uses the embedded data set and files of 10k, 100k and 1M posts (generated into
+Full mode uses the embedded data set and files of 10k, 100k and 1M posts, or those ``--sizes``
+names (``make bench SIZES=…``; 3M is 3,000,000 posts, 1.84 GB) (generated into
 ``bench/data/`` by ``bench/generate_data.py`` when missing, reused when present). Quick mode
 (``make bench QUICK=1``, and once in ``make test``) runs the same steps on the embedded data
 and a 5,000-post file with fewer repetitions and a 1-second idle window, in seconds.
@@ -16,8 +17,11 @@ post with its author; the wait is capped at ``load_limit`` seconds, and a run th
 there and is reported as capped); key latencies and bytes on the Posts list (↓, PgDn, Enter
 on a post, back with Esc and with ←; Home, unmeasured, when the selection reaches the last
 row); back to Home and up to *Users* (the data is already decoded), opening it and the same
-keys on the Users list; idle CPU on the Users list (first run of each data set only); and
-peak RSS at exit.
+keys on the Users list; memory while browsing (``flows.browsing_memory``); idle CPU on the Users
+list and the Admin panel's exports (first run of each data set only); Search, per keystroke and
+typed at a person's pace (``flows.search_typed``); and peak RSS at exit. Every run and every
+other part is a step with a deadline (``steps.step``): one that fails is killed, named, and skipped.
+After the sets: the robustness cases (``robust.py``) and issue 23's targets (``targets23.py``).
 Figures are medians and 95th percentiles (nearest rank) over all runs' samples. The micro-benchmarks
 include the list filter and sort on 100,000 and 1,000,000 rows made in process (2,000 and
 20,000 in quick mode).
@@ -28,27 +32,34 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
+import tempfile
 import time
 
+import flows
 import frames
 import generate_data
 import harness
 import peers
 import report
+import robust
 import save_export
+import steps
+import targets23
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA_DIR = os.path.join(ROOT, "bench", "data")
 EMBEDDED = os.path.join(ROOT, "Sources", "BulletinData", "Resources", "embedded.json")
 HOME_MARKER = b"Welcome to Bulletin"
 FIRST_ROW_MARKER = b"Okafor"   # user 1, Margaret Okafor, in every data set: first row of Users, author of post 1
-FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3)],
+# Every data set a mode knows (name, posts, runs); "sizes" are the generated ones run unless --sizes
+# (make bench SIZES=…) says otherwise. The embedded set always runs.
+FULL = {"sets": [("embedded", 0, 10), ("10k", 10_000, 5), ("100k", 100_000, 5), ("1M", 1_000_000, 3),
+                 ("3M", 3_000_000, 2)], "sizes": ["10k", "100k", "1M"], "step_limit": 1200.0,
         "moves": 20, "pages": 5, "opens": 5, "idle": 5.0, "micro_set": "10k", "micro_iterations": 20,
-        "load_limit": 300.0, "find_rows": "100000,1000000", "search_max_posts": 100_000,
+        "load_limit": 300.0, "find_rows": "100000,1000000", "search_max_posts": 10**9,
         "idle_quiet": 0.6, "peer_sets": {"100k": 3, "1M": 2}}
-QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)],
+QUICK = {"sets": [("embedded", 0, 2), ("5k", 5_000, 2)], "sizes": ["5k"], "step_limit": 120.0,
          "moves": 12, "pages": 2, "opens": 2, "idle": 1.0, "micro_set": "5k", "micro_iterations": 3,
          "load_limit": 60.0, "find_rows": "2000,20000", "search_max_posts": 100_000,
          "idle_quiet": 0.3, "peer_sets": {}}
@@ -72,6 +83,17 @@ LISTS = ["posts", "users"]         # the lists whose keys are measured, in the o
 PAGE_ROWS = harness.ROWS - 3       # header line, status line and the table's column titles
 
 
+def parse_sizes(text, known):
+    """The data sets `text` names (`100k,1M,3M`, any case, spaces allowed), spelled as in `known`
+    (the mode's set names), in `known`'s order; raises ValueError naming an unknown one."""
+    by_lower = {name.lower(): name for name in known}
+    wanted = [part.strip().lower() for part in text.split(",") if part.strip()]
+    unknown = [part for part in wanted if part not in by_lower]
+    if unknown or not wanted:
+        raise ValueError(f"no data set {', '.join(unknown) or repr(text)} (known: {', '.join(known)})")
+    return [name for name in known if name.lower() in wanted]
+
+
 def data_file(name, posts):
     """The db.json for a data set: the embedded resource, or a generated file (made if missing)."""
     if posts == 0:
@@ -91,15 +113,11 @@ def list_keys(app, rows, config, samples, prefix):
     press the selection goes back to the top with Home (not measured)."""
     steps = [("down", "down")] * config["moves"] + [("page_down", "page_down")] * config["pages"]
     steps += [("open", "enter"), ("back", "escape"), ("open", "enter"), ("back_left", "left")] * config["opens"]
-    position = 0
-    for step, key in steps:
-        if key in ("down", "page_down") and position >= rows - 1:
-            app.key("home")
-            position = 0
+    for step, key in harness.rewinding(steps, rows, PAGE_ROWS):
         latency, written = app.key(key)
-        samples[f"{prefix}_{step}_s"].append(latency)
-        samples[f"{prefix}_{step}_bytes"].append(written)
-        position = min(rows - 1, position + (1 if key == "down" else PAGE_ROWS if key == "page_down" else 0))
+        if step != "rewind":
+            samples[f"{prefix}_{step}_s"].append(latency)
+            samples[f"{prefix}_{step}_bytes"].append(written)
 
 
 def wait_until_idle(app, quiet):
@@ -137,26 +155,35 @@ def find_keys(app, query, samples, quiet):
 
 
 def search_keys(app, config, samples):
-    """From the Users list: Esc to Home, `s` to Search until its corpus is loaded (settled for
-    "idle_quiet"), then SEARCH_QUERY one character at a time until its results are shown; Esc
-    back to Home (in Search's field `q` is typed, not quit)."""
+    """From Home: `s` to Search until its corpus is loaded (settled for "idle_quiet"), then
+    SEARCH_QUERY one character at a time, each until its results are shown; then cleared and
+    typed again at a person's pace (``flows.search_typed``: typing stops → first results, final
+    count), with the memory Search took beside browsing's; Esc back to Home (in Search's field
+    `q` is typed, not quit)."""
     quiet = config["idle_quiet"]
-    app.key("escape")
+    app.memory.restart(app.pid)
     latency, _ = app.key_until_idle(b"s", quiet, limit=config["load_limit"])
     samples["search_open_s"].append(latency)
     for character in SEARCH_QUERY.encode():
         latency, written = app.type(bytes([character]), SEARCH_DONE)
         samples["search_key_s"].append(latency)
         samples["search_key_bytes"].append(written)
+    typed = flows.search_typed(app, SEARCH_QUERY, quiet, config["load_limit"])
+    samples["search_first_results_s"].append(typed["search_first_results_s"])
+    samples["search_final_s"].append(typed["search_final_s"])
+    flows.search_memory(app, samples)
     app.key("escape")
 
 
-def one_run(binary, path, embedded, rows, config, samples, measure_idle, name):
-    """Runs the app once on `path` and appends its figures to `samples`.
+def one_run(binary, path, embedded, rows, config, samples, first, name, failures):
+    """Runs the app once on `path` and appends its figures to `samples`; on the `first` run also
+    idle CPU and the exports (``flows.exports``, files checked after the app has quit).
 
     Returns False when the Posts list did not show within the load limit (the run ends there:
-    the app is stopped and its peak RSS recorded), True otherwise."""
-    with harness.Session(binary, [] if embedded else ["--data", path]) as app:
+    the app is stopped and its peak RSS recorded), True otherwise. A step that fails (a marker
+    never shows) is recorded in `failures` by ``steps.step`` and ends the run, keeping its figures."""
+    with tempfile.TemporaryDirectory(prefix="bulletin-export-") as directory, \
+            harness.Session(binary, [] if embedded else ["--data", path]) as app:
         samples["first_frame_s"].append(app.first_frame(HOME_MARKER))
         app.key("down")                                   # Home: Users → Posts
         if not open_posts(app, config, samples):
@@ -169,11 +196,19 @@ def one_run(binary, path, embedded, rows, config, samples, measure_idle, name):
         users_open, _ = app.key("enter", until=FIRST_ROW_MARKER, limit=config["load_limit"])
         samples["users_list_s"].append(users_open)
         list_keys(app, rows["users"], config, samples, "users")
-        if measure_idle:
+        flows.browsing_memory(app, samples)
+        if first:
             samples["idle_cpu_s"].append(app.idle_cpu(config["idle"]))
+        app.key("escape")                                 # Users → Home
+        written = []
+        if first:
+            written = flows.exports(app, config["idle_quiet"], config["load_limit"], samples, directory)
         if rows["posts"] <= config["search_max_posts"]:
             search_keys(app, config, samples)
         samples["peak_rss_bytes"].append(app.quit())
+        for kind, exported in written:
+            with steps.step(f"{name}: check the {kind} export", config["load_limit"], failures):
+                flows.check_export(kind, exported, rows["posts"], rows["users"])
         return True
 
 
@@ -231,22 +266,28 @@ def sample_names(search=True):
     Enter on a user, `users_list_s` opening the Users list); Search's only when it runs."""
     names = ["first_frame_s", "load_s", "posts_ready_s", "users_list_s", "idle_cpu_s", "peak_rss_bytes"]
     names += [f"{prefix}_{step}_{unit}" for prefix in LISTS for step in KEY_STEPS for unit in ("s", "bytes")]
-    return names + FIND_FIGURES + (SEARCH_FIGURES if search else [])
+    names += flows.BROWSE_FIGURES + flows.EXPORT_FIGURES
+    return names + FIND_FIGURES + (SEARCH_FIGURES + flows.SEARCH_TYPED_FIGURES if search else [])
 
 
-def measure_set(binary, name, posts, runs, config):
+def measure_set(binary, name, posts, runs, config, failures):
     """All runs on one data set: {figure: {median, p95, samples}} plus the file's facts.
 
     When a run hits the load limit, the remaining runs are skipped and the set is marked
-    `load_capped_s` (the limit): its load and key figures are then missing, not guessed."""
+    `load_capped_s` (the limit): its load and key figures are then missing, not guessed.
+    Each run, the traced run and the peers are steps (``steps.step``, deadline "step_limit"): one
+    that fails or hangs is killed, named in `failures`, and the next goes on."""
     path = data_file(name, posts)
     users, posts = counts(path, posts)
     samples = {key: [] for key in sample_names(search=posts <= config["search_max_posts"])}
     capped = None
     for run in range(runs):
         print(f"  {name}: run {run + 1}/{runs}", file=sys.stderr, flush=True)
-        if not one_run(binary, path, path == EMBEDDED, {"posts": posts, "users": users}, config, samples,
-                       measure_idle=run == 0, name=name):
+        loaded = True
+        with steps.step(f"{name}: run {run + 1}", config["step_limit"], failures):
+            loaded = one_run(binary, path, path == EMBEDDED, {"posts": posts, "users": users}, config, samples,
+                             first=run == 0, name=name, failures=failures)
+        if not loaded:
             capped = config["load_limit"]
             print(f"  {name}: the Posts list did not show within {capped:g} s; skipping the other runs",
                   file=sys.stderr, flush=True)
@@ -255,8 +296,11 @@ def measure_set(binary, name, posts, runs, config):
     figures = {key: report.summarize(values) for key, values in samples.items()}
     figures["load_mb_per_s"] = report.summarize([size / 1e6 / s for s in samples["posts_ready_s"]])
     figures["rss_to_file"] = report.summarize([rss / size for rss in samples["peak_rss_bytes"]])
+    for figure in ("browse_peak_rss_bytes", "browse_rss_anon_bytes", "browse_rss_file_bytes"):
+        figures[figure.replace("_bytes", "_to_file")] = report.summarize([v / size for v in samples[figure] if v])
     if not capped:
-        figures.update(frame_writes(binary, name, path, config))
+        with steps.step(f"{name}: writes per frame (strace)", config["step_limit"], failures):
+            figures.update(frame_writes(binary, name, path, config, posts))
     query = FILTER_QUERIES.get(name, DEFAULT_FILTER_QUERY)
     by_position = {"filter": (query, "posts_filter_key_s"), "search": (SEARCH_QUERY, "search_key_s")}
     keystrokes = {kind: {"query": text, "per_character_s": per_character(samples.get(figure, []), text)}
@@ -266,19 +310,16 @@ def measure_set(binary, name, posts, runs, config):
               "figures": figures}
     if name in config["peer_sets"]:
         print(f"  {name}: peers (less, VisiData)", file=sys.stderr, flush=True)
-        result["peers"] = peers.measure(path, config["peer_sets"][name], config["load_limit"])
+        with steps.step(f"{name}: peers (less, VisiData)", config["step_limit"], failures):
+            result["peers"] = peers.measure(path, config["peer_sets"][name], config["load_limit"])
     return result
 
 
-def frame_writes(binary, name, path, config):
-    """Writes per frame on the Posts list (``bench/frames.py``): one traced run, or {} when the
-    load was capped or strace is unavailable."""
+def frame_writes(binary, name, path, config, posts):
+    """Writes per frame on the Posts list of `posts` rows (``bench/frames.py``): one traced run, or {}
+    when strace is unavailable."""
     print(f"  {name}: writes per frame (strace)", file=sys.stderr, flush=True)
-    try:
-        return frames.summarize(frames.measure(binary, path, path == EMBEDDED, config, FIRST_ROW_MARKER))
-    except (TimeoutError, harness.AppExited) as error:
-        print(f"  {name}: writes per frame not measured: {error}", file=sys.stderr, flush=True)
-        return {}
+    return frames.summarize(frames.measure(binary, path, path == EMBEDDED, config, FIRST_ROW_MARKER, posts))
 
 
 def per_character(latencies, query):
@@ -294,7 +335,7 @@ def startup_baseline(binary, runs):
     seconds = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([binary, "--version"], check=True, capture_output=True)
+        steps.command([binary, "--version"], timeout=30)
         seconds.append(time.perf_counter() - start)
     return report.summarize(seconds)
 
@@ -304,7 +345,7 @@ def micro(bin_dir, path, iterations, find_rows):
     rows, comma-separated); returns their JSON."""
     command = [os.path.join(bin_dir, "bulletin-bench"), "--data", path, "--iterations", str(iterations),
                "--find-rows", find_rows]
-    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    return json.loads(steps.command(command).stdout)
 
 
 def machine():
@@ -325,8 +366,17 @@ def main(argv):
                                        "export figures, on the 100k and 1M files; quick: 5k); nothing else runs")
     parser.add_argument("--sets", help="only these data sets, comma-separated (e.g. 100k,1M): re-measure a few "
                                        "figures without the whole run; the targets then cover only those sets")
+    parser.add_argument("--sizes", help="the generated data sets of a whole run, comma-separated (make bench "
+                                        "SIZES=100k,1M,3M; default 10k,100k,1M; quick: 5k); embedded always runs")
+    parser.add_argument("--no-robust", action="store_true", help="skip the robustness cases (robust.py)")
     args = parser.parse_args(argv)
     config = dict(QUICK if args.quick else FULL)
+    known = [entry[0] for entry in config["sets"] if entry[0] != "embedded"]
+    try:
+        chosen = parse_sizes(args.sizes, known) if args.sizes else config["sizes"]
+    except ValueError as error:
+        parser.error(f"--sizes: {error}")
+    config["sets"] = [entry for entry in config["sets"] if entry[0] == "embedded" or entry[0] in chosen]
     if args.sets:
         wanted = args.sets.split(",")
         unknown = set(wanted) - {entry[0] for entry in config["sets"]}
@@ -340,20 +390,29 @@ def main(argv):
     started = time.time()
     results = {"mode": "quick" if args.quick else "full", "binary": os.path.relpath(binary, ROOT),
                "machine": machine(), "terminal": f"{harness.COLUMNS}x{harness.ROWS} xterm-256color",
-               "quiet_window_s": harness.QUIET, "idle_window_s": config["idle"], "sets": {}}
+               "quiet_window_s": harness.QUIET, "idle_window_s": config["idle"], "sets": {}, "failures": []}
+    failures = results["failures"]
     for name, posts, runs in config["sets"]:
-        results["sets"][name] = measure_set(binary, name, posts, runs, config)
+        results["sets"][name] = measure_set(binary, name, posts, runs, config, failures)
     results["startup_baseline_s"] = startup_baseline(binary, 10)
     if args.sets:       # a partial run: the harness figures of those sets only
         results["micro"] = {"benchmarks": [], "skipped": "--sets: micro-benchmarks not run"}
     else:
-        micro_posts = dict((name, posts) for name, posts, _ in config["sets"])[config["micro_set"]]
-        results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts),
-                                 config["micro_iterations"], config["find_rows"])
-    results["save_export"] = save_export.run(args.bin_dir, save_export_sets(config), data_file)
+        micro_posts = dict((name, posts) for name, posts, _ in (QUICK if args.quick else FULL)["sets"])[config["micro_set"]]
+        results["micro"] = {"benchmarks": []}
+        with steps.step("micro-benchmarks", config["step_limit"], failures):
+            results["micro"] = micro(args.bin_dir, data_file(config["micro_set"], micro_posts),
+                                     config["micro_iterations"], config["find_rows"])
+    results["save_export"] = {}
+    for entry in save_export_sets(config):
+        with steps.step(f"{entry[0]}: save and export (bulletin-bench --save)", config["step_limit"], failures):
+            results["save_export"].update(save_export.run(args.bin_dir, [entry], data_file))
+    if not args.no_robust and not args.sets:
+        results["robust"] = robust.run(binary, args.quick, DATA_DIR, config["step_limit"], failures)
     results["machine"]["load_average_end"] = os.getloadavg()
     results["missing"] = report.MISSING
     results["targets"] = report.targets(results)
+    results["targets_23"] = targets23.targets(results)
     results["seconds"] = round(time.time() - started, 1)
     with open(out, "w") as file:
         json.dump(results, file, indent=2)
@@ -361,9 +420,12 @@ def main(argv):
     print("\n".join(frames.table(results)))
     print()
     print(save_export.table(results["save_export"], judged=not args.quick))
+    print("\n".join(flows.table(results) + robust.table(results.get("robust")) + targets23.table(results)))
+    print("\n".join(steps.table(failures)))
     print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     if args.check:
-        problems = report.problems(results) + frames.problems(results)
+        problems = report.problems(results) + frames.problems(results) + steps.problems(failures)
+        problems += robust.problems(results.get("robust"), skipped=args.no_robust or bool(args.sets))
         for problem in problems:
             print(f"bench check: {problem}", file=sys.stderr)
         return 1 if problems else 0
@@ -372,7 +434,7 @@ def main(argv):
 
 def save_export_sets(config):
     """The data sets of the save and export figures: 100k and 1M (quick: the 5k file), 5 and 3 runs."""
-    runs = {"100k": 5, "1M": 3, "5k": 2}
+    runs = {"100k": 5, "1M": 3, "3M": 2, "5k": 2}
     return [(name, posts, runs[name]) for name, posts, _ in config["sets"] if name in runs]
 
 

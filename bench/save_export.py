@@ -12,9 +12,10 @@ Python 3 standard library only.
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 import time
+
+import steps
 
 # Issue 13's targets (see targets()): a save within 3x cp + sync and within these seconds; RSS during the save
 # within 1.2x the figure after the load; exports at 200 MB/s of output or more.
@@ -37,7 +38,7 @@ def copy_and_sync(path, copy, runs):
         if os.path.exists(copy):
             os.unlink(copy)
         start = time.perf_counter()
-        subprocess.run(["sh", "-c", 'cp "$0" "$1" && sync', path, copy], check=True)
+        steps.command(["sh", "-c", 'cp "$0" "$1" && sync', path, copy])
         seconds.append(time.perf_counter() - start)
     return seconds
 
@@ -48,8 +49,12 @@ def measure(bin_dir, name, path, runs):
     try:
         copy = os.path.join(scratch, "db.json")
         cp_seconds = copy_and_sync(path, copy, runs)
-        command = [os.path.join(bin_dir, "bulletin-bench"), "--save", copy, "--runs", str(runs)]
-        out = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+        # Through a shell that forks it: bulletin-bench's ru_maxrss is then its own, not this Python's
+        # RSS at the fork (Linux carries the parent's into a forked child's ru_maxrss at execve; after
+        # peers.py read the 1M file this process held 5.2 GB, and every figure said 5255 MiB).
+        command = ["sh", "-c", '"$@"; exit $?', "sh",
+                   os.path.join(bin_dir, "bulletin-bench"), "--save", copy, "--runs", str(runs)]
+        out = json.loads(steps.command(command).stdout)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     figures = {b["name"]: b for b in out["benchmarks"]}

@@ -8,9 +8,11 @@ import json
 import os
 import tempfile
 import unittest
+from unittest import mock
 
 import generate_data
 import harness
+import procmem
 import report
 import run
 
@@ -199,10 +201,22 @@ class FindKeysTests(unittest.TestCase):
 
     def test_search_opens_from_home_types_the_query_and_leaves_by_esc(self):
         app, samples = FindApp(), self.samples()
-        run.search_keys(app, {"idle_quiet": 0.3, "load_limit": 5}, samples)
-        self.assertEqual(app.pressed, ["escape", b"s"] + [bytes([c]) for c in run.SEARCH_QUERY.encode()] + ["escape"])
+        app.pid, app.memory = -1, procmem.Peaks()
+        samples["browse_peak_rss_bytes"].append(100)
+        typed = {"search_first_results_s": 0.05, "search_final_s": 0.08, "search_results": 12}
+
+        def search_typed_at_120(*_):                   # Search's peak, inside its memory window
+            app.memory.add({"VmHWM": 120})
+            return typed
+        with mock.patch.object(run.flows, "search_typed", side_effect=search_typed_at_120) as search_typed:
+            run.search_keys(app, {"idle_quiet": 0.3, "load_limit": 5}, samples)
+        self.assertEqual(app.pressed, [b"s"] + [bytes([c]) for c in run.SEARCH_QUERY.encode()] + ["escape"])
+        search_typed.assert_called_once_with(app, run.SEARCH_QUERY, 0.3, 5)
         self.assertEqual(len(samples["search_key_s"]), len(run.SEARCH_QUERY))
         self.assertEqual(samples["search_open_s"], [0.3])
+        self.assertEqual(samples["search_first_results_s"], [0.05])
+        self.assertEqual(samples["search_final_s"], [0.08])
+        self.assertEqual(samples["search_rss_ratio"], [1.2])
 
     def test_search_figures_are_named_only_where_search_runs(self):
         self.assertIn("search_key_s", run.sample_names(search=True))
