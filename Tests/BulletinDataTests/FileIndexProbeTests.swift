@@ -177,6 +177,23 @@ struct FileIndexProbeTests {
         await #expect(throws: error) { _ = try await FileDataSource(path: url.path).postListing(partial: { _ in }) }
     }
 
+    @Test("a big file cut off in its posts is refused without being read; one ending in blanks after its } loads")
+    func cutOff() async throws {
+        let text = Self.layout(count: 40000)
+        let bytes = Array(text.utf8)
+        #expect(bytes.count >= FileIndex.aheadMinimum)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-probe-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let cut = bytes.count * 2 / 3
+        try Data(bytes[..<cut]).write(to: url)
+        let expected = DataError.malformedJSON(
+            path: "$", location: url.path,
+            reason: "the file does not end with the } that closes its object (its last character, at byte \(cut - 1), is \"\(Character(UnicodeScalar(bytes[cut - 1])))\"): it may be cut off")
+        await #expect(throws: expected) { _ = try await FileDataSource(path: url.path).postListing(partial: { _ in }) }
+        try Data(bytes + Array(" \n\t\r\n".utf8)).write(to: url)
+        #expect(try await FileDataSource(path: url.path).postListing(partial: nil).posts.count == 40000)
+    }
+
     @Test("a syntax error well inside the first bytes is thrown from them; one at their end is not")
     func refuseEarlyOnlyInside() throws {
         let zeros = [UInt8](repeating: 0, count: 4 * FileIndex.earlyErrorSlack)

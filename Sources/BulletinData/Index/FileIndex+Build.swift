@@ -47,6 +47,7 @@ extension FileIndex {
             // A top-level array the file name does not name: the full decoder words the error.
             return .decoded(try DataSetStore.decodeDataSet(file.wholeData(), location: location, fileName: fileName))
         }
+        try refuseCutOff(file, location: location)
         let builder = IndexBuilder(file: file, location: location, progress: progress, onPosts: onPosts)
         var known = ji_known()
         for kind in RecordKind.allCases { known.set(open: .max, close: .max, for: kind) }
@@ -108,6 +109,26 @@ extension FileIndex {
             else { return }
             throw error
         }
+    }
+
+    /// Refuses a big file (``aheadMinimum`` bytes or more) that starts as an object or array but
+    /// does not end with the `}` or `]` that would close it (blanks aside): it cannot be JSON,
+    /// whatever lies between, so neither the pass nor the whole decoder reads it (a 2 GB file
+    /// cut off in its posts array is refused at once instead of after decoding all of it).
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` naming the last character and its byte offset.
+    static func refuseCutOff(_ file: MappedFile, location: String) throws(DataError) {
+        guard file.length >= aheadMinimum, let base = file.base, let first = firstNonBlank(file),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return }
+        var last = file.length - 1
+        while last > 0, [0x20, 0x09, 0x0A, 0x0D].contains(base[last]) { last -= 1 }
+        let closer = first == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        guard base[last] != closer else { return }
+        let shown = base[last] >= 0x21 && base[last] <= 0x7E ? "\"\(Character(UnicodeScalar(base[last])))\"" : String(format: "byte 0x%02X", base[last])
+        throw .malformedJSON(
+            path: "$", location: location,
+            reason: "the file does not end with the \(Character(UnicodeScalar(closer))) that closes its \(first == UInt8(ascii: "{") ? "object" : "array") "
+                + "(its last character, at byte \(last), is \(shown)): it may be cut off")
     }
 
     /// The offset in a parser's message "… around character 812 …", or `nil`.
