@@ -303,26 +303,3 @@ extern "C" int rf_scan(const uint8_t *record, size_t length, const char *const *
     if (s.p != s.end) return RF_FALLBACK;
     return canonical ? RF_CANONICAL : RF_FIELDS;
 }
-
-extern "C" size_t rf_csv_field(const uint8_t *text, size_t length, uint8_t *out) {
-    bool quote = false;
-    for (size_t i = 0; i < length; ++i) {
-        uint8_t c = text[i];
-        if (c == ',' || c == '"' || c == '\r' || c == '\n') {
-            quote = true;
-            break;
-        }
-    }
-    if (!quote) {
-        memcpy(out, text, length);
-        return length;
-    }
-    uint8_t *o = out;
-    *o++ = '"';
-    for (size_t i = 0; i < length; ++i) {
-        if (text[i] == '"') *o++ = '"';
-        *o++ = text[i];
-    }
-    *o++ = '"';
-    return o - out;
-}

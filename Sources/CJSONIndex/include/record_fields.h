@@ -49,11 +49,6 @@ int rf_scan(const uint8_t *record, size_t length, const char *const *keys, const
             size_t count, const char *member_indent, const char *close_indent, rf_field *fields,
             uint8_t *scratch);
 
-/// Writes `text` as an RFC 4180 field into `out`: as it is, or in double quotes with its quotes
-/// doubled when it holds a comma, a quote, CR or LF. `out` must hold `2 * length + 2` bytes.
-/// Returns the bytes written.
-size_t rf_csv_field(const uint8_t *text, size_t length, uint8_t *out);
-
 #ifdef __cplusplus
 }
 #endif
