@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite("Admin panel: export progress and Esc")
 struct AdminExportCancelTests {
-    /// A db.json of about 40 MB (five progress steps of the streamed export: Esc comes after the first).
+    /// A db.json of about 40 MB (twenty progress steps of the streamed export: Esc comes after the first).
     static func bigFile(in directory: URL) throws -> String {
         let body = String(repeating: "A body long enough to make the file large, with a comma, ", count: 9)
         let posts = (1...75_000).map { Post(userId: RecordID($0 % 10 + 1), id: RecordID($0), title: "Post \($0)", body: body) }

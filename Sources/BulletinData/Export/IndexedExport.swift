@@ -74,7 +74,7 @@ private struct RecordScanner {
     let kind: ExportKind
 
     /// Pages read are handed back every this many bytes.
-    private static let releaseStep = 8 << 20
+    private static let releaseStep = 2 << 20
 
     /// Hands `body` each record of the kind still in the data, in file order; `false` when
     /// `body` stopped it.
