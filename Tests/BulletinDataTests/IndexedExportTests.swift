@@ -18,10 +18,11 @@ struct IndexedExportTests {
     ]
 
     /// A db.json in json-server's layout, as the db.json export itself writes it, with enough
-    /// records to fill several output buffers (posts and comments mostly copied as they are).
+    /// records (~5 MB) to fill several output buffers and progress steps (posts and comments
+    /// mostly copied as they are).
     static func jsonServerFile() throws -> [UInt8] {
         var posts: [Post] = []
-        for number in 1...3000 {
+        for number in 1...8000 {
             let id: RecordID = number % 13 == 0 ? RecordID("p\(number)") : RecordID(number)
             posts.append(Post(userId: RecordID(number % 7), id: id, title: texts[number % texts.count] + " \(number)",
                               body: String(repeating: texts[(number + 3) % texts.count], count: 30)))
@@ -93,7 +94,7 @@ struct IndexedExportTests {
             comment.body = "edited comment, \"q\""
             _ = try await writer.update(.comment(comment))
             _ = try await writer.delete(.comment, id: 9)
-            var last = try await source.post(id: 3000)
+            var last = try await source.post(id: 8000)
             last.title = "the last post, shorter"
             _ = try await writer.update(.post(last))
         }
@@ -145,6 +146,18 @@ struct IndexedExportTests {
             }
             await #expect(throws: ExportFile.Failure.cancelled(target)) { _ = try await task.value }
         }
+        // Part way through: the export's own progress report (after the first 2 MiB of the
+        // file) cancels its task; the next flush stops it.
+        let reports = Counter()
+        let midway = Task { () throws(ExportFile.Failure) -> ExportCounts in
+            try await ExportFile.write(.dbJSON, from: source, to: fresh, overwrite: false) { progress in
+                #expect(progress.total == Self.fileSize(path) && (progress.done ?? 0) > 0)
+                _ = reports.add(1)
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+        }
+        await #expect(throws: ExportFile.Failure.cancelled(fresh)) { _ = try await midway.value }
+        #expect(reports.add(0) >= 1, "progress was reported before the end")
         #expect(!FileManager.default.fileExists(atPath: fresh))
         #expect(FileManager.default.contents(atPath: existing) == Data("old".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["db.json", "existing.json"])
@@ -188,6 +201,11 @@ struct IndexedExportTests {
             #expect(error.description.lowercased().contains("no space left on device"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["db.json"])
+    }
+
+    /// A file's size in bytes.
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? -1
     }
 
     /// A count shared with a `@Sendable` closure.

@@ -4,12 +4,12 @@ import Testing
 
 @testable import BulletinFeatures
 
-/// The Admin panel's export of a large file (issue 23): progress while it runs, and Esc stops it
-/// leaving nothing under the final name and no temporary file.
+/// The Admin panel's export of a large file (issue 23): Esc stops it, leaving nothing under the
+/// final name and no temporary file; the progress line's words.
 @MainActor
 @Suite("Admin panel: export progress and Esc")
 struct AdminExportCancelTests {
-    /// A db.json of about 40 MB (twenty progress steps of the streamed export: Esc comes after the first).
+    /// A db.json of about 40 MB.
     static func bigFile(in directory: URL) throws -> String {
         let body = String(repeating: "A body long enough to make the file large, with a comma, ", count: 9)
         let posts = (1...75_000).map { Post(userId: RecordID($0 % 10 + 1), id: RecordID($0), title: "Post \($0)", body: body) }
@@ -33,11 +33,9 @@ struct AdminExportCancelTests {
         model.editField { $0.replace(with: target) }
         model.submitField()
         #expect(model.isExporting)
-        // Wait (on the condition, not a fixed time) for the first progress report.
-        while model.exportProgress == nil, model.isExporting { await Task.yield() }
-        let progress = try #require(model.exportProgress, "progress reported while the export runs")
-        #expect(progress.total == (try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int))
-        #expect(AdminStatusText.exportLine(progress).hasPrefix("Exporting… "))
+        #expect(AdminStatusText.exportLine(model.exportProgress).hasPrefix("Exporting… "))
+        // Esc before the export has written its first MiB: the stream stops at its first flush
+        // (ExportFile's own tests stop one part way through the file).
         model.cancelField()
         await model.waitForExport()
         #expect(!model.isExporting)
