@@ -33,6 +33,20 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--save" {
     }
 }
 
+// `--export FILE FORMAT OUT`: one export as the Admin panel makes it (ExportBenchmarks).
+if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "--export" {
+    do {
+        let arguments = CommandLine.arguments
+        let report = try await ExportBenchmarks.run(path: arguments[2], format: arguments[3], output: arguments[4])
+        FileHandle.standardOutput.write(try JSONEncoder().encode(report))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bulletin-bench --export: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 var dataPath: String?
 var openPath: String?
 var openListPath: String?

@@ -5,7 +5,8 @@ import Foundation
 /// non-ASCII kept as is, `/` not escaped, absent optional fields left out, and a final newline
 /// (as `JSON.stringify(db, null, 2)`). Strings are escaped by the same rules as file saves
 /// (``JSONValue``'s printer); posts and comments are written member by member straight into
-/// the output, users (few, nested) through ``JSONValue``.
+/// the output (or, streamed from a file, copied when their bytes are already exactly that:
+/// ``IndexedExport``), users (few, nested) through ``JSONValue``.
 public enum DBJSONFormat {
     /// The whole file, UTF-8.
     /// - Throws: Nothing today; kept so ``ExportFormat/encode(_:)`` can add formats that may fail.
@@ -17,30 +18,24 @@ public enum DBJSONFormat {
         return output
     }
 
-    /// Streams the file into `sink`.
-    static func write(_ data: ExportData, to sink: inout ExportSink) {
+    /// Streams the file into `sink`: users whole, then each post and comment as ``ExportRecord``
+    /// hands it over (its own bytes when they are already what this format writes, else member
+    /// by member), stopping early once the sink failed.
+    /// - Returns: How many posts and comments were written.
+    @discardableResult
+    static func write(_ data: some ExportRecords, to sink: inout ExportSink) -> (posts: Int, comments: Int) {
         sink.append(raw: "{\n  \"comments\": ")
-        writeArray(data.comments, to: &sink) { comment, sink in
-            member("body", comment.body, to: &sink, first: true)
-            member("email", comment.email, to: &sink)
-            idMember("id", comment.id, to: &sink)
-            member("name", comment.name, to: &sink)
-            idMember("postId", comment.postId, to: &sink)
-        }
+        let comments = writeArray(.comment, of: data, to: &sink)
         sink.append(raw: ",\n  \"posts\": ")
-        writeArray(data.posts, to: &sink) { post, sink in
-            member("body", post.body, to: &sink, first: true)
-            idMember("id", post.id, to: &sink)
-            member("title", post.title, to: &sink)
-            idMember("userId", post.userId, to: &sink)
-        }
+        let posts = writeArray(.post, of: data, to: &sink)
         sink.append(raw: ",\n  \"users\": ")
-        if data.users.isEmpty {
+        let users = data.exportUsers
+        if users.isEmpty {
             sink.append(raw: "[]")
         } else {
             sink.append(raw: "[")
             let style = JSONStyle.jsonServer
-            for (index, user) in data.users.enumerated() {
+            for (index, user) in users.enumerated() {
                 sink.append(raw: index == 0 ? "\n    " : ",\n    ")
                 let value = sortedKeys(RecordJSON.compacted(RecordJSON.value(of: .user(user))))
                 sink.append(value.printed(style: style, indent: Array("    ".utf8)))
@@ -48,36 +43,44 @@ public enum DBJSONFormat {
             sink.append(raw: "\n  ]")
         }
         sink.append(raw: "\n}\n")
+        return (posts, comments)
     }
+
+    /// What precedes each member of a post or comment, and its closing brace, in this format.
+    static let memberIndent = "\n      "
+    static let closeIndent = "\n    "
 
     // MARK: - Private
 
-    private static func writeArray<T>(_ records: [T], to sink: inout ExportSink, _ members: (T, inout ExportSink) -> Void) {
-        guard !records.isEmpty else { return sink.append(raw: "[]") }
-        sink.append(raw: "[")
-        for (index, record) in records.enumerated() {
-            sink.append(raw: index == 0 ? "\n    {" : ",\n    {")
-            members(record, &sink)
-            sink.append(raw: "\n    }")
+    private static func writeArray(_ kind: ExportKind, of data: some ExportRecords, to sink: inout ExportSink) -> Int {
+        var first = true
+        let keys = kind.keys.map { Array($0.utf8) }
+        let ids = kind.idMembers
+        let count = data.forEach(kind) { record in
+            sink.append(raw: first ? "[\n    " : ",\n    ")
+            first = false
+            if let canonical = record.canonical {
+                sink.append(canonical)
+            } else {
+                sink.append(UInt8(ascii: "{"))
+                for index in keys.indices {
+                    sink.append(raw: index == 0 ? "\n      \"" : ",\n      \"")
+                    sink.append(keys[index])
+                    sink.append(raw: "\": ")
+                    // An id whose text is an integer as a number, any other as a string (`"+8"`
+                    // stays a string, so the file reads back with the same ids).
+                    if ids[index] != 0, record.isInteger(index) {
+                        sink.append(record.text(index))
+                    } else {
+                        JSONValue.writeString(utf8: record.text(index), to: &sink)
+                    }
+                }
+                sink.append(raw: "\n    }")
+            }
+            return sink.ok
         }
-        sink.append(raw: "\n  ]")
-    }
-
-    private static func member(_ key: StaticString, _ value: String, to sink: inout ExportSink, first: Bool = false) {
-        open(key, to: &sink, first: first)
-        JSONValue.writeString(value, to: &sink)
-    }
-
-    /// A numeric id as a number, any other as a string (as ``RecordID`` encodes).
-    private static func idMember(_ key: StaticString, _ id: RecordID, to sink: inout ExportSink) {
-        open(key, to: &sink, first: false)
-        if id.number != nil { sink.append(raw: id.text) } else { JSONValue.writeString(id.text, to: &sink) }
-    }
-
-    private static func open(_ key: StaticString, to sink: inout ExportSink, first: Bool) {
-        sink.append(raw: first ? "\n      \"" : ",\n      \"")
-        sink.append(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        sink.append(raw: "\": ")
+        sink.append(raw: first ? "[]" : "\n  ]")
+        return count
     }
 
     /// `value` with every object's members in key order, at any depth.

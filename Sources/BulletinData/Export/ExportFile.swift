@@ -15,6 +15,10 @@ public enum ExportFile {
         case isDirectory(String)
         /// The system refused: permission denied, disk full, …
         case cannotWrite(String, reason: String)
+        /// The source could not be read (``write(_:from:to:overwrite:progress:)``).
+        case unreadable(DataError)
+        /// The export was cancelled before it finished; nothing was written to the path.
+        case cancelled(String)
 
         /// One sentence naming the path and the cause.
         public var description: String {
@@ -23,6 +27,8 @@ public enum ExportFile {
             case let .missingDirectory(path): "No such directory: \(path)"
             case let .isDirectory(path): "\(path) is a directory; type a file name"
             case let .cannotWrite(path, reason): "Cannot write \(path): \(reason)"
+            case let .unreadable(error): "Export failed: \(error.description)"
+            case let .cancelled(path): "Export cancelled; nothing was written to \(path)"
             }
         }
     }
@@ -49,18 +55,90 @@ public enum ExportFile {
     @discardableResult
     public static func write(_ format: ExportFormat, of data: ExportData, to path: String, overwrite: Bool) throws(Failure) -> Int {
         if try check(path), !overwrite { throw .exists(path) }
-        var written = 0
+        return try stream(format, of: data, to: path).bytes
+    }
+
+    /// How far an export has got: bytes of the source file read so far out of `total` when it
+    /// streams from a file (``IndexedExport``), else `nil` for both (the records were gathered first).
+    public struct Progress: Equatable, Sendable {
+        public var done: Int?
+        public var total: Int?
+    }
+
+    /// Exports every record of `source` in `format` to `path` (absolute), as the Admin panel
+    /// does: a file source that is indexed (``FileIndex``, with the saves since) streams record
+    /// by record from its mapped file; any other source is read whole first
+    /// (``ExportData/gather(from:includeComments:)``). Cancelling the task stops the export
+    /// within a MiB of output: the temporary file is removed, the target left as it was.
+    /// - Parameters:
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - progress: Called every few MiB while a file is streamed (from the export's thread).
+    /// - Returns: The records and bytes written.
+    /// - Throws: ``Failure``: ``Failure/exists(_:)``, …, ``Failure/unreadable(_:)`` when the
+    ///   source fails, ``Failure/cancelled(_:)``; the target is untouched and no temporary file is left.
+    public static func write(
+        _ format: ExportFormat, from source: any DataSource, to path: String, overwrite: Bool,
+        progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) async throws(Failure) -> ExportCounts {
+        try await write(format, from: source, to: path, overwrite: overwrite, operations: .system, progress: progress)
+    }
+
+    /// As ``write(_:from:to:overwrite:progress:)``, through `operations` (tests pass failing ones).
+    static func write(
+        _ format: ExportFormat, from source: any DataSource, to path: String, overwrite: Bool,
+        operations: FileOperations, progress: @escaping @Sendable (Progress) -> Void = { _ in }
+    ) async throws(Failure) -> ExportCounts {
+        if try check(path), !overwrite { throw .exists(path) }
+        let records: any ExportRecords
+        do throws(DataError) {
+            records = try await self.records(of: source, for: format, progress: progress)
+            try Task.checkCancellation(or: .cancelled)
+        } catch {
+            throw error == .cancelled ? .cancelled(path) : .unreadable(error)
+        }
+        return try stream(format, of: records, to: path, operations: operations)
+    }
+
+    /// What an export of `source` reads: an ``IndexedExport`` of an indexed file, else every
+    /// record gathered (``ExportData/gather(from:includeComments:)``).
+    private static func records(
+        of source: any DataSource, for format: ExportFormat, progress: @escaping @Sendable (Progress) -> Void
+    ) async throws(DataError) -> any ExportRecords {
+        if let file = source as? FileDataSource {
+            let loaded = try await file.store.loaded()
+            if let records = IndexedExport(loaded, progress: { progress(Progress(done: $0, total: $1)) }) { return records }
+        }
+        return try await ExportData.gather(from: source, includeComments: format == .dbJSON)
+    }
+
+    /// Streams `records` into a temporary file renamed over `path` at the end; stops (and
+    /// removes the temporary file) when the task is cancelled.
+    private static func stream(
+        _ format: ExportFormat, of records: some ExportRecords, to path: String, operations: FileOperations = .system
+    ) throws(Failure) -> ExportCounts {
+        var counts = ExportCounts(users: 0, posts: 0, comments: 0)
+        var cancelled = false
         do throws(AtomicFile.Failure) {
-            try AtomicFile.save(to: path, keepingBackup: false) { fd in
-                var sink = ExportSink { AtomicFile.writeAll(fd, $0) }
-                format.write(data, to: &sink)
-                written = sink.count
-                return sink.finish()
+            try AtomicFile.save(to: path, keepingBackup: false, operations: operations) { fd in
+                var sink = ExportSink { buffer in
+                    if Task.isCancelled {
+                        cancelled = true
+                        errno = ECANCELED
+                        return false
+                    }
+                    return AtomicFile.writeAll(fd, buffer, operations: operations)
+                }
+                counts = format.write(records, to: &sink)
+                counts.bytes = sink.count
+                let finished = sink.finish()
+                if Task.isCancelled { cancelled = true }
+                return finished && !cancelled
             }
         } catch {
+            if cancelled { throw .cancelled(path) }
             throw .cannotWrite(path, reason: error.reason)
         }
-        return written
+        return counts
     }
 
     /// Writes `data` to `path` (absolute).

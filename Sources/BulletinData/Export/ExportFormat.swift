@@ -23,11 +23,16 @@ public enum ExportFormat: String, Equatable, Sendable, CaseIterable {
         }
     }
 
-    /// Streams the file for `data` into `sink`.
-    func write(_ data: ExportData, to sink: inout ExportSink) {
+    /// Streams the file for `data` into `sink` (stopping early once the sink failed).
+    /// - Returns: How many users, posts and comments it holds.
+    @discardableResult
+    func write(_ data: some ExportRecords, to sink: inout ExportSink) -> ExportCounts {
         switch self {
-        case .dbJSON: DBJSONFormat.write(data, to: &sink)
-        case .postsCSV: PostsCSVFormat.write(data.posts, to: &sink)
+        case .dbJSON:
+            let (posts, comments) = DBJSONFormat.write(data, to: &sink)
+            return ExportCounts(users: data.exportUsers.count, posts: posts, comments: comments)
+        case .postsCSV:
+            return ExportCounts(users: 0, posts: PostsCSVFormat.write(data, to: &sink), comments: 0)
         }
     }
 
@@ -39,6 +44,15 @@ public enum ExportFormat: String, Equatable, Sendable, CaseIterable {
         case .postsCSV: PostsCSVFormat.encode(data.posts)
         }
     }
+}
+
+/// How many records an export wrote (a posts CSV: posts only), and its bytes.
+public struct ExportCounts: Equatable, Sendable {
+    public var users: Int
+    public var posts: Int
+    public var comments: Int
+    /// Bytes of the file written.
+    public var bytes = 0
 }
 
 /// Every record of a source, gathered for an export.

@@ -16,18 +16,29 @@ public enum PostsCSVFormat {
         return output
     }
 
-    /// Streams the file into `sink`, field by field (no `String` per row).
+    /// Streams the file for `posts` into `sink`, field by field (no `String` per row).
     static func write(_ posts: [Post], to sink: inout ExportSink) {
+        write(ExportData(users: [], posts: posts, comments: []), to: &sink)
+    }
+
+    /// Streams the file for `data`'s posts into `sink` as ``ExportRecord`` hands them over,
+    /// stopping early once the sink failed.
+    /// - Returns: How many posts were written.
+    @discardableResult
+    static func write(_ data: some ExportRecords, to sink: inout ExportSink) -> Int {
         sink.append(raw: header.joined(separator: ",") + "\r\n")
-        for post in posts {
-            writeField(post.id.text, to: &sink)
+        // The members in ExportKind.post's order: body, id, title, userId.
+        return data.forEach(.post) { post in
+            writeField(post.text(1), to: &sink)
             sink.append(UInt8(ascii: ","))
-            writeField(post.userId.text, to: &sink)
+            writeField(post.text(3), to: &sink)
             sink.append(UInt8(ascii: ","))
-            writeField(post.title, to: &sink)
+            writeField(post.text(2), to: &sink)
             sink.append(UInt8(ascii: ","))
-            writeField(post.body, to: &sink)
-            sink.append(raw: "\r\n")
+            writeField(post.text(0), to: &sink)
+            sink.append(UInt8(ascii: "\r"))
+            sink.append(UInt8(ascii: "\n"))
+            return sink.ok
         }
     }
 
@@ -42,22 +53,24 @@ public enum PostsCSVFormat {
 
     private static func writeField(_ value: String, to sink: inout ExportSink) {
         var value = value
-        value.withUTF8 { bytes in
-            var needsQuotes = false
-            for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A {
-                needsQuotes = true
-                break
-            }
-            guard needsQuotes else { return sink.append(bytes) }
-            sink.append(UInt8(ascii: "\""))
-            var runStart = 0
-            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\"") {
-                sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...index]))
-                sink.append(UInt8(ascii: "\""))
-                runStart = index + 1
-            }
-            sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-            sink.append(UInt8(ascii: "\""))
+        value.withUTF8 { writeField($0, to: &sink) }
+    }
+
+    private static func writeField(_ bytes: UnsafeBufferPointer<UInt8>, to sink: inout ExportSink) {
+        var needsQuotes = false
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A {
+            needsQuotes = true
+            break
         }
+        guard needsQuotes else { return sink.append(bytes) }
+        sink.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\"") {
+            sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...index]))
+            sink.append(UInt8(ascii: "\""))
+            runStart = index + 1
+        }
+        sink.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        sink.append(UInt8(ascii: "\""))
     }
 }

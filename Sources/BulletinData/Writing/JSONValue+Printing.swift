@@ -85,19 +85,22 @@ extension JSONValue {
     /// controls as `\u00XX`; everything else as UTF-8. Runs without escapes are copied whole.
     /// One writer for a record's text (`[UInt8]`) and a streamed export (``ExportSink``).
     static func writeString<Sink: JSONByteSink>(_ text: String, to output: inout Sink) {
-        output.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                appendEscape(for: byte, to: &output)
-                runStart = index + 1
-            }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        text.withUTF8 { writeString(utf8: $0, to: &output) }
+    }
+
+    /// As ``writeString(_:to:)``, for text given as its UTF-8 bytes (a streamed export's member).
+    static func writeString<Sink: JSONByteSink>(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout Sink) {
+        output.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            appendEscape(for: byte, to: &output)
+            runStart = index + 1
         }
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         output.append(UInt8(ascii: "\""))
     }
 

@@ -26,11 +26,18 @@ extension AdminPanelViewModel {
         change(&field!.input)
     }
 
-    /// Esc in the field: closes it, and gives up a switch being tried (the current source stays).
+    /// Esc in the field: closes it, and gives up a switch being tried (the current source stays)
+    /// or the export being written (its temporary file is removed; nothing is written to the path).
     public func cancelField() {
         field = nil
         switchTask?.cancel()
         switchingTo = nil
+        if isExporting {
+            exportTask?.cancel()
+            isExporting = false
+            exportProgress = nil
+            notice = "Export cancelled; nothing was written to \(exportPath ?? "the file")"
+        }
     }
 
     /// Enter in the field: switches or exports, or shows beside the field why not.
@@ -127,10 +134,19 @@ extension AdminPanelViewModel {
     private func startExport(to path: String, format: ExportFormat, overwrite: Bool) {
         field?.error = nil
         isExporting = true
+        exportProgress = nil
+        exportPath = path
+        let weak = WeakModel(model: self)
         exportTask = Task { [weak self, source] in
-            let outcome = await Self.export(source: source, format: format, to: path, overwrite: overwrite)
+            let outcome = await Self.export(source: source, format: format, to: path, overwrite: overwrite) { progress in
+                Task { @MainActor in
+                    guard let model = weak.model, model.isExporting, model.exportPath == path else { return }
+                    model.exportProgress = progress
+                }
+            }
             guard !Task.isCancelled, let self else { return }
             isExporting = false
+            exportProgress = nil
             switch outcome {
             case let .success(summary):
                 field = nil
@@ -142,29 +158,30 @@ extension AdminPanelViewModel {
         }
     }
 
-    /// Gathers, encodes and writes an export off the main actor.
+    /// Streams an export off the main actor (``ExportFile/write(_:from:to:overwrite:progress:)``).
     /// - Returns: `Exported 10 users, 100 posts, 500 comments to PATH`, or the error's words.
     private nonisolated static func export(
-        source: any DataSource, format: ExportFormat, to path: String, overwrite: Bool
+        source: any DataSource, format: ExportFormat, to path: String, overwrite: Bool,
+        progress: @escaping @Sendable (ExportFile.Progress) -> Void
     ) async -> Result<String, ExportFailure> {
-        do throws(DataError) {
-            let data = try await ExportData.gather(from: source, includeComments: format == .dbJSON)
-            do throws(ExportFile.Failure) {
-                try ExportFile.write(format, of: data, to: path, overwrite: overwrite)
-            } catch {
-                return .failure(ExportFailure(error.description))
-            }
-            let words = source.vocabulary
-            let comments = words.comments ?? KindName("comment", "comments")
-            let counts = format == .dbJSON
-                ? "\(words.users.count(data.users.count)), \(words.posts.count(data.posts.count)), "
-                    + comments.count(data.comments.count)
-                : words.posts.count(data.posts.count)
-            return .success("Exported \(counts) to \(path)")
+        let counts: ExportCounts
+        do throws(ExportFile.Failure) {
+            counts = try await ExportFile.write(format, from: source, to: path, overwrite: overwrite, progress: progress)
         } catch {
-            return .failure(ExportFailure("Export failed: \(error.description)"))
+            return .failure(ExportFailure(error.description))
         }
+        let words = source.vocabulary
+        let comments = words.comments ?? KindName("comment", "comments")
+        let summary = format == .dbJSON
+            ? "\(words.users.count(counts.users)), \(words.posts.count(counts.posts)), " + comments.count(counts.comments)
+            : words.posts.count(counts.posts)
+        return .success("Exported \(summary) to \(path)")
     }
+}
+
+/// The panel, held weakly by the export's progress reports (read on the main actor only).
+private struct WeakModel: @unchecked Sendable {
+    weak var model: AdminPanelViewModel?
 }
 
 /// Why an export did not happen, in words.

@@ -31,6 +31,8 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
     public internal(set) var notice: String?
     /// Whether an export is being written.
     public internal(set) var isExporting = false
+    /// How far the export being written has got, once it says (a file source streamed).
+    public internal(set) var exportProgress: ExportFile.Progress?
     /// The source a switch is trying (`http://127.0.0.1:3101`) while its first read runs.
     public internal(set) var switchingTo: String?
     /// The first visible line of the panel's scrolled text.
@@ -43,6 +45,8 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
     @ObservationIgnored private let log: RequestLog
     @ObservationIgnored let timeZone: TimeZone
     @ObservationIgnored var exportTask: Task<Void, Never>?
+    /// Where the export in flight (or last) writes.
+    @ObservationIgnored var exportPath: String?
     @ObservationIgnored var switchTask: Task<Void, Never>?
     @ObservationIgnored private var observation: UUID?
 

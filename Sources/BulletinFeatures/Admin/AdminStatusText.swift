@@ -4,6 +4,15 @@ import Foundation
 /// The Admin panel's status lines, as plain functions of the request log, so they are tested
 /// without a screen. Times are clock times (`14:05:09`) in the given time zone.
 public enum AdminStatusText {
+    /// The line under the field while an export runs: `Exporting… 312.0 of 611.5 MB read (51%)
+    /// · Esc cancels` once a streamed export says how far it has got, else `Exporting… · Esc cancels`.
+    public static func exportLine(_ progress: ExportFile.Progress?) -> String {
+        guard let done = progress?.done, let total = progress?.total, total > 0 else { return "Exporting… · Esc cancels" }
+        let percent = min(100, done * 100 / total)
+        let megabytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_000_000) }
+        return "Exporting… \(megabytes(done)) of \(megabytes(total)) MB read (\(percent)%) · Esc cancels"
+    }
+
     /// `14:05:09`.
     public static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)

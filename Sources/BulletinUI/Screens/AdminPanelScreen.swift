@@ -71,12 +71,12 @@ struct AdminPanelScreen: Screen {
         QuestionDialog.render(model, in: area, on: &surface)
     }
 
-    /// The lines under the field (its error, or "Exporting…"), or the last result without a
+    /// The lines under the field (its error, or "Exporting… 312.0 of 611.5 MB read (51%) · Esc cancels"), or the last result without a
     /// field; wrapped to `width`, at most three lines.
     private func footerMessages(width: Int) -> [StyledLine] {
         let message: StyledLine? =
             if let field = model.field {
-                field.error.map { StyledLine("✗ " + $0, style: .error) } ?? (model.isExporting ? StyledLine("Exporting…", style: .muted) : nil)
+                field.error.map { StyledLine("✗ " + $0, style: .error) } ?? (model.isExporting ? StyledLine(AdminStatusText.exportLine(model.exportProgress), style: .muted) : nil)
                     ?? model.switchingTo.map { StyledLine("Trying \($0)…", style: .muted) }
             } else {
                 model.notice.map { StyledLine($0, style: .highlight) }
