@@ -70,6 +70,17 @@ final class MappedFile: @unchecked Sendable {
         madvise(UnsafeMutableRawPointer(mutating: base), end, MADV_DONTNEED)
     }
 
+    /// Drops the pages wholly inside `range` from the resident set (they can be read again):
+    /// after Search has scanned those records, so a search does not keep the file resident.
+    func release(_ range: Range<Int>) {
+        guard let base else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (max(0, range.lowerBound) + page - 1) / page * page
+        let end = min(range.upperBound, length) / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
     private static func posixError() -> NSError {
         NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
     }

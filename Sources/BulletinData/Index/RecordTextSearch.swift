@@ -1,0 +1,158 @@
+import CJSONIndex
+import Foundation
+
+/// Search's view of a file source's posts and comments as the screens show them now (issue 23):
+/// the indexed file's records, with Bulletin's saved edits applied (``EditedData``), judged on
+/// the file's bytes instead of being decoded.
+///
+/// A *position* is a record's place in ``DataSource/allPosts()`` (or ``DataSource/allComments()``)
+/// as they would answer now, so positions found here are the positions an in-memory search of
+/// those lists finds. Posts are searched in `title` and `body`, comments in `name` and `body`:
+/// a record matches when one member's ``TextFolding`` form contains the folded needle. The C
+/// scan (`ts_search`) judges records whose searched text it can fold exactly (ASCII, JSON
+/// escapes, the two-byte characters of ``foldTable``); the rest, records the index pass decoded
+/// itself and records edited since, are decoded here and folded by ``TextFolding``.
+public struct RecordTextSearch: Sendable {
+    /// The lists Search looks through.
+    public enum Collection: Sendable, CaseIterable { case posts, comments }
+
+    let index: FileIndex
+    /// The lists after saved edits; `nil` when no edit touched that kind (positions are the index's).
+    let edited: (posts: EditedOrder<Post>?, comments: EditedOrder<Comment>?)
+
+    /// The search over `loaded`: a ``FileIndex``, or an ``EditedData`` over one; `nil` for
+    /// anything else (a data set decoded whole), which Search holds in memory instead.
+    init?(_ loaded: any LoadedData) {
+        if let index = loaded as? FileIndex {
+            self.index = index
+            edited = (nil, nil)
+        } else if let data = loaded as? EditedData, let index = data.base as? FileIndex {
+            self.index = index
+            edited = (EditedOrder.posts(of: index, edits: data.edits), EditedOrder.comments(of: index, edits: data.edits))
+        } else {
+            return nil
+        }
+    }
+
+    // MARK: - Records
+
+    /// How many posts or comments there are.
+    public func count(_ collection: Collection) -> Int {
+        switch collection {
+        case .posts: edited.posts?.entries.count ?? index.postElements.count
+        case .comments: edited.comments?.entries.count ?? index.commentElements.count
+        }
+    }
+
+    /// The post at `position` (0 ..< `count(.posts)`), decoded now; `nil` when it does not decode.
+    public func post(at position: Int) -> Post? {
+        guard let order = edited.posts else { return index.post(at: position) }
+        return order.value(at: position, base: index.post(at:))
+    }
+
+    /// The comment at `position` (0 ..< `count(.comments)`), decoded now; `nil` when it does not decode.
+    public func comment(at position: Int) -> Comment? {
+        guard let order = edited.comments else { return index.comment(at: position) }
+        return order.value(at: position, base: index.comment(at:))
+    }
+
+    // MARK: - Searching
+
+    /// The positions among `positions` (ascending, each in 0 ..< `count(collection)`) whose
+    /// searched members contain `needle`, in their order. Work grows with the bytes of those
+    /// records; the pages read are handed back to the system afterwards (``MappedFile/release(_:)``).
+    /// - Parameter needle: ``TextFolding/foldedUTF8(_:)`` of the query; not empty.
+    public func matches(_ collection: Collection, among positions: some RandomAccessCollection<Int>, needle: [UInt8]) -> [Int] {
+        let kind: RecordKind = collection == .posts ? .post : .comment
+        let elements = collection == .posts ? index.postElements : index.commentElements
+        let spans = index.spans[kind]?.records ?? []
+        let decoded = index.decoded[kind] ?? [:]
+        var verdicts = [UInt8](repeating: UInt8(TS_NO.rawValue), count: positions.count)
+        var scanned: [Int] = []  // offsets into `positions` whose records go to the C scan
+        var bounds: [UInt64] = []
+        scanned.reserveCapacity(positions.count)
+        bounds.reserveCapacity(positions.count * 2)
+        for (offset, position) in positions.enumerated() {
+            guard let base = baseIndex(collection, position) else {
+                verdicts[offset] = UInt8(TS_UNDECIDED.rawValue)
+                continue
+            }
+            let element = elements[base]
+            if !decoded.isEmpty, decoded[element] != nil {
+                verdicts[offset] = UInt8(TS_UNDECIDED.rawValue)
+                continue
+            }
+            let span = spans[Int(element)]
+            scanned.append(offset)
+            bounds.append(UInt64(span.start))
+            bounds.append(UInt64(span.end))
+        }
+        if let base = index.file.base, !scanned.isEmpty {
+            var found = [UInt8](repeating: 0, count: scanned.count)
+            let members = collection == .posts ? "title,body," : "name,body,"
+            ts_search(base, bounds, scanned.count, members, needle, needle.count, Self.foldTable, &found)
+            for (slot, offset) in scanned.enumerated() { verdicts[offset] = found[slot] }
+            index.file.release(Int(bounds[0])..<Int(bounds[bounds.count - 1]))
+        }
+        var result: [Int] = []
+        for (offset, position) in positions.enumerated() {
+            switch UInt32(verdicts[offset]) {
+            case TS_MATCH.rawValue: result.append(position)
+            case TS_UNDECIDED.rawValue: if decodedMatch(collection, position, needle: needle) { result.append(position) }
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// The record's position in the index when it is the file's record unchanged; `nil` for one held in memory.
+    private func baseIndex(_ collection: Collection, _ position: Int) -> Int? {
+        switch collection {
+        case .posts: edited.posts.map { $0.base(at: position) } ?? position
+        case .comments: edited.comments.map { $0.base(at: position) } ?? position
+        }
+    }
+
+    /// Decodes the record and folds its searched members (the scan left it undecided).
+    private func decodedMatch(_ collection: Collection, _ position: Int, needle: [UInt8]) -> Bool {
+        let texts: [String]
+        switch collection {
+        case .posts: texts = post(at: position).map { [$0.title, $0.body] } ?? []
+        case .comments: texts = comment(at: position).map { [$0.name, $0.body] } ?? []
+        }
+        return texts.contains { TextFolding.foldedUTF8($0).firstRange(of: needle) != nil }
+    }
+
+    // MARK: - Tables
+
+    /// `ts_search`'s fold table (`TS_FOLD_ENTRIES` entries of 8 bytes), from ``TextFolding``:
+    /// each code point U+0080 … U+07FF folded on its own. Left out (0xFF) are combining marks
+    /// and code points whose folded form holds one, or is longer than 7 bytes: folding a text
+    /// of ASCII and the code points kept equals folding each character alone and joining the
+    /// results (what lets the scan fold byte by byte), which `RecordTextSearchTests` checks.
+    static let foldTable: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: Self.foldEntries * 8)
+        for entry in 0..<Self.foldEntries {
+            let slot = entry * 8
+            table[slot] = 0xFF
+            guard let scalar = Unicode.Scalar(UInt32(entry + 0x80)), !isCombining(scalar) else { continue }
+            let folded = TextFolding.fold(String(Character(scalar)))
+            guard folded.utf8.count <= 7, !folded.unicodeScalars.contains(where: isCombining) else { continue }
+            table[slot] = UInt8(folded.utf8.count)
+            for (offset, byte) in folded.utf8.enumerated() { table[slot + 1 + offset] = byte }
+        }
+        return table
+    }()
+
+    /// `TS_FOLD_ENTRIES`: code points U+0080 … U+07FF.
+    static let foldEntries = 0x800 - 0x80
+
+    private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        guard properties.canonicalCombiningClass.rawValue == 0 else { return true }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+}

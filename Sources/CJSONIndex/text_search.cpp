@@ -1,0 +1,183 @@
+// ts_search (text_search.h): folds each searched member's string into a scratch buffer, 32
+// bytes at a time (AVX2) between the bytes that need a look (quote, backslash, non-ASCII),
+// and looks for the needle there with memmem(3).
+#include "text_search.h"
+
+#include "scanner.h"
+
+#include <immintrin.h>
+
+#include <cstring>
+#include <vector>
+
+namespace {
+
+/// The outcome of folding one string.
+enum class Folded { done, undecided };
+
+int hex_digit(uint8_t c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    c |= 0x20;
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+/// Folds the string whose opening quote is at `at` (moved past its closing quote when done)
+/// into `out`, which must have room for 32 bytes more than 4 times the string's length.
+struct StringFolder {
+    const uint8_t *data;
+    size_t end;
+    const uint8_t *table;
+
+    /// Appends the folded form of code point `cp` (< 0x800); false when the table leaves it out.
+    bool fold_point(uint32_t cp, uint8_t *&out) const {
+        if (cp < 0x80) {
+            *out++ = static_cast<uint8_t>(cp - 'A' < 26 ? cp | 0x20 : cp);
+            return true;
+        }
+        const uint8_t *entry = table + (cp - 0x80) * 8;
+        if (entry[0] == 0xFF) return false;
+        memcpy(out, entry + 1, entry[0]);
+        out += entry[0];
+        return true;
+    }
+
+    Folded fold(size_t &at, uint8_t *&out) const {
+        const __m256i quote = _mm256_set1_epi8('"');
+        const __m256i backslash = _mm256_set1_epi8('\\');
+        const __m256i below_a = _mm256_set1_epi8('A' - 1);
+        const __m256i above_z = _mm256_set1_epi8('Z' + 1);
+        const __m256i case_bit = _mm256_set1_epi8(0x20);
+        size_t i = at + 1;
+        for (;;) {
+            if (i + 32 <= end) {
+                __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + i));
+                __m256i upper = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, below_a), _mm256_cmpgt_epi8(above_z, bytes));
+                _mm256_storeu_si256(reinterpret_cast<__m256i *>(out),
+                                    _mm256_or_si256(bytes, _mm256_and_si256(upper, case_bit)));
+                uint32_t special = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
+                    _mm256_or_si256(_mm256_cmpeq_epi8(bytes, quote), _mm256_cmpeq_epi8(bytes, backslash)), bytes)));
+                if (!special) {
+                    i += 32;
+                    out += 32;
+                    continue;
+                }
+                unsigned skip = __builtin_ctz(special);
+                i += skip;
+                out += skip;
+            } else {
+                while (i < end && data[i] != '"' && data[i] != '\\' && data[i] < 0x80) {
+                    uint8_t c = data[i++];
+                    *out++ = static_cast<uint8_t>(c - 'A' < 26u ? c | 0x20 : c);
+                }
+                if (i >= end) return Folded::undecided;
+            }
+            uint8_t c = data[i];
+            if (c == '"') {
+                at = i + 1;
+                return Folded::done;
+            }
+            if (c == '\\') {
+                if (i + 1 >= end) return Folded::undecided;
+                uint8_t e = data[i + 1];
+                uint8_t plain = e == '"' ? '"' : e == '\\' ? '\\' : e == '/' ? '/' : e == 'b' ? '\b' : e == 'f' ? '\f'
+                              : e == 'n' ? '\n' : e == 'r' ? '\r' : e == 't' ? '\t' : 0;
+                if (plain) {
+                    *out++ = plain;
+                    i += 2;
+                    continue;
+                }
+                if (e != 'u' || i + 6 > end) return Folded::undecided;
+                uint32_t cp = 0;
+                for (size_t k = 2; k < 6; k++) {
+                    int digit = hex_digit(data[i + k]);
+                    if (digit < 0) return Folded::undecided;
+                    cp = cp * 16 + static_cast<uint32_t>(digit);
+                }
+                if (cp >= 0x800 || !fold_point(cp, out)) return Folded::undecided;
+                i += 6;
+                continue;
+            }
+            // A non-ASCII byte: only two-byte sequences (U+0080 … U+07FF) are folded here.
+            if (c < 0xC2 || c > 0xDF || i + 1 >= end || (data[i + 1] & 0xC0) != 0x80) return Folded::undecided;
+            uint32_t cp = (static_cast<uint32_t>(c & 0x1F) << 6) | (data[i + 1] & 0x3F);
+            if (!fold_point(cp, out)) return Folded::undecided;
+            i += 2;
+        }
+    }
+};
+
+/// The verdict on one record, [start, end) of `data`.
+uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *members, const size_t *member_lengths,
+              size_t member_count, const uint8_t *needle, size_t needle_length, const uint8_t *table,
+              std::vector<uint8_t> &scratch) {
+    Scanner scanner{data, end, start};
+    StringFolder folder{data, end, table};
+    bool undecided = false;
+    scanner.skip_blanks();
+    if (scanner.at_end() || scanner.peek() != '{') return TS_UNDECIDED;
+    scanner.at++;
+    scanner.skip_blanks();
+    if (!scanner.at_end() && scanner.peek() == '}') return TS_NO;
+    for (;;) {
+        scanner.skip_blanks();
+        if (scanner.at_end() || scanner.peek() != '"') return TS_UNDECIDED;
+        size_t key = scanner.at + 1;
+        if (!scanner.skip_string()) return TS_UNDECIDED;
+        size_t key_length = scanner.at - 1 - key;
+        if (memchr(data + key, '\\', key_length)) return TS_UNDECIDED;
+        bool searched = false;
+        for (size_t m = 0; m < member_count && !searched; m++) {
+            searched = member_lengths[m] == key_length && memcmp(data + key, members[m], key_length) == 0;
+        }
+        scanner.skip_blanks();
+        if (scanner.at_end() || scanner.peek() != ':') return TS_UNDECIDED;
+        scanner.at++;
+        scanner.skip_blanks();
+        if (scanner.at_end()) return TS_UNDECIDED;
+        if (searched) {
+            if (scanner.peek() != '"') return TS_UNDECIDED;
+            size_t quote = scanner.at;
+            size_t room = (end - quote) * 4 + 64;
+            if (scratch.size() < room) scratch.resize(room);
+            uint8_t *out = scratch.data();
+            if (folder.fold(scanner.at, out) == Folded::done) {
+                size_t length = static_cast<size_t>(out - scratch.data());
+                if (length >= needle_length && memmem(scratch.data(), length, needle, needle_length)) return TS_MATCH;
+            } else {
+                undecided = true;
+                scanner.at = quote;
+                if (!scanner.skip_string()) return TS_UNDECIDED;
+            }
+        } else if (!scanner.skip_value()) {
+            return TS_UNDECIDED;
+        }
+        scanner.skip_blanks();
+        if (scanner.at_end()) return TS_UNDECIDED;
+        uint8_t next = scanner.peek();
+        scanner.at++;
+        if (next == '}') return undecided ? TS_UNDECIDED : TS_NO;
+        if (next != ',') return TS_UNDECIDED;
+    }
+}
+
+}  // namespace
+
+extern "C" void ts_search(const uint8_t *data, const uint64_t *spans, size_t count, const char *member_list,
+                          const uint8_t *needle, size_t needle_length, const uint8_t *fold_table, uint8_t *verdicts) {
+    std::vector<const char *> members;
+    std::vector<size_t> member_lengths;
+    for (const char *name = member_list; *name;) {
+        const char *comma = strchr(name, ',');
+        if (!comma) break;
+        members.push_back(name);
+        member_lengths.push_back(static_cast<size_t>(comma - name));
+        name = comma + 1;
+    }
+    size_t member_count = members.size();
+    std::vector<uint8_t> scratch(4096);
+    for (size_t r = 0; r < count; r++) {
+        verdicts[r] = judge(data, spans[2 * r], spans[2 * r + 1], members.data(), member_lengths.data(), member_count, needle,
+                            needle_length, fold_table, scratch);
+    }
+}
