@@ -1,6 +1,9 @@
 // ts_search (text_search.h): folds each searched member's string into a scratch buffer, 32
-// bytes at a time (AVX2) between the bytes that need a look (quote, backslash, non-ASCII),
-// and looks for the needle there with memmem(3).
+// bytes at a time (AVX2) between the bytes that need a look (quote, backslash, non-ASCII,
+// control characters), and looks for the needle there with memmem(3). A record is judged only
+// when Foundation's JSONDecoder would decode its strings: the index pass (simdjson On-Demand)
+// does not read every string, so raw control characters, unknown escapes and lone surrogate
+// escapes anywhere in the record leave it undecided (the caller's decode then skips it).
 #include "text_search.h"
 
 #include "scanner.h"
@@ -48,6 +51,7 @@ struct StringFolder {
         const __m256i below_a = _mm256_set1_epi8('A' - 1);
         const __m256i above_z = _mm256_set1_epi8('Z' + 1);
         const __m256i case_bit = _mm256_set1_epi8(0x20);
+        const __m256i control = _mm256_set1_epi8(0x1F);
         size_t i = at + 1;
         for (;;) {
             if (i + 32 <= end) {
@@ -55,8 +59,10 @@ struct StringFolder {
                 __m256i upper = _mm256_and_si256(_mm256_cmpgt_epi8(bytes, below_a), _mm256_cmpgt_epi8(above_z, bytes));
                 _mm256_storeu_si256(reinterpret_cast<__m256i *>(out),
                                     _mm256_or_si256(bytes, _mm256_and_si256(upper, case_bit)));
+                __m256i controls = _mm256_cmpeq_epi8(_mm256_max_epu8(bytes, control), control);
                 uint32_t special = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
-                    _mm256_or_si256(_mm256_cmpeq_epi8(bytes, quote), _mm256_cmpeq_epi8(bytes, backslash)), bytes)));
+                    _mm256_or_si256(_mm256_cmpeq_epi8(bytes, quote), _mm256_cmpeq_epi8(bytes, backslash)),
+                    _mm256_or_si256(controls, bytes))));
                 if (!special) {
                     i += 32;
                     out += 32;
@@ -66,7 +72,7 @@ struct StringFolder {
                 i += skip;
                 out += skip;
             } else {
-                while (i < end && data[i] != '"' && data[i] != '\\' && data[i] < 0x80) {
+                while (i < end && data[i] != '"' && data[i] != '\\' && data[i] < 0x80 && data[i] >= 0x20) {
                     uint8_t c = data[i++];
                     *out++ = static_cast<uint8_t>(c - 'A' < 26u ? c | 0x20 : c);
                 }
@@ -98,6 +104,7 @@ struct StringFolder {
                 i += 6;
                 continue;
             }
+            if (c < 0x20) return Folded::undecided;
             // A non-ASCII byte: only two-byte sequences (U+0080 … U+07FF) are folded here.
             if (c < 0xC2 || c > 0xDF || i + 1 >= end || (data[i + 1] & 0xC0) != 0x80) return Folded::undecided;
             uint32_t cp = (static_cast<uint32_t>(c & 0x1F) << 6) | (data[i + 1] & 0x3F);
@@ -107,13 +114,59 @@ struct StringFolder {
     }
 };
 
+/// Moves `at` past the string whose opening quote is there; false when the data ends first or
+/// the string holds what JSONDecoder refuses (a raw control character, an unknown escape, a
+/// surrogate escape not in a pair).
+bool skip_checked_string(const uint8_t *data, size_t end, size_t &at) {
+    auto code_unit = [&](size_t from, uint32_t &unit) {
+        if (from + 6 > end || data[from] != '\\' || data[from + 1] != 'u') return false;
+        unit = 0;
+        for (size_t k = 2; k < 6; k++) {
+            int digit = hex_digit(data[from + k]);
+            if (digit < 0) return false;
+            unit = unit * 16 + static_cast<uint32_t>(digit);
+        }
+        return true;
+    };
+    for (size_t i = at + 1; i < end;) {
+        uint8_t c = data[i];
+        if (c == '"') {
+            at = i + 1;
+            return true;
+        }
+        if (c < 0x20) return false;
+        if (c != '\\') {
+            i++;
+            continue;
+        }
+        if (i + 1 >= end) return false;
+        uint8_t e = data[i + 1];
+        if (e != 'u') {
+            if (!strchr("\"\\/bfnrt", e) || e == 0) return false;
+            i += 2;
+            continue;
+        }
+        uint32_t unit;
+        if (!code_unit(i, unit)) return false;
+        i += 6;
+        if (unit >= 0xDC00 && unit <= 0xDFFF) return false;
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            uint32_t low;
+            if (!code_unit(i, low) || low < 0xDC00 || low > 0xDFFF) return false;
+            i += 6;
+        }
+    }
+    return false;
+}
+
 /// The verdict on one record, [start, end) of `data`.
 uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *members, const size_t *member_lengths,
               size_t member_count, const uint8_t *needle, size_t needle_length, const uint8_t *table,
               std::vector<uint8_t> &scratch) {
     Scanner scanner{data, end, start};
     StringFolder folder{data, end, table};
-    bool undecided = false;
+    bool matched = false;   // a searched member's folded text holds the needle
+    bool unfolded = false;  // a searched member's text was left to the caller
     scanner.skip_blanks();
     if (scanner.at_end() || scanner.peek() != '{') return TS_UNDECIDED;
     scanner.at++;
@@ -123,7 +176,7 @@ uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *
         scanner.skip_blanks();
         if (scanner.at_end() || scanner.peek() != '"') return TS_UNDECIDED;
         size_t key = scanner.at + 1;
-        if (!scanner.skip_string()) return TS_UNDECIDED;
+        if (!skip_checked_string(data, end, scanner.at)) return TS_UNDECIDED;
         size_t key_length = scanner.at - 1 - key;
         if (memchr(data + key, '\\', key_length)) return TS_UNDECIDED;
         bool searched = false;
@@ -141,14 +194,20 @@ uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *
             size_t room = (end - quote) * 4 + 64;
             if (scratch.size() < room) scratch.resize(room);
             uint8_t *out = scratch.data();
-            if (folder.fold(scanner.at, out) == Folded::done) {
+            if (!matched && folder.fold(scanner.at, out) == Folded::done) {
                 size_t length = static_cast<size_t>(out - scratch.data());
-                if (length >= needle_length && memmem(scratch.data(), length, needle, needle_length)) return TS_MATCH;
+                matched = length >= needle_length && memmem(scratch.data(), length, needle, needle_length);
             } else {
-                undecided = true;
+                // Matched already, or not folded here (then the caller folds it, if it decodes).
+                if (!matched) unfolded = true;
                 scanner.at = quote;
-                if (!scanner.skip_string()) return TS_UNDECIDED;
+                if (!skip_checked_string(data, end, scanner.at)) return TS_UNDECIDED;
             }
+        } else if (scanner.peek() == '"') {
+            if (!skip_checked_string(data, end, scanner.at)) return TS_UNDECIDED;
+        } else if (scanner.peek() == '{' || scanner.peek() == '[') {
+            // Strings inside are not checked: decide by decoding.
+            return TS_UNDECIDED;
         } else if (!scanner.skip_value()) {
             return TS_UNDECIDED;
         }
@@ -156,7 +215,7 @@ uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *
         if (scanner.at_end()) return TS_UNDECIDED;
         uint8_t next = scanner.peek();
         scanner.at++;
-        if (next == '}') return undecided ? TS_UNDECIDED : TS_NO;
+        if (next == '}') return matched ? TS_MATCH : unfolded ? TS_UNDECIDED : TS_NO;
         if (next != ',') return TS_UNDECIDED;
     }
 }
