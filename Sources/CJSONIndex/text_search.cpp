@@ -32,13 +32,21 @@ struct StringFolder {
     size_t end;
     const uint8_t *table;
 
-    /// Appends the folded form of code point `cp` (< 0x800); false when the table leaves it out.
+    /// Appends the folded form of code point `cp`; false when the table leaves it out.
     bool fold_point(uint32_t cp, uint8_t *&out) const {
         if (cp < 0x80) {
             *out++ = static_cast<uint8_t>(cp - 'A' < 26 ? cp | 0x20 : cp);
             return true;
         }
-        const uint8_t *entry = table + (cp - 0x80) * 8;
+        size_t index;
+        if (cp <= 0xFFFF) {
+            index = cp - 0x80;
+        } else if (cp >= TS_FOLD_EMOJI_FIRST && cp < TS_FOLD_EMOJI_FIRST + TS_FOLD_EMOJI_COUNT) {
+            index = TS_FOLD_BMP + (cp - TS_FOLD_EMOJI_FIRST);
+        } else {
+            return false;
+        }
+        const uint8_t *entry = table + index * 8;
         if (entry[0] == 0xFF) return false;
         memcpy(out, entry + 1, entry[0]);
         out += entry[0];
@@ -100,16 +108,21 @@ struct StringFolder {
                     if (digit < 0) return Folded::undecided;
                     cp = cp * 16 + static_cast<uint32_t>(digit);
                 }
-                if (cp >= 0x800 || !fold_point(cp, out)) return Folded::undecided;
+                if ((cp >= 0xD800 && cp <= 0xDFFF) || !fold_point(cp, out)) return Folded::undecided;
                 i += 6;
                 continue;
             }
             if (c < 0x20) return Folded::undecided;
-            // A non-ASCII byte: only two-byte sequences (U+0080 … U+07FF) are folded here.
-            if (c < 0xC2 || c > 0xDF || i + 1 >= end || (data[i + 1] & 0xC0) != 0x80) return Folded::undecided;
-            uint32_t cp = (static_cast<uint32_t>(c & 0x1F) << 6) | (data[i + 1] & 0x3F);
+            // A non-ASCII byte: the UTF-8 sequence it starts (the index pass validated the bytes).
+            size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+            if (c < 0xC2 || c > 0xF4 || i + length > end) return Folded::undecided;
+            uint32_t cp = c & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07);
+            for (size_t k = 1; k < length; k++) {
+                if ((data[i + k] & 0xC0) != 0x80) return Folded::undecided;
+                cp = (cp << 6) | (data[i + k] & 0x3F);
+            }
             if (!fold_point(cp, out)) return Folded::undecided;
-            i += 2;
+            i += length;
         }
     }
 };

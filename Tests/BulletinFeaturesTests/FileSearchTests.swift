@@ -106,7 +106,7 @@ struct FileSearchTests {
     @Test("generated records: random text of many scripts, written by JSONEncoder, match as decoded (several chunks)")
     func generatedRecords() async throws {
         var random = SeededRandom(seed: 23)
-        let alphabet = Array("abcXYZ019 .,-'\"\\/\n\té ÉñÑßøØçÇÆœŒΣσςабвЖЩıİ東京タワー😀🎉\u{301}\u{308}ﬁ")
+        let alphabet = Array("abcXYZ019 .,-'\"\\/\n\té ÉñÑßøØçÇÆœŒΣσςабвЖЩıİ東京タワー은でガ😀🎉👍🏽\u{301}\u{308}ﬁ")
         func text() -> String { String((0..<random.next(24)).map { _ in alphabet[random.next(alphabet.count)] }) }
         let count = FileSearchCorpus.chunkSize + 100
         let posts = (1...count).map { Post(userId: 1, id: RecordID($0), title: text(), body: text()) }

@@ -10,7 +10,7 @@ import Foundation
 /// those lists finds. Posts are searched in `title` and `body`, comments in `name` and `body`:
 /// a record matches when one member's ``TextFolding`` form contains the folded needle. The C
 /// scan (`ts_search`) judges records whose searched text it can fold exactly (ASCII, JSON
-/// escapes, the two-byte characters of ``foldTable``); the rest, records the index pass decoded
+/// escapes, the characters of ``foldTable``); the rest, records the index pass decoded
 /// itself and records edited since, are decoded here and folded by ``TextFolding``.
 public struct RecordTextSearch: Sendable {
     /// The lists Search looks through.
@@ -23,6 +23,7 @@ public struct RecordTextSearch: Sendable {
     /// The search over `loaded`: a ``FileIndex``, or an ``EditedData`` over one; `nil` for
     /// anything else (a data set decoded whole), which Search holds in memory instead.
     init?(_ loaded: any LoadedData) {
+        _ = Self.foldTable  // made now, with the load, rather than on the first keystroke
         if let index = loaded as? FileIndex {
             self.index = index
             edited = (nil, nil)
@@ -126,16 +127,17 @@ public struct RecordTextSearch: Sendable {
     // MARK: - Tables
 
     /// `ts_search`'s fold table (`TS_FOLD_ENTRIES` entries of 8 bytes), from ``TextFolding``:
-    /// each code point U+0080 … U+07FF folded on its own. Left out (0xFF) are combining marks
-    /// and code points whose folded form holds one, or is longer than 7 bytes: folding a text
-    /// of ASCII and the code points kept equals folding each character alone and joining the
-    /// results (what lets the scan fold byte by byte), which `RecordTextSearchTests` checks.
+    /// each code point of U+0080 … U+FFFF and of the emoji blocks folded on its own (about 50 ms,
+    /// once per process, on the first search's load). Left out (0xFF) are the code points that
+    /// may fold differently beside their neighbours (``isCombining(_:)``), and those whose folded
+    /// form holds one of them or is longer than 7 bytes: folding a text of ASCII and the code points kept
+    /// equals folding each character alone and joining the results (what lets the scan fold
+    /// byte by byte), which `SearchFoldTableTests` checks.
     static let foldTable: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: Self.foldEntries * 8)
-        for entry in 0..<Self.foldEntries {
+        var table = [UInt8](repeating: 0xFF, count: foldEntries * 8)
+        for entry in 0..<foldEntries {
             let slot = entry * 8
-            table[slot] = 0xFF
-            guard let scalar = Unicode.Scalar(UInt32(entry + 0x80)), !isCombining(scalar) else { continue }
+            guard let scalar = Unicode.Scalar(codePoint(ofEntry: entry)), !isCombining(scalar) else { continue }
             let folded = TextFolding.fold(String(Character(scalar)))
             guard folded.utf8.count <= 7, !folded.unicodeScalars.contains(where: isCombining) else { continue }
             table[slot] = UInt8(folded.utf8.count)
@@ -144,14 +146,28 @@ public struct RecordTextSearch: Sendable {
         return table
     }()
 
-    /// `TS_FOLD_ENTRIES`: code points U+0080 … U+07FF.
-    static let foldEntries = 0x800 - 0x80
+    /// `TS_FOLD_ENTRIES`.
+    static let foldEntries = Int(TS_FOLD_BMP) + Int(TS_FOLD_EMOJI_COUNT)
 
+    /// The code point of fold table entry `entry`.
+    static func codePoint(ofEntry entry: Int) -> UInt32 {
+        entry < Int(TS_FOLD_BMP) ? UInt32(entry + 0x80) : UInt32(TS_FOLD_EMOJI_FIRST) + UInt32(entry - Int(TS_FOLD_BMP))
+    }
+
+    /// Whether `scalar` may fold differently beside its neighbours than alone: it combines with
+    /// them (a combining class, a mark, a grapheme extender such as the halfwidth sound marks,
+    /// an emoji modifier, a format character such as the joiners), is a Hangul jamo, a regional
+    /// indicator, or one of the two vowels that are grapheme spacing marks without being marks.
     private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x1F1E6...0x1F1FF, 0x0E33, 0x0EB3: return true
+        default: break
+        }
         let properties = scalar.properties
-        guard properties.canonicalCombiningClass.rawValue == 0 else { return true }
+        guard properties.canonicalCombiningClass.rawValue == 0, !properties.isGraphemeExtend, !properties.isEmojiModifier
+        else { return true }
         switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
         default: return false
         }
     }

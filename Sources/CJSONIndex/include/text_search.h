@@ -18,15 +18,22 @@ enum ts_verdict {
     /// A searched member's folded text contains the needle.
     TS_MATCH = 1,
     /// Not judged here: a searched member's text holds a character the fold table does not
-    /// cover (3- and 4-byte UTF-8, combining marks, escapes of those), a key with an escape, a
-    /// value that is not a string, or bytes that are not a plain object. The caller decodes it.
+    /// cover (combining marks, most of the code points beyond U+FFFF, surrogate escapes), a
+    /// key with an escape, a searched value that is not a string, a nested object or array, or
+    /// bytes that are not a plain object; or a string anywhere in the record that a JSON
+    /// decoder refuses (a raw control character, an unknown escape, a lone surrogate). The
+    /// caller decodes it.
     TS_UNDECIDED = 2,
 };
 
-/// Entries of a fold table: one per code point U+0080 … U+07FF (index `cp - 0x80`), 8 bytes
-/// each: the length of the code point's folded UTF-8 (0 … 7) then those bytes; length 0xFF
-/// for a code point the scan must not fold itself.
-#define TS_FOLD_ENTRIES 1920
+/// Entries of a fold table, 8 bytes each: the length of the code point's folded UTF-8 (0 … 7)
+/// then those bytes; length 0xFF for a code point the scan must not fold itself. One entry per
+/// code point U+0080 … U+FFFF (index `cp - 0x80`), then per code point of the emoji blocks
+/// U+1F000 … U+1FAFF (index `TS_FOLD_BMP + cp - 0x1F000`); other code points are not folded.
+#define TS_FOLD_BMP 0xFF80
+#define TS_FOLD_EMOJI_FIRST 0x1F000
+#define TS_FOLD_EMOJI_COUNT 0xB00
+#define TS_FOLD_ENTRIES (TS_FOLD_BMP + TS_FOLD_EMOJI_COUNT)
 
 /// For each of the `count` records whose JSON objects are the bytes [spans[2i], spans[2i+1])
 /// of `data`, writes a `ts_verdict` to `verdicts[i]`. Searched are the string values of the
