@@ -1,6 +1,6 @@
 // ts_search (text_search.h): folds each searched member's string into a scratch buffer, 32
 // bytes at a time (AVX2) between the bytes that need a look (quote, backslash, non-ASCII,
-// control characters), and looks for the needle there with memmem(3). A record is judged only
+// control characters), and looks for the needle there (first and last bytes, 32 at a time). A record is judged only
 // when Foundation's JSONDecoder would decode its strings: the index pass (simdjson On-Demand)
 // does not read every string, so raw control characters, unknown escapes and lone surrogate
 // escapes anywhere in the record leave it undecided (the caller's decode then skips it).
@@ -127,10 +127,14 @@ struct StringFolder {
     }
 };
 
-/// Moves `at` past the string whose opening quote is there; false when the data ends first or
-/// the string holds what JSONDecoder refuses (a raw control character, an unknown escape, a
-/// surrogate escape not in a pair).
-bool skip_checked_string(const uint8_t *data, size_t end, size_t &at) {
+/// How a checked string turned out.
+enum class Checked { refused, plain, escaped };
+
+/// Moves `at` past the string whose opening quote is there, 32 bytes at a time between the
+/// bytes that need a look; `refused` when the data ends first or the string holds what
+/// JSONDecoder refuses (a raw control character, an unknown escape, a surrogate escape not in
+/// a pair), `escaped` when it has a backslash escape, else `plain`.
+Checked skip_checked_string(const uint8_t *data, size_t end, size_t &at) {
     auto code_unit = [&](size_t from, uint32_t &unit) {
         if (from + 6 > end || data[from] != '\\' || data[from + 1] != 'u') return false;
         unit = 0;
@@ -141,32 +145,71 @@ bool skip_checked_string(const uint8_t *data, size_t end, size_t &at) {
         }
         return true;
     };
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i control = _mm256_set1_epi8(0x1F);
+    bool escaped = false;
     for (size_t i = at + 1; i < end;) {
+        if (i + 32 <= end) {
+            __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(data + i));
+            uint32_t special = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpeq_epi8(bytes, quote), _mm256_cmpeq_epi8(bytes, backslash)),
+                _mm256_cmpeq_epi8(_mm256_max_epu8(bytes, control), control))));
+            if (!special) {
+                i += 32;
+                continue;
+            }
+            i += __builtin_ctz(special);
+        }
         uint8_t c = data[i];
         if (c == '"') {
             at = i + 1;
-            return true;
+            return escaped ? Checked::escaped : Checked::plain;
         }
-        if (c < 0x20) return false;
+        if (c < 0x20) return Checked::refused;
         if (c != '\\') {
             i++;
             continue;
         }
-        if (i + 1 >= end) return false;
+        escaped = true;
+        if (i + 1 >= end) return Checked::refused;
         uint8_t e = data[i + 1];
         if (e != 'u') {
-            if (!strchr("\"\\/bfnrt", e) || e == 0) return false;
+            if (e == 0 || !strchr("\"\\/bfnrt", e)) return Checked::refused;
             i += 2;
             continue;
         }
         uint32_t unit;
-        if (!code_unit(i, unit)) return false;
+        if (!code_unit(i, unit)) return Checked::refused;
         i += 6;
-        if (unit >= 0xDC00 && unit <= 0xDFFF) return false;
+        if (unit >= 0xDC00 && unit <= 0xDFFF) return Checked::refused;
         if (unit >= 0xD800 && unit <= 0xDBFF) {
             uint32_t low;
-            if (!code_unit(i, low) || low < 0xDC00 || low > 0xDFFF) return false;
+            if (!code_unit(i, low) || low < 0xDC00 || low > 0xDFFF) return Checked::refused;
             i += 6;
+        }
+    }
+    return Checked::refused;
+}
+
+/// Whether the `length` bytes at `text` contain the `k` bytes of `needle` (k >= 1): candidates
+/// whose first and last bytes match, 32 positions at a time (AVX2), each checked with memcmp.
+/// `text` must be readable 32 bytes past its end (the scratch buffer's slack).
+bool contains(const uint8_t *text, size_t length, const uint8_t *needle, size_t k) {
+    if (length < k) return false;
+    if (k == 1) return memchr(text, needle[0], length) != nullptr;
+    const __m256i first = _mm256_set1_epi8(static_cast<char>(needle[0]));
+    const __m256i last = _mm256_set1_epi8(static_cast<char>(needle[k - 1]));
+    size_t positions = length - k + 1;
+    for (size_t i = 0; i < positions; i += 32) {
+        __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(text + i));
+        __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(text + i + k - 1));
+        uint32_t mask = static_cast<uint32_t>(
+            _mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(a, first), _mm256_cmpeq_epi8(b, last))));
+        if (positions - i < 32) mask &= (1u << (positions - i)) - 1;
+        for (; mask; mask &= mask - 1) {
+            size_t at = i + __builtin_ctz(mask);
+            if (memcmp(text + at + 1, needle + 1, k - 2) == 0) return true;
         }
     }
     return false;
@@ -189,9 +232,8 @@ uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *
         scanner.skip_blanks();
         if (scanner.at_end() || scanner.peek() != '"') return TS_UNDECIDED;
         size_t key = scanner.at + 1;
-        if (!skip_checked_string(data, end, scanner.at)) return TS_UNDECIDED;
+        if (skip_checked_string(data, end, scanner.at) != Checked::plain) return TS_UNDECIDED;
         size_t key_length = scanner.at - 1 - key;
-        if (memchr(data + key, '\\', key_length)) return TS_UNDECIDED;
         bool searched = false;
         for (size_t m = 0; m < member_count && !searched; m++) {
             searched = member_lengths[m] == key_length && memcmp(data + key, members[m], key_length) == 0;
@@ -204,20 +246,20 @@ uint8_t judge(const uint8_t *data, size_t start, size_t end, const char *const *
         if (searched) {
             if (scanner.peek() != '"') return TS_UNDECIDED;
             size_t quote = scanner.at;
-            size_t room = (end - quote) * 4 + 64;
+            size_t room = (end - quote) * 4 + 96;  // folded text, its store's 32 bytes, contains()'s reads
             if (scratch.size() < room) scratch.resize(room);
             uint8_t *out = scratch.data();
             if (!matched && folder.fold(scanner.at, out) == Folded::done) {
                 size_t length = static_cast<size_t>(out - scratch.data());
-                matched = length >= needle_length && memmem(scratch.data(), length, needle, needle_length);
+                matched = contains(scratch.data(), length, needle, needle_length);
             } else {
                 // Matched already, or not folded here (then the caller folds it, if it decodes).
                 if (!matched) unfolded = true;
                 scanner.at = quote;
-                if (!skip_checked_string(data, end, scanner.at)) return TS_UNDECIDED;
+                if (skip_checked_string(data, end, scanner.at) == Checked::refused) return TS_UNDECIDED;
             }
         } else if (scanner.peek() == '"') {
-            if (!skip_checked_string(data, end, scanner.at)) return TS_UNDECIDED;
+            if (skip_checked_string(data, end, scanner.at) == Checked::refused) return TS_UNDECIDED;
         } else if (scanner.peek() == '{' || scanner.peek() == '[') {
             // Strings inside are not checked: decide by decoding.
             return TS_UNDECIDED;

@@ -5,9 +5,10 @@ import Foundation
 /// the indexed file's records, with Bulletin's saved edits applied (``EditedData``), judged on
 /// the file's bytes instead of being decoded.
 ///
-/// A *position* is a record's place in ``DataSource/allPosts()`` (or ``DataSource/allComments()``)
-/// as they would answer now, so positions found here are the positions an in-memory search of
-/// those lists finds. Posts are searched in `title` and `body`, comments in `name` and `body`:
+/// A *position* is a record's place in the index's posts (or comments) with the saved edits
+/// applied: the order of ``DataSource/allPosts()`` (``DataSource/allComments()``), except that a
+/// record those leave out because it does not decode (a lone surrogate escape) has a place
+/// here, where it never matches and ``post(at:)`` answers `nil`. Posts are searched in `title` and `body`, comments in `name` and `body`:
 /// a record matches when one member's ``TextFolding`` form contains the folded needle. The C
 /// scan (`ts_search`) judges records whose searched text it can fold exactly (ASCII, JSON
 /// escapes, the characters of ``foldTable``); the rest, records the index pass decoded
@@ -63,18 +64,30 @@ public struct RecordTextSearch: Sendable {
     /// searched members contain `needle`, in their order. Work grows with the bytes of those
     /// records; the pages read are handed back to the system afterwards (``MappedFile/release(_:)``).
     /// - Parameter needle: ``TextFolding/foldedUTF8(_:)`` of the query; not empty.
-    public func matches(_ collection: Collection, among positions: some RandomAccessCollection<Int>, needle: [UInt8]) -> [Int] {
+    public func matches(_ collection: Collection, among positions: ArraySlice<Int>, needle: [UInt8]) -> [Int] {
+        positions.withUnsafeBufferPointer { positions in
+            matches(collection, count: positions.count, position: { positions[$0] }, needle: needle)
+        }
+    }
+
+    /// ``matches(_:among:needle:)`` for the positions `range`.
+    public func matches(_ collection: Collection, in range: Range<Int>, needle: [UInt8]) -> [Int] {
+        matches(collection, count: range.count, position: { range.lowerBound + $0 }, needle: needle)
+    }
+
+    /// The positions `position(0) ..< position(count)` (ascending) that match.
+    private func matches(_ collection: Collection, count: Int, position: (Int) -> Int, needle: [UInt8]) -> [Int] {
         let kind: RecordKind = collection == .posts ? .post : .comment
         let elements = collection == .posts ? index.postElements : index.commentElements
         let spans = index.spans[kind]?.records ?? []
         let decoded = index.decoded[kind] ?? [:]
-        var verdicts = [UInt8](repeating: UInt8(TS_NO.rawValue), count: positions.count)
-        var scanned: [Int] = []  // offsets into `positions` whose records go to the C scan
+        var verdicts = [UInt8](repeating: UInt8(TS_NO.rawValue), count: count)
+        var scanned: [Int] = []  // offsets whose records go to the C scan
         var bounds: [UInt64] = []
-        scanned.reserveCapacity(positions.count)
-        bounds.reserveCapacity(positions.count * 2)
-        for (offset, position) in positions.enumerated() {
-            guard let base = baseIndex(collection, position) else {
+        scanned.reserveCapacity(count)
+        bounds.reserveCapacity(count * 2)
+        for offset in 0..<count {
+            guard let base = baseIndex(collection, position(offset)) else {
                 verdicts[offset] = UInt8(TS_UNDECIDED.rawValue)
                 continue
             }
@@ -96,10 +109,10 @@ public struct RecordTextSearch: Sendable {
             index.file.release(Int(bounds[0])..<Int(bounds[bounds.count - 1]))
         }
         var result: [Int] = []
-        for (offset, position) in positions.enumerated() {
+        for offset in 0..<count {
             switch UInt32(verdicts[offset]) {
-            case TS_MATCH.rawValue: result.append(position)
-            case TS_UNDECIDED.rawValue: if decodedMatch(collection, position, needle: needle) { result.append(position) }
+            case TS_MATCH.rawValue: result.append(position(offset))
+            case TS_UNDECIDED.rawValue: if decodedMatch(collection, position(offset), needle: needle) { result.append(position(offset)) }
             default: break
             }
         }

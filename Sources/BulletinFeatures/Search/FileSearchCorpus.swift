@@ -84,7 +84,7 @@ public struct FileSearchCorpus: SearchCorpus {
         var candidates: [Int]?
 
         func matches(in records: RecordTextSearch, needle: [UInt8]) -> [Int] {
-            guard let candidates else { return records.matches(collection, among: range, needle: needle) }
+            guard let candidates else { return records.matches(collection, in: range, needle: needle) }
             return records.matches(collection, among: candidates[range], needle: needle)
         }
     }
