@@ -18,6 +18,9 @@ enum SearchBenchmarks {
         var query: String
         var first_results_s: Double
         var final_s: Double
+        /// CPU seconds of the process (user and system, all threads) during the search: less
+        /// noisy than the wall times on a loaded machine.
+        var cpu_s: Double
         var posts: Int
         var comments: Int
     }
@@ -27,6 +30,8 @@ enum SearchBenchmarks {
         var index_s: Double
         var open_s: Double
         var runs: [Run]
+        /// Peak RSS once the file is indexed (browsing's), and at the end (after every search), MiB.
+        var indexed_rss_mib: Double
         var max_rss_mib: Double
     }
 
@@ -35,6 +40,7 @@ enum SearchBenchmarks {
         let indexStart = Date()
         _ = try await source.postListing(partial: nil)
         let indexed = Date().timeIntervalSince(indexStart)
+        let indexedRSS = maxRSS()
         let openStart = Date()
         let corpus: any SearchCorpus
         if old {
@@ -49,16 +55,18 @@ enum SearchBenchmarks {
             for _ in 0..<max(1, iterations) { runs.append(await time(query, in: corpus)) }
         }
         return Report(mode: old ? "memory corpus (before)" : "file bytes", index_s: indexed, open_s: opened, runs: runs,
-                      max_rss_mib: maxRSS())
+                      indexed_rss_mib: indexedRSS, max_rss_mib: maxRSS())
     }
 
     private static func time(_ query: String, in corpus: any SearchCorpus) async -> Run {
         let firstAt = FirstTime()
+        let cpuStart = cpuSeconds()
         let start = Date()
         let found = await corpus.search(query, narrowing: nil) { _ in firstAt.note() }
         let final = Date().timeIntervalSince(start)
+        let cpu = cpuSeconds() - cpuStart
         let first = firstAt.date.map { $0.timeIntervalSince(start) } ?? final
-        return Run(query: query, first_results_s: first, final_s: final, posts: found?.posts.count ?? 0,
+        return Run(query: query, first_results_s: first, final_s: final, cpu_s: cpu, posts: found?.posts.count ?? 0,
                    comments: found?.comments.count ?? 0)
     }
 
@@ -68,6 +76,14 @@ enum SearchBenchmarks {
         private var first: Date?
         func note() { lock.withLock { if first == nil { first = Date() } } }
         var date: Date? { lock.withLock { first } }
+    }
+
+    /// User plus system CPU seconds of the whole process so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The process's peak resident set so far (`VmHWM` of /proc/self/status), MiB.
