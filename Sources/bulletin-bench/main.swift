@@ -47,6 +47,23 @@ if CommandLine.arguments.count >= 5, CommandLine.arguments[1] == "--export" {
     }
 }
 
+// `--search FILE [--iterations N] [--old]`: Search on a file source alone (SearchBenchmarks).
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--search" {
+    let rest = Array(CommandLine.arguments.dropFirst(3))
+    let runs = rest.firstIndex(of: "--iterations").flatMap { rest.indices.contains($0 + 1) ? Int(rest[$0 + 1]) : nil } ?? 5
+    do {
+        let report = try await SearchBenchmarks.run(path: CommandLine.arguments[2], iterations: runs, old: rest.contains("--old"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        FileHandle.standardOutput.write(try encoder.encode(report))
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bulletin-bench --search: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 var dataPath: String?
 var openPath: String?
 var openListPath: String?

@@ -1,3 +1,4 @@
+import BulletinData
 import Testing
 
 @testable import BulletinFeatures

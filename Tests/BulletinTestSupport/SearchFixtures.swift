@@ -1,4 +1,5 @@
 import BulletinData
+import Foundation
 
 /// Posts and comments for search tests: accents, and text with characters that mean
 /// something in patterns (`.*`, `(`, `\`), which search takes literally.
@@ -21,5 +22,21 @@ public enum SearchFixtures {
     /// A stub source holding the fixtures (and ``Fixtures/users``).
     public static func source(delay: Duration? = nil) -> StubDataSource {
         StubDataSource(posts: posts, comments: comments, delay: delay)
+    }
+
+    /// A db.json in a fresh temporary directory with one user and `count` posts titled
+    /// `entry N` with body `plain` (no comments): for Search's scan in stages. Remove the
+    /// directory when done.
+    public static func entriesFile(count: Int) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-entries-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("db.json")
+        var text = #"{"users": [{"id": 1, "name": "Ann", "username": "ann", "email": "ann@example.org"}], "posts": ["#
+        for id in 1...count {
+            text += (id == 1 ? "" : ",") + #"{"userId": 1, "id": \#(id), "title": "entry \#(id)", "body": "plain"}"#
+        }
+        text += #"], "comments": []}"#
+        try Data(text.utf8).write(to: file)
+        return file
     }
 }

@@ -1,6 +1,7 @@
 import BulletinData
 import BulletinFeatures
 import BulletinTestSupport
+import Foundation
 import TermView
 import Testing
 
@@ -142,3 +143,40 @@ struct SearchScreenTests {
 }
 
 enum SearchScreenError: Error { case notSearch, notPost }
+
+/// The Search screen over a file source (issue 23): results show while the scan goes on.
+@MainActor
+@Suite("Search screen on a file")
+struct SearchScreenFileTests {
+    @Test("while the scan goes on the first results show, their count marked as growing and the status line searching")
+    func growingCount() async throws {
+        let count = 4096 * 24
+        let file = try SearchFixtures.entriesFile(count: count)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let app = AppCoordinator(dependencies: AppDependencies(source: FileDataSource(path: file.path)), onQuit: {})
+        app.start()
+        let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, onQuit: {})
+        var surface = Surface(width: 60, height: 8)
+        host.render(on: &surface)
+        host.handle(.character("s"))
+        let model = try #require(app.stack.top?.destination as? SearchViewModel)
+        await model.load()
+        host.handle(.character("e"))
+        var growing: [String]?
+        let deadline = ContinuousClock.now + .seconds(60)
+        while model.isSearching, growing == nil, ContinuousClock.now < deadline {
+            surface = Surface(width: 60, height: 8)
+            host.render(on: &surface)
+            let lines = surface.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+            if lines.contains(where: { $0.hasPrefix(" Posts (") }) { growing = lines }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        await model.waitForSearch()
+        let lines = try #require(growing, "no results were drawn before the search ended")
+        #expect(lines[3].hasPrefix(" Posts (") && lines[3].hasSuffix("…)"), "\(lines)")
+        #expect(lines[4] == "  entry 1" && lines[7].hasSuffix("searching…"), "\(lines)")
+        surface = Surface(width: 60, height: 8)
+        host.render(on: &surface)
+        #expect(surface.lines[3].hasPrefix(" Posts (\(count))"))
+    }
+}

@@ -101,6 +101,13 @@ public protocol DataSource: Sendable {
     /// without a request (Search asks it to learn which way to search). Has a default (`nil`).
     /// - Throws: As the requests it makes (``DataError/rateLimited(url:resetAt:remaining:)``, …).
     func search(_ query: String) async throws(DataError) -> SourceSearchResults?
+
+    /// Search over the records' bytes where the source holds an indexed file (issue 23): the
+    /// posts and comments as they read now, saved edits included, searchable without decoding
+    /// them all; `nil` when the source has no such index (Search then decodes every post and
+    /// comment). Has a default (`nil`).
+    /// - Throws: The load errors of the source's data.
+    func textSearch() async throws(DataError) -> RecordTextSearch?
 }
 
 extension DataSource {
@@ -131,6 +138,9 @@ extension DataSource {
 
     /// None.
     public func todos(userID: RecordID) async throws(DataError) -> [Todo] { [] }
+
+    /// None: Search decodes every post and comment.
+    public func textSearch() async throws(DataError) -> RecordTextSearch? { nil }
 
     /// None: the source cannot give a record as received.
     public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? { nil }

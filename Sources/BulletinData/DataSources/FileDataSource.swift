@@ -136,6 +136,13 @@ public struct FileDataSource: DataSource {
     /// - Throws: The load errors of ``dataSet()``.
     public func allComments() async throws(DataError) -> [Comment] { try await store.loaded().allComments() }
 
+    /// The posts and comments as they read now, searchable on the file's bytes (``RecordTextSearch``);
+    /// `nil` when the file was decoded whole instead of indexed (no AVX2, a shape the index leaves).
+    /// - Throws: The load errors of ``dataSet()``.
+    public func textSearch() async throws(DataError) -> RecordTextSearch? {
+        RecordTextSearch(try await store.loaded())
+    }
+
     /// Counts of users, posts and comments.
     /// - Throws: The load errors of ``dataSet()``.
     public func statistics() async throws(DataError) -> DataStatistics {

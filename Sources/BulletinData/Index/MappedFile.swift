@@ -64,7 +64,8 @@ final class MappedFile: @unchecked Sendable {
     /// Drops the pages wholly before byte `offset` from the resident set (they can be read again).
     func release(before offset: Int) { release(0..<offset) }
 
-    /// Drops the pages wholly inside the bytes `range` from the resident set (they can be read again).
+    /// Drops the pages wholly inside the bytes `range` from the resident set (they can be read
+    /// again): behind the index pass, and after Search has scanned those records.
     func release(_ range: Range<Int>) {
         guard let base else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))

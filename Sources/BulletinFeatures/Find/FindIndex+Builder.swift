@@ -1,3 +1,4 @@
+import BulletinData
 import Foundation
 
 extension FindIndex {

@@ -1,3 +1,4 @@
+import BulletinData
 import Foundation
 
 /// The folded text of a list's rows, built once per load (off the main thread), that filters

@@ -1,3 +1,5 @@
+import BulletinData
+
 /// Where ``ListFinder``'s passes run and how their results are applied.
 ///
 /// Per intent the main actor does a constant amount of work: fold the query, cancel the pass in

@@ -1,3 +1,5 @@
+import BulletinData
+
 /// Where a query matches inside displayed text, by folding each character.
 ///
 /// Each `Character` of the text is folded on its own (``TextFolding``) and the folded bytes

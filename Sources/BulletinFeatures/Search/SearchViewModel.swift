@@ -5,11 +5,14 @@ import ViewState
 
 /// The Search screen: a query field over every post and comment, results grouped by kind.
 ///
-/// Loads ``DataSource/allPosts()`` and ``DataSource/allComments()`` once and folds their text
-/// into a ``SearchCorpus`` off the main actor. Each change of the query starts a search on the
-/// cooperative pool and cancels the one in flight; a result is shown only if it answers the
-/// latest query, so stale results never replace newer ones. Until a search finishes the
-/// previous results stay on screen (``isSearching`` is `true`).
+/// Holds one ``SearchCorpus``: a file source's records searched on the file's bytes
+/// (``DataSource/textSearch()``, ``FileSearchCorpus``), else ``DataSource/allPosts()`` and
+/// ``DataSource/allComments()`` loaded once and folded into a ``MemorySearchCorpus`` off the
+/// main actor. Each change of the query starts a search on the cooperative pool and cancels the
+/// one in flight; a result is shown only if it answers the latest query, so stale results never
+/// replace newer ones. Until a search has found something the previous results stay on screen;
+/// a corpus that hands on results while it scans shows them as they come, and ``isSearching``
+/// stays `true` until the count is final.
 ///
 /// The selection is an index into the results (users, then posts, then comments); the screen
 /// draws group headers between them (``rows``).
@@ -26,7 +29,7 @@ public final class SearchViewModel: LoadingScreen {
     // MARK: - Properties
 
     /// Every post and comment to search, or the source's own results (``ScreenLoad``; `r` shows `.loading` again).
-    public let loader = ScreenLoad<SearchCorpus>()
+    public let loader = ScreenLoad<any SearchCorpus>()
     /// The query as typed, taken literally: spaces around it are kept while typing, since a
     /// trailing space may start the next word (`:search TEXT` drops those around TEXT).
     public private(set) var query: String
@@ -38,10 +41,13 @@ public final class SearchViewModel: LoadingScreen {
     public private(set) var isSearching = false
     /// The selected result (posts first, then comments) and the scroll offset in ``rows``.
     public var selection = ListState()
-    @ObservationIgnored private let source: any DataSource
+    /// The source searched (its words, and whether its own search finds users).
+    @ObservationIgnored let source: any DataSource
     @ObservationIgnored private let router: Router<SearchRoute>
     @ObservationIgnored private var searchTask: Task<Void, Never>?
     @ObservationIgnored private var generation = 0
+    /// The search whose results (partial or final) are on screen.
+    @ObservationIgnored private var shownGeneration = 0
     /// Whether the source searches itself (set by the load).
     public private(set) var searchesRemotely = false
     /// What the source's own search last answered (its totals), or `nil`.
@@ -80,117 +86,24 @@ public final class SearchViewModel: LoadingScreen {
     /// The source's words: `posts` and `comments`, `repositories` on GitHub.
     public var vocabulary: SourceVocabulary { source.vocabulary }
 
-    /// `Posts (3)` or `Comments (12)`, in the source's words; for a source's own search, with
-    /// the total it reports when it is more than shown: `Repositories (30 of 1520)`.
-    public func groupTitle(_ group: SearchRows.Group) -> String {
-        let vocabulary = source.vocabulary
-        switch group {
-        case .users: return Self.heading(vocabulary.users.title, results.users.count, of: remoteResults?.totalUsers)
-        case .posts:
-            guard searchesRemotely else { return "\(vocabulary.posts.title) (\(results.posts.count))" }
-            return Self.heading(vocabulary.posts.title, results.posts.count, of: remoteResults?.totalPosts)
-        case .comments: return "\(vocabulary.comments?.title ?? "Comments") (\(results.comments.count))"
-        }
-    }
-
-    private static func heading(_ name: String, _ shown: Int, of total: Int?) -> String {
-        guard let total, total > shown else { return "\(name) (\(shown))" }
-        return "\(name) (\(shown) of \(total))"
-    }
-
-    /// One result's line: a post's title, a comment's name, and an excerpt of the text around
-    /// the match when the match is not in the title (or always, for comments).
-    public func text(ofItem item: Int) -> String {
-        guard let corpus = state.value, item >= 0, item < results.count else { return "" }
-        if item < results.users.count {
-            let user = corpus.users[results.users[item]]
-            return user.name == user.username ? user.username : "\(user.username) — \(user.name)"
-        }
-        let item = item - results.users.count
-        if item < results.posts.count {
-            let post = corpus.posts[results.posts[item]]
-            if searchesRemotely {
-                // A repository by its full name and description; a meal by its name.
-                guard vocabulary.postIDsIncludeUserID else { return post.title }
-                return post.id.text + (post.body.isEmpty ? "" : " — " + post.body)
-            }
-            if !MatchRanges.find(results.query, in: post.title).isEmpty { return post.title }
-            return post.title + " — " + SearchExcerpt.around(results.query, in: post.body)
-        }
-        let comment = corpus.comments[results.comments[item - results.posts.count]]
-        return comment.name + " — " + SearchExcerpt.around(results.query, in: comment.body)
-    }
-
-    /// The query the highlights are for: the one the shown results answer.
-    public var highlightQuery: String { results.query }
-
-    /// What to show instead of results: a hint, "Searching…" or "no results"; `nil` when
-    /// there are results to show.
-    public var message: String? {
-        guard state.value != nil else { return nil }
-        if searchesRemotely { return remoteMessage }
-        if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every \(vocabulary.searchedEvery)." }
-        if results.count > 0 { return nil }
-        if isSearching { return "Searching…" }
-        return "No \(vocabulary.searchedSingular) contains \"\(query)\"."
-    }
-
-    /// Whether the source's own search finds users as well as posts: GitHub's does (accounts
-    /// and repositories), TheMealDB's finds meals only.
-    private var sourceSearchFindsUsers: Bool { source.descriptor.kind.declaration.searchFindsUsers }
-
-    /// The message of a source's own search: a hint, "Searching…", its failure, or none found.
-    private var remoteMessage: String? {
-        let words = source.vocabulary
-        let findsUsers = sourceSearchFindsUsers
-        if query.allSatisfy(\.isWhitespace) {
-            return findsUsers
-                ? "Type to search GitHub's \(words.users.plural) and \(words.posts.plural)."
-                : "Type to search the source's \(words.posts.plural)."
-        }
-        if isSearching { return "Searching…" }
-        if let remoteError { return "Search failed: \(remoteError.description)" }
-        if results.count > 0 { return nil }
-        return findsUsers
-            ? "No \(words.users.singular) or \(words.posts.singular) matches \"\(query)\"."
-            : "No \(words.posts.singular) matches \"\(query)\"."
-    }
-
-    /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.
-    public var summary: String {
-        switch state {
-        case .idle, .loading: return "Loading \(vocabulary.searchedPlural)…"
-        case .failed: return "Failed to load \(vocabulary.searchedPlural)"
-        case .loaded:
-            if isSearching { return "searching…" }
-            guard !TextFolding.fold(query).isEmpty else { return "" }
-            if searchesRemotely {
-                let users = sourceSearchFindsUsers ? vocabulary.users.count(results.users.count) : nil
-                return [users, vocabulary.posts.count(results.posts.count),
-                        remoteResults?.isIncomplete == true ? "incomplete results" : nil]
-                    .compactMap { $0 }.joined(separator: " · ")
-            }
-            guard let comments = vocabulary.comments else { return vocabulary.posts.count(results.posts.count) }
-            return vocabulary.posts.count(results.posts.count) + " · " + comments.count(results.comments.count)
-        }
-    }
-
     // MARK: - Intents: loading
 
     /// `Search`.
     public var title: String { "Search" }
     /// `search?q=…`: the query as typed now.
     public var currentRoute: String? { link.route(in: vocabulary) }
-    /// Loads every post and comment (`r` on the results), then searches again.
+    /// Loads what to search (`r` on the results): a file source's index, else every post and
+    /// comment; then searches again.
     public func reload() {
         results = SearchResults()
-        loader.reload(keepsValue: false, { [source] () async throws(DataError) in
-            if try await source.search("") != nil { return SearchCorpus(posts: [], comments: [], remote: true) }
+        loader.reload(keepsValue: false, { [source] () async throws(DataError) -> any SearchCorpus in
+            if try await source.search("") != nil { return MemorySearchCorpus(posts: [], comments: [], remote: true) }
+            if let records = try await source.textSearch() { return FileSearchCorpus(records: records) }
             async let posts = attempt { () async throws(DataError) in try await source.allPosts() }
             async let comments = attempt { () async throws(DataError) in try await source.allComments() }
             let (loadedPosts, loadedComments) = (try await posts.get(), try await comments.get())
             try Task.checkCancellation(or: .cancelled)
-            return await SearchCorpus.build(posts: loadedPosts, comments: loadedComments)
+            return await MemorySearchCorpus.build(posts: loadedPosts, comments: loadedComments)
         }, value: { $0 }) { [weak self] corpus in
             self?.searchesRemotely = corpus?.isRemote ?? false
             self?.search()
@@ -248,12 +161,15 @@ public final class SearchViewModel: LoadingScreen {
     /// comment's post with that comment selected.
     public func openSelected() {
         guard let corpus = state.value, var item = selectedItem else { return }
-        if item < results.users.count { return router.go(.user(id: corpus.users[results.users[item]].id)) }
+        if item < results.users.count {
+            if let user = corpus.user(at: results.users[item]) { router.go(.user(id: user.id)) }
+            return
+        }
         item -= results.users.count
         if item < results.posts.count {
-            router.go(.post(id: corpus.posts[results.posts[item]].id, focus: .match(results.query)))
-        } else {
-            let comment = corpus.comments[results.comments[item - results.posts.count]]
+            guard let post = corpus.post(at: results.posts[item]) else { return }
+            router.go(.post(id: post.id, focus: .match(results.query)))
+        } else if let comment = corpus.comment(at: results.comments[item - results.posts.count]) {
             router.go(.post(id: comment.postId, focus: .comment(comment.id)))
         }
     }
@@ -275,9 +191,11 @@ public final class SearchViewModel: LoadingScreen {
         isSearching = true
         let (query, previous, current) = (self.query, results, generation)
         searchTask = Task { [weak self] in
-            let found = await SearchCorpus.search(corpus, query: query, narrowing: previous)
+            let found = await corpus.search(query, narrowing: previous) { [weak self] partial in
+                await self?.showPartial(partial, of: current)
+            }
             guard let found, !Task.isCancelled, let self, self.generation == current else { return }
-            self.show(found)
+            self.show(found, of: current)
         }
     }
 
@@ -296,20 +214,31 @@ public final class SearchViewModel: LoadingScreen {
                 let found = found ?? SourceSearchResults(query: query)
                 remoteResults = found
                 remoteError = nil
-                loader.show(SearchCorpus(posts: found.posts, comments: [], users: found.users, remote: true))
+                loader.show(MemorySearchCorpus(posts: found.posts, comments: [], users: found.users, remote: true))
                 show(SearchResults(query: query, posts: Array(found.posts.indices), users: Array(found.users.indices)))
             case let .failure(error):
                 remoteResults = nil
                 remoteError = error
-                loader.show(SearchCorpus(posts: [], comments: [], remote: true))
+                loader.show(MemorySearchCorpus(posts: [], comments: [], remote: true))
                 show(SearchResults(query: query))
             }
         }
     }
 
-    private func show(_ found: SearchResults) {
+    /// Shows final results; the selection starts over unless results of the same search were
+    /// already shown (the person may have moved through them).
+    private func show(_ found: SearchResults, of search: Int? = nil) {
         results = found
         isSearching = false
-        selection = ListState()
+        if search == nil || shownGeneration != search { selection = ListState() }
+        shownGeneration = search ?? generation
+    }
+
+    /// Shows the results a search has found so far, if it is still the latest one.
+    private func showPartial(_ found: SearchResults, of search: Int) {
+        guard generation == search else { return }
+        results = found
+        if shownGeneration != search { selection = ListState() }
+        shownGeneration = search
     }
 }
