@@ -6,6 +6,17 @@ import Testing
 /// the source and read-only writer the factory builds for them.
 @Suite("TheMealDB: command line, switch field, factory")
 struct MealDBLaunchTests {
+    @Test("--dummyjson alone reads DummyJSON's public API, as --mealdb does; a following http(s) URL or --dummyjson=URL another")
+    func bareDummyJSON() throws {
+        #expect(try LaunchOptions.parse(["--dummyjson"]).source == .dummyJSON("https://dummyjson.com"))
+        #expect(try LaunchOptions.parse(["--dummyjson", "http://127.0.0.1:9"]).source == .dummyJSON("http://127.0.0.1:9"))
+        #expect(try LaunchOptions.parse(["--dummyjson=https://d.example"]).source == .dummyJSON("https://d.example"))
+        let linked = try LaunchOptions.parse(["--dummyjson", "open", "users/1"])
+        #expect(linked.source == .dummyJSON("https://dummyjson.com"))
+        #expect(linked.link != nil)
+        #expect(throws: LaunchError.missingValue("--dummyjson")) { try LaunchOptions.parse(["--dummyjson="]) }
+    }
+
     @Test("--mealdb alone reads TheMealDB's public API; a following http(s) URL or --mealdb=URL another")
     func commandLine() throws {
         #expect(try LaunchOptions.parse(["--mealdb"]).source == .mealDB("https://www.themealdb.com/api/json/v1/1"))

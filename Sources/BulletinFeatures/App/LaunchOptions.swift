@@ -2,10 +2,11 @@ import BulletinData
 
 /// What the command line asked for: which data source to browse, or help.
 ///
-/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL |
+/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson [URL] | --github | --github-url URL |
 /// --mealdb [URL]] [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH] [--help]
-/// [--version]`; both `--api URL` and `--api=URL` forms work. `--mealdb` takes the next argument
-/// as its URL only when it is an `http://` or `https://` URL.
+/// [--version]`; both `--api URL` and `--api=URL` forms work. `--mealdb` and `--dummyjson` take
+/// the next argument as their URL only when it is an `http://` or `https://` URL (else their
+/// public API: ``mealDBURL``, ``dummyJSONURL``).
 public struct LaunchOptions: Equatable, Sendable {
     /// Where the data comes from.
     public enum Source: Equatable, Sendable {
@@ -28,6 +29,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The API a bare `--mealdb` reads: TheMealDB's public v1 base with its test key `1`.
     public static let mealDBURL = "https://www.themealdb.com/api/json/v1/1"
+    /// The API a bare `--dummyjson` reads: DummyJSON's public address.
+    public static let dummyJSONURL = "https://dummyjson.com"
 
     public var source: Source = .embedded
     public var showsHelp = false
@@ -56,7 +59,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The text `--help` prints.
     public static let usage = """
-        Usage: bulletin [--api URL | --data FILE | --dummyjson URL | --github | --github-url URL |
+        Usage: bulletin [--api URL | --data FILE | --dummyjson [URL] | --github | --github-url URL |
                          --mealdb [URL]] [--timeout SECONDS] [--max-response MB] [--read-only]
                         [--no-mouse] [open PATH]
 
@@ -66,7 +69,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --api URL      a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000
           --data FILE    a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]}
                          (or a users…/posts…/comments….json file holding one array)
-          --dummyjson URL  a DummyJSON-compatible REST API, such as https://dummyjson.com
+          --dummyjson [URL]  a DummyJSON-compatible REST API (default its public API,
+                         https://dummyjson.com)
           --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
                          (only to that API's own address, over https or to a loopback address)
           --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
@@ -113,7 +117,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": options.showsVersion = true
             case "--no-mouse": options.usesMouse = false
             case "--read-only": options.readOnly = true
-            case "--api", "--data", "--dummyjson", "--github-url":
+            case "--api", "--data", "--github-url":
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
                     throw .missingValue(flag)
                 }
@@ -129,16 +133,17 @@ public struct LaunchOptions: Equatable, Sendable {
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
                 options.source = .github(githubURL)
-            case "--mealdb":
+            case "--mealdb", "--dummyjson":
+                // The URL is optional: the public API when no http(s) URL follows.
                 if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
                 sourceFlag = flag
                 if inlineValue?.isEmpty == true { throw .missingValue(flag) }
-                var url = inlineValue ?? mealDBURL
+                var url = inlineValue ?? (flag == "--mealdb" ? mealDBURL : dummyJSONURL)
                 if inlineValue == nil, let next = remaining.first, isWebURL(next) {
                     url = next
                     remaining = remaining.dropFirst()
                 }
-                options.source = .mealDB(url)
+                options.source = flag == "--mealdb" ? .mealDB(url) : .dummyJSON(url)
             case "--timeout":
                 let value = inlineValue ?? remaining.popFirst()
                 guard let value, !value.isEmpty else { throw .missingValue(flag) }
@@ -172,7 +177,6 @@ public struct LaunchOptions: Equatable, Sendable {
     private static func source(_ flag: String, _ value: String) -> Source {
         switch flag {
         case "--api": .api(value)
-        case "--dummyjson": .dummyJSON(value)
         case "--github-url": .github(value)
         default: .file(value)
         }
