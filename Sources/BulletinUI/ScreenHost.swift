@@ -151,7 +151,12 @@ public final class ScreenHost {
     /// message that does not fit there even shortened takes a row of its own.
     private func footer(for screen: any Screen, entry: Int?, canGoBack: Bool) -> FooterParts {
         let message = commandLine?.message ?? screen.statusMessage ?? noteText
-        let summary = [spinner(for: screen, entry: entry), message ?? screen.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        let text = message ?? screen.summary
+        // "⠼ Loading users…", not "⠼ loading Loading users…": the glyph alone where the text says it.
+        let busy = spinner(for: screen, entry: entry).map { spinning in
+            text.lowercased().hasPrefix(screen.busyWord.lowercased()) ? String(spinning.prefix(1)) : spinning
+        }
+        let summary = [busy, text].compactMap { $0 }.filter { !$0.isEmpty }
         return FooterParts(help: footerHelp(for: screen, canGoBack: canGoBack), right: summary.joined(separator: " "),
                            isMessage: message != nil)
     }

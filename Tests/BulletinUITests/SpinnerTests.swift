@@ -42,9 +42,10 @@ struct SpinnerTests {
         clock.now += 0.2
         #expect(!statusLine(host).contains("loading"))
         clock.now += 0.15
-        #expect(statusLine(host).contains("⠋ loading"))
+        // The glyph alone before a summary that says it loads (not "⠋ loading Loading users…").
+        #expect(statusLine(host).hasSuffix("⠋ Loading users…"), "\(statusLine(host))")
         clock.now += ScreenHost.spinnerInterval
-        #expect(statusLine(host).contains("⠙ loading"))
+        #expect(statusLine(host).hasSuffix("⠙ Loading users…"), "\(statusLine(host))")
         guard let model = app.stack.top?.destination as? UserListViewModel else {
             Issue.record("expected the user list")
             return

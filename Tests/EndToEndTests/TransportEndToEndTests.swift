@@ -11,7 +11,17 @@ struct TransportEndToEndTests {
         defer { listener.close() }
         let session = try await TmuxSession.bulletin(["--api", listener.baseURL.absoluteString, "--timeout", "60"])
         defer { session.close() }
-        try await session.press("Enter", until: "loading Loading users…")   // the spinner shows
+        // The spinner shows: a glyph before the summary, the word not doubled.
+        try await session.press("Enter", until: " Loading users…")
+        let deadline = Date().addingTimeInterval(15)
+        func spinning(_ screen: String) -> Bool {
+            screen.split(separator: "\n").contains { line in
+                line.unicodeScalars.contains { $0.value >= 0x2801 && $0.value <= 0x28FF } && line.contains(" Loading users…")
+            }
+        }
+        while !spinning(session.capture()), Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(spinning(session.capture()), "\(session.capture())")
+        #expect(!session.capture().contains("loading Loading"))
         let pid = try #require(session.commandPID())
         let before = try #require(ProcStat.cpuTicks(pid: String(pid)))
         // The measured window (not a wait for a condition): 10 s, so that one tick's rounding
@@ -19,7 +29,7 @@ struct TransportEndToEndTests {
         var glyphs = Set<Character>()
         for _ in 0..<10 {
             try await Task.sleep(nanoseconds: 1_000_000_000)
-            let status = session.capture().split(separator: "\n").last { $0.contains("loading Loading users…") }
+            let status = session.capture().split(separator: "\n").last { $0.contains(" Loading users…") }
             if let glyph = status?.split(separator: " ").last(where: { $0.count == 1 && $0.unicodeScalars.first!.value >= 0x2800 })?.first {
                 glyphs.insert(glyph)
             }
