@@ -77,7 +77,10 @@ struct VocabularyWordsTests {
         let github = HomeViewModel(sourceLabel: "GitHub", vocabulary: .github, router: .none)
         #expect(github.items == [.users, .search, .adminPanel, .quit])
         #expect(github.subtitle(of: .users) == "Browse users and their repositories")
-        #expect(github.subtitle(of: .search) == "Find text in every repository")
+        // GitHub's own search finds accounts as well as repositories: Home says both.
+        #expect(github.subtitle(of: .search) == "Find users and repositories")
+        #expect(SourceVocabulary.github.searchKeyDescription == "Search users and repositories")
+        #expect(SourceVocabulary.jsonPlaceholder.searchKeyDescription == "Search every post and comment")
         let meals = HomeViewModel(sourceLabel: "TheMealDB", vocabulary: .mealDB, router: .none)
         #expect(meals.items.map { meals.title(of: $0) } == ["Categories", "Search", "Admin panel", "Quit"])
         #expect(meals.subtitle(of: .users) == "Browse categories and their meals")

@@ -73,12 +73,15 @@ public struct SourceVocabulary: Hashable, Sendable {
     /// `dstufft/xmlrpc2` of user `dstufft`): routes then name only the rest
     /// (`users/dstufft/repos/xmlrpc2`), and `DeepLink` puts the two back together.
     public var postIDsIncludeUserID: Bool
+    /// Whether Search finds users as well as posts (GitHub's own search: accounts and
+    /// repositories), so the words that announce Search name both.
+    public var searchFindsUsers: Bool
 
     /// Creates a vocabulary.
     public init(
         users: KindName, posts: KindName, comments: KindName?, userLists: [UserListKind] = [.posts],
         usersRoute: String = "users", postsRoute: String = "posts", hasAllPostsList: Bool = true,
-        ownerWord: String = "by", postIDsIncludeUserID: Bool = false
+        ownerWord: String = "by", postIDsIncludeUserID: Bool = false, searchFindsUsers: Bool = false
     ) {
         self.users = users
         self.posts = posts
@@ -89,6 +92,7 @@ public struct SourceVocabulary: Hashable, Sendable {
         self.hasAllPostsList = hasAllPostsList
         self.ownerWord = ownerWord
         self.postIDsIncludeUserID = postIDsIncludeUserID
+        self.searchFindsUsers = searchFindsUsers
     }
 
     /// The name of the user list `kind` in this source's words (albums and todos keep
@@ -123,7 +127,7 @@ public struct SourceVocabulary: Hashable, Sendable {
     /// under a repository, and no list of every repository.
     public static let github = SourceVocabulary(
         users: KindName("user", "users"), posts: KindName("repository", "repositories"), comments: nil,
-        postsRoute: "repos", hasAllPostsList: false, postIDsIncludeUserID: true)
+        postsRoute: "repos", hasAllPostsList: false, postIDsIncludeUserID: true, searchFindsUsers: true)
 
     /// TheMealDB: categories and their meals; nothing under a meal, and no list of every meal.
     public static let mealDB = SourceVocabulary(

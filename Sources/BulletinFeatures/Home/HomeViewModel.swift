@@ -91,7 +91,7 @@ public final class HomeViewModel: ScreenViewModel {
         switch item {
         case .users: vocabulary.browseSubtitle
         case .posts: vocabulary.allPostsSubtitle
-        case .search: "Find text in every \(vocabulary.searchedEvery)"
+        case .search: vocabulary.searchSubtitle
         default: item.subtitle
         }
     }

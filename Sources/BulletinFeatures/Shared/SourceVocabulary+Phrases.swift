@@ -13,6 +13,17 @@ extension SourceVocabulary {
         comments.map { "\(posts.singular) and \($0.singular)" } ?? posts.singular
     }
 
+    /// Home's Search entry, explained: `Find text in every post and comment`, `Find users and
+    /// repositories` (GitHub's search finds both).
+    public var searchSubtitle: String {
+        searchFindsUsers ? "Find \(users.plural) and \(posts.plural)" : "Find text in every \(searchedEvery)"
+    }
+
+    /// The `s` key on Home, described: `Search every post and comment`, `Search users and repositories`.
+    public var searchKeyDescription: String {
+        searchFindsUsers ? "Search \(users.plural) and \(posts.plural)" : "Search every \(searchedEvery)"
+    }
+
     /// What Search looks through, one of: `post or comment`, `repository`, `meal`.
     public var searchedSingular: String {
         comments.map { "\(posts.singular) or \($0.singular)" } ?? posts.singular

@@ -15,7 +15,7 @@ struct HomeScreen: Screen {
         KeyBinding(keys: [.end, .pageDown], description: "Select the last item", group: "Menu", action: .last),
         KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected item", group: "Menu", footer: 90,
                    action: .open),
-        KeyBinding(keys: [.character("s")], label: "s search", description: "Search every \(model.vocabulary.searchedEvery)", group: "Menu",
+        KeyBinding(keys: [.character("s")], label: "s search", description: model.vocabulary.searchKeyDescription, group: "Menu",
                    footer: 50, action: .search),
         KeyBinding(patterns: [.mouse], description: "Wheel moves through the menu; a click selects an item", group: "Menu",
                    action: .mouse),
