@@ -28,14 +28,13 @@ struct MealDBViewModelTests {
         }
     }
 
-    @Test("a meal's facts are labelled: category, area, tags, source, video, picture; missing ones show —")
+    @Test("a meal's facts are labelled: area, tags, source, video, picture (the category is the byline's); missing ones show —")
     func mealFacts() async throws {
         try await withSource { source in
             let model = PostDetailViewModel(postID: 52772, source: source)
             await model.load()
             #expect(model.headline == "Teriyaki Chicken Casserole")
             #expect(model.facts == [
-                DetailField("Category", "Chicken"),
                 DetailField("Area", "Japanese"),
                 DetailField("Tags", "Meat, Casserole"),
                 DetailField("Source", "—", type: .url),
@@ -71,7 +70,7 @@ struct MealDBViewModelTests {
             await model.load()
             #expect(model.profile == [
                 DetailField("Category", "Dessert"),
-                DetailField("Number", "3"),
+                DetailField("Id", "3"),
                 DetailField("Picture", "https://www.themealdb.com/images/category/dessert.png", type: .url),
                 DetailField("Description", "Sweet courses served at the end of a meal: tarts, cakes, puddings, crumbles and pancakes."),
             ])

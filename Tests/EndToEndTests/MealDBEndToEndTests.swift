@@ -27,8 +27,8 @@ struct MealDBEndToEndTests {
         try await session.press("Enter", until: "› Chicken", "(25)", "Teriyaki Chicken Casserole")
         session.send("Enter")
         let meal = try await session.waitForAll([
-            "Teriyaki Chicken Casserole", "Category: Chicken", "Area:     Japanese", "Tags:     Meat, Casserole",
-            "Video:    https://www.youtube.com/watch?v=4aZr5hZXP_s", "Ingredients (9)",
+            "Teriyaki Chicken Casserole", "in Chicken", "Area:    Japanese", "Tags:    Meat, Casserole",
+            "Video:   https://www.youtube.com/watch?v=4aZr5hZXP_s", "Ingredients (9)",
             "Ingredient           Measure", "soy sauce            3/4 cup", "stir-fry vegetables  1 (12 oz.)",
             "brown rice           3 cups", "Instructions", "Preheat oven to 350° F.",
         ])

@@ -1,23 +1,23 @@
 import BulletinData
 
 extension RecordFields {
-    /// A TheMealDB category's lines: its name, TheMealDB's number for it, the picture's URL and
+    /// A TheMealDB category's lines: its name, TheMealDB's id for it, the picture's URL and
     /// the description (one paragraph; the profile line shows its start).
     static func mealCategory(_ category: MealCategory, of user: User) -> [DetailField] {
         [
             DetailField("Category", category.name),
-            DetailField("Number", Display.text(category.id)),
+            DetailField("Id", Display.text(category.id)),
             DetailField("Picture", Display.text(category.thumbnail), type: .url),
             DetailField("Description", Display.text(category.description.map(oneLine))),
         ]
     }
 
-    /// A TheMealDB meal's lines under its name: category, area (cuisine), tags, the source
-    /// and video URLs and the picture's; missing ones show `—`. The ingredients are a table
+    /// A TheMealDB meal's lines under its name: area (cuisine), tags, the source and video URLs
+    /// and the picture's; missing ones show `—`. Its category is the byline's (`in Dessert`),
+    /// not a line of its own. The ingredients are a table
     /// (``ingredients(of:)``), the instructions the post's body.
     static func mealFacts(_ meal: Meal, of post: Post) -> [DetailField] {
         [
-            DetailField("Category", Display.text(meal.category)),
             DetailField("Area", Display.text(meal.area)),
             DetailField("Tags", Display.joined(meal.tags)),
             DetailField("Source", Display.text(meal.source), type: .url),
