@@ -46,10 +46,34 @@ struct HTTPClientTests {
         }
     }
 
-    @Test("a body excerpt is at most 200 characters on one line")
+    @Test("a body excerpt is words, at most 200 characters on one line: no markup")
     func excerpt() {
-        #expect(HTTPClient.excerpt(of: Data("<html>\n  <body>Bad\tgateway</body>\n</html>".utf8))
-            == "<html> <body>Bad gateway</body> </html>")
+        #expect(HTTPClient.excerpt(of: Data("<html>\n  <body>Bad\tgateway</body>\n</html>".utf8)) == "Bad gateway")
+        // Python's http.server page for a 501, as a test server (and many a real one) sends it.
+        let python = """
+            <!DOCTYPE HTML>
+            <html lang="en">
+                <head>
+                    <meta charset="utf-8">
+                    <title>Error response</title>
+                </head>
+                <body>
+                    <h1>Error response</h1>
+                    <p>Error code: 501</p>
+                    <p>Message: Unsupported method (&#39;PATCH&#39;).</p>
+                </body>
+            </html>
+            """
+        #expect(HTTPClient.excerpt(of: Data(python.utf8)) == "Error response")
+        let nginx = "<html>\r\n<head><title></title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway &amp; more</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>"
+        #expect(HTTPClient.excerpt(of: Data(nginx.utf8)) == "502 Bad Gateway & more")
+        #expect(HTTPClient.excerpt(of: Data("<body><script>var x = '<b>';</script><p>Down for maintenance</p></body>".utf8))
+            == "Down for maintenance")
+        #expect(HTTPClient.excerpt(of: Data(#"{"message": "Not Found", "documentation_url": "https://docs.github.com"}"#.utf8)) == "Not Found")
+        #expect(HTTPClient.excerpt(of: Data(#"{"error": {"code": 7, "message": "quota"}}"#.utf8)) == "quota")
+        #expect(HTTPClient.excerpt(of: Data(#"{"detail": "Method Not Allowed"}"#.utf8)) == "Method Not Allowed")
+        #expect(HTTPClient.excerpt(of: Data(#"{"id": 1}"#.utf8)) == #"{"id": 1}"#)
+        #expect(HTTPClient.excerpt(of: Data("plain words < and > kept".utf8)) == "plain words < and > kept")
         #expect(HTTPClient.excerpt(of: Data(String(repeating: "é", count: 500).utf8)).count == 200)
         #expect(HTTPClient.excerpt(of: Data()).isEmpty)
     }

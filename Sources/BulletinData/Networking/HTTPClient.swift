@@ -246,9 +246,7 @@ public struct HTTPClient: Sendable {
         return .badStatus(code, url: url.absoluteString, excerpt: excerpt(of: response.body))
     }
 
-    /// The first 200 characters of a body, on one line (runs of whitespace become one space).
-    static func excerpt(of data: Data) -> String {
-        let text = JSONDecoding.singleLine(String(decoding: data.prefix(4096), as: UTF8.self))
-        return String(text.prefix(200))
-    }
+    /// A body in words, at most 200 characters on one line (``ErrorBodyText``: an HTML page's
+    /// title, a JSON error's message, else the text).
+    static func excerpt(of data: Data) -> String { ErrorBodyText.words(of: data) }
 }
