@@ -62,8 +62,14 @@ struct ResizeEndToEndTests {
             command: [BulletinBinary.path, "--api", listener.baseURL.absoluteString, "--timeout", "20"])
         defer { session.close() }
         try await session.waitFor("Welcome to Bulletin")
-        let first = try await session.press("Enter", until: " loading")
-        let frame = { (screen: String) in screen.split(separator: "\n").last { $0.contains(" loading") }.map(String.init) }
+        // The spinner's line: a braille glyph before "Loading users…" (the word not doubled).
+        let frame = { (screen: String) in
+            screen.split(separator: "\n").last { line in
+                line.contains(" Loading users…") && line.unicodeScalars.contains { $0.value >= 0x2801 && $0.value <= 0x28FF }
+            }.map(String.init)
+        }
+        session.send("Enter")
+        let first = try await session.waitUntil(timeout: 15, "the spinner to show") { frame($0) != nil }
         let second = try await session.waitUntil(timeout: 18, "the spinner to turn") { frame($0) != nil && frame($0) != frame(first) }
         #expect(frame(first) != frame(second), "the spinner turned:\n\(frame(first) ?? "")\n\(frame(second) ?? "")")
         // The timeout ends the load (while a request waits, FoundationNetworking itself keeps
