@@ -71,11 +71,18 @@ final class Application {
         let handoff = TerminalHandoff { [backend, terminal, lent] run in
             backend.suspend()
             run()
+            // A Ctrl-C (or Ctrl-\) typed into the program was for it: take the ones still pending
+            // off the process now, before libdispatch's signal source reads them and reports
+            // them after this block (they are blocked on this thread: sigtimedwait may take them).
+            LentTerminal.dropPendingInterrupts()
             backend.resumeAfterSuspend()
             terminal.invalidate()
-            // Events that arrived meanwhile are already queued ahead of this block.
+            // Those libdispatch has read already reach the main queue soon after this block
+            // (not always before it: seen under load); for a moment they are not for us either.
             lent.justReturned = true
-            DispatchQueue.main.async { MainActor.assumeIsolated { lent.justReturned = false } }
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250)) {
+                MainActor.assumeIsolated { lent.justReturned = false }
+            }
         }
         let clipboard = TerminalClipboard(acceptsOSC52: backend.acceptsClipboard) { [backend] text in
             backend.copyToClipboard(text)
@@ -193,5 +200,15 @@ final class Application {
 /// Whether the terminal has just come back from a program it was lent to (see `Application.lent`).
 @MainActor
 final class LentTerminal {
+    /// Takes every pending `SIGINT` and `SIGQUIT` off the process without acting on them.
+    static func dropPendingInterrupts() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGQUIT)
+        var now = timespec(tv_sec: 0, tv_nsec: 0)
+        while sigtimedwait(&set, nil, &now) > 0 {}
+    }
+
     var justReturned = false
 }
