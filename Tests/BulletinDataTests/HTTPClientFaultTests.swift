@@ -187,7 +187,7 @@ struct HTTPClientFaultTests {
 /// libcurl's deadline: the whole request ends at the timeout, however steadily bytes come.
 @Suite(.serialized)
 struct HTTPClientDeadlineTests {
-    @Test("a body dripping a byte every 0.3 s is stopped at the 1 s timeout (plus at most 1 s) as too slow, its connection closed")
+    @Test("a body dripping a byte every 0.3 s is stopped at the 1 s timeout, minutes before its end, as too slow, its connection closed")
     func wholeRequestDeadline() async throws {
         let server = try LoopbackServer.start(arguments: ["--db", HTTPClientFaultTests.db.path])
         defer { server.stop() }
@@ -213,7 +213,9 @@ struct HTTPClientDeadlineTests {
             return
         }
         #expect(failed == url.absoluteString && seconds == 1 && bytes > 0)
-        #expect(elapsed >= .seconds(0.9) && sinceOpen < .seconds(2), "\(elapsed), \(sinceOpen) after it opened: the 1 s deadline, not twice that")
+        // The body would drip for minutes; 5 s leaves room for a loaded machine (a fresh-clone
+        // run with every suite at once saw 2 s) and still tells the deadline from the body's end.
+        #expect(elapsed >= .seconds(0.9) && sinceOpen < .seconds(5), "\(elapsed), \(sinceOpen) after it opened: the 1 s deadline, not the body's end")
         #expect(ProcStat.connections(toPort: server.port).isDisjoint(with: opened),
                 "past its deadline the request stops receiving: its connection is closed")
     }
