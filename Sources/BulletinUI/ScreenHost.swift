@@ -106,9 +106,12 @@ public final class ScreenHost {
         let screen = Self.screen(for: top.destination)
         // A message too long for the footer takes one or two rows above it (the body is that
         // much shorter), while the body keeps at least two rows.
-        let footer = helpState == nil ? footer(for: screen, entry: top.id, canGoBack: entries.count > 1) : nil
+        // A message may take every row but the keys' and the body's two.
+        let footer = helpState == nil
+            ? footer(for: screen, entry: top.id, canGoBack: entries.count > 1, maxMessageRows: rest.height - 3) : nil
         let prompting = screen.capturesKeys || commandLine?.isActive == true
-        let wanted = prompting ? 1 : footer?.height(width: size.width) ?? 1
+        let commandRows = commandLine.map { CommandPromptView(model: $0).height } ?? 1
+        let wanted = screen.capturesKeys ? 1 : prompting ? commandRows : footer?.height(width: size.width) ?? 1
         let statusRows = wanted <= rest.height - 2 ? wanted : 1
         statusHeight = statusRows
         let (body, statusArea) = rest.splitBottom(statusRows)
@@ -121,14 +124,15 @@ public final class ScreenHost {
         }
         screen.render(in: body, on: &surface)
         if screen.capturesKeys, screen.renderStatus(in: promptArea, on: &surface) { return }
-        if let commandLine, CommandPromptView(model: commandLine).render(in: promptArea, on: &surface) { return }
+        if let commandLine, CommandPromptView(model: commandLine).render(in: statusArea, on: &surface) { return }
         if screen.renderStatus(in: promptArea, on: &surface) { return }
         guard let footer else { return }
         // One row (a one-row move's frame): through the memo, which lays nothing out again.
         if statusRows == 1 {
             footerMemo.render(help: footer.help, right: footer.right, in: statusArea, on: &surface)
         } else {
-            KeyFooter(help: footer.help, right: footer.right, wrapsRight: true).render(in: statusArea, on: &surface)
+            KeyFooter(help: footer.help, right: footer.right, wrapsRight: true, maxMessageRows: footer.maxMessageRows)
+                .render(in: statusArea, on: &surface)
         }
         markSpinner(in: statusArea, on: surface, screen: screen)
     }
@@ -139,17 +143,20 @@ public final class ScreenHost {
         var help: [KeyHelp]
         var right: String
         var isMessage: Bool
+        /// The most rows the message may take above the keys.
+        var maxMessageRows: Int
 
         /// Rows the footer takes at `width`: 1 for a summary; for a message, ``KeyFooter/height(width:)``.
         func height(width: Int) -> Int {
-            isMessage ? KeyFooter(help: help, right: right, wrapsRight: true).height(width: width) : 1
+            isMessage ? KeyFooter(help: help, right: right, wrapsRight: true, maxMessageRows: maxMessageRows)
+                .height(width: width) : 1
         }
     }
 
     /// The footer of `screen`: its keys, and on the right a message (the last command's, the
     /// last `n`'s, a status note) in the summary's place, the always-shown keys beside it; a
     /// message that does not fit there even shortened takes a row of its own.
-    private func footer(for screen: any Screen, entry: Int?, canGoBack: Bool) -> FooterParts {
+    private func footer(for screen: any Screen, entry: Int?, canGoBack: Bool, maxMessageRows: Int) -> FooterParts {
         let message = commandLine?.message ?? screen.statusMessage ?? noteText
         let text = message ?? screen.summary
         // "⠼ Loading users…", not "⠼ loading Loading users…": the glyph alone where the text says it.
@@ -158,7 +165,7 @@ public final class ScreenHost {
         }
         let summary = [busy, text].compactMap { $0 }.filter { !$0.isEmpty }
         return FooterParts(help: footerHelp(for: screen, canGoBack: canGoBack), right: summary.joined(separator: " "),
-                           isMessage: message != nil)
+                           isMessage: message != nil, maxMessageRows: max(1, maxMessageRows))
     }
 
     /// Handles one key press.

@@ -40,6 +40,7 @@ final class Application {
         terminal = Terminal(backend: backend)
         var dependencies = dependencies
         dependencies.sharing = Self.sharing(backend: backend, terminal: terminal, lent: lent)
+        dependencies.historyPath = CommandHistory.defaultPath()
         coordinator = AppCoordinator(dependencies: dependencies, onQuit: { [backend] in
             Self.shutdown(backend, status: 0)
         })

@@ -94,20 +94,42 @@ struct GitHubDataSourceTests {
         }
     }
 
-    @Test("a failed later page of repositories keeps the pages read and says which failed")
-    func failedRepositoryPage() async throws {
+    @Test("repositories in GitHub's older schema: watchers, watchers_count, forks and open_issues give the counts")
+    func olderCountNames() async throws {
+        try await withSource { source, server in
+            let old = """
+                [{"name": "twitter", "full_name": "sferik/twitter", "owner": {"login": "sferik"},
+                  "watchers": 13, "forks": 2, "open_issues": 16},
+                 {"name": "t", "full_name": "sferik/t", "owner": {"login": "sferik"},
+                  "watchers_count": 5, "watchers": 4, "forks": 1, "open_issues": 0}]
+                """
+            try await server.inject(Fault(path: "/users/sferik/repos", times: 1, status: 200, body: old))
+            let repos = try await source.postList(userID: "sferik").records
+            let details = repos.compactMap { post -> GitHubRepositoryDetails? in
+                if case let .github(details) = post.details { details } else { nil }
+            }
+            #expect(details.map(\.stars) == [13, 5], "watchers_count before watchers")
+            #expect(details.map(\.forks) == [2, 1])
+            #expect(details.map(\.openIssues) == [16, 0])
+        }
+    }
+
+    @Test("a failed later page of repositories keeps the pages read and names the page and its status (a 404 there blames no user)",
+          arguments: [500, 404])
+    func failedRepositoryPage(status: Int) async throws {
         try await withSource { source, server in
             let next = "<\(server.baseURL.absoluteString)/users/mojombo/repos?per_page=100&page=2>; rel=\"next\""
             try await server.inject(Fault(path: "/users/mojombo/repos", times: 1, headers: ["Link": next]),
-                                    Fault(path: "/users/mojombo/repos", status: 500, body: "boom"))
+                                    Fault(path: "/users/mojombo/repos", status: status, body: "boom"))
             let list = try await source.postList(userID: "mojombo")
             #expect(list.records.map(\.title) == ["30daysoflaptops.github.io", "grit"])
             #expect(list.issues.count == 1)
             let issue = try #require(list.issues.first)
-            #expect(issue.path == "repositories of mojombo after page 1")
-            #expect(issue.reason.hasPrefix("HTTP 500 from \(server.baseURL.absoluteString)/users/mojombo/repos?page=2&per_page=100")
-                    || issue.reason.hasPrefix("HTTP 500 from \(server.baseURL.absoluteString)/users/mojombo/repos?per_page=100&page=2"),
+            #expect(issue.path == "page 2 of mojombo's repositories")
+            #expect(issue.reason.hasPrefix("HTTP \(status) from \(server.baseURL.absoluteString)/users/mojombo/repos?page=2&per_page=100")
+                    || issue.reason.hasPrefix("HTTP \(status) from \(server.baseURL.absoluteString)/users/mojombo/repos?per_page=100&page=2"),
                     "\(issue.reason)")
+            #expect(!issue.reason.contains("No user"), "\(issue.reason)")
             #expect(issue.effect == .partial)
             // The first page failing is the user screen's error, as before.
             try await server.reset()

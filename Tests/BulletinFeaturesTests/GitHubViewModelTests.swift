@@ -141,7 +141,7 @@ struct GitHubViewModelTests {
             #expect(model.state.error == nil)
             #expect(model.posts.map(\.title) == ["30daysoflaptops.github.io", "grit"])
             let note = try #require(model.postsNote)
-            #expect(note.hasPrefix("only part read: repositories of mojombo after page 1 (HTTP 502 from \(server.baseURL.absoluteString)/users/mojombo/repos?page=2"),
+            #expect(note.hasPrefix("only part read: page 2 of mojombo's repositories (HTTP 502 from \(server.baseURL.absoluteString)/users/mojombo/repos?page=2"),
                     "\(note)")
         }
     }

@@ -76,6 +76,23 @@ struct RecordFormViewModelTests {
         #expect(form.fields.indices.map(form.problem(at:)) == [nil, nil, nil])
     }
 
+    @Test("an edit opens on the field a person edits, not the foreign key; the foreign key is one Shift-Tab away",
+          arguments: [
+              (Record.user(Fixtures.users[0]), FormFieldID.name, FormFieldID.companyName),
+              (.post(Fixtures.posts[0]), .title, .authorID),
+              (.comment(Fixtures.comments[0]), .body, .email),
+          ] as [(Record, FormFieldID, FormFieldID)])
+    func editOpensOnEditedField(record: Record, opened: FormFieldID, before: FormFieldID) {
+        let form = makeForm(record.kind, mode: .edit(record)).form
+        #expect(form.fields[form.focus].id == opened)
+        form.focusPrevious()
+        #expect(form.fields[form.focus].id == before)
+        if case .comment = record {
+            while form.fields[form.focus].id != .postID { form.focusPrevious() }
+            #expect(form.fields[form.focus].text == Fixtures.comments[0].postId.text, "the post id is still there")
+        }
+    }
+
     @Test("a field's problem shows once it was edited or left, beside that field only")
     func problemsShowWhenTouched() {
         let form = makeForm(.user).form

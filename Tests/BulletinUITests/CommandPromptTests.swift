@@ -1,3 +1,4 @@
+import Foundation
 import BulletinData
 import BulletinFeatures
 import BulletinTestSupport
@@ -38,7 +39,7 @@ struct CommandPromptTests {
         host.handle(.character(":"))
         type("us")
         host.handle(.tab)
-        #expect(lines().last == ":users▏                     Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":users▏         Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         #expect(app.stack.routes == ["home"], "nothing runs before Enter")
         host.handle(.enter)
         #expect(app.stack.routes == ["home", "users"])
@@ -51,18 +52,18 @@ struct CommandPromptTests {
         type("usrs")
         host.handle(.left)
         host.handle(.left)
-        #expect(lines().last == ":us▏rs                      Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":us▏rs          Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         type("e")
-        #expect(lines().last == ":use▏rs                     Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":use▏rs         Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         host.handle(.home)
         host.handle(.delete)
-        #expect(lines().last == ":▏sers                      Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":▏sers          Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         type("u")
         host.handle(.end)
         host.handle(.right)
         host.handle(.backspace)
         type("s")
-        #expect(lines().last == ":users▏                     Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":users▏         Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         host.handle(.left)
         host.handle(.enter)
         #expect(app.stack.routes == ["home", "users"], "Enter runs the whole line, wherever the cursor is")
@@ -73,10 +74,10 @@ struct CommandPromptTests {
         host.handle(.character(":"))
         type("open 日本e\u{301}")
         host.handle(.left)
-        #expect(lines().last == ":open 日本▏e\u{301}" + String(repeating: " ", count: 16) + "Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":open 日本▏e\u{301}" + String(repeating: " ", count: 4) + "Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         host.handle(.left)
         host.handle(.backspace)
-        #expect(lines().last == ":open ▏本e\u{301}" + String(repeating: " ", count: 18) + "Tab complete  ⏎ run  Esc cancel")
+        #expect(lines().last == ":open ▏本e\u{301}" + String(repeating: " ", count: 6) + "Tab complete  ↑↓ history  ⏎ run  Esc cancel")
         #expect(app.commandLine.prompt.cursor == 5 && app.commandLine.text == "open 本e\u{301}")
     }
 
@@ -136,6 +137,57 @@ struct CommandPromptTests {
         ])
         host.handle(.enter)
         #expect(app.stack.routes == ["home"])
+    }
+
+    @Test("a link met by a rate limit says so, with the reset time and r to try again, at 40, 80 and 120 columns",
+          arguments: [40, 80, 120])
+    func rateLimitedLink(width: Int) async throws {
+        let source = StubDataSource()
+        let reset = Date(timeIntervalSinceNow: 600)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source), onQuit: {})
+        app.start()
+        let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, onQuit: {})
+        await source.setFailure(.rateLimited(url: "https://api.github.com/users/sferik", resetAt: reset, remaining: 0))
+        app.open(.user(1))
+        await app.waitForLink()
+        func frame() -> [String] {
+            var surface = Surface(width: width, height: 14)
+            host.render(on: &surface)
+            return surface.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        }
+        let text = frame().joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("Rate limited"), "\(frame())")
+        #expect(!text.contains("Not found"), "\(frame())")
+        #expect(text.contains("until \(DataError.clockTime(reset))"), "\(frame())")
+        #expect(text.contains("Press r to try again"), "\(frame())")
+        #expect(frame().last?.contains("r retry") == true, "\(frame())")
+        // The limit is over: r opens the user.
+        await source.setFailure(nil)
+        host.handle(.character("r"))
+        await app.waitForLink()
+        #expect(app.stack.routes == ["home", "users", "users/1"])
+    }
+
+    @Test("a missing record offers no retry: r is unavailable and says why in ?")
+    func missingNoRetry() async {
+        app.open(.user(42))
+        await app.waitForLink()
+        let screen = ScreenHost.screen(for: app.stack.top!.destination)
+        let retry = screen.keyHelp.first { $0.matches(.character("r")) }
+        #expect(retry?.disabledReason == "the record is not there; trying again finds the same")
+        #expect(!lines(height: 10).joined().contains("r retry"))
+    }
+
+    @Test("Tab on an empty : prompt lists every command on the row above the prompt", arguments: [40, 80, 120])
+    func emptyTabLists(width: Int) {
+        host.handle(.character(":"))
+        host.handle(.tab)
+        let frame = lines(width: width, height: 8)
+        #expect(frame[7].hasPrefix(":▏"), "\(frame)")
+        let listed = " users  posts  albums  todos  admin  home  open  q  quit  search"
+        #expect(frame[6] == (width >= listed.count ? listed : TextLayout.truncate(listed, to: width)), "\(frame)")
+        type("u")
+        #expect(!lines(width: width, height: 8)[6].contains("posts"), "typing clears the list")
     }
 
     @Test("screens are values built per frame: after a pop, nothing the host drew keeps a view model alive")

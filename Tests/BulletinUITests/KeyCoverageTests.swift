@@ -85,7 +85,7 @@ struct KeyCoverageTests {
             if !handled, listed { ignored.append(key.name) }
         }
         #expect(unlisted.isEmpty && ignored.isEmpty, "unlisted \(unlisted), ignored \(ignored)")
-        #expect(CommandPromptView.help == "Tab complete  ⏎ run  Esc cancel ")
+        #expect(CommandPromptView.help == "Tab complete  ↑↓ history  ⏎ run  Esc cancel ")
     }
 
     /// Drives `state`'s screen with each key of ``universe``, each on a fresh app.

@@ -86,6 +86,22 @@ struct RecordFormScreenTests {
         #expect(surface.style(at: Point(x: 3, y: 3)) == .label)
     }
 
+    @Test("e on a post opens on its title, the cursor at the title's end, the author id above it, at 40, 80 and 120 columns",
+          arguments: [40, 80, 120])
+    func editOpensOnTitle(width: Int) async {
+        let harness = await makeHarness()
+        harness.press(.character("e"))
+        await harness.settle()
+        let lines = harness.lines(width: width, height: 14)
+        let titleRow = lines.firstIndex { $0.hasPrefix(" › Title") }
+        #expect(titleRow != nil, "the marker is on Title: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("   Author id  1") }, "the foreign key is still there: \(lines)")
+        let cursor = harness.frame(width: width, height: 14).cursor
+        #expect(cursor?.y == titleRow, "\(lines)")
+        harness.press(.backTab)
+        #expect(harness.lines(width: width, height: 14).contains { $0.hasPrefix(" › Author id") }, "one Shift-Tab away")
+    }
+
     @Test("a long title scrolls sideways with its cursor; ← moves inside the shown text without shifting it; drawing changes no state")
     func longFieldScrolls() async {
         let harness = await makeHarness()

@@ -32,7 +32,7 @@ struct FileSaveEndToEndTests {
                                                              showing: "Posts (2)", "first title")
         defer { session.close() }
         try await session.press("e", until: "Edit post 1", "first body")
-        session.send("Down", "C-u")
+        session.send("C-u")   // the form opens on the title (issue 24, item 10)
         session.type("edited in tmux")
         try await session.press("C-s", until: "File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]")
         try await session.press("Enter", until: "Saved post 1", "saved to \(link.path)")

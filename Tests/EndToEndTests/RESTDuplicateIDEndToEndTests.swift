@@ -27,7 +27,7 @@ struct RESTDuplicateIDEndToEndTests {
         // The second row (id 1, "qui est esse"): the form opens on it, the save is refused.
         session.send("Home", "Down")
         try await session.press("e", until: "Edit post 1", "qui est esse", "est rerum tempore")
-        session.send("Down", "C-u")
+        session.send("C-u")   // the form opens on the title (issue 24, item 10)
         session.type("qui est esse DUPEDIT")
         // The dialog wraps its words: the id and both titles, across lines.
         try await session.press("C-s", until: "Could not save", "Not sent: the server's post 1 is “sunt aut",

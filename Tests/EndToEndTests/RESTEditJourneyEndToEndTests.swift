@@ -51,10 +51,10 @@ struct RESTEditJourneyEndToEndTests {
         let created = try await session.press("C-s", until: "Created post 3 “Journey post”", "Posts (3)")
         #expect(statusLine(created, "Created post 3").hasSuffix("“Journey post”"), "nothing to add: stored as sent\n\(created)")
 
-        // Edit post 1's title (Home selects it; Down moves from the author to the title).
+        // Edit post 1's title (Home selects it; the form opens on the title).
         session.send("Home")
         try await session.press("e", until: "Edit post 1", "sunt aut facere", "quia et suscipit")
-        session.send("Down", "C-u")
+        session.send("C-u")   // the form opens on the title (issue 24, item 10)
         session.type("sunt, edited")
         let saved = try await session.press("C-s", until: "Saved post 1 “sunt, edited”", "Posts (3)")
         #expect(statusLine(saved, "Saved post 1").hasSuffix("“sunt, edited”"), "no member dropped or changed\n\(saved)")

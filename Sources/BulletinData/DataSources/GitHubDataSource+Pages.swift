@@ -34,7 +34,8 @@ extension GitHubDataSource {
 
     /// The user's repositories, `GET {base}/users/{login}/repos?per_page=100` and every next
     /// page up to ``maxRepositoryPages``. A later page that fails keeps the pages read and is
-    /// reported (`repositories of mojombo after page 1`, the error); so is the cap.
+    /// reported with its number and status (`page 2 of mojombo's repositories`, `HTTP 404 from …`);
+    /// so is the cap (`repositories of mojombo after page 10`).
     /// - Throws: As the first page's request (a 404 is ``DataError/notFound(_:location:)``);
     ///   ``DataError/cancelled``.
     public func postList(userID: RecordID) async throws(DataError) -> RecordList<Post> {
@@ -51,10 +52,11 @@ extension GitHubDataSource {
             }
             let page: (RecordList<Post>, URL?)
             do throws(DataError) {
-                page = try await repositoryPage(url, of: userID)
+                page = try await repositoryPage(url, of: userID, first: number == 0)
             } catch {
                 if number == 0 || error.isCancellation { throw error }
-                list.issues.append(issue("repositories of \(userID) after page \(number)", error.description, at: url))
+                // The page that failed, and its own status: the user was there on page 1.
+                list.issues.append(issue("page \(number + 1) of \(userID)'s repositories", error.description, at: url))
                 break
             }
             list.records += page.0.records
@@ -67,10 +69,11 @@ extension GitHubDataSource {
 
     // MARK: - Private
 
-    private func repositoryPage(_ url: URL, of userID: RecordID) async throws(DataError) -> (RecordList<Post>, URL?) {
-        let (data, link) = try await DataError.notFoundOn404("user \(userID)", at: url) {
-            () throws(DataError) in try await client.dataAndLink(from: url)
-        }
+    /// One page of a user's repositories; a 404 on the `first` page means the user is not
+    /// there (``DataError/notFound(_:location:)``), on a later one it stays the page's own status.
+    private func repositoryPage(_ url: URL, of userID: RecordID, first: Bool) async throws(DataError) -> (RecordList<Post>, URL?) {
+        let read = { () async throws(DataError) in try await client.dataAndLink(from: url) }
+        let (data, link) = first ? try await DataError.notFoundOn404("user \(userID)", at: url, read) : try await read()
         let list = try client.loggingErrors { () throws(DataError) in
             try JSONDecoding.decodeRecords(GitHubRepository.self, from: data, location: url.absoluteString, root: "repos")
         }

@@ -56,7 +56,9 @@ struct GitHubUser: Decodable {
 /// `GET /search/repositories` describe it (https://docs.github.com/rest/repos/repos): `name`,
 /// `full_name`, `owner.login`, `description`, `topics`, `language`, `license`, `default_branch`,
 /// `stargazers_count`, `forks_count`, `open_issues_count`, `created_at`, `pushed_at`,
-/// `updated_at`, `homepage`, `html_url`, `fork`, `archived`.
+/// `updated_at`, `homepage`, `html_url`, `fork`, `archived`. The API's older names of the counts
+/// are read where the newer are missing: `watchers_count` and `watchers` (the stars, before
+/// 2012's rename), `forks`, `open_issues`.
 struct GitHubRepository: Decodable {
     struct Owner: Decodable { var login: String }
     struct License: Decodable {
@@ -79,6 +81,10 @@ struct GitHubRepository: Decodable {
     var stargazersCount: Int?
     var forksCount: Int?
     var openIssuesCount: Int?
+    var watchersCount: Int?
+    var watchers: Int?
+    var forks: Int?
+    var openIssues: Int?
     var createdAt: String?
     var pushedAt: String?
     var updatedAt: String?
@@ -88,12 +94,14 @@ struct GitHubRepository: Decodable {
     var archived: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case name, owner, description, topics, language, license, homepage, fork, archived
+        case name, owner, description, topics, language, license, homepage, fork, archived, watchers, forks
         case fullName = "full_name"
         case defaultBranch = "default_branch"
         case stargazersCount = "stargazers_count"
         case forksCount = "forks_count"
         case openIssuesCount = "open_issues_count"
+        case watchersCount = "watchers_count"
+        case openIssues = "open_issues"
         case createdAt = "created_at"
         case pushedAt = "pushed_at"
         case updatedAt = "updated_at"
@@ -105,7 +113,8 @@ struct GitHubRepository: Decodable {
         GitHubRepositoryDetails(
             fullName: fullName, description: description.nonEmpty, topics: topics ?? [], language: language,
             license: license.map { .init(spdxID: $0.spdxID, name: $0.name) }, defaultBranch: defaultBranch,
-            stars: stargazersCount, forks: forksCount, openIssues: openIssuesCount, createdAt: createdAt,
+            stars: stargazersCount ?? watchersCount ?? watchers, forks: forksCount ?? forks,
+            openIssues: openIssuesCount ?? openIssues, createdAt: createdAt,
             pushedAt: pushedAt, updatedAt: updatedAt, homepage: homepage.nonEmpty, webURL: htmlURL,
             isFork: fork ?? false, isArchived: archived ?? false)
     }

@@ -20,7 +20,11 @@ public final class AppCoordinator: Coordinator {
     public private(set) lazy var commandLine = CommandLineViewModel(
         vocabulary: { [weak self] in self?.dependencies.source.vocabulary ?? .jsonPlaceholder },
         sourceName: { [weak self] in self?.dependencies.source.descriptor.kind.declaration.name ?? "This source" },
+        history: CommandHistory(path: dependencies.historyPath),
+        userIDs: { [weak self] in self?.loadedUserIDs() ?? [] },
         execute: { [weak self] in self?.perform($0) })
+    /// The users loaded in this run, offered by Tab after `:open users/` (``loadedUserIDs()``).
+    var loadedUsers = LoadedUserIDs()
     /// The status line's message: outcomes of saves, deletes and undos.
     public let statusNote = StatusNote()
     /// Forms, delete confirmations and undo for the active source (it remembers the last
@@ -51,7 +55,10 @@ public final class AppCoordinator: Coordinator {
     // MARK: - Coordinator
 
     /// Shows Home as the stack's root.
-    public func start() { apply([.home]) }
+    public func start() {
+        watchStackForUsers()
+        apply([.home])
+    }
 
     public func navigate(to route: AppRoute) {
         switch route {
@@ -124,11 +131,14 @@ public final class AppCoordinator: Coordinator {
         var next = given
         next.sharing = dependencies.sharing
         next.probeTimeout = dependencies.probeTimeout
+        next.historyPath = dependencies.historyPath
         linkTask?.cancel()
         linkTask = nil
         dependencies = next
         editing = makeEditing()
         apply([.home, .users])
+        // After the stack changed: reading the old screens' users just before it came first.
+        loadedUsers = LoadedUserIDs()
     }
 
     /// Waits until the link being opened (if any) has been applied.
@@ -167,8 +177,10 @@ public final class AppCoordinator: Coordinator {
     }
 
     private func showFailure(_ failure: DeepLinkResolver.Failure) {
-        let model = LinkErrorViewModel(failure: failure, vocabulary: dependencies.source.vocabulary, router: router)
-        stack.setStack([homeRequest(), model.request(title: "Not found", link: failure.link, owner: nil)])
+        let model = LinkErrorViewModel(failure: failure, vocabulary: dependencies.source.vocabulary, router: router) {
+            [weak self] in self?.open(failure.link)
+        }
+        stack.setStack([homeRequest(), model.request(title: model.title, link: failure.link, owner: nil)])
     }
 
     /// One request per link; links of one flow share one child coordinator.

@@ -22,6 +22,9 @@ public struct AppDependencies: Sendable {
     /// How long the Admin panel's switch waits for the new source's first read before it keeps
     /// the current source, in seconds (`--timeout`, set by ``SourceFactory``).
     public var probeTimeout: Double = 15
+    /// The `:` prompt's history file (``CommandHistory``), set at the composition root;
+    /// `nil` keeps the history for the run only (tests).
+    public var historyPath: String?
 
     /// - Parameter makeDependencies: Builds the dependencies of a switch; by default a
     ///   ``SourceFactory`` recording into `log`.

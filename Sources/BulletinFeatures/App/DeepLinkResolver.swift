@@ -12,6 +12,37 @@ public enum DeepLinkResolver {
         public var link: DeepLink
         /// The cause, such as `No post 99 in embedded data set`.
         public var reason: String
+        /// What kind of failure it is: a missing record (the default), or a source that could
+        /// not answer, which trying again may mend.
+        public var kind: Kind = .missing
+
+        /// Whether the record is missing or the source failed to say.
+        public enum Kind: Equatable, Sendable {
+            /// The record is not there (or not where the link says).
+            case missing
+            /// The server refuses more requests for now; the reason says until when.
+            case rateLimited
+            /// The source did not answer (network, server error, unreadable file).
+            case unanswered
+        }
+
+        /// Creates a failure of `link` for `reason`.
+        public init(link: DeepLink, reason: String, kind: Kind = .missing) {
+            self.link = link
+            self.reason = reason
+            self.kind = kind
+        }
+
+        /// The failure of `link` that `error` makes: its words, and its kind (a 404 or a missing
+        /// record is ``Kind/missing``; a rate limit ``Kind/rateLimited``; anything else ``Kind/unanswered``).
+        init(link: DeepLink, error: DataError) {
+            let kind: Kind = switch error {
+            case .notFound, .badStatus(404, _, _), .badStatus(410, _, _): .missing
+            case .rateLimited: .rateLimited
+            default: .unanswered
+            }
+            self.init(link: link, reason: error.description, kind: kind)
+        }
     }
 
     /// Whether `link` can be applied without asking the source.
@@ -30,7 +61,7 @@ public enum DeepLinkResolver {
         do throws(DataError) {
             author = try await load(link, source: source)
         } catch {
-            throw Failure(link: link, reason: error.description)
+            throw Failure(link: link, error: error)
         }
         if case let .userPost(userID, postID) = link, let author, author != userID {
             throw Failure(link: link, reason: "\(words.posts.singularTitle) \(postID) is by \(words.users.singular) \(author), "

@@ -83,13 +83,18 @@ public enum AppCommand: Equatable, Sendable {
     public static func complete(_ line: String, vocabulary: SourceVocabulary = .jsonPlaceholder) -> String {
         guard !line.contains(" ") else { return line }
         let candidates = names(in: vocabulary).filter { $0.hasPrefix(line) }
-        guard let first = candidates.first else { return line }
-        if candidates.count == 1 { return first == "open" || first == "search" ? first + " " : first }
-        var prefix = first
-        for candidate in candidates.dropFirst() {
-            while !candidate.hasPrefix(prefix) { prefix.removeLast() }
-        }
+        guard let prefix = sharedPrefix(candidates) else { return line }
+        if candidates.count == 1 { return prefix == "open" || prefix == "search" ? prefix + " " : prefix }
         return prefix.count > line.count ? prefix : line
+    }
+
+    /// The longest text every one of `candidates` starts with (the one candidate itself when
+    /// there is one); `nil` when there are none. What Tab grows a word to.
+    static func sharedPrefix(_ candidates: [String]) -> String? {
+        guard let first = candidates.first else { return nil }
+        return candidates.dropFirst().reduce(first) { shared, candidate in
+            String(zip(shared, candidate).prefix { $0 == $1 }.map(\.0))
+        }
     }
 
     /// The text after `search`, without the whitespace around it; spaces inside it are kept.

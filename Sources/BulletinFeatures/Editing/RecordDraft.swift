@@ -29,6 +29,16 @@ enum RecordDraft {
         }
     }
 
+    /// The field an edit of a `kind` record opens on: the one a person came to change (a user's
+    /// name, a post's title, a comment's body), never a foreign key, which stays one Tab away.
+    static func editedField(of kind: RecordKind) -> FormFieldID {
+        switch kind {
+        case .user: .name
+        case .post: .title
+        case .comment: .body
+        }
+    }
+
     /// The record the fields describe; `original` supplies the id and the fields not shown.
     static func record(kind: RecordKind, fields: [FormField], original: Record?) -> Record {
         let value = { (id: FormFieldID) in fields.first { $0.id == id }?.trimmed ?? "" }

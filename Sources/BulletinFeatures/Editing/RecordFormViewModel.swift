@@ -97,10 +97,12 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
         self.onClose = onClose
         if case let .edit(record) = mode {
             fields = RecordDraft.fields(for: record)
+            // An edit opens on the field a person edits (a post's title), not on its foreign key.
+            focus = fields.firstIndex { $0.id == RecordDraft.editedField(of: kind) } ?? 0
         } else {
             fields = RecordDraft.fields(for: kind, parent: parent)
+            focus = fields.firstIndex { $0.text.isEmpty } ?? 0
         }
-        focus = fields.firstIndex { $0.text.isEmpty } ?? 0
     }
 
     isolated deinit {

@@ -4,7 +4,8 @@
 /// none below it shows); ``FooterPriority/always``
 /// labels stay, and the right text is shortened before one of them would be: the middle of its
 /// URLs and paths first (``MiddleShortening``), then its end. A message (``wrapsRight``) that
-/// still does not fit moves above the keys instead, wrapped to at most two rows (``height(width:)``).
+/// still does not fit moves above the keys instead, wrapped by words to as many rows as it
+/// needs, up to ``maxMessageRows`` (``height(width:)``).
 public struct KeyFooter {
     /// One label with its priority.
     public struct Hint: Equatable, Sendable {
@@ -28,28 +29,32 @@ public struct KeyFooter {
     /// does not fit beside the always-shown labels even with its addresses shortened (a
     /// summary stays on the line and is cut instead).
     public var wrapsRight = false
+    /// The most rows a message takes above the keys; past them its last row ends with `…`. The
+    /// host gives it what the body can spare.
+    public var maxMessageRows = 2
 
     /// Separator between labels, in columns.
     static let gap = "  "
 
     /// Creates a footer of `hints` and `right`.
-    public init(hints: [Hint], right: String = "", wrapsRight: Bool = false) {
+    public init(hints: [Hint], right: String = "", wrapsRight: Bool = false, maxMessageRows: Int = 2) {
         self.hints = hints
         self.right = right
         self.wrapsRight = wrapsRight
+        self.maxMessageRows = max(1, maxMessageRows)
     }
 
     /// The footer labels of `help`: enabled bindings with a footer priority and a label.
-    public init(help: [KeyHelp], right: String = "", wrapsRight: Bool = false) {
+    public init(help: [KeyHelp], right: String = "", wrapsRight: Bool = false, maxMessageRows: Int = 2) {
         self.init(hints: help.compactMap { entry in
             guard entry.isEnabled, let priority = entry.footer, !entry.label.isEmpty else { return nil }
             return Hint(entry.label, priority: priority)
-        }, right: right, wrapsRight: wrapsRight)
+        }, right: right, wrapsRight: wrapsRight, maxMessageRows: maxMessageRows)
     }
 
     /// Rows the footer takes at `width`: 1, or when ``wrapsRight`` and the right text does not
     /// fit beside the always-shown labels even shortened in the middle, 1 plus its rows above
-    /// the keys (``messageRows(width:)``: 1 or 2).
+    /// the keys (``messageRows(width:)``: 1 to ``maxMessageRows``).
     public func height(width: Int) -> Int {
         guard wrapsRight, !right.isEmpty else { return 1 }
         let room = rightRoom(width: width)
@@ -58,13 +63,15 @@ public struct KeyFooter {
     }
 
     /// The message's rows above the keys at `width`, each after one space: one row when it fits
-    /// (its addresses shortened in the middle if need be), else wrapped by words into two, the
-    /// second cut with "…" when more remains.
+    /// (its addresses shortened in the middle if need be), else wrapped by words into as many
+    /// rows as it needs up to ``maxMessageRows``, the last cut with "…" when more remains.
     public func messageRows(width: Int) -> [String] {
         if let one = MiddleShortening.fit(" " + right, width: width) { return [one] }
         let wrapped = TextLayout.wrap(right, width: max(1, width - 1)).map { " " + $0 }
-        guard wrapped.count > 2 else { return wrapped }
-        return [wrapped[0], TextLayout.truncate(wrapped[1...].joined(), to: width)]
+        guard wrapped.count > maxMessageRows else { return wrapped }
+        let kept = wrapped.prefix(maxMessageRows - 1)
+        let rest = wrapped[(maxMessageRows - 1)...].map { $0.dropFirst() }.joined(separator: " ")
+        return kept + [TextLayout.truncate(" " + rest, to: width)]
     }
 
     /// The left text (a leading space, then the labels that fit) and the right text
