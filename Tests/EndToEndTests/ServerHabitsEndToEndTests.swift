@@ -38,6 +38,49 @@ struct ServerHabitsEndToEndTests {
         return file
     }
 
+    // MARK: - Issue 24, item 11: an HTML error page in the dialog
+
+    @Test("a save refused with 501 and Python's HTML error page: the dialog says it in words, no markup; post 1 unchanged")
+    func htmlErrorPage() async throws {
+        let file = try scratch(Journey.database)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let server = try LoopbackServer.start(arguments: ["--db", file.path])
+        defer { server.stop() }
+        let page = """
+            <!DOCTYPE HTML>
+            <html lang="en">
+                <head>
+                    <meta charset="utf-8">
+                    <title>Error response</title>
+                </head>
+                <body>
+                    <h1>Error response</h1>
+                    <p>Error code: 501</p>
+                    <p>Message: Unsupported method (&#39;PATCH&#39;).</p>
+                </body>
+            </html>
+            """
+        try await server.inject(Fault(path: "/posts/1", status: 501, headers: ["Content-Type": "text/html"], body: page))
+        let before = try await stored(server, "posts")
+        let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString], open: "users/1", width: 120,
+                                                     showing: "Leanne Graham", "Posts (", "sunt aut facere")
+        defer { session.close() }
+        session.send("Home")
+        try await session.press("e", until: "Edit post 1", "sunt aut facere")
+        session.send("C-u")
+        session.type("refused title")
+        let refused = try await session.press("C-s", until: "Could not save", "Everything you typed is kept")
+        let words = dialogText(refused)
+        #expect(words.contains("HTTP 501 from \(server.baseURL.absoluteString)/posts/1: Error response"), "\(words)")
+        for markup in ["<", "DOCTYPE", "meta", "charset"] { #expect(!refused.contains(markup), "\(markup): \(refused)") }
+        try await session.press("Escape", until: "refused title")
+        try await session.press("Escape", until: "Discard changes?")
+        try await session.press("Right", "Enter", until: "sunt aut facere")
+        try await session.quit()
+        let after = try await stored(server, "posts")
+        #expect(try zip(before, after).allSatisfy { try same($0, $1) } && before.count == after.count, "nothing written")
+    }
+
     // MARK: - 3. A write redirected to another origin
 
     @Test("e, new title, Ctrl-S on a server that redirects writes to 127.0.0.2 with 307/308: refused on screen, nothing reaches 127.0.0.2, post 1 unchanged",

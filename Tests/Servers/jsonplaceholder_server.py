@@ -45,7 +45,7 @@ fields, all optional: ``status`` (int), ``headers`` (object), ``body`` (text sen
     "drop"      close the connection without answering  "slow"      the body one byte at a time,
     "hang"      never answer (until the client gives up)            ``byte_delay`` s apart
 
-A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead, nothing written),
+A write (POST, PUT, PATCH, DELETE) takes ``status`` (answered instead with ``body``, as JSON or, when it is not JSON, as an error page; nothing written),
 ``mode: "drop"`` (the write is carried out, then the connection closes: its answer is lost) or
 ``mode: "error-after-write"`` (the write is carried out, then answered 500, as a handler that
 stored the record and then failed does).
@@ -471,7 +471,12 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 return
             rule = faults.take(url.path, self.command) or {}
             if "status" in rule:
-                return self.send_json(rule["status"], json.loads(rule.get("body") or "{}"))
+                try:
+                    answer = json.loads(rule.get("body") or "{}")
+                except ValueError:
+                    # Not JSON: an error page as the server's framework sends it (HTML, text).
+                    return self.send_page(rule["status"], rule["body"], rule.get("headers") or {})
+                return self.send_json(rule["status"], answer)
             if style != "jsonplaceholder":
                 return self.send_json(405, {"error": "read-only test server"})
             try:
@@ -517,6 +522,18 @@ def make_handler(collections, faults, style="jsonplaceholder", recordings=None, 
                 faults.reset()
                 return self.send_json(200, {"ok": True})
             self.send_json(404, {})
+
+        def send_page(self, status, text, headers):
+            """Answers ``text`` as it is, ``text/html`` unless ``headers`` name another Content-Type."""
+            data = text.encode("utf-8")
+            self.send_response(status)
+            if not any(name.lower() == "content-type" for name in headers):
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(data)
 
         def send_json(self, status, body, headers=None):
             """Answers ``body`` as JSON; ``None`` sends no body at all (and no Content-Type)."""
