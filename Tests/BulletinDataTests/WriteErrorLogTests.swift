@@ -23,7 +23,32 @@ struct WriteErrorLogTests {
         // The JSON error's words, not its markup (ErrorBodyText).
         #expect(snapshot.errors.first?.error == .badStatus(500, url: url.absoluteString, excerpt: "boom"))
         #expect(snapshot.requests.map(\.statusText) == ["500"])
+        #expect(snapshot.requests.first?.body == #"{"error": "boom"}"#, "the whole body is kept beside the words")
         #expect(snapshot.lastLoad == nil, "a write is never the last load")
+    }
+
+    @Test("an HTML error page is kept whole in the request log (cut at 16 KiB, saying how much more), a 2xx body never")
+    func wholeErrorBody() async throws {
+        let server = try LoopbackServer.start(arguments: ["--db", Self.db.path])
+        defer { server.stop() }
+        let page = "<!DOCTYPE HTML><html><head><title>Error response</title></head><body><p>Error code: 501</p></body></html>"
+        let huge = "<html><body>" + String(repeating: "x", count: 20_000) + "</body></html>"
+        try await server.inject(Fault(path: "/posts/3", times: 1, status: 501, body: page),
+                                Fault(path: "/posts/4", times: 1, status: 502, body: huge))
+        let log = RequestLog()
+        let client = HTTPClient(timeout: 5, log: log)
+        for id in [3, 4] {
+            await #expect(throws: DataError.self) {
+                _ = try await client.send("PATCH", to: server.baseURL.appendingPathComponent("posts/\(id)"), json: Data("{}".utf8))
+            }
+        }
+        _ = try await client.data(from: server.baseURL.appendingPathComponent("posts/1"))
+        let requests = log.snapshot.requests
+        #expect(requests.map(\.statusText) == ["501", "502", "200"])
+        #expect(requests[0].body == page)
+        #expect(requests[1].body?.hasPrefix("<html><body>xxx") == true)
+        #expect(requests[1].body?.hasSuffix("\n… \(huge.utf8.count - RequestRecord.bodyLimit) more bytes") == true)
+        #expect(requests[2].body == nil)
     }
 
     @Test("a delete whose read-back answers 404 (the confirmation) adds no error; a delete of a missing record does")

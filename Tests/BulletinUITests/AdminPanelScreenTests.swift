@@ -123,6 +123,34 @@ struct AdminPanelScreenTests {
                                                  + "posts are read from GET /posts and filtered by userId here."), "the note wraps, nothing cut")
     }
 
+    @Test("the newest error answer's whole body is under the errors, markup shown as text, at 40, 80 and 120 columns",
+          arguments: [40, 80, 120])
+    func lastErrorBody(width: Int) async throws {
+        let log = RequestLog()
+        let page = "<!DOCTYPE HTML>\n<html lang=\"en\">\n<head><title>Error response</title></head>\n<body><p>Error code: 501</p></body>\n</html>"
+        log.record(RequestRecord(date: Date(timeIntervalSince1970: 3600), method: "PATCH", path: "/posts/1", status: .http(501),
+                                 milliseconds: 5, body: page), isLoad: false)
+        log.record(.badStatus(501, url: "http://127.0.0.1:3000/posts/1", excerpt: "Error response"), method: "PATCH",
+                   at: Date(timeIntervalSince1970: 3600))
+        for path in ["/albums", "/todos"] {   // two newer 404s with the same `{}`: shown once
+            log.record(RequestRecord(date: Date(timeIntervalSince1970: 3601), method: "GET", path: path, status: .http(404),
+                                     milliseconds: 1, body: "{}"))
+        }
+        let source = StubDataSource(descriptor: SourceDescriptor(kind: .rest, location: "http://127.0.0.1:3000"))
+        let model = AdminPanelViewModel(source: source, writeAccess: .allowed, log: log, timeZone: Self.utc)
+        await model.load()
+        let lines = render(model, width: width, height: 60)
+        #expect(lines.filter { $0.hasPrefix(" Error answer") }.count == 2, "\(lines)")
+        #expect(lines.contains(" Error answer (GET 404 /todos), as the server sent it") || width < 60, "\(lines)")
+        let heading = try #require(lines.lastIndex { $0.hasPrefix(" Error answer") }, "\(lines)")
+        #expect(words(lines[heading...]).hasPrefix("Error answer (PATCH 501 /posts/1), as the server sent it "
+                                                   + page.split(whereSeparator: \.isWhitespace).joined(separator: " ")),
+                "\(lines)")
+        let errors = try #require(lines.firstIndex(of: " Errors (1)"))
+        #expect(lines[errors + 1].hasPrefix(" 01:00:00  PATCH  HTTP 501 from") && !lines[errors + 1].contains("<"),
+                "the error itself is words: \(lines[errors + 1])")
+    }
+
     @Test("a file's panel says under Housekeeping which temporary files of killed saves opening it removed")
     func leftoversRemovedOnOpen() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-admin-\(UUID().uuidString.prefix(8))")

@@ -76,6 +76,11 @@ struct ServerHabitsEndToEndTests {
         try await session.press("Escape", until: "refused title")
         try await session.press("Escape", until: "Discard changes?")
         try await session.press("Right", "Enter", until: "sunt aut facere")
+        // The whole page stays in the Admin panel's request log, markup and all, as text.
+        session.send(":")
+        session.send("-l", "admin")
+        try await session.press("Enter", until: "Data source", "Requests (")
+        try await session.press("End", until: "Error answer (P", "<title>Error response</title>", "Error code: 501")
         try await session.quit()
         let after = try await stored(server, "posts")
         #expect(try zip(before, after).allSatisfy { try same($0, $1) } && before.count == after.count, "nothing written")

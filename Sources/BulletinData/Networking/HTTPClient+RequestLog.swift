@@ -7,7 +7,8 @@ extension HTTPClient {
         do throws(DataError) {
             let response = try await sendUnlogged(url, etag: etag)
             log?.record(RequestRecord(date: started, method: "GET", path: Self.logPath(url), status: .http(response.status),
-                                      milliseconds: RequestRecord.milliseconds(since: started)))
+                                      milliseconds: RequestRecord.milliseconds(since: started),
+                                      body: RequestRecord.errorBody(of: response)))
             if let budget = RateLimitStatus.parse({ response.header($0) }) { log?.record(budget) }
             return response
         } catch {

@@ -26,7 +26,7 @@ extension HTTPClient {
             }
             throw error
         }
-        logWrite(method, url, status: .http(response.status), since: started)
+        logWrite(method, url, status: .http(response.status), since: started, body: RequestRecord.errorBody(of: response))
         guard response.isSuccess else {
             let error = Self.statusError(response, url: url)
             log?.record(error, method: method)
@@ -36,9 +36,10 @@ extension HTTPClient {
     }
 
     /// Records a write in ``log`` for the Admin panel's request list (never as the last load).
-    private func logWrite(_ method: String, _ url: URL, status: RequestRecord.Status, since started: Date) {
+    private func logWrite(_ method: String, _ url: URL, status: RequestRecord.Status, since started: Date,
+                          body: String? = nil) {
         log?.record(RequestRecord(date: started, method: method, path: Self.logPath(url), status: status,
-                                  milliseconds: RequestRecord.milliseconds(since: started)), isLoad: false)
+                                  milliseconds: RequestRecord.milliseconds(since: started), body: body), isLoad: false)
     }
 }
 

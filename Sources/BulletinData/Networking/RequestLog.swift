@@ -167,14 +167,32 @@ public struct RequestRecord: Equatable, Sendable {
     public var status: Status
     /// How long it took, in milliseconds.
     public var milliseconds: Int
+    /// The body of an answer that carried no data (a 4xx or 5xx), as the server sent it: UTF-8
+    /// text (bytes that are not become U+FFFD), at most ``bodyLimit`` bytes' worth; `nil` for
+    /// other answers. The error the screen shows is its words (``ErrorBodyText``); this is the whole.
+    public var body: String?
+
+    /// The most bytes of an error answer's body kept in ``body``.
+    public static let bodyLimit = 16 * 1024
 
     /// Creates a record; `milliseconds` is the duration, never negative.
-    public init(date: Date, method: String, path: String, status: Status, milliseconds: Int) {
+    public init(date: Date, method: String, path: String, status: Status, milliseconds: Int, body: String? = nil) {
         self.date = date
         self.method = method
         self.path = path
         self.status = status
         self.milliseconds = milliseconds
+        self.body = body
+    }
+
+    /// `response`'s body for ``body`` when its status is 4xx or 5xx (cut at ``bodyLimit``
+    /// bytes, with a line saying how much more there was); else `nil`.
+    public static func errorBody(of response: HTTPResponse) -> String? {
+        guard response.status >= 400, !response.body.isEmpty else { return nil }
+        let kept = response.body.prefix(bodyLimit)
+        let text = String(decoding: kept, as: UTF8.self)
+        let more = response.body.count - kept.count
+        return more > 0 ? text + "\n… \(more) more bytes" : text
     }
 
     /// Whether data arrived: a 2xx or 304 answer, or a file read.

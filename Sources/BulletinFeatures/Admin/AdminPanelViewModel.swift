@@ -130,6 +130,20 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
         activity.requests.reversed().map { AdminStatusText.requestLine($0, timeZone: timeZone) }
     }
 
+    /// The newest answers that carried an error body, newest first, at most three and none whose
+    /// body repeats a newer one's (a run of `{}` 404s shows once): each as `PATCH 501 /posts/1`
+    /// with the body the server sent (``RequestRecord/body``: an HTML page whole, markup and all,
+    /// which the error itself reduces to words).
+    public var errorBodies: [(request: String, body: String)] {
+        var seen = Set<String>()
+        var bodies: [(request: String, body: String)] = []
+        for record in activity.requests.reversed() where bodies.count < 3 {
+            guard let body = record.body, seen.insert(body).inserted else { continue }
+            bodies.append(("\(record.method) \(record.statusText) \(record.path)", body))
+        }
+        return bodies
+    }
+
     /// What was learnt about the server this run, oldest first, such as that it ignores
     /// `?userId=` (so child lists are filtered by Bulletin); empty when nothing was.
     public var serverNotes: [String] { activity.notes }

@@ -35,6 +35,12 @@ struct AdminPanelText {
         let errors = model.errorLines
         lines += [StyledLine(""), StyledLine("Errors (\(errors.count))", style: .title)]
         lines += errors.isEmpty ? [StyledLine("none", style: .muted)] : errors.map { StyledLine($0, style: .error) }
+        for answer in model.errorBodies {
+            // The whole body, as sent: the error above says it in words. Drawn as text (markup
+            // shown, never interpreted; control characters made harmless as everywhere).
+            lines += [StyledLine(""), StyledLine("Error answer (\(answer.request)), as the server sent it", style: .title)]
+            lines += answer.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0), style: .muted) }
+        }
         if !model.issueLines.isEmpty {
             lines += [StyledLine(""), StyledLine("Records not read (\(model.issueLines.count))", style: .title)]
             lines += model.issueLines.map { StyledLine($0) }
