@@ -19,7 +19,7 @@ extension ScreenHost {
         }
     }
 
-    /// The global bindings: Esc (←, Backspace) back, `?` (F1) help, `:` a command, `q`
+    /// The global bindings: Esc (←, Backspace; vi's `h` where the screen leaves it) back, `?` (F1) help, `:` a command, `q`
     /// (Ctrl-C) quit. Keys reach them only when the screen did not handle them.
     var globalKeys: KeyMap<GlobalIntent> { globalKeys(beside: []) }
 
@@ -42,6 +42,9 @@ extension ScreenHost {
         }
         return KeyMap([
             binding([.escape, .left, .backspace], .back, "Go back to the previous screen", footer: .always,
+                    disabled: canGoBack ? nil : "this is the first screen"),
+            // vi's ←, on a line of its own (where the screen leaves `h` free: not on Search's query).
+            binding([.character("h")], .back, "Go back, as ← does", footer: nil,
                     disabled: canGoBack ? nil : "this is the first screen"),
             binding([.character("?"), .function(1)], .help, "Show the keys of this screen (Esc closes the list)",
                     footer: .always),

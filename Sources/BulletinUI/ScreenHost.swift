@@ -172,16 +172,24 @@ public final class ScreenHost {
     public func handle(_ key: Key) {
         statusNote?.clear()
         if helpState != nil, handleHelpKey(key) { return }
-        let screen = currentScreen
-        if let screen, screen.capturesKeys {
-            if screen.handle(key, in: bodyArea) { return }
+        var screen = currentScreen
+        var declined = false
+        if let captured = screen, captured.capturesKeys {
+            if captured.handle(key, in: bodyArea) { return }
+            // A key that ended the capture without being the screen's (a non-digit after an id's
+            // digits) acts as itself: the `:` prompt, the record keys, the global keys.
+            screen = currentScreen
+            declined = true
+        }
+        if let current = screen, current.capturesKeys {
+            // Still taking every key: only the global keys are left.
         } else {
             if let commandLine {
                 commandLine.clearMessage()
                 if CommandPromptView.handle(key, model: commandLine) { return }
             }
             // A key the prompt did not take changed nothing: the screen is still the top one.
-            if let screen, screen.handle(key, in: bodyArea) { return }
+            if let screen, !declined, screen.handle(key, in: bodyArea) { return }
             if let screen, handleRecordKey(key, beside: screen.keyHelp) { return }
         }
         switch globalKeys.action(for: key) {

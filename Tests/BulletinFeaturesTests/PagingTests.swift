@@ -90,6 +90,45 @@ struct PagingTests {
         #expect(await source.pagesAsked.filter { $0 == 0 }.count == 1)
     }
 
+    @Test("End (G) on a paged list loads every page in turn and selects the last row; the row says so meanwhile")
+    func endLoadsEveryPage() async {
+        let source = PagedSource(total: 45, pageSize: 10)
+        let model = UserListViewModel(source: source, router: .none)
+        await model.load()
+        model.selectLast()
+        #expect(model.list.walksToEnd)
+        #expect(model.cell(row: 10, column: .name) == "Loading every page… (10 so far)")
+        for _ in 0..<10 where model.paging != .complete { await model.list.wait() }
+        await model.list.wait()
+        #expect(model.users.count == 45 && model.paging == .complete)
+        #expect(await source.pagesAsked == [0, 10, 20, 30, 40])
+        #expect(model.selection.selected == 44, "the selection followed to the last row")
+        #expect(!model.list.walksToEnd)
+    }
+
+    @Test("a move during the walk to the end stops it at the pages loaded; a failed page stops it too")
+    func walkStops() async {
+        let source = PagedSource(total: 100, pageSize: 10)
+        let model = UserListViewModel(source: source, router: .none)
+        await model.load()
+        model.selectLast()
+        await model.list.wait()
+        model.moveSelection(by: -1)
+        #expect(!model.list.walksToEnd)
+        await model.list.wait()
+        let loaded = model.users.count
+        #expect(loaded < 100 && model.paging == .more, "the walk stopped: \(loaded) loaded")
+        model.moveSelection(by: -5)
+        await model.list.wait()
+        #expect(model.users.count == loaded, "no page is asked for far from the end")
+
+        let error = DataError.transport(url: "http://x/users?skip=20", reason: "connection lost")
+        model.selectLast()
+        await source.setFailure(error)
+        for _ in 0..<12 where !model.list.pagingCanRetry { await model.list.wait() }
+        #expect(model.list.pagingCanRetry && !model.list.walksToEnd)
+    }
+
     @Test("a source without paging shows everything with no extra row")
     func unpagedSource() async {
         let model = UserListViewModel(source: StubDataSource(), router: .none)

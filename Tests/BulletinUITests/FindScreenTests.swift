@@ -162,7 +162,7 @@ struct FindScreenTests {
     func jumpByDigits() async {
         await openUsers()
         press(.character("3"))
-        #expect(lines().last == " go to 3▏                                  ⏎ go  Esc cancel")
+        #expect(lines().last == ":3▏                                        ⏎ go  Esc cancel")
         press(.enter)
         #expect(frame().style(at: Point(x: 5, y: 4)) == .selected)
         press(.character("1"), .character("2"), .enter)

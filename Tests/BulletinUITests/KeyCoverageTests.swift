@@ -28,7 +28,7 @@ struct KeyCoverageTests {
         State(name: "Users", place: .users, keys: [], marker: "a/e/d/u edit"),
         State(name: "Users, filter prompt open", place: .users, keys: [.character("/"), .character("e")], marker: "/e▏"),
         State(name: "Users, filtered", place: .users, keys: [.character("/"), .character("e"), .enter], marker: "Esc clear"),
-        State(name: "Users, typing an id", place: .users, keys: [.character("2")], marker: "go to 2"),
+        State(name: "Users, typing an id", place: .users, keys: [.character("2")], marker: ":2▏"),
         State(name: "a user", place: .user, keys: [], marker: "Posts (2)"),
         State(name: "a user, the albums", place: .user, keys: [.character("2")], marker: "⏎ open"),
         State(name: "a user, the todos", place: .user, keys: [.character("3")], marker: "Done"),

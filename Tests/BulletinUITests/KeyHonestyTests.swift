@@ -137,23 +137,55 @@ struct KeyHonestyTests {
         #expect(lines.contains { $0.hasPrefix("   s ") && $0.contains(says) }, "\(lines)")
     }
 
-    @Test("a key that is not the id jump's only stops the jump: ← stays on the list, a opens no form, j does not move", arguments: [
-        Key.left, .character("a"), .character("j"), .character("x"),
-    ])
-    func jumpStopsOnly(key: Key) async throws {
-        let harness = await KeyScreenHarness.open(.users)
+    @Test("a key that is not the id jump's ends it and acts as itself: j moves, a opens the form, ← goes back, x does nothing")
+    func jumpEndsAndActs() async throws {
+        var harness = await KeyScreenHarness.open(.users)
         harness.press(.character("2"))
-        #expect(harness.footer(width: 100).contains("go to 2"), "\(harness.footer(width: 100))")
-        harness.press(key)
-        await harness.settle()
-        let list = try #require(harness.app.stack.top?.destination as? UserListViewModel, "\(harness.app.stack.routes)")
-        #expect(harness.app.stack.routes == ["home", "users"])
-        #expect(list.find.jumpDigits == nil && list.selection.selected == 0)
+        #expect(harness.footer(width: 100).hasPrefix(":2▏"), "\(harness.footer(width: 100))")
         harness.press(.character("j"))
-        #expect(list.selection.selected == 1, "the next key acts again")
+        var list = try #require(harness.app.stack.top?.destination as? UserListViewModel)
+        #expect(list.find.jumpDigits == nil && list.selection.selected == 1, "j moved once")
+
+        harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("1"), .character("a"))
+        await harness.settle()
+        #expect(harness.app.stack.top?.destination is RecordFormViewModel, "a opened the form: \(harness.app.stack.routes)")
+
+        harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("1"), .left)
+        #expect(harness.app.stack.routes == ["home"], "← went back")
+
+        harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("1"), .character("x"))
+        list = try #require(harness.app.stack.top?.destination as? UserListViewModel)
+        #expect(list.find.jumpDigits == nil && list.selection.selected == 0)
     }
 
-    @Test("during an id jump ? still shows the keys and Ctrl-C still quits, each stopping the jump")
+    @Test("digits then : open the command prompt with nothing swallowed: 2 then :open users/3 Enter opens user 3")
+    func jumpThenCommand() async throws {
+        let harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("2"), .character(":"))
+        #expect(harness.app.commandLine.isActive, "the : opened the prompt")
+        for character in "open users/3" { harness.press(.character(character)) }
+        #expect(harness.footer(width: 100).hasPrefix(":open users/3▏"), "\(harness.footer(width: 100))")
+        harness.press(.enter)
+        await harness.app.waitForLink()
+        await harness.settle()
+        #expect(harness.app.stack.routes.last == "users/3", "\(harness.app.stack.routes)")
+        let list = try #require(harness.app.stack.entries.compactMap { $0.destination as? UserListViewModel }.first)
+        #expect(list.find.finder.query.isEmpty && list.find.finder.sortColumn == nil, "no key reached the list")
+    }
+
+    @Test("the jump shows :ID where the prompt line is, at 40, 80 and 120 columns", arguments: [40, 80, 120])
+    func jumpPromptWidths(width: Int) async {
+        let harness = await KeyScreenHarness.open(.users)
+        harness.press(.character("1"), .character("2"), width: width)
+        let footer = harness.footer(width: width)
+        let padding = String(repeating: " ", count: width - 4 - 16 - 1)
+        #expect(footer == ":12▏" + padding + "⏎ go  Esc cancel", "\(footer)")
+    }
+
+    @Test("during an id jump ? still shows the keys and Ctrl-C still quits, each ending the jump")
     func jumpHelpAndQuit() async throws {
         let harness = await KeyScreenHarness.open(.users)
         harness.press(.character("2"), .character("?"))

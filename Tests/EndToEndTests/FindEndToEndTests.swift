@@ -56,8 +56,24 @@ struct FindEndToEndTests {
         try await session.press("Enter", until: "Home › Users › José Núñez")
         try await session.press("Escape", until: "Name ▲")
         session.type("12")
-        try await session.appears("go to 12")
+        try await session.appears(":12▏")
         try await session.press("Enter", until: "no user 12 in this list")
+        try await session.quit()
+    }
+
+    @Test("a digit starts the jump as :2 in the prompt line, and a : after it opens the command prompt: nothing is swallowed")
+    func digitsThenCommand() async throws {
+        let session = try await TmuxSession.bulletin(environment: ["BROWSER": "false"])
+        defer { session.close() }
+        try await session.press("Enter", until: "Margaret Okafor", "10 users")
+        session.type("2")
+        try await session.appears(all: [":2▏", "⏎ go  Esc cancel"])
+        session.type(":open users/5")
+        try await session.appears(":open users/5▏")
+        let screen = try await session.press("Enter", until: "users/5", "Posts (")
+        #expect(!screen.contains("Opened"), "no key went to o: \(screen)")
+        let list = try await session.press("Escape", until: "10 users")
+        #expect(!list.contains("/5") && !list.contains("▲"), "the list was neither filtered nor sorted: \(list)")
         try await session.quit()
     }
 

@@ -2,7 +2,7 @@ import Observation
 import ViewState
 
 /// What a list's bottom line does for finding: the `/` filter prompt (its text and cursor), the
-/// digits typed to jump to an id (`go to 12`), and what the last `n`, `N` or jump said.
+/// digits typed to jump to an id (`:12`), and what the last `n`, `N` or jump said.
 ///
 /// A list view model owns one, beside (and around) its ``ListFinder``; the finder does the
 /// filtering and sorting, this keeps the prompt's editing state and turns ids into messages.
@@ -67,8 +67,8 @@ public final class FindBar {
     /// Whether the table highlights matches: while a filter is set, or after `n` / `N`.
     public var highlightsMatches: Bool { !finder.query.isEmpty || marksLastQuery }
 
-    /// `go to 12` while digits are being typed; `nil` otherwise.
-    public var jumpPrompt: String? { jumpDigits.map { "go to " + $0 } }
+    /// `:12` while digits are being typed (the `:12` command they amount to); `nil` otherwise.
+    public var jumpPrompt: String? { jumpDigits.map { ":" + $0 } }
 
     // MARK: - Filter
 
@@ -135,8 +135,8 @@ public final class FindBar {
         jumpDigits = digits.isEmpty ? nil : digits
     }
 
-    /// Esc (or any other key) while typing an id: stops the jump.
-    public func cancelJump() { jumpDigits = nil }
+    /// Esc (or any other key, which then acts as itself) while typing an id: stops the jump.
+    public func cancelJump() { if jumpDigits != nil { jumpDigits = nil } }
 
     /// Enter while typing an id: stops typing and returns the id typed.
     public func takeJump() -> String? {

@@ -19,7 +19,7 @@ extension RecordListModel {
     public var pagingRowText: String? {
         switch paging {
         case .complete: nil
-        case .more, .loading: "Loading more…"
+        case .more, .loading: walksToEnd ? "Loading every page… (\(rows.count) so far)" : "Loading more…"
         case let .failed(error): "Could not load more: \(error.description)"
         }
     }
@@ -46,8 +46,24 @@ extension RecordListModel {
     /// of the loaded rows (counted from the rows, not the finder's order, which may still be
     /// catching up with a page just appended). Never while a filter is set.
     func loadMoreIfNear() {
-        guard case .more = paging, showsPagingRow, selection.selected >= rows.count - Self.prefetchDistance else { return }
+        guard case .more = paging, showsPagingRow, walksToEnd || selection.selected >= rows.count - Self.prefetchDistance
+        else { return }
         loadMore()
+    }
+
+    /// After a page of a walk to the end (``walksToEnd``): the selection on the last row once
+    /// the finder shows the page, and the next page asked for; with none left the walk ends.
+    private func walkOn() {
+        guard walksToEnd else { return }
+        let finder = find.finder
+        walkTask = Task { [weak self] in
+            await finder.waitUntilIdle()
+            // A move or a reload meanwhile stopped the walk: the selection stays where it was put.
+            guard let self, walksToEnd else { return }
+            selection.end(count: rowCount)
+            // Pages remain (the next may be on its way already) unless the source said it has no more.
+            if paging == .complete || !showsPagingRow { walksToEnd = false }
+        }
     }
 
     /// Loads the next page and appends it; a failure keeps what is loaded and marks the last row.
@@ -62,8 +78,11 @@ extension RecordListModel {
                 issues += next.issues
                 setNext(next.next)
                 indexRows()
+                walkOn()
                 loadMoreIfNear()
-            case let .failed(error): paging = .failed(error)
+            case let .failed(error):
+                walksToEnd = false
+                paging = .failed(error)
             case .idle, .loading: break
             }
         }

@@ -16,7 +16,10 @@ extension RecordListModel {
     public var selectedRow: Row? { row(at: selection.selected) }
 
     /// Home: the first row.
-    public func selectFirst() { selection.home(count: rowCount) }
+    public func selectFirst() {
+        walksToEnd = false
+        selection.home(count: rowCount)
+    }
 
     /// `:12` or `12` then Enter: selects the record with id `id` through the finder's id map, or
     /// says it is not there (the finder's messages).

@@ -91,6 +91,11 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     @ObservationIgnored var nextCursor: PageCursor?
     /// The batch hook's state during a first load (``RecordListModel+Batches.swift``).
     @ObservationIgnored var arriving = ArrivingRows<Row>()
+    /// Whether End asked for every page: each page loaded goes on to the next, the selection on
+    /// the last row, until none remains; any other move, a reload or leaving the screen stops it.
+    @ObservationIgnored public internal(set) var walksToEnd = false
+    /// The walk's step waiting for the finder to show a page before selecting the last row.
+    @ObservationIgnored var walkTask: Task<Void, Never>?
     /// Whether the last load's finder index was the one its reader built (tests).
     @ObservationIgnored package internal(set) var indexedFromBatches = false
 
@@ -156,6 +161,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// load of a feed that sends batches shows them as they arrive.
     public func reload() {
         if case .failed = paging, state.value != nil { return loadMore() }
+        walksToEnd = false
         let keepsRows = state.value != nil && !isPartial
         endBatches()
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
@@ -193,6 +199,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// The list left the screen: the loads in flight (first page, next page, batches) are
     /// cancelled and their results dropped.
     public func stop() {
+        walksToEnd = false
         loader.stop()
         endBatches()
         if paging == .loading { paging = .more }
@@ -210,6 +217,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         await loader.wait()
         await loader.waitForPage()
         await find.finder.waitUntilIdle()
+        await walkTask?.value
     }
 
     /// Puts `row` in place of the row with its id (after a save), keeping the filter, sort and selection.
@@ -250,15 +258,20 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         onOpen?(row)
     }
 
-    /// ↑ ↓ PageUp PageDown: moves the selection by `delta` rows (near the end, the next page loads).
+    /// ↑ ↓ PageUp PageDown: moves the selection by `delta` rows (near the end, the next page
+    /// loads); a walk to the end (``selectLast()``) stops here, at the pages loaded.
     public func moveSelection(by delta: Int) {
+        walksToEnd = false
         selection.move(by: delta, count: rowCount)
         loadMoreIfNear()
     }
 
-    /// End: the last row (the next page loads).
+    /// End (`G`): the last row. While pages remain, every one is loaded in turn, the selection
+    /// following to the end (``walksToEnd``), until the source has no more or stops (a cap such
+    /// as GitHub's pages of accounts, said by the list's issues; a failed page, on the last row).
     public func selectLast() {
         selection.end(count: rowCount)
+        walksToEnd = paging == .more && showsPagingRow
         loadMoreIfNear()
     }
 }

@@ -1,8 +1,9 @@
 import BulletinFeatures
 import TermView
+import ViewState
 
 /// The status line of a list while finding: the `/` prompt (`/gra▏` and `2 of 10`) or the id
-/// being typed (`go to 12▏`); and what the last `n`, `N` or jump said, for the footer.
+/// being typed (`:12▏`); and what the last `n`, `N` or jump said, for the footer.
 @MainActor
 struct FindStatusView {
     let find: FindBar
@@ -23,8 +24,10 @@ struct FindStatusView {
                        help: Self.promptHelp).render(in: area, on: &surface)
             return true
         }
-        if let jump = find.jumpPrompt {
-            StatusBar(left: " " + jump + "▏", right: Self.jumpHelp).render(in: area, on: &surface)
+        if let digits = find.jumpDigits {
+            // Where the `:` prompt is, as `:12` would be typed there.
+            PromptLine(prefix: ":", state: TextEditState(text: digits), notes: [], help: Self.jumpHelp)
+                .render(in: area, on: &surface)
             return true
         }
         return false

@@ -44,18 +44,16 @@ extension FindIntent {
                    action: .promptEdit),
     ])
 
-    /// The keys while an id is typed: digits, Backspace, Enter (go), Esc (stop); any other key
-    /// only stops the jump (a mistyped `12a` opens no form, `12←` does not leave the list),
-    /// but Ctrl-C, `?` and F1, which stop it and still quit or show the keys.
+    /// The keys while an id is typed (`:12` in the prompt line): digits, Backspace, Enter (go),
+    /// Esc (stop). Any other key ends the jump and then does what it does on the list (`j`
+    /// moves, `:` opens the command prompt, `q` quits): nothing typed after the digits is lost.
     static let jumpKeys = KeyMap<FindIntent>([
         KeyBinding(keys: [.enter], label: "⏎ go", description: "Select the row with the id typed", group: "Jump to an id",
                    footer: .always, action: .jumpGo),
-        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Stop typing the id", group: "Jump to an id",
-                   footer: .always, action: .jumpCancel),
+        KeyBinding(keys: [.escape], label: "Esc cancel", description: "Stop typing the id (any other key stops it and does what it does)",
+                   group: "Jump to an id", footer: .always, action: .jumpCancel),
         KeyBinding(patterns: [.digits], description: "Type more digits of the id", group: "Jump to an id", action: .jumpDigit),
         KeyBinding(keys: [.backspace], description: "Delete the last digit", group: "Jump to an id", action: .jumpDelete),
-        KeyBinding(patterns: [.anyKey(except: [.ctrl("c"), .character("?"), .function(1)])],
-                   description: "Stop typing the id, doing nothing else", group: "Jump to an id", action: .jumpCancel),
     ])
 
     /// Whether the intent is one of ``jumpKeys``'.

@@ -2,7 +2,7 @@ import TermView
 
 /// What a person can do on any list screen.
 enum ListIntent: Sendable {
-    case up, down, pageUp, pageDown, first, last, open, reload
+    case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, reload
 }
 
 extension ListIntent {
@@ -20,15 +20,20 @@ extension ListIntent {
         ].map { $0.disabled(failed) })
     }
 
-    /// Paging and reloading, after the list's other keys. PageUp/PageDown and Home/End carry
-    /// no footer label: they do what every terminal program does.
+    /// Paging and reloading, after the list's other keys, with less's and vi's spellings beside
+    /// the named keys: PageUp/PageDown (Ctrl-B, Ctrl-F), half a page (Ctrl-U, Ctrl-D), Home/End
+    /// (`g`, `G`; on a list whose pages remain, End and `G` load every page). They carry no
+    /// footer label: they do what every terminal program does.
     /// - Parameter failed: Why the rows are not there; then `r` retries, and its label says so.
     static func pageKeys(failed: String? = nil) -> KeyMap<ListIntent> {
         KeyMap([
-            KeyBinding(keys: [.pageUp], description: "Move up a page", group: "Move", action: .pageUp),
-            KeyBinding(keys: [.pageDown], description: "Move down a page", group: "Move", action: .pageDown),
-            KeyBinding(keys: [.home], description: "Select the first row", group: "Move", action: .first),
-            KeyBinding(keys: [.end], description: "Select the last row", group: "Move", action: .last),
+            KeyBinding(keys: [.pageUp, .ctrl("b")], description: "Move up a page", group: "Move", action: .pageUp),
+            KeyBinding(keys: [.pageDown, .ctrl("f")], description: "Move down a page", group: "Move", action: .pageDown),
+            KeyBinding(keys: [.ctrl("u")], description: "Move up half a page", group: "Move", action: .halfPageUp),
+            KeyBinding(keys: [.ctrl("d")], description: "Move down half a page", group: "Move", action: .halfPageDown),
+            KeyBinding(keys: [.home, .character("g")], description: "Select the first row", group: "Move", action: .first),
+            KeyBinding(keys: [.end, .character("G")], description: "Select the last row (loading every page that remains)",
+                       group: "Move", action: .last),
         ].map { $0.disabled(failed) } + [
             failed == nil
                 ? KeyBinding(keys: [.character("r")], label: "r reload", description: "Load the list again", group: "Data",

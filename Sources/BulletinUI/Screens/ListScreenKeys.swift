@@ -71,9 +71,10 @@ extension FindableScreenModel {
         return memo.keys(for: token) { listScreenKeys(noun: noun, failed: failed, edit: edit) }
     }
 
-    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): during a jump the
-    /// jump's keys take every key but Ctrl-C, `?` and F1 (``FindIntent/jumpKeys``), which stop
-    /// the jump first and then go to the host.
+    /// Handles `key` through `keys` (``listScreenKeys(noun:failed:edit:)``): during a jump a key
+    /// that is not the jump's (``FindIntent/jumpKeys``) ends it and then acts as itself: the
+    /// list's own keys here, any other (`:`, `o`, `q`, `?`) through the host, which hands a key on
+    /// once the screen stopped taking keys first.
     /// - Parameters:
     ///   - pageSize: Rows a page moves.
     ///   - tableArea: Where the table is drawn, for mouse presses.

@@ -23,6 +23,8 @@ extension ListScreenModel {
         case .down: moveSelection(by: 1)
         case .pageUp: moveSelection(by: -max(1, pageSize))
         case .pageDown: moveSelection(by: max(1, pageSize))
+        case .halfPageUp: moveSelection(by: -max(1, pageSize / 2))
+        case .halfPageDown: moveSelection(by: max(1, pageSize / 2))
         case .first: selectFirst()
         case .last: selectLast()
         case .open: openSelected()

@@ -125,7 +125,11 @@ struct UserDetailScreen: Screen {
         let tableArea = Rect(x: area.x, y: area.y + profileRows + 2, width: area.width, height: max(0, listHeight))
         let pageSize = TableView.visibleRows(in: listArea, showsHeader: true)
         let keys = keyMap
-        guard let intent = keys.action(for: key) else { return false }
+        guard let intent = keys.action(for: key) else {
+            // A key that is not the list's ends a jump to an id and goes on to the host's keys.
+            activeFind.cancelJump()
+            return false
+        }
         lists.clearMessage()
         switch intent {
         case let .show(number): lists.show(number: number)
