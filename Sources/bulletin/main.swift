@@ -21,6 +21,14 @@ if options.showsHelp {
     print(LaunchOptions.usage)
     exit(0)
 }
+if options.showsManPage {
+    print(ManPage.roff, terminator: "")
+    exit(0)
+}
+if let shell = options.completionShell, let script = CompletionScript.script(for: shell) {
+    print(script, terminator: "")
+    exit(0)
+}
 if options.showsVersion {
     print("bulletin \(LaunchOptions.version)")
     exit(0)
