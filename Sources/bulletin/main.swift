@@ -35,10 +35,13 @@ if options.showsVersion {
 }
 
 let dependencies: AppDependencies
+/// What Home's status line says at the start (`--reset-embedded`'s outcome), if anything.
+var notice: String?
 do {
     let factory = SourceFactory(
         timeout: options.timeout, maxResponseMB: options.maxResponseMB, readOnly: options.readOnly,
         githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
+    if options.resetsEmbedded { notice = try factory.resetEmbedded() }
     dependencies = try factory.dependencies(for: options.source)
 } catch {
     printError(error.description)
@@ -53,7 +56,7 @@ if let reason = TerminalCheck.current() {
 MainActor.assumeIsolated {
     do {
         let app = try Application(dependencies: dependencies, usesMouse: options.usesMouse)
-        app.run(opening: options.link)
+        app.run(opening: options.link, notice: notice)
     } catch {
         printError("cannot start the terminal: \(error)")
         exit(2)

@@ -1,3 +1,4 @@
+import Foundation
 import BulletinData
 import Testing
 
@@ -92,5 +93,37 @@ struct LaunchFlagTableTests {
     func roffEscape() {
         #expect(ManPage.escape(#"a\b --x"#) == #"a\eb \-\-x"#)
         #expect(ManPage.escape(".start\n'quote") == "\\&.start\n\\&'quote")
+    }
+}
+
+/// `--reset-embedded` goes back to the original embedded set (issue 24, item 13).
+@Suite("Embedded edits across runs")
+struct EmbeddedResetLaunchTests {
+    @Test("--reset-embedded chooses the embedded set, and cannot be combined with another source")
+    func parses() throws {
+        let options = try LaunchOptions.parse(["--reset-embedded", "open", "users/1"])
+        #expect(options.source == .embedded && options.resetsEmbedded && options.link == .user("1"))
+        #expect(try !LaunchOptions.parse([]).resetsEmbedded)
+        #expect(throws: LaunchError.conflictingSources("--api", "--reset-embedded")) {
+            try LaunchOptions.parse(["--api", "http://x", "--reset-embedded"])
+        }
+    }
+
+    @Test("the factory reopens the copy with its edits, and resetEmbedded sets it aside saying where")
+    func factory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-reset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.json").path
+        let factory = SourceFactory(embeddedCopyPath: path)
+        #expect(try factory.resetEmbedded() == "The original embedded data set (there were no edits to set aside)")
+        #expect(try factory.make(.embedded).source.descriptor.description == "embedded data set")
+        try Data(#"{"users": [], "posts": []}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let reopened = try factory.make(.embedded)
+        #expect(reopened.source.descriptor.description == "embedded data set, with your edits")
+        #expect((reopened.writer as? EmbeddedDataWriter)?.copyPath == path)
+        #expect(reopened.writer.access == .allowed)
+        #expect(try factory.resetEmbedded() == "Back to the original embedded data set; your edits are kept in \(path).before-reset")
+        #expect(try factory.make(.embedded).source.descriptor.description == "embedded data set")
     }
 }

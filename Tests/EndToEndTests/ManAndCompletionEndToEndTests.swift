@@ -84,7 +84,7 @@ struct ManAndCompletionEndToEndTests {
         #expect(bashCompletions(["bulletin", "open", "us"]) == ["users", "users/"])
         #expect(bashCompletions(["bulletin", "--mealdb", "open", "ca"]) == ["categories", "categories/"])
         #expect(bashCompletions(["bulletin", "--api", ""]).isEmpty, "a URL is the user's to type")
-        #expect(bashCompletions(["bulletin", "--mealdb", "--re"]) == ["--read-only"], "--mealdb's URL is optional")
+        #expect(bashCompletions(["bulletin", "--mealdb", "--rea"]) == ["--read-only"], "--mealdb's URL is optional")
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         FileManager.default.createFile(atPath: directory + "/db.json", contents: Data())

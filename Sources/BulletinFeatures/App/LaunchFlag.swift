@@ -5,7 +5,7 @@ import BulletinData
 /// the completion scripts (``CompletionScript``) are written from, so none can name an option
 /// the others do not.
 public enum LaunchFlag: String, CaseIterable, Sendable {
-    case api, data, dummyJSON, github, githubURL, mealDB
+    case api, data, dummyJSON, github, githubURL, mealDB, resetEmbedded
     case timeout, maxResponse
     case open
     case readOnly, noMouse, completion, man, help, version
@@ -82,6 +82,10 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
             Spec(names: ["--mealdb"], value: Value(name: "URL", isOptional: true),
                  summary: "TheMealDB's categories and meals (default its public API, \(LaunchOptions.mealDBURL)); read-only",
                  section: .sources)
+        case .resetEmbedded:
+            Spec(names: ["--reset-embedded"],
+                 summary: "the original embedded data set: the copy with your edits is moved aside "
+                    + "(to db.json.before-reset beside it) and the next edit starts a new copy", section: .sources)
         case .timeout:
             Spec(names: ["--timeout"], value: Value(name: "SECONDS", expected: "a positive number of seconds"),
                  summary: "give up on a request after this long (default 15)", section: .network)

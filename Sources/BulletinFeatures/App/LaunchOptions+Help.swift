@@ -9,8 +9,8 @@ extension LaunchOptions {
         Edits are saved where the data lives: --data FILE atomically (FILE.bak keeps the previous \
         version); --api URL by POST, PATCH of the changed fields (PUT where PATCH is refused) and \
         DELETE; the embedded data set in a copy at $XDG_DATA_HOME/bulletin/db.json (default \
-        ~/.local/share/bulletin/db.json), which later runs open with \
-        --data ~/.local/share/bulletin/db.json. GitHub, DummyJSON and TheMealDB are read-only.
+        ~/.local/share/bulletin/db.json), which later runs open, with your edits (Home says so; \
+        --reset-embedded goes back to the original set). GitHub, DummyJSON and TheMealDB are read-only.
         """
 
     /// The keys a newcomer needs first (`?` lists every key of a screen).

@@ -46,6 +46,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var usesMouse = true
     /// Whether every write is refused (`--read-only`), whatever the source.
     public var readOnly = false
+    /// Whether to set the embedded set's copy with earlier edits aside and start from the
+    /// original (`--reset-embedded`, which chooses the embedded set).
+    public var resetsEmbedded = false
     /// Whether to print the manual page and exit (`--man`).
     public var showsManPage = false
     /// The shell whose completion script to print before exiting (`--completion SHELL`), if asked.
@@ -89,6 +92,9 @@ public struct LaunchOptions: Equatable, Sendable {
             case .github: options.source = .github(githubURL)
             case .mealDB: options.source = .mealDB(value ?? mealDBURL)
             case .dummyJSON: options.source = .dummyJSON(value ?? dummyJSONURL)
+            case .resetEmbedded:
+                options.source = .embedded
+                options.resetsEmbedded = true
             case .open:
                 guard linkPath == nil else { throw .unknownArgument(argument) }
                 linkPath = value

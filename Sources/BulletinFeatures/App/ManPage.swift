@@ -13,8 +13,9 @@ public enum ManPage {
 
     /// The files Bulletin reads or writes on its own.
     public static let files: [(name: String, text: String)] = [
-        ("$XDG_DATA_HOME/bulletin/db.json", "the copy of the embedded data set that edits go to "
-            + "(db.json.bak beside it keeps the previous version)"),
+        ("$XDG_DATA_HOME/bulletin/db.json", "the copy of the embedded data set that edits go to, which later runs "
+            + "open (db.json.bak beside it keeps the previous version)"),
+        ("$XDG_DATA_HOME/bulletin/db.json.before-reset", "where --reset-embedded puts that copy"),
     ]
 
     /// The whole page in roff.
