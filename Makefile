@@ -5,15 +5,28 @@ ARGS     ?=
 BIN_DIR   = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # Packages needed to build and run, and the extra ones the tests need.
 RUN_PACKAGES  = libncurses-dev libcurl4-openssl-dev libsimdjson-dev ca-certificates pkg-config ncurses-base
-TEST_PACKAGES = tmux python3 strace
+TEST_PACKAGES = tmux python3 strace man-db
+
+# Where `make install` puts Bulletin (DESTDIR prefixes it, for packaging), and which build it installs.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CONFIG  ?= release
+# What `make install` writes under $(DESTDIR)$(PREFIX).
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+MAN_DIR      = $(INSTALL_ROOT)/share/man/man1
+BASH_DIR     = $(INSTALL_ROOT)/share/bash-completion/completions
+ZSH_DIR      = $(INSTALL_ROOT)/share/zsh/site-functions
+FISH_DIR     = $(INSTALL_ROOT)/share/fish/vendor_completions.d
+RESOURCES    = Bulletin_BulletinData.resources
 
 export LANG ?= C.UTF-8
 
-.PHONY: run build test bench deps test-deps clean help
+.PHONY: run build test bench deps test-deps clean help install install-built uninstall
 
 help:
 	@echo "make run   build and start Bulletin on its embedded data (ARGS='--api URL' or ARGS='--data FILE')"
 	@echo "make test  install what the tests need and run every test"
+	@echo "make install  build in release and install under PREFIX (default /usr/local): the binary, man bulletin, completions"
 	@echo "make bench build in release and measure (QUICK=1: tiny sizes, seconds; SIZES=100k,1M,3M: the data sets); see docs/performance.md"
 
 run: deps build
@@ -40,6 +53,30 @@ test: deps test-deps
 bench: deps test-deps
 	$(SWIFT) build -c release
 	python3 bench/run.py $(if $(QUICK),--quick --check) $(if $(SIZES),--sizes $(SIZES))
+
+# A release build installed under $(PREFIX): `man bulletin` and the shell completions work after it
+# (with PREFIX=/usr/local, whose share/man man-db searches already).
+install: deps
+	$(SWIFT) build -c $(CONFIG)
+	$(MAKE) install-built BUILT="$$($(SWIFT) build -c $(CONFIG) --show-bin-path)"
+
+# Installs a build made already (BUILT: its directory): the binary with its resource bundle beside it
+# (where SwiftPM's Bundle.module looks), the man page and the completion scripts, each written by the
+# binary from its one table of options (`bulletin --man`, `bulletin --completion SHELL`).
+install-built:
+	@test -x "$(BUILT)/bulletin" || { echo "no bulletin in BUILT='$(BUILT)'" >&2; exit 1; }
+	install -d "$(INSTALL_ROOT)/bin" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
+	install -m 755 "$(BUILT)/bulletin" "$(INSTALL_ROOT)/bin/bulletin"
+	rm -rf "$(INSTALL_ROOT)/bin/$(RESOURCES)"
+	cp -R "$(BUILT)/$(RESOURCES)" "$(INSTALL_ROOT)/bin/$(RESOURCES)"
+	"$(BUILT)/bulletin" --man > "$(MAN_DIR)/bulletin.1"
+	"$(BUILT)/bulletin" --completion bash > "$(BASH_DIR)/bulletin"
+	"$(BUILT)/bulletin" --completion zsh > "$(ZSH_DIR)/_bulletin"
+	"$(BUILT)/bulletin" --completion fish > "$(FISH_DIR)/bulletin.fish"
+
+uninstall:
+	rm -rf "$(INSTALL_ROOT)/bin/bulletin" "$(INSTALL_ROOT)/bin/$(RESOURCES)" "$(MAN_DIR)/bulletin.1" \
+	  "$(BASH_DIR)/bulletin" "$(ZSH_DIR)/_bulletin" "$(FISH_DIR)/bulletin.fish"
 
 # Installs whatever of RUN_PACKAGES is missing.
 deps:

@@ -51,11 +51,12 @@ final class Application {
 
     // MARK: - API
 
-    /// Shows Home (then `link`'s screen with its back stack, if given) and serves events
-    /// until the user quits; never returns.
-    func run(opening link: DeepLink? = nil) -> Never {
+    /// Shows Home (then `link`'s screen with its back stack, if given), with `notice` in the
+    /// status line until the first key, and serves events until the user quits; never returns.
+    func run(opening link: DeepLink? = nil, notice: String? = nil) -> Never {
         coordinator.start()
         if let link { coordinator.open(link) }
+        if let notice { coordinator.statusNote.show(notice) }
         let loop = EventLoop { [unowned self] event in self.handle(event) }
         self.loop = loop
         loop.start(keys: { [backend] in backend.nextKey() })

@@ -33,7 +33,7 @@ struct EmbeddedDataWriterTests {
         let created = try await writer.create(.post(Post(userId: 1, id: 0, title: "Hello", body: "there")))
         #expect(created.record?.id == 101)
         #expect(created.persisted)
-        #expect(created.note == "saved to \(path) (open it later with --data \(path))")
+        #expect(created.note == "saved to \(path) (later runs open it; --reset-embedded goes back to the original)")
         #expect(try await source.post(id: 101).title == "Hello")
         #expect(try await FileDataSource(path: path).post(id: 101).title == "Hello")
         #expect(try await FileDataSource(path: path).statistics() == DataStatistics(
@@ -62,24 +62,71 @@ struct EmbeddedDataWriterTests {
         #expect(reloaded.name == user.name + "X")
     }
 
-    @Test("a copy from an earlier run is never overwritten: access says to open it with --data, and writes refuse")
-    func earlierCopyIsKept() async throws {
+    @Test("a copy that appears after the source was made is never overwritten: access says to start again, and writes refuse")
+    func appearedCopyIsKept() async throws {
         let home = try temporaryDataHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let path = home + "/bulletin/db.json"
+        let source = EmbeddedDataSource(copyPath: path)   // no copy yet: the bundled set
+        #expect(source.editedCopyPath == nil)
         try FileManager.default.createDirectory(atPath: home + "/bulletin", withIntermediateDirectories: true)
         let earlier = #"{"users": [], "posts": [{"userId": 1, "id": 1, "title": "mine", "body": "b"}]}"#
         try Data(earlier.utf8).write(to: URL(fileURLWithPath: path))
-        let writer = EmbeddedDataWriter(source: EmbeddedDataSource(), copyPath: path)
+        let writer = EmbeddedDataWriter(source: source, copyPath: path)
         guard case let .denied(reason) = writer.access else { Issue.record("expected denied access"); return }
-        #expect(reason.contains("--data \(path)"))
+        #expect(reason == "another run saved edits to \(path) meanwhile: start Bulletin again to open them")
         do {
             _ = try await writer.delete(.post, id: 1)
             Issue.record("the write should have been refused")
         } catch {
             guard case let .unwritableFile(failedPath, why) = error else { Issue.record("got \(error)"); return }
-            #expect(failedPath == path && why.contains("--data \(path)"))
+            #expect(failedPath == path && why == reason)
         }
         #expect(FileManager.default.contents(atPath: path) == Data(earlier.utf8))
+    }
+
+    @Test("the next run reopens the copy: its edits are read, the label says so, and writes go on saving into it")
+    func nextRunReopensTheCopy() async throws {
+        let home = try temporaryDataHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = home + "/bulletin/db.json"
+        let first = EmbeddedDataSource(copyPath: path)
+        #expect(first.descriptor.description == "embedded data set")
+        let todo = try #require(try await first.todos(userID: 1).first { $0.id == 2 })
+        _ = try await EmbeddedDataWriter(source: first, copyPath: path).setCompleted(!todo.completed, of: todo)
+
+        let second = EmbeddedDataSource(copyPath: path)   // a later run
+        #expect(second.editedCopyPath == path)
+        #expect(second.descriptor == SourceDescriptor(kind: .embedded, location: path, detail: "with your edits"))
+        #expect(second.descriptor.description == "embedded data set, with your edits")
+        #expect(try await second.todos(userID: 1).first { $0.id == 2 }?.completed == !todo.completed)
+        let writer = EmbeddedDataWriter(source: second, copyPath: path)
+        #expect(writer.access == .allowed)
+        let user = try await second.user(id: 1)
+        let saved = try await writer.update(.user(User(id: 1, name: user.name + " II", username: user.username)))
+        #expect(saved.note == "saved to \(path)")
+        #expect(try await second.user(id: 1).name == user.name + " II")
+        let onDisk = FileDataSource(path: path)
+        #expect(try await onDisk.user(id: 1).name == user.name + " II")
+        #expect(try await onDisk.todos(userID: 1).first { $0.id == 2 }?.completed == !todo.completed,
+                "the earlier run's edit is kept")
+        #expect(FileManager.default.fileExists(atPath: path + ".bak"))
+    }
+
+    @Test("moving the copy aside brings back the original set; the edits stay in db.json.before-reset")
+    func moveAside() async throws {
+        let home = try temporaryDataHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let path = home + "/bulletin/db.json"
+        #expect(try EmbeddedDataWriter.moveCopyAside(at: path) == nil, "nothing to move")
+        let source = EmbeddedDataSource(copyPath: path)
+        _ = try await EmbeddedDataWriter(source: source, copyPath: path).delete(.post, id: 1)
+        let edited = try #require(FileManager.default.contents(atPath: path))
+        #expect(try EmbeddedDataWriter.moveCopyAside(at: path) == path + ".before-reset")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(FileManager.default.contents(atPath: path + ".before-reset") == edited)
+        let original = EmbeddedDataSource(copyPath: path)
+        #expect(original.editedCopyPath == nil && original.descriptor.description == "embedded data set")
+        #expect(try await original.post(id: 1).id == 1, "post 1 is back")
     }
 }

@@ -93,17 +93,17 @@ struct AdminPanelTests {
     func embeddedCopyPathShown() throws {
         let copy = "/tmp/bulletin-nowhere-\(UUID().uuidString)/bulletin/db.json"
         let model = AdminPanelViewModel(source: StubDataSource(), writeAccess: .allowed, editsCopyPath: copy)
-        #expect(model.sourceFields.contains(DetailField("Writes", "on, to a copy: \(copy) (open it later with --data \(copy))")))
+        #expect(model.sourceFields.contains(DetailField("Writes", "on, to a copy: \(copy) (later runs open it; --reset-embedded goes back to the original)")))
 
         let dependencies = try SourceFactory().dependencies(for: .embedded)
-        guard dependencies.writer.access == .allowed else { return }  // a copy from an earlier run: the reason says where
+        #expect(dependencies.writer.access == .allowed, "a copy from an earlier run is opened, with its edits")
         let stack = NavigationStack<Destination>()
         let coordinator = AdminPanelCoordinator(stack: stack, dependencies: dependencies)
         guard let panel = coordinator.request(for: .panel).destination as? AdminPanelViewModel else {
             Issue.record("expected the Admin panel"); return
         }
         let path = EmbeddedDataWriter.defaultCopyPath()
-        #expect(panel.sourceFields.contains(DetailField("Writes", "on, to a copy: \(path) (open it later with --data \(path))")))
+        #expect(panel.sourceFields.contains(DetailField("Writes", "on, to a copy: \(path) (later runs open it; --reset-embedded goes back to the original)")))
     }
 
     // MARK: - Switch validation

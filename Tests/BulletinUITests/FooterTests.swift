@@ -104,7 +104,9 @@ struct FooterTests {
         #expect(user.footer(width: 80) == " r retry  Esc back  ? help  q quit")
         user.press(.character("?"))
         let help = user.lines(width: 100, height: 40)
-        #expect(help.contains("   PgUp             Scroll up a page (unavailable: the post did not load)"), "\(help)")
+        #expect(help.contains("   ↑ k              Scroll up a line (unavailable: the post did not load)"), "\(help)")
+        #expect(help.contains("   PgUp             Scroll up a page (unavailable: same as ↑ k)"), "said once: \(help)")
+        #expect(help.filter { $0.contains("the post did not load") }.count == 1, "\(help)")
         #expect(help.contains("   r                Try loading the post again"), "\(help)")
     }
 }

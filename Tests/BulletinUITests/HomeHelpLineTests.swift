@@ -41,6 +41,13 @@ struct HomeHelpLineTests {
         #expect(embedded[10] == " Embedded data set · ? for keys")
     }
 
+    @Test("the embedded set reopened with earlier edits says so at 40, 80 and 120 columns", arguments: [40, 80, 120])
+    func embeddedWithEdits(width: Int) throws {
+        let edited = SourceDescriptor(kind: .embedded, location: "/tmp/x/bulletin/db.json", detail: EmbeddedDataSource.editedDetail)
+        let line = try #require(home(edited, width: width, height: 24).first { $0.contains("? for keys") })
+        #expect(line == (width == 40 ? " Embedded data set, with … · ? for keys" : " Embedded data set, with your edits · ? for keys"))
+    }
+
     @Test("at 40 columns the source is cut and ? for keys stays whole")
     func narrow() throws {
         let rows = home(Self.rest, width: 40, height: 24)

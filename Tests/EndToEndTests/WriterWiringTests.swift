@@ -26,6 +26,7 @@ struct WriterWiringTests {
         let result = try BulletinBinary.runDetached(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("$XDG_DATA_HOME/bulletin/db.json"))
-        #expect(result.stdout.contains("--data ~/.local/share/bulletin/db.json"))
+        #expect(result.stdout.contains("which later runs open, with your edits"))
+        #expect(result.stdout.contains("--reset-embedded"))
     }
 }

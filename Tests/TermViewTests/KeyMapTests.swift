@@ -99,6 +99,22 @@ struct HelpOverlayTests {
         #expect(lines[5].style == .muted && lines[1].style == .normal && lines[0].style == .header)
     }
 
+    @Test("a reason is said once: later entries unavailable for it name the keys that said it")
+    func reasonSaidOnce() {
+        let reason = "read-only: started with --read-only"
+        let help = [
+            KeyHelp(keys: [.key(.character("a"))], description: "Add", group: "Edit", disabledReason: reason),
+            KeyHelp(keys: [.key(.character("e"))], description: "Edit", group: "Edit", disabledReason: reason),
+            KeyHelp(keys: [.key(.character("n"))], description: "Next", group: "Find", disabledReason: "no filter"),
+            KeyHelp(keys: [.key(.character("d"))], description: "Delete", group: "Find", disabledReason: reason),
+        ]
+        let lines = HelpOverlay(title: "Keys", help: help, global: []).lines(width: 100).map(\.text)
+        #expect(lines == [
+            "Edit", "  a         Add (unavailable: \(reason))", "  e         Edit (unavailable: same as a)",
+            "", "Find", "  n         Next (unavailable: no filter)", "  d         Delete (unavailable: same as a)",
+        ])
+    }
+
     @Test("taller than the area, it scrolls and shows an indicator")
     func scrolls() {
         let help = (0..<20).map { KeyHelp(keys: [.key(.function($0 + 1))], description: "Key \($0)", group: "Keys") }

@@ -198,16 +198,22 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
     /// How requests are authenticated, never the secret itself (`token in use (GITHUB_TOKEN)`); `nil` for none.
     public var authentication: String?
 
+    /// What else the label says about the data, after a comma (`with your edits`); `nil` for nothing.
+    public var detail: String?
+
     /// Creates a label for a source of `kind` reading from `location`.
-    public init(kind: Kind, location: String, authentication: String? = nil) {
+    public init(kind: Kind, location: String, authentication: String? = nil, detail: String? = nil) {
         self.kind = kind
         self.location = location
         self.authentication = authentication
+        self.detail = detail
     }
 
-    /// `embedded data set`, `REST API http://…`, `file ./db.json` (from the kind's ``SourceDeclaration``).
+    /// `embedded data set`, `REST API http://…`, `file ./db.json` (from the kind's ``SourceDeclaration``),
+    /// then the ``detail`` (`embedded data set, with your edits`).
     public var description: String {
         let declared = kind.declaration
-        return declared.showsLocation ? "\(declared.locationPrefix) \(location)" : declared.locationPrefix
+        let label = declared.showsLocation ? "\(declared.locationPrefix) \(location)" : declared.locationPrefix
+        return detail.map { label + ", " + $0 } ?? label
     }
 }

@@ -6,24 +6,62 @@ import Foundation
 /// Reads the SwiftPM resource `embedded.json` (a json-server `db.json` object made by
 /// `Tools/generate_embedded.py`; JSONPlaceholder shapes, some non-ASCII names) once, on
 /// first use and off the main thread, then answers from memory. Its descriptor is
-/// `.embedded`, location `embedded.json`.
+/// `.embedded`, location `embedded.json`. Given the path of the copy edits go to
+/// (``EmbeddedDataWriter``), it reads that copy instead when an earlier run made one, so edits
+/// last from one run to the next.
 public struct EmbeddedDataSource: DataSource {
     // MARK: - Properties
 
     /// The name of the bundled resource.
     public static let resourceName = "embedded.json"
 
-    /// Kind `.embedded`, location `embedded.json`.
-    public var descriptor: SourceDescriptor { SourceDescriptor(kind: .embedded, location: Self.resourceName) }
+    /// Kind `.embedded`, location `embedded.json`; reading the copy with the edits of earlier runs,
+    /// location that copy's path and the detail `with your edits` (Home: "Embedded data set, with your edits").
+    public var descriptor: SourceDescriptor {
+        guard let editedCopyPath else { return SourceDescriptor(kind: .embedded, location: Self.resourceName) }
+        return SourceDescriptor(kind: .embedded, location: editedCopyPath, detail: Self.editedDetail)
+    }
+
+    /// What the descriptor adds when the source reads the copy with earlier runs' edits.
+    public static let editedDetail = "with your edits"
+
+    /// The copy with earlier runs' edits this source reads instead of the bundled set (it was
+    /// there when the source was made); `nil` when it reads the bundled set.
+    public let editedCopyPath: String?
 
     /// The cached data set; an ``EmbeddedDataWriter`` replaces it after each save.
     let store: DataSetStore
+    /// The copy's version as last read or saved (``FileDataWriter``'s check that nobody else
+    /// changed it), when the source reads a copy.
+    let copyState: FileState?
 
     // MARK: - Init
 
     /// Creates the source; nothing is read until the first request.
-    /// - Parameter log: Where each read of the resource (`READ embedded.json`) is recorded (default none).
-    public init(log: RequestLog? = nil) {
+    /// - Parameters:
+    ///   - log: Where each read of the resource (`READ embedded.json`) or the copy is recorded (default none).
+    ///   - copyPath: Where edits of the embedded set are kept (``EmbeddedDataWriter/defaultCopyPath(environment:)``):
+    ///     when a copy is there, made by an earlier run, the source reads it, with its edits, instead
+    ///     of the bundled set. `nil` (the default) always reads the bundled set.
+    public init(log: RequestLog? = nil, copyPath: String? = nil) {
+        if let copyPath, FileManager.default.fileExists(atPath: copyPath) {
+            editedCopyPath = copyPath
+            let state = FileState()
+            copyState = state
+            let url = URL(fileURLWithPath: copyPath)
+            store = DataSetStore(location: copyPath, currentVersion: { FileFingerprint.of(path: copyPath) }) {
+                () throws(DataError) -> any LoadedData in
+                let read = { () throws(DataError) -> DataSet in
+                    state.record(FileFingerprint.of(path: copyPath))
+                    return try DataSetStore.readDB(at: url, location: copyPath)
+                }
+                guard let log else { return try read() }
+                return try log.recordRead(of: copyPath, read)
+            }
+            return
+        }
+        editedCopyPath = nil
+        copyState = nil
         store = DataSetStore(location: Self.resourceName, loadDataSet: { () throws(DataError) -> DataSet in
             let read = { () throws(DataError) -> DataSet in
                 guard let url = Bundle.module.url(forResource: "embedded", withExtension: "json") else {

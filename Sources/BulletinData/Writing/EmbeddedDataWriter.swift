@@ -2,17 +2,18 @@ import Foundation
 import Synchronization
 
 /// Saves edits of the embedded data set to a copy under `$XDG_DATA_HOME/bulletin/db.json`
-/// (default `~/.local/share/bulletin/db.json`), which later runs open with `--data PATH`.
+/// (default `~/.local/share/bulletin/db.json`), which later runs open, with its edits.
 ///
 /// The first write copies the embedded data set there (creating the directories), then every
 /// write saves that file like ``FileDataWriter`` (atomically, with `db.json.bak`). After a
 /// write the ``EmbeddedDataSource``'s reads return the saved data. Each outcome's note says
-/// where the data went (`saved to PATH`).
+/// where the data went (`saved to PATH`). When the source reads a copy an earlier run made
+/// (``EmbeddedDataSource/editedCopyPath``), writes go on saving into it.
+/// ``moveCopyAside(at:)`` (`--reset-embedded`) goes back to the original set.
 ///
-/// An existing copy is never overwritten: a copy left by an earlier run holds that run's edits,
-/// so this writer refuses (``access`` is `.denied` saying to open it with `--data PATH`; a write
-/// throws ``DataError/unwritableFile(path:reason:)`` saying the same) rather than silently
-/// mixing it in or replacing it.
+/// A copy that appeared after the source was made (another run made it meanwhile) is never
+/// overwritten: ``access`` is `.denied` saying to run Bulletin again to open it, and a write
+/// throws ``DataError/unwritableFile(path:reason:)`` saying the same.
 public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
     // MARK: - Properties
 
@@ -20,7 +21,7 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
     public let copyPath: String
     let copy: EmbeddedCopy
 
-    /// Allowed until a copy from an earlier run is found at ``copyPath``.
+    /// Allowed unless a copy this run did not make or open has appeared at ``copyPath``.
     public var access: WriteAccess {
         guard !copy.isMade, FileManager.default.fileExists(atPath: copyPath) else { return .allowed }
         return .denied(reason: Self.earlierCopyReason(copyPath))
@@ -29,11 +30,15 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
     // MARK: - Init
 
     /// - Parameters:
-    ///   - source: The embedded source whose reads should see the saved changes.
+    ///   - source: The embedded source whose reads should see the saved changes; when it reads
+    ///     the copy at `copyPath` already, writes save into that copy.
     ///   - copyPath: Where to save; by default ``defaultCopyPath(environment:)``.
     public init(source: EmbeddedDataSource, copyPath: String = EmbeddedDataWriter.defaultCopyPath()) {
         self.copyPath = copyPath
-        copy = EmbeddedCopy(path: copyPath, store: source.store)
+        let opened = source.editedCopyPath == copyPath ? source.copyState.map {
+            FileSaver(path: copyPath, store: source.store, state: $0)
+        } : nil
+        copy = EmbeddedCopy(path: copyPath, store: source.store, opened: opened)
     }
 
     /// `$XDG_DATA_HOME/bulletin/db.json` when `XDG_DATA_HOME` is an absolute path (the XDG Base
@@ -47,6 +52,23 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
             dataHome = home + "/.local/share"
         }
         return dataHome + "/bulletin/db.json"
+    }
+
+    /// Where ``moveCopyAside(at:)`` puts the copy at `path`: `path.before-reset`.
+    public static func setAsidePath(for path: String) -> String { path + ".before-reset" }
+
+    /// Goes back to the original embedded set (`--reset-embedded`): the copy at `path`, if there
+    /// is one, is renamed to ``setAsidePath(for:)`` (replacing an older one there), so the next
+    /// run reads the bundled set and the next edit makes a new copy; the edits are kept in that file.
+    /// - Returns: Where the copy went; `nil` when there was none.
+    /// - Throws: ``DataError/unwritableFile(path:reason:)`` when it cannot be moved.
+    public static func moveCopyAside(at path: String) throws(DataError) -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let target = setAsidePath(for: path)
+        guard rename(path, target) == 0 else {
+            throw .unwritableFile(path: path, reason: "cannot move it to \(target): " + String(cString: strerror(errno)))
+        }
+        return target
     }
 
     // MARK: - API
@@ -76,13 +98,22 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
     func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
         let (saver, isFirst) = try copy.openSaver()
         if isFirst { await copy.readsFromCopy() }
-        let note = "saved to \(copyPath)" + (isFirst ? " (open it later with --data \(copyPath))" : "")
+        let note = Self.savedNote(copyPath, isFirst: isFirst)
         return try await FileDataWriter(saver: saver, note: note)
             .apply(change, original: original, overwriteIfChanged: overwriteIfChanged)
     }
 
+    /// What a save's outcome says: `saved to PATH`, and on the write that made the copy, that
+    /// later runs open it and how to go back to the original.
+    static func savedNote(_ path: String, isFirst: Bool) -> String {
+        "saved to \(path)" + (isFirst ? " (\(copyHint))" : "")
+    }
+
+    /// How the copy is used later, for the first save's note and the Admin panel.
+    public static let copyHint = "later runs open it; --reset-embedded goes back to the original"
+
     static func earlierCopyReason(_ path: String) -> String {
-        "edits from an earlier run are in \(path): open them with --data \(path) (or move the file away)"
+        "another run saved edits to \(path) meanwhile: start Bulletin again to open them"
     }
 }
 
@@ -93,9 +124,11 @@ final class EmbeddedCopy: Sendable {
     private let path: String
     private let store: DataSetStore
 
-    init(path: String, store: DataSetStore) {
+    /// - Parameter opened: The saver for a copy an earlier run made, which the source reads already.
+    init(path: String, store: DataSetStore, opened: FileSaver? = nil) {
         self.path = path
         self.store = store
+        made.withLock { $0 = opened }
     }
 
     /// From now on a reload of the source reads the copy (which holds the edits), not the bundle.
@@ -105,7 +138,7 @@ final class EmbeddedCopy: Sendable {
         await store.loadFrom { () throws(DataError) -> DataSet in try DataSetStore.readDB(at: url, location: location) }
     }
 
-    /// Whether this run made the copy.
+    /// Whether this run made the copy or opened one an earlier run made.
     var isMade: Bool { made.withLock { $0 != nil } }
 
     /// The saver for the copy, making the copy first if this run has not; `isFirst` when it did now.

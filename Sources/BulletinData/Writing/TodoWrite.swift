@@ -61,7 +61,6 @@ extension EmbeddedDataWriter: TodoWriting {
         let (saver, isFirst) = try copy.openSaver()
         if isFirst { await copy.readsFromCopy() }
         let stored = try await saver.setCompleted(completed, of: todo, overwrite: overwriteIfChanged)
-        let note = "saved to \(copyPath)" + (isFirst ? " (open it later with --data \(copyPath))" : "")
-        return TodoWriteOutcome(todo: stored, persisted: true, note: note)
+        return TodoWriteOutcome(todo: stored, persisted: true, note: Self.savedNote(copyPath, isFirst: isFirst))
     }
 }

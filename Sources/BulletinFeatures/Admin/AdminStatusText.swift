@@ -57,10 +57,10 @@ public enum AdminStatusText {
     }
 
     /// `on` or `off: started with --read-only`; with `copyPath` (the embedded set's copy)
-    /// `on, to a copy: PATH (open it later with --data PATH)`.
+    /// `on, to a copy: PATH (later runs open it; --reset-embedded goes back to the original)`.
     public static func writes(_ access: WriteAccess, copyPath: String? = nil) -> String {
         switch access {
-        case .allowed: copyPath.map { "on, to a copy: \($0) (open it later with --data \($0))" } ?? "on"
+        case .allowed: copyPath.map { "on, to a copy: \($0) (\(EmbeddedDataWriter.copyHint))" } ?? "on"
         case let .denied(reason): "off: \(reason)"
         }
     }

@@ -2,9 +2,9 @@ import BulletinData
 
 /// What the command line asked for: which data source to browse, or help.
 ///
-/// Parsed from `bulletin [--api URL | --data FILE | --dummyjson [URL] | --github | --github-url URL |
-/// --mealdb [URL]] [--timeout SECONDS] [--max-response MB] [--read-only] [--no-mouse] [open PATH] [--help]
-/// [--version]`; both `--api URL` and `--api=URL` forms work. `--mealdb` and `--dummyjson` take
+/// Parsed by the option table, ``LaunchFlag`` (which `--help`, the man page and the completion
+/// scripts are written from too): `bulletin [--api URL | --data FILE | …] [--timeout SECONDS] …
+/// [open PATH]`; both `--api URL` and `--api=URL` forms work. `--mealdb` and `--dummyjson` take
 /// the next argument as their URL only when it is an `http://` or `https://` URL (else their
 /// public API: ``mealDBURL``, ``dummyJSONURL``).
 public struct LaunchOptions: Equatable, Sendable {
@@ -46,6 +46,13 @@ public struct LaunchOptions: Equatable, Sendable {
     public var usesMouse = true
     /// Whether every write is refused (`--read-only`), whatever the source.
     public var readOnly = false
+    /// Whether to set the embedded set's copy with earlier edits aside and start from the
+    /// original (`--reset-embedded`, which chooses the embedded set).
+    public var resetsEmbedded = false
+    /// Whether to print the manual page and exit (`--man`).
+    public var showsManPage = false
+    /// The shell whose completion script to print before exiting (`--completion SHELL`), if asked.
+    public var completionShell: String?
 
     public init(source: Source = .embedded, showsHelp: Bool = false, showsVersion: Bool = false, timeout: Double? = nil) {
         self.source = source
@@ -57,51 +64,6 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    /// The text `--help` prints.
-    public static let usage = """
-        Usage: bulletin [--api URL | --data FILE | --dummyjson [URL] | --github | --github-url URL |
-                         --mealdb [URL]] [--timeout SECONDS] [--max-response MB] [--read-only]
-                        [--no-mouse] [open PATH]
-
-        Browse users, their posts and the posts' comments from the keyboard.
-
-        Data sources (default: the embedded data set):
-          --api URL      a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000
-          --data FILE    a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]}
-                         (or a users…/posts…/comments….json file holding one array)
-          --dummyjson [URL]  a DummyJSON-compatible REST API (default its public API,
-                         https://dummyjson.com)
-          --github       the GitHub REST API (https://api.github.com); GITHUB_TOKEN is sent if set
-                         (only to that API's own address, over https or to a loopback address)
-          --github-url URL  a GitHub-compatible API, such as GitHub Enterprise's https://host/api/v3
-          --mealdb [URL] TheMealDB's categories and meals (default its public API,
-                         https://www.themealdb.com/api/json/v1/1); read-only
-
-        Edits are saved where the data lives: --data FILE atomically (FILE.bak keeps the previous
-        version); --api URL by POST, PATCH of the changed fields (PUT where PATCH is refused) and
-        DELETE; the embedded data set in a copy at $XDG_DATA_HOME/bulletin/db.json (default
-        ~/.local/share/bulletin/db.json), which later runs open with
-        --data ~/.local/share/bulletin/db.json. GitHub, DummyJSON and TheMealDB are read-only.
-
-        Network options:
-          --timeout SECONDS  give up on a request after this long (default 15)
-          --max-response MB  stop reading an answer larger than this many megabytes (default 256)
-
-        Start on a screen (Back walks up through its real parents):
-          open PATH      home, users, users/ID, users/ID/posts/ID, posts, posts/ID, admin, search?q=TEXT
-
-        Other options:
-          --read-only    turn every write off (the Admin panel says so)
-          --no-mouse     leave the mouse to the terminal (no click to select, no wheel)
-          -h, --help     show this help and exit
-          --version      show the version and exit
-
-        Keys: ↑/↓ or k/j move, PgUp/PgDn page, Home/End, Enter open, r reload,
-              Esc/Left/Backspace back, q or Ctrl-C quit,
-              s on Home search, : commands (users, posts, admin, home, open PATH,
-              search TEXT, q; Tab completes).
-        """
-
     /// Parses the arguments after the program name.
     /// - Throws: ``LaunchError`` naming the unknown option, the option missing its value, or
     ///   the conflict when two sources are given.
@@ -111,56 +73,45 @@ public struct LaunchOptions: Equatable, Sendable {
         var remaining = arguments[...]
         var linkPath: String?
         while let argument = remaining.popFirst() {
-            let (flag, inlineValue) = split(argument)
+            let (name, inlineValue) = split(argument)
+            guard let flag = LaunchFlag(named: name) else { throw .unknownArgument(argument) }
+            if flag.choosesSource {
+                if let sourceFlag { throw .conflictingSources(sourceFlag, name) }
+                sourceFlag = name
+            }
+            let value = try value(of: flag, named: name, inline: inlineValue, remaining: &remaining)
             switch flag {
-            case "-h", "--help": options.showsHelp = true
-            case "--version": options.showsVersion = true
-            case "--no-mouse": options.usesMouse = false
-            case "--read-only": options.readOnly = true
-            case "--api", "--data", "--github-url":
-                guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else {
-                    throw .missingValue(flag)
-                }
-                if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
-                sourceFlag = flag
-                options.source = source(flag, value)
-            case "open":
-                guard linkPath == nil, let path = remaining.popFirst() else {
-                    throw linkPath == nil ? .badLink("", .empty) : .unknownArgument(argument)
-                }
-                linkPath = path
-            case "--github":
-                if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
-                sourceFlag = flag
-                options.source = .github(githubURL)
-            case "--mealdb", "--dummyjson":
-                // The URL is optional: the public API when no http(s) URL follows.
-                if let sourceFlag { throw .conflictingSources(sourceFlag, flag) }
-                sourceFlag = flag
-                if inlineValue?.isEmpty == true { throw .missingValue(flag) }
-                var url = inlineValue ?? (flag == "--mealdb" ? mealDBURL : dummyJSONURL)
-                if inlineValue == nil, let next = remaining.first, isWebURL(next) {
-                    url = next
-                    remaining = remaining.dropFirst()
-                }
-                options.source = flag == "--mealdb" ? .mealDB(url) : .dummyJSON(url)
-            case "--timeout":
-                let value = inlineValue ?? remaining.popFirst()
-                guard let value, !value.isEmpty else { throw .missingValue(flag) }
-                guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-                    throw .invalidValue(flag, value)
+            case .help: options.showsHelp = true
+            case .version: options.showsVersion = true
+            case .man: options.showsManPage = true
+            case .noMouse: options.usesMouse = false
+            case .readOnly: options.readOnly = true
+            case .api: options.source = .api(value ?? "")
+            case .data: options.source = .file(value ?? "")
+            case .githubURL: options.source = .github(value ?? "")
+            case .github: options.source = .github(githubURL)
+            case .mealDB: options.source = .mealDB(value ?? mealDBURL)
+            case .dummyJSON: options.source = .dummyJSON(value ?? dummyJSONURL)
+            case .resetEmbedded:
+                options.source = .embedded
+                options.resetsEmbedded = true
+            case .open:
+                guard linkPath == nil else { throw .unknownArgument(argument) }
+                linkPath = value
+            case .completion:
+                guard let value, LaunchFlag.shells.contains(value) else { throw .invalidValue(name, value ?? "") }
+                options.completionShell = value
+            case .timeout:
+                guard let value, let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                    throw .invalidValue(name, value ?? "")
                 }
                 options.timeout = seconds
-            case "--max-response":
-                let value = inlineValue ?? remaining.popFirst()
-                guard let value, !value.isEmpty else { throw .missingValue(flag) }
-                guard let megabytes = Double(value), megabytes > 0, megabytes.isFinite,
+            case .maxResponse:
+                guard let value, let megabytes = Double(value), megabytes > 0, megabytes.isFinite,
                       megabytes * 1_048_576 < Double(Int.max / 2) else {
-                    throw .invalidValue(flag, value)
+                    throw .invalidValue(name, value ?? "")
                 }
                 options.maxResponseMB = megabytes
-            default:
-                throw .unknownArgument(argument)
             }
         }
         if let linkPath {
@@ -174,12 +125,27 @@ public struct LaunchOptions: Equatable, Sendable {
         return options
     }
 
-    private static func source(_ flag: String, _ value: String) -> Source {
-        switch flag {
-        case "--api": .api(value)
-        case "--github-url": .github(value)
-        default: .file(value)
+    /// The value `flag` takes (spelled `name`): `--flag=VALUE` or the next argument; an optional
+    /// one (`--mealdb [URL]`) only from `=` or a following http(s) URL; `nil` for a flag without one.
+    /// - Throws: ``LaunchError/missingValue(_:)`` (``LaunchError/badLink(_:_:)`` for `open`)
+    ///   when a required value is missing or empty, or an optional one is empty after `=`;
+    ///   ``LaunchError/unknownArgument(_:)`` for `--flag=VALUE` on a flag without a value.
+    private static func value(
+        of flag: LaunchFlag, named name: String, inline: String?, remaining: inout ArraySlice<String>
+    ) throws(LaunchError) -> String? {
+        guard let spec = flag.spec.value else {
+            if let inline { throw .unknownArgument(name + "=" + inline) }
+            return nil
         }
+        if spec.isOptional {
+            if inline?.isEmpty == true { throw .missingValue(name) }
+            if inline == nil, let next = remaining.first, isWebURL(next) { return remaining.popFirst() }
+            return inline
+        }
+        guard let value = inline ?? remaining.popFirst(), !value.isEmpty else {
+            throw flag == .open ? .badLink("", .empty) : .missingValue(name)
+        }
+        return value
     }
 
     /// Whether `text` starts with `http://` or `https://` (any case): what `--mealdb` takes as its URL.
@@ -212,7 +178,7 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .badLink(path, error):
             "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
         case let .invalidValue(flag, value):
-            "\(flag) needs a positive number of \(flag == "--max-response" ? "megabytes" : "seconds"), not '\(value)'"
+            "\(flag) needs \(LaunchFlag(named: flag)?.spec.value?.expected ?? "another value"), not '\(value)'"
         }
     }
 }

@@ -25,6 +25,9 @@ public struct SourceFactory: Sendable {
     public var githubToken: String?
     /// Where every source built here records its activity.
     public let log: RequestLog
+    /// Where edits of the embedded set are kept, and read back by later runs
+    /// (``EmbeddedDataWriter/defaultCopyPath(environment:)`` unless given).
+    public var embeddedCopyPath: String
 
     // MARK: - Init
 
@@ -34,10 +37,12 @@ public struct SourceFactory: Sendable {
     ///   - readOnly: Refuse every write, whatever the source.
     ///   - githubToken: Sent to GitHub sources (only over https or to loopback); `nil` or empty for none.
     ///   - log: Shared by every source built.
+    ///   - embeddedCopyPath: Where the embedded set's edits go; `nil` for the default place.
     public init(
         timeout: Double? = nil, maxResponseMB: Double? = nil, readOnly: Bool = false, githubToken: String? = nil,
-        log: RequestLog = RequestLog()
+        log: RequestLog = RequestLog(), embeddedCopyPath: String? = nil
     ) {
+        self.embeddedCopyPath = embeddedCopyPath ?? EmbeddedDataWriter.defaultCopyPath()
         self.timeout = timeout ?? 15
         maxResponseBytes = maxResponseMB.map { max(1, Int($0 * 1_048_576)) } ?? HTTPClient.defaultMaxResponseBytes
         self.readOnly = readOnly
@@ -50,14 +55,15 @@ public struct SourceFactory: Sendable {
     /// The source for `choice`, recording into ``log``, and the writer that saves edits where
     /// its data lives, built together because a writer works on its own source: a
     /// ``FileDataWriter`` for `--data`, a ``RESTDataWriter`` for `--api`, an
-    /// ``EmbeddedDataWriter`` (a copy under `$XDG_DATA_HOME/bulletin/`) for the embedded set,
+    /// ``EmbeddedDataWriter`` (a copy under `$XDG_DATA_HOME/bulletin/`, which the embedded source
+    /// reads when an earlier run made it) for the embedded set,
     /// and a ``ReadOnlyWriter`` saying why for DummyJSON, GitHub and TheMealDB.
     /// - Throws: ``DataError/invalidURL(_:)`` for a URL that is not an absolute http(s) URL.
     public func make(_ choice: LaunchOptions.Source) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
         switch choice {
         case .embedded:
-            let source = EmbeddedDataSource(log: log)
-            return (source, EmbeddedDataWriter(source: source))
+            let source = EmbeddedDataSource(log: log, copyPath: embeddedCopyPath)
+            return (source, EmbeddedDataWriter(source: source, copyPath: embeddedCopyPath))
         case let .api(url):
             let source = try RESTDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log)
             return (source, RESTDataWriter(source: source))
@@ -75,6 +81,17 @@ public struct SourceFactory: Sendable {
             return (try MealDBDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log),
                     ReadOnlyWriter(reason: Self.mealDBReadOnlyReason))
         }
+    }
+
+    /// `--reset-embedded`: sets the copy with earlier edits aside
+    /// (``EmbeddedDataWriter/moveCopyAside(at:)``), so the embedded set opens as shipped.
+    /// - Returns: What Home's status line says about it: where the edits went, or that there were none.
+    /// - Throws: ``DataError/unwritableFile(path:reason:)`` when the copy cannot be moved.
+    public func resetEmbedded() throws(DataError) -> String {
+        guard let aside = try EmbeddedDataWriter.moveCopyAside(at: embeddedCopyPath) else {
+            return "The original embedded data set (there were no edits to set aside)"
+        }
+        return "Back to the original embedded data set; your edits are kept in \(aside)"
     }
 
     /// The source and its writer together (a switch replaces both), with this factory kept

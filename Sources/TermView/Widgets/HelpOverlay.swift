@@ -48,18 +48,26 @@ public struct HelpOverlay {
     static let maxKeyWidth = 18
 
     /// The overlay's lines for `width` columns (a scroll column kept free at the right):
-    /// headings in `.header`, entries with their descriptions wrapped under each other.
+    /// headings in `.header`, entries with their descriptions wrapped under each other. A reason
+    /// is said once: the first entry unavailable for it says it whole, later ones name that
+    /// entry's keys instead (`Edit (unavailable: same as a)`), so a long read-only reason is not
+    /// repeated beside every editing key.
     public func lines(width: Int) -> [StyledLine] {
         let all = sections.flatMap(\.entries)
         let keyWidth = max(1, min(width / 3, Self.maxKeyWidth, max(8, all.map { DisplayWidth.of($0.keyNames) }.max() ?? 0)))
         let textX = Self.indent + keyWidth + Self.indent
         let textWidth = max(8, width - 1 - textX)
         var lines: [StyledLine] = []
+        var said: [String: String] = [:]   // reason → the keys of the entry that said it
         for section in sections {
             if !lines.isEmpty { lines.append(StyledLine("")) }
             lines.append(StyledLine(section.title, style: .header))
             for entry in section.entries {
-                let text = entry.disabledReason.map { "\(entry.description) (unavailable: \($0))" } ?? entry.description
+                let text = entry.disabledReason.map { reason in
+                    if let keys = said[reason] { return "\(entry.description) (unavailable: same as \(keys))" }
+                    said[reason] = entry.keyNames
+                    return "\(entry.description) (unavailable: \(reason))"
+                } ?? entry.description
                 let keys = TextLayout.wrap(entry.keyNames, width: keyWidth)
                 let texts = TextLayout.wrap(text, width: textWidth)
                 let style: Style = entry.isEnabled ? .normal : .muted
