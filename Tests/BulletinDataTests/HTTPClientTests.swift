@@ -50,20 +50,7 @@ struct HTTPClientTests {
     func excerpt() {
         #expect(HTTPClient.excerpt(of: Data("<html>\n  <body>Bad\tgateway</body>\n</html>".utf8)) == "Bad gateway")
         // Python's http.server page for a 501, as a test server (and many a real one) sends it.
-        let python = """
-            <!DOCTYPE HTML>
-            <html lang="en">
-                <head>
-                    <meta charset="utf-8">
-                    <title>Error response</title>
-                </head>
-                <body>
-                    <h1>Error response</h1>
-                    <p>Error code: 501</p>
-                    <p>Message: Unsupported method (&#39;PATCH&#39;).</p>
-                </body>
-            </html>
-            """
+        let python = ErrorPages.python501
         #expect(HTTPClient.excerpt(of: Data(python.utf8)) == "Error response")
         let nginx = "<html>\r\n<head><title></title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway &amp; more</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>"
         #expect(HTTPClient.excerpt(of: Data(nginx.utf8)) == "502 Bad Gateway & more")

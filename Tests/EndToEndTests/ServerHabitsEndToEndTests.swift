@@ -46,20 +46,7 @@ struct ServerHabitsEndToEndTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let server = try LoopbackServer.start(arguments: ["--db", file.path])
         defer { server.stop() }
-        let page = """
-            <!DOCTYPE HTML>
-            <html lang="en">
-                <head>
-                    <meta charset="utf-8">
-                    <title>Error response</title>
-                </head>
-                <body>
-                    <h1>Error response</h1>
-                    <p>Error code: 501</p>
-                    <p>Message: Unsupported method (&#39;PATCH&#39;).</p>
-                </body>
-            </html>
-            """
+        let page = ErrorPages.python501
         try await server.inject(Fault(path: "/posts/1", status: 501, headers: ["Content-Type": "text/html"], body: page))
         let before = try await stored(server, "posts")
         let session = try await TmuxSession.bulletin(["--api", server.baseURL.absoluteString], open: "users/1", width: 120,

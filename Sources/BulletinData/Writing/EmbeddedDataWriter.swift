@@ -44,14 +44,7 @@ public struct EmbeddedDataWriter: DataWriter, OverwritingWriter {
     /// `$XDG_DATA_HOME/bulletin/db.json` when `XDG_DATA_HOME` is an absolute path (the XDG Base
     /// Directory spec ignores relative ones), else `$HOME/.local/share/bulletin/db.json`.
     public static func defaultCopyPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let dataHome: String
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            dataHome = home + "/.local/share"
-        }
-        return dataHome + "/bulletin/db.json"
+        BaseDirectory.data.path("db.json", environment: environment)
     }
 
     /// Where ``moveCopyAside(at:)`` puts the copy at `path`: `path.before-reset`.

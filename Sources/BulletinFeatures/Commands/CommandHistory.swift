@@ -1,3 +1,4 @@
+import BulletinData
 import Foundation
 
 /// The `:` prompt's history, as a shell keeps one: the command lines run, oldest first, at
@@ -27,14 +28,7 @@ public final class CommandHistory {
     /// `$XDG_STATE_HOME/bulletin/command-history` when `XDG_STATE_HOME` is an absolute path (the
     /// XDG Base Directory spec ignores relative ones), else `$HOME/.local/state/bulletin/command-history`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let stateHome: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            stateHome = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            stateHome = home + "/.local/state"
-        }
-        return stateHome + "/bulletin/command-history"
+        BaseDirectory.state.path("command-history", environment: environment)
     }
 
     /// Adds a line that was run (spaces around it dropped; an empty line or a repeat of the
