@@ -203,7 +203,7 @@ struct SharingTests {
         var opened: [String] = []
         var copied: [String] = []
         func open(_ address: String) -> ShareOutcome { opened.append(address); return .done("Opened \(address)") }
-        func copy(_ text: String, naming: String) -> ShareOutcome { copied.append(text); return .done("Copied \(naming)") }
+        func copy(_ text: String, naming: String) -> ShareOutcome { copied.append(text); return .done("Copied \(text)") }
     }
 
     @Test("the service opens the selected user's website, copies id and title where there is no address, says why not")
