@@ -1,14 +1,14 @@
 import BulletinFeatures
 import TermView
 
-/// `o` (open the subject's web address), `y` (copy it, or its id and title) and `v` (show it as
-/// the source holds it) on every screen whose view model declares a subject (``SharesRecord``:
+/// `o` (open the subject's web address), `y` (copy it, or its id and title), `Y` (copy the whole
+/// record as JSON, the raw view's text) and `v` (show it as the source holds it) on every screen whose view model declares a subject (``SharesRecord``:
 /// the lists, a user, a post, an album's photos). The host binds them beside the screen's own
 /// keys, so they are the same everywhere, listed in `?` under "Record", act on the same record
 /// (``SharesRecord/subject(for:)``) and never take a key the screen binds (a `/` prompt's text).
 extension ScreenHost {
     /// What the record keys do.
-    enum RecordIntent: Sendable { case open, copy, raw }
+    enum RecordIntent: Sendable { case open, copy, copyJSON, raw }
 
     /// The record keys beside a screen whose bindings are `screen`, for the top view model;
     /// none when it has no subject or the host has no ``ShareService``.
@@ -22,6 +22,9 @@ extension ScreenHost {
             KeyBinding(keys: [.character("y")], label: "y copy", description:
                         "Copy the selected record's web address, or its id and title, to the clipboard",
                        group: "Record", disabledReason: unavailable, action: .copy),
+            KeyBinding(keys: [.character("Y")], label: "Y copy JSON", description:
+                        "Copy the selected record, else this screen's, whole as JSON (what v shows) to the clipboard",
+                       group: "Record", disabledReason: unavailable, action: .copyJSON),
             KeyBinding(keys: [.character("v")], label: "v raw", description:
                         "Show the selected record, else this screen's, as the source holds it",
                        group: "Record", disabledReason: unavailable, action: .raw),
@@ -29,7 +32,7 @@ extension ScreenHost {
         return KeyMap(bindings)
     }
 
-    /// Handles `o`, `y` or `v` when they are the record keys here.
+    /// Handles `o`, `y`, `Y` or `v` when they are the record keys here.
     /// - Returns: `false` for any other key.
     func handleRecordKey(_ key: Key, beside screen: [KeyHelp]) -> Bool {
         guard let share, let intent = recordKeys(beside: screen).action(for: key),
@@ -37,6 +40,7 @@ extension ScreenHost {
         switch intent {
         case .open: share.open(model.subject(for: .webAddress))
         case .copy: share.copy(model.subject(for: .text))
+        case .copyJSON: share.copyJSON(model.subject(for: .raw))
         case .raw: share.showRaw(model.subject(for: .raw))
         }
         return true

@@ -70,20 +70,48 @@ extension TextAreaState {
 
     // MARK: - Private
 
-    /// One line's display rows: characters added while they fit `width` columns (at least one
-    /// per row); an empty line is one empty row, and a line whose last row is exactly full
-    /// gets an empty row after it, so the cursor at its end has a cell.
+    /// One line's display rows, broken at spaces: a row takes the words that fit `width`
+    /// columns, the space after its last word included (a space that does not fit hangs at the
+    /// row's end, so no row starts with the space of its break); a word longer than the width
+    /// is the only thing broken, between characters (at least one per row). An empty line is
+    /// one empty row, and a line whose last row is exactly full gets an empty row after it, so
+    /// the cursor at its end has a cell.
     private func rows(ofLine line: Int, width: Int, measure: (Character) -> Int) -> [TextRow] {
         let room = max(1, width)
         let characters = lines[line]
         var result: [TextRow] = []
         var start = 0, used = 0
+        // Where the row could end at a space: after it, and the columns before it.
+        var breakAfterSpace: Int?, usedBeforeBreak = 0
         for (index, character) in characters.enumerated() {
             let columns = measure(character)
+            if character == " " {
+                // A space always joins the row it follows; the row can end after it.
+                used += columns
+                breakAfterSpace = index + 1
+                usedBeforeBreak = used
+                continue
+            }
             if used + columns > room, index > start {
-                result.append(TextRow(line: line, characters: start..<index, endsLine: false))
-                start = index
-                used = 0
+                if let end = breakAfterSpace, end > start {
+                    result.append(TextRow(line: line, characters: start..<end, endsLine: false))
+                    start = end
+                    used -= usedBeforeBreak
+                } else {
+                    result.append(TextRow(line: line, characters: start..<index, endsLine: false))
+                    start = index
+                    used = 0
+                }
+                breakAfterSpace = nil
+                // The word carried over may itself be longer than the row: break it.
+                while used + columns > room, index > start {
+                    var cut = start, width = 0
+                    while cut < index, width + measure(characters[cut]) <= room { width += measure(characters[cut]); cut += 1 }
+                    cut = max(cut, start + 1)
+                    result.append(TextRow(line: line, characters: start..<cut, endsLine: false))
+                    used -= characters[start..<cut].reduce(0) { $0 + measure($1) }
+                    start = cut
+                }
             }
             used += columns
         }

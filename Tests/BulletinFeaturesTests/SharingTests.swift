@@ -141,7 +141,7 @@ struct SharingTests {
     func noClipboard() throws {
         let bin = try Bin()
         let none = SystemClipboard(runner: CommandRunner(environment: ["PATH": bin.url.path]))
-        #expect(none.copy("x") == .failed("Could not copy: no OSC 52 here, and no wl-copy, xclip or xsel"))
+        #expect(none.copy("x") == .failed("Could not copy: no terminal for OSC 52, and no wl-copy, xclip or xsel to copy with"))
         try bin.recorder("xsel", status: 1)
         let failing = SystemClipboard(runner: CommandRunner(environment: ["PATH": bin.path]))
         #expect(failing.copy("x") == .failed("Could not copy: xsel failed (exit status 1)"))
@@ -203,7 +203,7 @@ struct SharingTests {
         var opened: [String] = []
         var copied: [String] = []
         func open(_ address: String) -> ShareOutcome { opened.append(address); return .done("Opened \(address)") }
-        func copy(_ text: String) -> ShareOutcome { copied.append(text); return .done("Copied \(text)") }
+        func copy(_ text: String, naming: String) -> ShareOutcome { copied.append(text); return .done("Copied \(text)") }
     }
 
     @Test("the service opens the selected user's website, copies id and title where there is no address, says why not")

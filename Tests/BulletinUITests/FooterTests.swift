@@ -48,9 +48,9 @@ struct FooterTests {
             " Esc back  ? help  q quit      Posts (2)",
         ],
         .post: [
-            " ↑↓ scroll  PgUp/PgDn page  Home/End  r reload  Tab/e/a/d edit  Esc back  ? help  q quit                    Comments (2)",
-            " ↑↓ scroll  r reload  Tab/e/a/d edit  Esc back  ? help  q quit      Comments (2)",
-            " ↑↓ scroll  Esc back  ? help  q quit            Comments (2)",
+            " ↑↓ scroll  PgUp/PgDn page  Home/End  r reload  Tab/e/a/d edit  / find  Esc back  ? help  q quit            Comments (2)",
+            " ↑↓ scroll  Tab/e/a/d edit  / find  Esc back  ? help  q quit        Comments (2)",
+            " ↑↓ scroll  / find  Esc back  ? help  q quit    Comments (2)",
             " Esc back  ? help  q quit   Comments (2)",
         ],
         .posts: [
@@ -104,9 +104,11 @@ struct FooterTests {
         #expect(user.footer(width: 80) == " r retry  Esc back  ? help  q quit")
         user.press(.character("?"))
         let help = user.lines(width: 100, height: 40)
-        #expect(help.contains("   ↑ k              Scroll up a line (unavailable: the post did not load)"), "\(help)")
-        #expect(help.contains("   PgUp             Scroll up a page (unavailable: same as ↑ k)"), "said once: \(help)")
+        // The help is taller than the frame now (the text views' movement and find keys): its
+        // scroll indicator is at the right. The reason is said once (issue 24, item 13).
+        #expect(help.contains { $0.hasPrefix("   ↑ k                Scroll up a line (unavailable: the post did not load)") }, "\(help)")
+        #expect(help.contains { $0.hasPrefix("   PgUp Ctrl-B        Scroll up a page (unavailable: same as ↑ k)") }, "said once: \(help)")
         #expect(help.filter { $0.contains("the post did not load") }.count == 1, "\(help)")
-        #expect(help.contains("   r                Try loading the post again"), "\(help)")
+        #expect(help.contains { $0.hasPrefix("   r                  Try loading the post again ") }, "\(help)")
     }
 }

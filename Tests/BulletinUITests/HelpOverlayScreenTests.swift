@@ -47,9 +47,9 @@ struct HelpOverlayScreenTests {
         let harness = await KeyScreenHarness.open(.post)
         harness.press(.character("?"))
         let lines = harness.lines(width: 100, height: 40)
-        #expect(lines.contains("   u                Undo the last delete (unavailable: no record was deleted in this run)"),
+        #expect(lines.contains("   u                  Undo the last delete (unavailable: no record was deleted in this run)"),
                 "\(lines)")
-        #expect(lines.contains("   d                Delete the selected comment, or the post when none is (asks first)"), "\(lines)")
+        #expect(lines.contains("   d                  Delete the selected comment, or the post when none is (asks first)"), "\(lines)")
         let u = try? #require(lines.firstIndex { $0.hasPrefix("   u ") })
         let d = try? #require(lines.firstIndex { $0.hasPrefix("   d ") })
         var surface = Surface(width: 100, height: 40)

@@ -35,6 +35,8 @@ struct KeyCoverageTests {
         State(name: "a user, the todos, filter prompt open", place: .user, keys: [.character("3"), .character("/")], marker: "/▏"),
         State(name: "a post", place: .post, keys: [], marker: "Comments (2)"),
         State(name: "a post, a comment selected", place: .post, keys: [.tab], marker: "▸ "),
+        State(name: "a post, the find prompt open", place: .post, keys: [.character("/"), .character("e")], marker: "/e▏"),
+        State(name: "a post, a find kept", place: .post, keys: [.character("/"), .character("e"), .enter], marker: "Esc clear"),
         State(name: "Posts", place: .posts, keys: [], marker: "3 posts"),
         State(name: "Search, the field", place: .search, keys: [.character("p")], marker: "type to search"),
         State(name: "Search, the results", place: .search, keys: [.character("p"), .enter], marker: "/ edit query"),

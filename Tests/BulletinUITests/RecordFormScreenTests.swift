@@ -339,8 +339,12 @@ struct RecordFormScreenTests {
         ])
         harness.press(.tab, .tab, .tab, .tab)
         let surface = harness.frame(width: 40, height: 7)
-        #expect(Array(harness.lines(width: 40, height: 7)[3...5]) == ["   Email" + String(repeating: " ", count: 19) + "required", "   Phone", " › Website"])
-        #expect(surface.cursor == Point(x: 13, y: 5))
+        // At 40 columns a problem has no room beside its field (issue 24, item 14): Email's
+        // "required" takes a row under it, so Email scrolls out of the three rows.
+        #expect(Array(harness.lines(width: 40, height: 7)[3...5]) == ["   Phone", " › Website", "   Company"])
+        #expect(surface.cursor == Point(x: 13, y: 4))
+        #expect(Array(harness.lines(width: 60, height: 7)[3...5]) == ["   Email" + String(repeating: " ", count: 29) + "required", "   Phone", " › Website"],
+                "at 60 columns it is beside the field")
         #expect(RecordFormScreen.firstVisible(focus: 5, heights: [1, 1, 1, 1, 1, 1], gap: 0, room: 3) == 3)
         #expect(RecordFormScreen.firstVisible(focus: 0, heights: [1, 1], gap: 0, room: 3) == 0)
     }
@@ -358,6 +362,6 @@ struct RecordFormScreenTests {
         #expect(lines.contains(" ▸ Agreed") && lines.contains(" Nice"), "\(lines)")
         let row = lines.firstIndex(of: " ▸ Agreed") ?? 0
         #expect(surface.style(at: Point(x: 1, y: row)) == .selected)
-        #expect(harness.lines(width: 100, height: 20).last?.hasPrefix(" ↑↓ scroll  PgUp/PgDn page  r reload  Tab/e/a/d edit  Esc back  ? help  q quit ") == true)
+        #expect(harness.lines(width: 100, height: 20).last?.hasPrefix(" ↑↓ scroll  PgUp/PgDn page  r reload  Tab/e/a/d edit  / find  Esc back  ? help  q quit ") == true)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import BulletinUI
 
 /// Issue 21, items 4 and 5, over every screen state of every source (the ``KeyCoverageTests``
-/// states, and an album's photos): `o`, `y` and `v` are offered wherever the screen has a
+/// states, and an album's photos): `o`, `y`, `Y` and `v` are offered wherever the screen has a
 /// record and each one offered does something a person sees (a status line naming the record,
 /// or the raw view); every list command of any source either goes somewhere or says why.
 @MainActor
@@ -45,7 +45,7 @@ struct RecordKeyCoverageTests {
         },
     ]
 
-    static let recordKeys: [Key] = [.character("o"), .character("y"), .character("v")]
+    static let recordKeys: [Key] = [.character("o"), .character("y"), .character("Y"), .character("v")]
 
     @Test("o, y and v are listed wherever there is a record, and each one listed acts and says on what", arguments: sources)
     func recordKeys(source: Source) async {
@@ -63,7 +63,12 @@ struct RecordKeyCoverageTests {
                 // A screen typing the key (a prompt, an id being typed) takes it first, as it should.
                 guard let binding, binding.isEnabled, !step.name.contains("typing an id") else { continue }
                 let model = harness.app.stack.top?.destination as? any SharesRecord
-                let acted = model?.subject(for: key == .character("o") ? .webAddress : .text)
+                let need: SubjectNeed = switch key {
+                case .character("o"): .webAddress
+                case .character("Y"): .raw
+                default: .text
+                }
+                let acted = model?.subject(for: need)
                 let (entries, top) = (harness.app.stack.entries.count, harness.app.stack.top.map { ObjectIdentifier($0.destination) })
                 harness.press(key)
                 let note = harness.app.statusNote.text ?? ""

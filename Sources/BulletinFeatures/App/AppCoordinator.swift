@@ -32,15 +32,27 @@ public final class AppCoordinator: Coordinator {
     public private(set) lazy var editing = makeEditing()
     /// `o`, `y` and `v` on the screen's subject, for the run (a source switch keeps it); `v`
     /// pushes the raw view of the record, read from the active source.
-    public private(set) lazy var share = ShareService(sharing: dependencies.sharing, note: statusNote) { [weak self] request in
-        guard let self else { return }
-        let model = RawRecordViewModel(request, source: dependencies.source)
-        stack.show(model.request(title: model.title, link: nil, owner: nil))
-    }
+    public private(set) lazy var share: ShareService = makeShare()
     /// The active source, its writer and request log; replaced by ``switchSource(to:)``.
     public private(set) var dependencies: AppDependencies
     private let onQuit: @MainActor () -> Void
     private var linkTask: Task<Void, Never>?
+
+    /// The share service: `v` pushes a raw view whose `y` copies through it, `Y` reads the
+    /// record from the active source.
+    private func makeShare() -> ShareService {
+        let showRaw: @MainActor (RawRecordRequest) -> Void = { [weak self] request in
+            guard let self else { return }
+            let model = RawRecordViewModel(request, source: dependencies.source)
+            model.copier = { [weak self] text, name in self?.share.copyJSON(text, of: name) }
+            stack.show(model.request(title: model.title, link: nil, owner: nil))
+        }
+        let readRaw: @MainActor (RawRecordRequest) async throws(DataError) -> String? = { [weak self] request async throws(DataError) in
+            guard let source = self?.dependencies.source else { return nil }
+            return try await source.rawRecord(request.kind, id: request.id)
+        }
+        return ShareService(sharing: dependencies.sharing, note: statusNote, showRaw: showRaw, readRaw: readRaw)
+    }
 
     // MARK: - Init
 

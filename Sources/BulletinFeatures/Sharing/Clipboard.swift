@@ -15,12 +15,18 @@ public enum ShareOutcome: Equatable, Sendable {
     }
 }
 
-/// Puts text on the system clipboard (`y`).
+/// Puts text on the system clipboard (`y`, `Y`).
 @MainActor
 public protocol Clipboard: Sendable {
-    /// Copies `text` (already sanitized: no control characters).
+    /// Copies `text` (already sanitized: no control characters but the line breaks of a
+    /// record's JSON), named `naming` in the message.
     /// - Returns: What happened, as the status line says it (`Copied “…” to the terminal's clipboard`).
-    func copy(_ text: String) -> ShareOutcome
+    func copy(_ text: String, naming: String) -> ShareOutcome
+}
+
+extension Clipboard {
+    /// Copies `text`, quoted in the message: `Copied “3 Ervin Howell” with xclip`.
+    public func copy(_ text: String) -> ShareOutcome { copy(text, naming: "“" + text + "”") }
 }
 
 /// Writes the terminal's clipboard (OSC 52) from the composition root's backend.
@@ -61,26 +67,38 @@ public struct SystemClipboard: Clipboard {
     }
 
     /// Whether the terminal takes OSC 52 (see the type's notes).
-    public var terminalAccepts: Bool {
-        guard let terminal else { return false }
-        guard !(runner.environment["TMUX"] ?? "").isEmpty else { return terminal.acceptsOSC52 }
+    public var terminalAccepts: Bool { terminalRefusal == nil }
+
+    /// Why OSC 52 is not used here, naming what would make it work, or `nil` when it is used:
+    /// inside tmux `tmux passes no OSC 52 on (tmux: set -g set-clipboard on)`; outside, that the
+    /// terminal's terminfo entry has no `Ms`.
+    public var terminalRefusal: String? {
+        guard let terminal else { return "no terminal for OSC 52" }
+        guard !(runner.environment["TMUX"] ?? "").isEmpty else {
+            if terminal.acceptsOSC52 { return nil }
+            let name = runner.environment["TERM"].map { " (TERM=\($0))" } ?? ""
+            return "this terminal's terminfo has no Ms for OSC 52\(name)"
+        }
         let answer = runner.run(["tmux", "show-options", "-gv", "set-clipboard"], streams: .quiet(capture: true))
-        return answer?.status == 0 && answer?.output.trimmingCharacters(in: .whitespacesAndNewlines) == "on"
+        let setting = answer?.status == 0 ? answer?.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        return setting == "on" ? nil : "tmux passes no OSC 52 on (tmux: set -g set-clipboard on)"
     }
 
-    public func copy(_ text: String) -> ShareOutcome {
-        let quoted = "“" + text + "”"
-        if let terminal, terminalAccepts {
+    public func copy(_ text: String, naming: String) -> ShareOutcome {
+        let refusal = terminalRefusal
+        if let terminal, refusal == nil {
             terminal.write(text)
-            return .done("Copied \(quoted) to the terminal's clipboard")
+            return .done("Copied \(naming) to the terminal's clipboard")
         }
         var failures: [String] = []
         for tool in Self.tools where runner.locate(tool[0]) != nil {
             let finished = runner.run(tool, streams: .quiet(input: text))
-            if finished?.status == 0 { return .done("Copied \(quoted) with \(tool[0])") }
+            if finished?.status == 0 { return .done("Copied \(naming) with \(tool[0])") }
             failures.append("\(tool[0]) failed" + (finished.map { " (exit status \($0.status))" } ?? ""))
         }
-        if !failures.isEmpty { return .failed("Could not copy: " + failures.joined(separator: ", ")) }
-        return .failed("Could not copy: no OSC 52 here, and no wl-copy, xclip or xsel")
+        // What would make OSC 52 work is said only where setting it would (tmux's option).
+        let tmuxHint = refusal?.hasPrefix("tmux") == true ? "; or tmux: set -g set-clipboard on" : ""
+        if !failures.isEmpty { return .failed("Could not copy: " + failures.joined(separator: ", ") + tmuxHint) }
+        return .failed("Could not copy: \(refusal ?? "no OSC 52 here"), and no wl-copy, xclip or xsel to copy with")
     }
 }

@@ -11,15 +11,22 @@ public final class ShareService {
     private let sharing: Sharing
     private let note: StatusNote
     private let showRaw: @MainActor (RawRecordRequest) -> Void
+    private let readRaw: (@MainActor (RawRecordRequest) async throws(DataError) -> String?)?
+    /// The read of a record `Y` copies, while it runs (tests wait for it).
+    public private(set) var copyTask: Task<Void, Never>?
 
     /// - Parameters:
     ///   - sharing: The opener, the clipboard and the sanitizer.
     ///   - note: Where the outcome is shown.
     ///   - showRaw: Shows a record in the raw view (the coordinator pushes it).
-    public init(sharing: Sharing, note: StatusNote, showRaw: @escaping @MainActor (RawRecordRequest) -> Void = { _ in }) {
+    ///   - readRaw: Reads a record as the source holds it, for `Y` (the active source's
+    ///     ``DataSource/rawRecord(_:id:)``); `nil` when the source gives none.
+    public init(sharing: Sharing, note: StatusNote, showRaw: @escaping @MainActor (RawRecordRequest) -> Void = { _ in },
+                readRaw: (@MainActor (RawRecordRequest) async throws(DataError) -> String?)? = nil) {
         self.sharing = sharing
         self.note = note
         self.showRaw = showRaw
+        self.readRaw = readRaw
     }
 
     /// `o`: opens the record's web address, or says why nothing was opened.
@@ -35,6 +42,40 @@ public final class ShareService {
     public func copy(_ record: SharedRecord?) {
         guard let record else { return note.show("Nothing is selected to copy") }
         note.show("\(sharing.clipboard.copy(sharing.sanitize(record.copyText)).message) · \(record.label)")
+    }
+
+    /// `Y`: copies the whole record as JSON, as the raw view shows it (read from the source
+    /// first unless Bulletin holds it), or says why not.
+    public func copyJSON(_ record: SharedRecord?) {
+        guard let record else { return note.show("Nothing is selected to copy") }
+        guard let raw = record.raw else {
+            return note.show("\(record.name.singularTitle) \(record.id) has no JSON to copy")
+        }
+        if let held = raw.held { return copyJSON(RawRecordViewModel.shownLines(of: held.json).joined(separator: "\n"), of: record.label) }
+        copyTask?.cancel()
+        note.show("Reading \(record.label) to copy…")
+        copyTask = Task { [weak self, readRaw] in
+            let text: String?
+            do { text = try await readRaw?(raw) } catch {
+                guard !Task.isCancelled else { return }
+                self?.note.show("Could not copy \(record.label): \(error)")
+                return
+            }
+            guard let self, !Task.isCancelled else { return }
+            guard let text else { return note.show("\(record.name.singularTitle) \(record.id) has no JSON as received to copy") }
+            copyJSON(RawRecordViewModel.shownLines(of: text).joined(separator: "\n"), of: record.label)
+        }
+    }
+
+    /// `y` in the raw view (and `Y`): copies `text`, a record's JSON as shown, line breaks kept
+    /// and every line sanitized; the message names the record and how many lines it is.
+    public func copyJSON(_ text: String, of name: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { sharing.sanitize(String($0)) }
+        let naming = "\(name) as JSON (\(Display.count(lines.count, "line", "lines")))"
+        switch sharing.clipboard.copy(lines.joined(separator: "\n"), naming: naming) {
+        case let .done(message): note.show(message)
+        case let .failed(message): note.show("\(message) · \(name)")
+        }
     }
 
     /// `v`: shows the record as the source holds it (its screen names it), or says why not.

@@ -24,6 +24,6 @@ public struct Sharing: Sendable {
 
     private struct Unavailable: LinkOpener, Clipboard {
         func open(_ address: String) -> ShareOutcome { .failed("No browser is set up in this run to open \(address)") }
-        func copy(_ text: String) -> ShareOutcome { .failed("No clipboard is set up in this run") }
+        func copy(_ text: String, naming: String) -> ShareOutcome { .failed("No clipboard is set up in this run") }
     }
 }

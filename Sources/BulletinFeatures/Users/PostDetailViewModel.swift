@@ -21,7 +21,7 @@ public struct PostDetail: Sendable, Equatable {
 /// The post detail screen: title, author, wrapped body, then the comments, scrollable.
 @MainActor
 @Observable
-public final class PostDetailViewModel: LoadingScreen {
+public final class PostDetailViewModel: LoadingScreen, FindsInText {
     // MARK: - Properties
 
     public let postID: RecordID
@@ -29,6 +29,8 @@ public final class PostDetailViewModel: LoadingScreen {
     public let loader = ScreenLoad<PostDetail>()
     /// The first visible line of the scrolled text, kept across redraws.
     public var scrollOffset = 0
+    /// `/` in the post's text: the prompt, the matches and the current one.
+    public let textFind = TextFind()
     /// The selected comment (index into ``comments``) for `e` and `d`; `nil`: the post itself.
     public var commentSelection: Int?
     /// What the post was opened to show (Search's comment or match, ``PostFocus``); `nil`: its top.

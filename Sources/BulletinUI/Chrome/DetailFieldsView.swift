@@ -12,12 +12,14 @@ enum DetailFieldsView {
     }
 
     /// The fields as lines of text (`Stars:          1950`), for a screen that lays out its
-    /// text as paragraphs (which wrap, so a long value such as a URL stays whole).
+    /// text as paragraphs (which wrap, so a long value such as a URL stays whole, going on
+    /// under its own start: the values' column is each line's hanging indent).
     static func lines(_ fields: [DetailField]) -> [StyledLine] {
         let width = labelWidth(of: fields)
         return fields.map { field in
             let label = field.label + ":"
-            return StyledLine(label + String(repeating: " ", count: max(1, width - DisplayWidth.of(label))) + field.value)
+            let gap = max(1, width - DisplayWidth.of(label))
+            return StyledLine(label + String(repeating: " ", count: gap) + field.value, indent: DisplayWidth.of(label) + gap)
         }
     }
 

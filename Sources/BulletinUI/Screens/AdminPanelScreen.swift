@@ -6,7 +6,7 @@ import TermView
 /// above everything, the "overwrite?" dialog while one is asked.
 struct AdminPanelScreen: Screen {
     enum Intent: Sendable {
-        case up, down, pageUp, pageDown, top, bottom, reload, switchSource, exportDB, exportCSV, mouse
+        case scroll(ScrollIntent), reload, switchSource, exportDB, exportCSV, mouse
         case editField, submitField, cancelField
         case dialog(DialogIntent)
     }
@@ -29,14 +29,9 @@ struct AdminPanelScreen: Screen {
                            action: .editField),
             ])
         }
-        return KeyMap([
-            KeyBinding(keys: [.up, .character("k")], label: "↑↓ scroll", description: "Scroll up a line", group: "Scroll",
-                       footer: 80, action: .up),
-            KeyBinding(keys: [.down, .character("j")], description: "Scroll down a line", group: "Scroll", action: .down),
-            KeyBinding(keys: [.pageUp], description: "Scroll up a page", group: "Scroll", action: .pageUp),
-            KeyBinding(keys: [.pageDown, .character(" ")], description: "Scroll down a page", group: "Scroll", action: .pageDown),
-            KeyBinding(keys: [.home], description: "Scroll to the top", group: "Scroll", action: .top),
-            KeyBinding(keys: [.end], description: "Scroll to the end", group: "Scroll", action: .bottom),
+        // The panel's own keys keep the footer: of the scroll keys only `↑↓ scroll` is there.
+        let scroll = ScrollKeys.bindings(Intent.scroll).map { $0.help.label == "↑↓ scroll" ? $0 : $0.footer("", nil) }
+        return KeyMap(scroll + [
             KeyBinding(patterns: [.mouse], description: "The wheel scrolls", group: "Scroll", action: .mouse),
             KeyBinding(keys: [.character("r")], label: "r reload", description: "Read the source's counts again",
                        group: "Source", footer: 50, action: .reload),
@@ -106,7 +101,6 @@ struct AdminPanelScreen: Screen {
     // MARK: - Keys
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        let page = max(1, area.height - 1)
         switch keyMap.action(for: key) {
         case .dialog?: _ = QuestionDialog.handle(key, for: model)
         case .editField?:
@@ -122,12 +116,7 @@ struct AdminPanelScreen: Screen {
             case .wheelDown: model.scrollOffset += MouseEvent.wheelStep
             case .press: break
             }
-        case .up?: model.scrollOffset = max(0, model.scrollOffset - 1)
-        case .down?: model.scrollOffset += 1
-        case .pageUp?: model.scrollOffset = max(0, model.scrollOffset - page)
-        case .pageDown?: model.scrollOffset += page
-        case .top?: model.scrollOffset = 0
-        case .bottom?: model.scrollOffset = Int.max / 2
+        case let .scroll(intent)?: intent.move(height: area.height).apply(to: &model.scrollOffset)
         case .reload?: model.reload()
         case .switchSource?: if model.canSwitchSource { model.beginSwitch() }
         case .exportDB?: model.beginExport(.dbJSON)

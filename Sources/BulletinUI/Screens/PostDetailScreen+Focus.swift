@@ -50,24 +50,12 @@ extension PostDetailScreen {
         let expected = bodyLine.map { model.body.split(separator: "\n", omittingEmptySubsequences: false)[$0] }
             .map(String.init) ?? model.headline
         guard text == expected, range.upperBound <= text.endIndex else { return nil }
-        let before = TextView(paragraphs: Array(lines[..<paragraph])).lineCount(width: width)
-        let wrapped = TextLayout.wrap(text, width: max(1, width - 1))
-        // Each wrapped line is the paragraph's next characters, the spaces at a break dropped:
-        // walk the sanitized text to the line that holds the match's first character.
-        let characters = Array(Sanitizer.singleLine(text))
-        let matchStart = Sanitizer.singleLine(String(text[..<range.lowerBound])).count
-        let matchWidth = DisplayWidth.of(Sanitizer.singleLine(String(text[range])))
-        var position = 0
-        for (index, line) in wrapped.enumerated() {
-            if !line.hasPrefix(" ") { while position < characters.count, characters[position] == " " { position += 1 } }
-            let end = position + line.count
-            if matchStart < end || index == wrapped.count - 1 {
-                let column = DisplayWidth.of(String(line.prefix(max(0, matchStart - position))))
-                let room = DisplayWidth.of(line) - column
-                return MatchSpot(line: before + index, column: column, width: max(1, min(matchWidth, room)))
-            }
-            position = end
+        // Where the text view draws those characters (the first of their wrapped lines).
+        let lower = text.distance(from: text.startIndex, to: range.lowerBound)
+        let upper = lower + text.distance(from: range.lowerBound, to: range.upperBound)
+        guard let span = TextView(paragraphs: lines).spans(of: lower..<upper, inParagraph: paragraph, width: width).first else {
+            return nil
         }
-        return nil
+        return MatchSpot(line: span.line, column: span.columns.lowerBound, width: span.columns.count)
     }
 }

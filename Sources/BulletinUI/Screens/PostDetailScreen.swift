@@ -4,13 +4,14 @@ import TermView
 /// A post's title, byline and wrapped body, then its comments; the whole text scrolls.
 struct PostDetailScreen: Screen {
     enum Intent: Sendable {
-        case up, down, pageUp, pageDown, top, bottom, reload
+        case scroll(ScrollIntent), find(TextFindIntent), reload
         case nextComment, previousComment, edit, add, delete, undo
     }
 
     let model: PostDetailViewModel
 
-    /// Scrolling, reloading, and the comment selection and editing keys (while the post is loaded).
+    /// Scrolling, finding, reloading, and the comment selection and editing keys (while the post
+    /// is loaded); while the find prompt is open, only its keys.
     var keyMap: KeyMap<Intent> {
         let editing = model.editingUnavailableReason
         let selecting = model.commentSelectionUnavailableReason
@@ -23,9 +24,7 @@ struct PostDetailScreen: Screen {
                          group: "Data", footer: 50, action: Intent.reload)
             : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the \(post) again",
                          group: "Data", footer: 95, action: Intent.reload)
-        return KeyMap(ScrollKeys.bindings(
-            up: Intent.up, down: .down, pageUp: .pageUp, pageDown: .pageDown, top: .top, bottom: .bottom
-        ).map { $0.disabled(failed) } + [
+        return finding.keys(KeyMap(ScrollKeys.bindings(Intent.scroll).map { $0.disabled(failed) } + [
             reload,
             // On a read-only source Tab still selects comments, but e/a/d are not advertised.
             KeyBinding(keys: [.tab], label: editing == nil ? "Tab/e/a/d edit" : "Tab select",
@@ -41,14 +40,23 @@ struct PostDetailScreen: Screen {
                        group: "Edit", action: .delete).disabled(editing),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(model.undoUnavailableReason),
-        ])
+        ]), unavailable: failed, map: Intent.find)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.state.value != nil else { return "" }
-        return [model.reloadFailureText, model.commentsHeading, model.commentsNote].compactMap { $0 }.joined(separator: " · ")
+        return [model.textFind.summary, model.reloadFailureText, model.commentsHeading, model.commentsNote].compactMap { $0 }
+            .joined(separator: " · ")
     }
     var isLoading: Bool { model.state.isLoading || model.isReloading }
+    var capturesKeys: Bool { model.textFind.isEditing }
+
+    /// The find over the text drawn (``TextFinding``).
+    var finding: TextFinding { TextFinding(find: model.textFind, paragraphs: paragraphs) }
+
+    func renderStatus(in area: Rect, on surface: inout Surface) -> Bool {
+        finding.renderStatus(in: area, on: &surface)
+    }
 
     /// The text, as styled paragraphs for the text view.
     var paragraphs: [StyledLine] { layout.lines }
@@ -88,24 +96,23 @@ struct PostDetailScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         if LoadStateView.render(model.state, what: "\(model.vocabulary.posts.singular) \(model.postID)", in: area, on: &surface) { return }
-        let textArea = Rect(x: area.x + 1, y: area.y, width: max(0, area.width - 1), height: area.height)
+        let textArea = TextFinding.textArea(in: area)
         landOnFocus(in: textArea)
+        let paragraphs = paragraphs
         var state = TextViewState(offset: model.scrollOffset)
         TextView(paragraphs: paragraphs).render(in: textArea, on: &surface, state: &state)
         if state.offset != model.scrollOffset { model.scrollOffset = state.offset }
         highlightMatch(in: textArea, offset: state.offset, on: &surface)
+        TextFinding(find: model.textFind, paragraphs: paragraphs).highlight(in: textArea, offset: state.offset, on: &surface)
     }
 
     func handle(_ key: Key, in area: Rect) -> Bool {
-        let page = max(1, area.height - 1)
         let loaded = model.state.value != nil
         switch keyMap.action(for: key) {
-        case .up?: model.scroll(by: -1)
-        case .down?: model.scroll(by: 1)
-        case .pageUp?: model.scroll(by: -page)
-        case .pageDown?: model.scroll(by: page)
-        case .top?: model.scrollToTop()
-        case .bottom?: model.scrollToEnd()
+        case let .scroll(intent)?: intent.move(height: area.height).apply(to: &model.scrollOffset)
+        case let .find(intent)?:
+            guard loaded else { break }
+            finding.perform(intent, key: key, textArea: TextFinding.textArea(in: area), offset: &model.scrollOffset)
         case .reload?: model.reload()
         case .nextComment?:
             guard loaded else { break }

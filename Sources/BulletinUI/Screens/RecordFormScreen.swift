@@ -103,12 +103,12 @@ struct RecordFormScreen: Screen {
         surface.fill(area, style: .normal)
         guard area.height > 0 else { return }
         surface.write(model.title, at: Point(x: area.x + 1, y: area.y), style: .title, maxWidth: max(0, area.width - 1))
-        let layout = Layout(fields: model.fields, focus: model.focus, area: area)
+        let layout = layout(in: area)
         var y = area.y + layout.top
         for index in layout.first..<model.fields.count {
             guard y < area.maxY else { break }
             renderField(index, y: y, layout: layout, on: &surface)
-            y += layout.heights[index] + layout.gap
+            y += layout.heights[index] + layout.problemRows[index] + layout.gap
         }
         renderDialog(in: area, on: &surface)
     }
@@ -138,11 +138,17 @@ struct RecordFormScreen: Screen {
     /// first: the closure runs while the field is being changed). A body is fitted again to the
     /// rows it has after the edit, as it grows or shrinks with its text.
     private func edit(_ key: Key, in area: Rect) {
-        let layout = Layout(fields: model.fields, focus: model.focus, area: area)
+        let layout = layout(in: area)
         guard focusIsMultiline else { return model.edit { _ = $0.handle(key, width: layout.boxWidth) } }
         model.editLines { _ = $0.handle(key, width: layout.boxWidth, height: layout.heights[model.focus]) }
-        let grown = Layout(fields: model.fields, focus: model.focus, area: area)
+        let grown = self.layout(in: area)
         model.editLines { $0.keepCursorVisible(width: grown.boxWidth, height: grown.heights[model.focus], measure: DisplayWidth.of) }
+    }
+
+    /// The form's layout in `area`, knowing which fields show a problem or a note now.
+    private func layout(in area: Rect) -> Layout {
+        Layout(fields: model.fields, focus: model.focus, area: area,
+               problems: model.fields.indices.map { model.problem(at: $0) != nil || model.note(at: $0) != nil })
     }
 
     private func renderField(_ index: Int, y: Int, layout: Layout, on surface: inout Surface) {
@@ -160,9 +166,10 @@ struct RecordFormScreen: Screen {
             TextArea(isFocused: focused).render(in: box, on: &surface, state: state)
         }
         surface.setStyle(box, style: focused ? .selected : .alternate)
-        if let text = model.problem(at: index) ?? model.note(at: index), layout.problemX < layout.maxX {
+        let row = layout.problemsBelow ? y + layout.heights[index] : y
+        if let text = model.problem(at: index) ?? model.note(at: index), layout.problemX < layout.maxX, row < layout.maxY {
             let style: Style = model.problem(at: index) == nil ? .muted : .error
-            surface.write(text, at: Point(x: layout.problemX, y: y), style: style, maxWidth: layout.maxX - layout.problemX)
+            surface.write(text, at: Point(x: layout.problemX, y: row), style: style, maxWidth: layout.maxX - layout.problemX)
         }
     }
 

@@ -11,17 +11,28 @@ public enum TextLayout {
     /// - Parameters:
     ///   - text: Any text, including untrusted data.
     ///   - width: Columns per line; values below 1 count as 1.
+    ///   - indent: Spaces before every line a paragraph continues on (a hanging indent, so a
+    ///     long value goes on under its own start), at most half the width
+    ///     (``indent(_:width:)``); the first line of each paragraph has none.
     /// - Returns: At least one line.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int, indent: Int = 0) -> [String] {
         let width = max(1, width)
-        return wrapASCII(text, width: width) ?? wrapCharacters(text, width: width)
+        let indent = Self.indent(indent, width: width)
+        return wrapASCII(text, width: width, indent: indent) ?? wrapCharacters(text, width: width, indent: indent)
     }
 
-    /// ``wrap(_:width:)`` for any text, Character by Character (``wrapASCII(_:width:)`` is its
+    /// The hanging indent ``wrap(_:width:indent:)`` uses for `indent` at `width`: at most half
+    /// the width, so a continued line always has room for half a line of text.
+    public static func indent(_ indent: Int, width: Int) -> Int {
+        max(0, min(indent, max(1, width) / 2))
+    }
+
+    /// ``wrap(_:width:indent:)`` for any text, Character by Character (``wrapASCII(_:width:indent:)`` is its
     /// fast path; tests compare the two).
-    static func wrapCharacters(_ text: String, width: Int) -> [String] {
+    static func wrapCharacters(_ text: String, width: Int, indent: Int = 0) -> [String] {
         let width = max(1, width)
-        return paragraphs(of: text).flatMap { wrapParagraph(Sanitizer.singleLine(String($0)), width: width) }
+        let indent = Self.indent(indent, width: width)
+        return paragraphs(of: text).flatMap { wrapParagraph(Sanitizer.singleLine(String($0)), width: width, indent: indent) }
     }
 
     /// Cuts `text` to at most `width` columns, ending with "…" when anything was cut.
@@ -108,33 +119,37 @@ public enum TextLayout {
     // MARK: - Private
 
     /// Splits on `\n` and `\r\n` (one Character in Swift), keeping empty paragraphs.
-    private static func paragraphs(of text: String) -> [Substring] {
+    static func paragraphs(of text: String) -> [Substring] {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 
     /// Wraps one paragraph. Spaces inside a line are kept as written (indentation and
-    /// column alignment survive); the spaces at a break are dropped.
-    private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+    /// column alignment survive); the spaces at a break are dropped. Lines after the first are
+    /// `indent` columns narrower and start with that many spaces.
+    private static func wrapParagraph(_ paragraph: String, width: Int, indent: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
+        let rest = width - indent
         for (gap, word) in words(of: paragraph) {
             let gapWidth = gap.count
             let wordWidth = DisplayWidth.of(word)
-            if lineWidth + gapWidth + wordWidth <= width {
+            if lineWidth + gapWidth + wordWidth <= (lines.isEmpty ? width : rest) {
                 line += gap + word
                 lineWidth += gapWidth + wordWidth
                 continue
             }
             if !line.isEmpty { lines.append(line) }
-            var pieces = hardBreak(word, width: width)
+            var pieces = hardBreak(word, first: lines.isEmpty ? width : rest, rest: rest)
             let last = pieces.removeLast()
             lines.append(contentsOf: pieces)
             line = last
             lineWidth = DisplayWidth.of(last)
         }
         lines.append(line)
-        return lines
+        guard indent > 0 else { return lines }
+        let pad = String(repeating: " ", count: indent)
+        return lines.enumerated().map { $0.offset == 0 ? $0.element : pad + $0.element }
     }
 
     /// Splits a sanitized paragraph into (spaces before, word) pairs; trailing spaces are dropped.
@@ -158,15 +173,16 @@ public enum TextLayout {
         return result
     }
 
-    /// Breaks `word` into pieces of at most `width` columns in one pass; never returns an
-    /// empty array. A character wider than `width` gets a piece of its own.
-    private static func hardBreak(_ word: String, width: Int) -> [String] {
+    /// Breaks `word` into pieces, the first of at most `first` columns and the others of at
+    /// most `rest`, in one pass; never returns an empty array. A character wider than its
+    /// piece's width gets a piece of its own.
+    private static func hardBreak(_ word: String, first: Int, rest: Int) -> [String] {
         var pieces: [String] = []
         var piece = ""
         var used = 0
         for character in word {
             let columns = DisplayWidth.of(character)
-            if used > 0, used + columns > width {
+            if used > 0, used + columns > (pieces.isEmpty ? first : rest) {
                 pieces.append(piece)
                 piece = ""
                 used = 0

@@ -18,6 +18,7 @@ enum WrapCache {
         var address: UInt
         var count: Int
         var width: Int
+        var indent: Int
         var head: [UInt8]
         var tail: [UInt8]
     }
@@ -28,18 +29,18 @@ enum WrapCache {
     /// How many wraps were answered from the cache so far (tests).
     static var hits: Int { hitCounter.withLock { $0 } }
 
-    /// `TextLayout.wrap(text, width:)`, from the cache when `text` is long and was wrapped at
-    /// `width` lately.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// `TextLayout.wrap(text, width:, indent:)`, from the cache when `text` is long and was
+    /// wrapped at `width` with `indent` lately.
+    static func wrap(_ text: String, width: Int, indent: Int = 0) -> [String] {
         var text = text
-        guard text.utf8.count >= threshold, let key = key(of: &text, width: width) else {
-            return TextLayout.wrap(text, width: width)
+        guard text.utf8.count >= threshold, let key = key(of: &text, width: width, indent: indent) else {
+            return TextLayout.wrap(text, width: width, indent: indent)
         }
         if let hit = entries.withLock({ list in list.first(where: { $0.0 == key })?.1 }) {
             hitCounter.withLock { $0 += 1 }
             return hit
         }
-        let lines = TextLayout.wrap(text, width: width)
+        let lines = TextLayout.wrap(text, width: width, indent: indent)
         entries.withLock { list in
             list.append((key, lines))
             if list.count > capacity { list.removeFirst(list.count - capacity) }
@@ -47,10 +48,10 @@ enum WrapCache {
         return lines
     }
 
-    private static func key(of text: inout String, width: Int) -> Key? {
+    private static func key(of text: inout String, width: Int, indent: Int) -> Key? {
         text.makeContiguousUTF8()
         return text.utf8.withContiguousStorageIfAvailable { bytes -> Key in
-            Key(address: UInt(bitPattern: bytes.baseAddress), count: bytes.count, width: width,
+            Key(address: UInt(bitPattern: bytes.baseAddress), count: bytes.count, width: width, indent: indent,
                 head: Array(bytes.prefix(64)), tail: Array(bytes.suffix(64)))
         }
     }

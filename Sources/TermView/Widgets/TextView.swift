@@ -4,17 +4,22 @@ public struct StyledLine: Hashable, Sendable {
     public var text: String
     /// The style of every wrapped line.
     public var style: Style
+    /// Columns before each line the text continues on once wrapped (a hanging indent:
+    /// ``TextLayout/wrap(_:width:indent:)``), so a long value goes on under its own start.
+    public var indent: Int
 
     /// Creates a styled line.
-    public init(_ text: String, style: Style = .normal) {
+    public init(_ text: String, style: Style = .normal, indent: Int = 0) {
         self.text = text
         self.style = style
+        self.indent = indent
     }
 }
 
 /// Wrapped, scrollable text with a scroll indicator; scroll position lives in ``TextViewState``.
 ///
-/// Paragraphs are wrapped (``TextLayout/wrap(_:width:)``; long ones once per width, ``WrapCache``) to the area width minus one
+/// Paragraphs are wrapped (``TextLayout/wrap(_:width:indent:)``, each with its own hanging
+/// indent; long ones once per width, ``WrapCache``) to the area width minus one
 /// column, always reserved on the right for the indicator: a track `│` (`.muted`) with a
 /// thumb `┃`, drawn only when the text is taller than the area.
 public struct TextView {
@@ -50,14 +55,14 @@ public struct TextView {
 
     // MARK: - Private
 
-    private static func textWidth(for width: Int) -> Int {
+    static func textWidth(for width: Int) -> Int {
         max(1, width - 1)
     }
 
     private func wrapped(width: Int) -> [StyledLine] {
         let textWidth = Self.textWidth(for: width)
         return paragraphs.flatMap { paragraph in
-            WrapCache.wrap(paragraph.text, width: textWidth).map { StyledLine($0, style: paragraph.style) }
+            WrapCache.wrap(paragraph.text, width: textWidth, indent: paragraph.indent).map { StyledLine($0, style: paragraph.style) }
         }
     }
 

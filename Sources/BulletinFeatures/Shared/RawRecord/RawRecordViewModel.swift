@@ -40,7 +40,7 @@ public struct RawRecordRequest: Sendable, Equatable {
 /// harmlessly, as every text Bulletin draws.
 @MainActor
 @Observable
-public final class RawRecordViewModel: LoadingScreen {
+public final class RawRecordViewModel: LoadingScreen, FindsInText {
     // MARK: - Properties
 
     /// The record shown.
@@ -50,6 +50,11 @@ public final class RawRecordViewModel: LoadingScreen {
     public let loader = ScreenLoad<String?>()
     /// The first visible line, kept across redraws.
     public var scrollOffset = 0
+    /// `/` in the record's text: the prompt, the matches and the current one.
+    public let textFind = TextFind()
+    /// Copies the record's text (`y`): set by the coordinator to the ``ShareService``'s
+    /// ``ShareService/copyJSON(_:of:)``; `nil`: nothing to copy with.
+    @ObservationIgnored public var copier: (@MainActor (_ text: String, _ name: String) -> Void)?
     @ObservationIgnored private let source: any DataSource
 
     // MARK: - Init
@@ -79,7 +84,13 @@ public final class RawRecordViewModel: LoadingScreen {
     /// with its invisible characters written as JSON escapes (``visible(_:)``).
     public var lines: [String] {
         guard case let .loaded(text?) = state else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.visible(String($0)) }
+        return Self.shownLines(of: text)
+    }
+
+    /// The lines the raw view shows for a record's `text`: split at its line breaks, each
+    /// ``visible(_:)``. What `y` and `Y` copy is these lines, one per line.
+    public nonisolated static func shownLines(of text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }
     }
 
     /// `line` with every control character (C0, DEL, C1) and every invisible format character
@@ -137,6 +148,12 @@ public final class RawRecordViewModel: LoadingScreen {
 
     /// The screen left the stack: the load in flight is cancelled.
     public func stop() { loader.stop() }
+
+    /// `y` (and `Y`): copies the record as the view shows it, or says it has not loaded.
+    public func copy() {
+        guard !lines.isEmpty else { return }
+        copier?(lines.joined(separator: "\n"), recordName)
+    }
 
     /// Scrolls by `delta` lines; the screen clamps to the text's height.
     public func scroll(by delta: Int) { scrollOffset = max(0, scrollOffset + delta) }
