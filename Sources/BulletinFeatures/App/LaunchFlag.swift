@@ -8,7 +8,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
     case api, data, dummyJSON, github, githubURL, mealDB, resetEmbedded
     case timeout, maxResponse
     case open
-    case readOnly, noMouse, completion, man, help, version
+    case config, readOnly, noMouse, completion, man, help, version
 
     /// How an option's value is written and completed.
     public struct Value: Sendable, Equatable {
@@ -95,6 +95,10 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
         case .open:
             Spec(names: ["open"], value: Value(name: "PATH", completion: .routes),
                  summary: "start on the screen at PATH: " + DeepLink.acceptedForms.joined(separator: ", "), section: .start)
+        case .config:
+            Spec(names: ["--config"], value: Value(name: "FILE", completion: .file),
+                 summary: "read the settings (named sources, the default source, colours) from FILE instead of "
+                    + "$XDG_CONFIG_HOME/bulletin/config.json (default ~/.config/bulletin/config.json)", section: .other)
         case .readOnly:
             Spec(names: ["--read-only"], summary: "turn every write off (the Admin panel says so)", section: .other)
         case .noMouse:

@@ -49,6 +49,14 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Whether to set the embedded set's copy with earlier edits aside and start from the
     /// original (`--reset-embedded`, which chooses the embedded set).
     public var resetsEmbedded = false
+    /// The settings file to read instead of the default one (`--config PATH`).
+    public var configPath: String?
+    /// The source of the settings file named on the command line (`bulletin work`), as written.
+    public var sourceName: String?
+    /// The deep link of `open PATH`, as written (``link`` once read).
+    public var linkPath: String?
+    /// Whether a source option was given (then the settings' `default` is not used).
+    var choseSource = false
     /// Whether to print the manual page and exit (`--man`).
     public var showsManPage = false
     /// The shell whose completion script to print before exiting (`--completion SHELL`), if asked.
@@ -61,20 +69,49 @@ public struct LaunchOptions: Equatable, Sendable {
         self.timeout = timeout
     }
 
+    /// Equal when they ask for the same run: the source, the link, every option; not how they
+    /// were written (``linkPath``, whether the source came from an option).
+    public static func == (left: LaunchOptions, right: LaunchOptions) -> Bool {
+        left.source == right.source && left.showsHelp == right.showsHelp && left.showsVersion == right.showsVersion
+            && left.link == right.link && left.timeout == right.timeout && left.maxResponseMB == right.maxResponseMB
+            && left.usesMouse == right.usesMouse && left.readOnly == right.readOnly
+            && left.resetsEmbedded == right.resetsEmbedded && left.showsManPage == right.showsManPage
+            && left.completionShell == right.completionShell && left.configPath == right.configPath
+            && left.sourceName == right.sourceName
+    }
+
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    /// Parses the arguments after the program name.
-    /// - Throws: ``LaunchError`` naming the unknown option, the option missing its value, or
-    ///   the conflict when two sources are given.
-    public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
+    /// Parses the arguments after the program name, then applies `settings` (``apply(_:)``).
+    /// - Throws: ``LaunchError`` naming the unknown option, the option missing its value, the
+    ///   conflict when two sources are given, a source name the settings do not have, or a bad link.
+    public static func parse(_ arguments: [String], settings: Settings = Settings()) throws(LaunchError) -> LaunchOptions {
+        var options = try scan(arguments)
+        try options.apply(settings)
+        return options
+    }
+
+    /// Reads the options; a source name (`bulletin work`) and `open PATH` are kept as written
+    /// (``sourceName``, ``linkPath``) until ``apply(_:)`` knows the settings, which say what the
+    /// name is and so in whose words the path is.
+    /// - Throws: ``LaunchError`` as ``parse(_:settings:)``, but for names and links.
+    public static func scan(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
         var options = LaunchOptions()
         var sourceFlag: String?
         var remaining = arguments[...]
-        var linkPath: String?
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = split(argument)
-            guard let flag = LaunchFlag(named: name) else { throw .unknownArgument(argument) }
+            guard let flag = LaunchFlag(named: name) else {
+                // A bare word names a source of the settings file (one, before any flag's value).
+                guard !argument.hasPrefix("-"), options.sourceName == nil, !argument.isEmpty else {
+                    throw .unknownArgument(argument)
+                }
+                if let sourceFlag { throw .conflictingSources(sourceFlag, argument) }
+                sourceFlag = argument
+                options.sourceName = argument
+                continue
+            }
             if flag.choosesSource {
                 if let sourceFlag { throw .conflictingSources(sourceFlag, name) }
                 sourceFlag = name
@@ -86,18 +123,17 @@ public struct LaunchOptions: Equatable, Sendable {
             case .man: options.showsManPage = true
             case .noMouse: options.usesMouse = false
             case .readOnly: options.readOnly = true
-            case .api: options.source = .api(value ?? "")
-            case .data: options.source = .file(value ?? "")
-            case .githubURL: options.source = .github(value ?? "")
-            case .github: options.source = .github(githubURL)
-            case .mealDB: options.source = .mealDB(value ?? mealDBURL)
-            case .dummyJSON: options.source = .dummyJSON(value ?? dummyJSONURL)
+            case .api, .data, .githubURL, .github, .mealDB, .dummyJSON:
+                options.source = source(for: flag, value: value)
+                options.choseSource = true
             case .resetEmbedded:
                 options.source = .embedded
+                options.choseSource = true
                 options.resetsEmbedded = true
+            case .config: options.configPath = value
             case .open:
-                guard linkPath == nil else { throw .unknownArgument(argument) }
-                linkPath = value
+                guard options.linkPath == nil else { throw .unknownArgument(argument) }
+                options.linkPath = value
             case .completion:
                 guard let value, LaunchFlag.shells.contains(value) else { throw .invalidValue(name, value ?? "") }
                 options.completionShell = value
@@ -114,15 +150,44 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.maxResponseMB = megabytes
             }
         }
+        return options
+    }
+
+    /// Applies the settings file: the source ``sourceName`` names (`bulletin work`), else its
+    /// `default` when no source option was given; then reads ``linkPath`` in that source's words.
+    /// - Throws: ``LaunchError/unknownSource(_:known:)`` for a name the settings do not have;
+    ///   ``LaunchError/badLink(_:_:)``.
+    public mutating func apply(_ settings: Settings) throws(LaunchError) {
+        if let sourceName {
+            guard let named = settings.source(named: sourceName) else {
+                throw .unknownSource(sourceName, known: settings.sources.map(\.name))
+            }
+            source = named
+        } else if !choseSource, let name = settings.defaultSource, let named = settings.source(named: name) {
+            source = named
+        }
         if let linkPath {
-            // Read once every flag is known: the path is in the chosen source's words.
+            // Read once the source is known: the path is in the chosen source's words.
             do throws(DeepLinkError) {
-                options.link = try DeepLink.parse(linkPath, vocabulary: options.source.vocabulary)
+                link = try DeepLink.parse(linkPath, vocabulary: source.vocabulary)
             } catch {
                 throw .badLink(linkPath, error)
             }
         }
-        return options
+    }
+
+    /// The source a data source option chooses with `value` (its URL or path; `nil` for the
+    /// default of an option whose value is optional, or that takes none).
+    static func source(for flag: LaunchFlag, value: String?) -> Source {
+        switch flag {
+        case .api: .api(value ?? "")
+        case .data: .file(value ?? "")
+        case .githubURL: .github(value ?? "")
+        case .github: .github(githubURL)
+        case .mealDB: .mealDB(value ?? mealDBURL)
+        case .dummyJSON: .dummyJSON(value ?? dummyJSONURL)
+        default: .embedded
+        }
     }
 
     /// The value `flag` takes (spelled `name`): `--flag=VALUE` or the next argument; an optional
@@ -169,6 +234,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case badLink(String, DeepLinkError)
     /// The flag and the value it cannot use (`--timeout abc`, `--max-response 0`).
     case invalidValue(String, String)
+    /// `bulletin NAME` with a name the settings file does not have; the names it has.
+    case unknownSource(String, known: [String])
 
     public var description: String {
         switch self {
@@ -177,6 +244,9 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
         case let .badLink(path, error):
             "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
+        case let .unknownSource(name, known):
+            "no source named '\(name)'" + (known.isEmpty ? " (the settings name none; see --help)"
+                : " (the settings name \(known.joined(separator: ", ")))")
         case let .invalidValue(flag, value):
             "\(flag) needs \(LaunchFlag(named: flag)?.spec.value?.expected ?? "another value"), not '\(value)'"
         }
