@@ -46,6 +46,10 @@ do throws(SettingsError) {
 } catch {
     (settings, settingsProblem) = (Settings(), error)
 }
+if options.listsSources {
+    for source in settings.sources { print(source.name) }
+    exit(0)
+}
 if let settingsProblem {
     printError("\(settingsProblem) (starting with the defaults)")
     notices.append("Settings not used: \(settingsProblem)")

@@ -67,9 +67,10 @@ struct ManAndCompletionEndToEndTests {
     }
 
     /// What bash's `_bulletin` offers for `words` with the cursor on the last word.
-    private func bashCompletions(_ words: [String], in directory: String? = nil) -> [String] {
+    private func bashCompletions(_ words: [String], in directory: String? = nil, configHome: String? = nil) -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let script = (directory.map { "cd '\($0)'; " } ?? "")
+            + (configHome.map { "export XDG_CONFIG_HOME='\($0)'; " } ?? "")
             + "source <('\(BulletinBinary.path)' --completion bash) && COMP_WORDS=(\(quoted)); "
             + "COMP_CWORD=\(words.count - 1); _bulletin; printf '%s\\n' \"${COMPREPLY[@]}\""
         let result = Subprocess.run(["bash", "-c", script])
@@ -91,6 +92,30 @@ struct ManAndCompletionEndToEndTests {
         #expect(bashCompletions(["bulletin", "--data", "d"], in: directory) == ["db.json"])
         let bound = Subprocess.run(["bash", "-c", "source <('\(BulletinBinary.path)' --completion bash) && complete -p bulletin"])
         #expect(bound.output == "complete -F _bulletin bulletin\n")
+    }
+
+    @Test("the first word may name a source of the settings file (bulletin --list-sources), in bash and fish")
+    func namedSources() throws {
+        let configHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: configHome) }
+        try FileManager.default.createDirectory(atPath: configHome + "/bulletin", withIntermediateDirectories: true)
+        try Data(#"{"sources": {"work": {"api": "http://127.0.0.1:9"}, "wide": {"github": true}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: configHome + "/bulletin/config.json"))
+        let listed = Subprocess.run(["env", "XDG_CONFIG_HOME=\(configHome)", BulletinBinary.path, "--list-sources"])
+        #expect(listed.status == 0 && listed.output == "work\nwide\n")
+        #expect(bashCompletions([BulletinBinary.path, "w"], configHome: configHome) == ["work", "wide"])
+        #expect(Set(bashCompletions([BulletinBinary.path, ""], configHome: configHome)).isSuperset(of: ["open", "work", "--api"]))
+        #expect(bashCompletions([BulletinBinary.path, "--w"], configHome: configHome).isEmpty, "an option is not a name")
+        guard has("fish") else {
+            print("notice: fish is not installed; skipping the fish check of named sources")
+            return
+        }
+        let binDirectory = URL(fileURLWithPath: BulletinBinary.path).deletingLastPathComponent().path
+        let command = "env HOME='\(configHome)' XDG_CONFIG_HOME='\(configHome)' PATH='\(binDirectory)':\"$PATH\" fish -N -c "
+            + "\"bulletin --completion fish | source; complete -C'bulletin w'\""
+        let fish = Subprocess.run(["sh", "-c", command])
+        #expect(fish.output.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["wide", "work"],
+                "\(fish.output)")
     }
 
     @Test("zsh: the script parses, and once loaded after compinit, bulletin completes with _bulletin")

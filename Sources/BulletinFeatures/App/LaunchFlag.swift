@@ -8,7 +8,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
     case api, data, dummyJSON, github, githubURL, mealDB, resetEmbedded
     case timeout, maxResponse
     case open
-    case config, readOnly, noMouse, completion, man, help, version
+    case config, readOnly, noMouse, completion, listSources, man, help, version
 
     /// How an option's value is written and completed.
     public struct Value: Sendable, Equatable {
@@ -110,6 +110,9 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
                               completion: .words(Self.shells)),
                  summary: "print a completion script for bash, zsh or fish and exit "
                     + "(bash: source <(bulletin --completion bash))", section: .other)
+        case .listSources:
+            Spec(names: ["--list-sources"], summary: "print the names of the settings file's sources, one a line, "
+                    + "and exit (the completion scripts offer them after bulletin)", section: .other)
         case .man:
             Spec(names: ["--man"], summary: "print the manual page (roff) and exit", section: .other)
         case .help:
@@ -130,7 +133,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
 
     /// Whether it prints something and exits instead of starting (`--help`, `--man`): left out
     /// of the synopsis' first line.
-    public var exits: Bool { [.completion, .man, .help, .version].contains(self) }
+    public var exits: Bool { [.completion, .listSources, .man, .help, .version].contains(self) }
 
     /// Its spellings and value as the help writes them: `-h, --help`, `--api URL`, `--mealdb [URL]`.
     public var label: String {

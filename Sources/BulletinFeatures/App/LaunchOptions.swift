@@ -57,6 +57,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var linkPath: String?
     /// Whether a source option was given (then the settings' `default` is not used).
     var choseSource = false
+    /// Whether to print the settings file's source names and exit (`--list-sources`).
+    public var listsSources = false
     /// Whether to print the manual page and exit (`--man`).
     public var showsManPage = false
     /// The shell whose completion script to print before exiting (`--completion SHELL`), if asked.
@@ -76,7 +78,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && left.link == right.link && left.timeout == right.timeout && left.maxResponseMB == right.maxResponseMB
             && left.usesMouse == right.usesMouse && left.readOnly == right.readOnly
             && left.resetsEmbedded == right.resetsEmbedded && left.showsManPage == right.showsManPage
-            && left.completionShell == right.completionShell && left.configPath == right.configPath
+            && left.completionShell == right.completionShell && left.listsSources == right.listsSources && left.configPath == right.configPath
             && left.sourceName == right.sourceName
     }
 
@@ -121,6 +123,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case .help: options.showsHelp = true
             case .version: options.showsVersion = true
             case .man: options.showsManPage = true
+            case .listSources: options.listsSources = true
             case .noMouse: options.usesMouse = false
             case .readOnly: options.readOnly = true
             case .api, .data, .githubURL, .github, .mealDB, .dummyJSON:
@@ -222,34 +225,6 @@ public struct LaunchOptions: Equatable, Sendable {
     private static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-}
-
-/// A command line that cannot be followed; `description` is one line for stderr.
-public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unknownArgument(String)
-    case missingValue(String)
-    case conflictingSources(String, String)
-    /// `open PATH` with a path that is not a deep link.
-    case badLink(String, DeepLinkError)
-    /// The flag and the value it cannot use (`--timeout abc`, `--max-response 0`).
-    case invalidValue(String, String)
-    /// `bulletin NAME` with a name the settings file does not have; the names it has.
-    case unknownSource(String, known: [String])
-
-    public var description: String {
-        switch self {
-        case let .unknownArgument(argument): "unknown argument '\(argument)' (see --help)"
-        case let .missingValue(flag): "\(flag) needs a value (see --help)"
-        case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
-        case let .badLink(path, error):
-            "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
-        case let .unknownSource(name, known):
-            "no source named '\(name)'" + (known.isEmpty ? " (the settings name none; see --help)"
-                : " (the settings name \(known.joined(separator: ", ")))")
-        case let .invalidValue(flag, value):
-            "\(flag) needs \(LaunchFlag(named: flag)?.spec.value?.expected ?? "another value"), not '\(value)'"
-        }
     }
 }
 
