@@ -119,7 +119,7 @@ struct ManAndCompletionEndToEndTests {
     }
 
     @Test("zsh: the script parses, and once loaded after compinit, bulletin completes with _bulletin")
-    func zshCompletion() throws {
+    func zshCompletion() async throws {
         guard has("zsh") else {
             print("notice: zsh is not installed; skipping the zsh completion check")
             return
@@ -134,6 +134,23 @@ struct ManAndCompletionEndToEndTests {
         let loaded = Subprocess.run(["zsh", "-f", "-c",
             "autoload -U compinit && compinit -u -d '\(directory)/zcompdump' && source '\(path)' && print -r -- $_comps[bulletin]"])
         #expect(loaded.output == "_bulletin\n", "\(loaded.output)")
+
+        // Typed into an interactive zsh in tmux: Tab completes an option, the shells, and a source name.
+        try FileManager.default.createDirectory(atPath: directory + "/config/bulletin", withIntermediateDirectories: true)
+        try Data(#"{"sources": {"work": {"github": true}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory + "/config/bulletin/config.json"))
+        let bin = URL(fileURLWithPath: BulletinBinary.path).deletingLastPathComponent().path
+        let rc = "fpath=('\(directory)' $fpath)\npath=('\(bin)' $path)\n"
+            + "autoload -U compinit && compinit -u -d '\(directory)/zcompdump'\nPS1='> '\n"
+        try Data(rc.utf8).write(to: URL(fileURLWithPath: directory + "/.zshrc"))
+        // zsh writes its prompt and menus to stderr, which the session keeps apart: back to the pane.
+        let shell = try TmuxSession(command: ["sh", "-c", "exec zsh -i 2>&1"], width: 100, height: 12,
+                                    environment: ["ZDOTDIR": directory, "XDG_CONFIG_HOME": directory + "/config"])
+        defer { shell.close() }
+        try await shell.waitFor(">")   // tmux trims the space after it
+        try await shell.press("bulletin --da", "Tab", until: "> bulletin --data=")
+        try await shell.press("C-u", "bulletin --completion ", "Tab", until: "bash  fish  zsh")
+        try await shell.press("C-u", "bulletin w", "Tab", until: "> bulletin work")
     }
 
     @Test("fish: the script parses, and fish's own completer offers the options and routes it declares")
