@@ -32,10 +32,11 @@ final class Application {
 
     // MARK: - Init
 
-    /// Starts ncurses full-screen, with mouse reporting unless `usesMouse` is `false`.
+    /// Starts ncurses full-screen, with mouse reporting unless `usesMouse` is `false`, and the
+    /// settings file's `colors` applied to the theme.
     /// - Throws: ``TerminalError`` when the terminal cannot be initialised.
-    init(dependencies: AppDependencies, usesMouse: Bool = true) throws {
-        backend = try NcursesBackend.start()
+    init(dependencies: AppDependencies, usesMouse: Bool = true, colors: [Style: LookChange] = [:]) throws {
+        backend = try NcursesBackend.start(changes: colors)
         if usesMouse { backend.enableMouse() }
         terminal = Terminal(backend: backend)
         var dependencies = dependencies

@@ -10,9 +10,9 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("bulletin: \(message)\n".utf8))
 }
 
-let options: LaunchOptions
+var options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchOptions.scan(Array(CommandLine.arguments.dropFirst()))
 } catch {
     printError(error.description)
     exit(2)
@@ -34,14 +34,39 @@ if options.showsVersion {
     exit(0)
 }
 
+/// What Home's status line says at the start (a settings file not used, `--reset-embedded`'s outcome).
+var notices: [String] = []
+
+// The settings file: a bad one is said on stderr and on Home, and the run starts with the defaults.
+let settingsPath = options.configPath ?? Settings.defaultPath()
+var (settings, settingsProblem) = Settings.load(path: settingsPath, required: options.configPath != nil)
+var colorChanges: [Style: LookChange] = [:]
+do throws(SettingsError) {
+    colorChanges = try SettingsColors.changes(settings.colors, path: settingsPath)
+} catch {
+    (settings, settingsProblem) = (Settings(), error)
+}
+if options.listsSources {
+    for source in settings.sources { print(source.name) }
+    exit(0)
+}
+if let settingsProblem {
+    printError("\(settingsProblem) (starting with the defaults)")
+    notices.append("Settings not used: \(settingsProblem)")
+}
+do {
+    try options.apply(settings)
+} catch {
+    if case .unknownSource = error { printError("\(error.description); settings: \(settingsPath)") } else { printError(error.description) }
+    exit(2)
+}
+
 let dependencies: AppDependencies
-/// What Home's status line says at the start (`--reset-embedded`'s outcome), if anything.
-var notice: String?
 do {
     let factory = SourceFactory(
         timeout: options.timeout, maxResponseMB: options.maxResponseMB, readOnly: options.readOnly,
         githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
-    if options.resetsEmbedded { notice = try factory.resetEmbedded() }
+    if options.resetsEmbedded { notices.append(try factory.resetEmbedded()) }
     dependencies = try factory.dependencies(for: options.source)
 } catch {
     printError(error.description)
@@ -55,8 +80,8 @@ if let reason = TerminalCheck.current() {
 
 MainActor.assumeIsolated {
     do {
-        let app = try Application(dependencies: dependencies, usesMouse: options.usesMouse)
-        app.run(opening: options.link, notice: notice)
+        let app = try Application(dependencies: dependencies, usesMouse: options.usesMouse, colors: colorChanges)
+        app.run(opening: options.link, notice: notices.isEmpty ? nil : notices.joined(separator: " · "))
     } catch {
         printError("cannot start the terminal: \(error)")
         exit(2)

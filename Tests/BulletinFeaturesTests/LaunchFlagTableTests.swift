@@ -50,6 +50,7 @@ struct LaunchFlagTableTests {
             }
         }
         #expect(try LaunchOptions.parse(["--man"]).showsManPage)
+        #expect(try LaunchOptions.parse(["--list-sources"]).listsSources)
         #expect(try LaunchOptions.parse(["--completion", "fish"]).completionShell == "fish")
         #expect(throws: LaunchError.invalidValue("--completion", "tcsh")) { try LaunchOptions.parse(["--completion=tcsh"]) }
         #expect(LaunchError.invalidValue("--completion", "tcsh").description
@@ -66,7 +67,7 @@ struct LaunchFlagTableTests {
         for section in LaunchFlag.Section.allCases { #expect(lines.contains(section.rawValue + ":")) }
         #expect(lines.contains("  --api URL          a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000"))
         #expect(lines.contains("  --timeout SECONDS  give up on a request after this long (default 15)"))
-        #expect(lines.contains("       bulletin --completion SHELL | --man | -h, --help | --version"))
+        #expect(lines.contains("       bulletin --completion SHELL | --list-sources | --man | -h, --help | --version"))
     }
 
     @Test("the completion scripts offer every option, the shells after --completion and the routes after open")

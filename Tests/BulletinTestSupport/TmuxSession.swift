@@ -26,15 +26,19 @@ public final class TmuxSession: @unchecked Sendable {
     /// - Parameters:
     ///   - width: Columns of the pane (default 100).
     ///   - height: Rows of the pane (default 30).
-    ///   - environment: Extra variables for the command (`TERM` is tmux-256color and
-    ///     `XDG_STATE_HOME` a directory of the session's unless given).
+    ///   - environment: Extra variables for the command (`TERM` is tmux-256color unless given;
+    ///     `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `XDG_STATE_HOME` are directories of this session
+    ///     unless given, so a settings file, an embedded copy or a history in the real home never
+    ///     changes what a test sees, and a test never writes there).
     /// - Throws: ``Failure`` when tmux cannot start.
     public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         socket = "bulletin-e2e-\(UUID().uuidString.prefix(8))"
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        // The `:` history goes to the session's own directory, never the home of whoever runs the tests.
-        var env = ["TERM": "tmux-256color", "LANG": "C.UTF-8", "XDG_STATE_HOME": workDirectory.path + "/state"]
+        var env = ["TERM": "tmux-256color", "LANG": "C.UTF-8"]
+        for (name, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state")] {
+            env[name] = workDirectory.appendingPathComponent(folder).path
+        }
         env.merge(environment) { _, new in new }
         let exports = env.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         let dir = Self.quote(workDirectory.path)

@@ -67,9 +67,10 @@ struct ManAndCompletionEndToEndTests {
     }
 
     /// What bash's `_bulletin` offers for `words` with the cursor on the last word.
-    private func bashCompletions(_ words: [String], in directory: String? = nil) -> [String] {
+    private func bashCompletions(_ words: [String], in directory: String? = nil, configHome: String? = nil) -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let script = (directory.map { "cd '\($0)'; " } ?? "")
+            + (configHome.map { "export XDG_CONFIG_HOME='\($0)'; " } ?? "")
             + "source <('\(BulletinBinary.path)' --completion bash) && COMP_WORDS=(\(quoted)); "
             + "COMP_CWORD=\(words.count - 1); _bulletin; printf '%s\\n' \"${COMPREPLY[@]}\""
         let result = Subprocess.run(["bash", "-c", script])
@@ -93,8 +94,32 @@ struct ManAndCompletionEndToEndTests {
         #expect(bound.output == "complete -F _bulletin bulletin\n")
     }
 
+    @Test("the first word may name a source of the settings file (bulletin --list-sources), in bash and fish")
+    func namedSources() throws {
+        let configHome = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: configHome) }
+        try FileManager.default.createDirectory(atPath: configHome + "/bulletin", withIntermediateDirectories: true)
+        try Data(#"{"sources": {"work": {"api": "http://127.0.0.1:9"}, "wide": {"github": true}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: configHome + "/bulletin/config.json"))
+        let listed = Subprocess.run(["env", "XDG_CONFIG_HOME=\(configHome)", BulletinBinary.path, "--list-sources"])
+        #expect(listed.status == 0 && listed.output == "work\nwide\n")
+        #expect(bashCompletions([BulletinBinary.path, "w"], configHome: configHome) == ["work", "wide"])
+        #expect(Set(bashCompletions([BulletinBinary.path, ""], configHome: configHome)).isSuperset(of: ["open", "work", "--api"]))
+        #expect(bashCompletions([BulletinBinary.path, "--w"], configHome: configHome).isEmpty, "an option is not a name")
+        guard has("fish") else {
+            print("notice: fish is not installed; skipping the fish check of named sources")
+            return
+        }
+        let binDirectory = URL(fileURLWithPath: BulletinBinary.path).deletingLastPathComponent().path
+        let command = "env HOME='\(configHome)' XDG_CONFIG_HOME='\(configHome)' PATH='\(binDirectory)':\"$PATH\" fish -N -c "
+            + "\"bulletin --completion fish | source; complete -C'bulletin w'\""
+        let fish = Subprocess.run(["sh", "-c", command])
+        #expect(fish.output.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["wide", "work"],
+                "\(fish.output)")
+    }
+
     @Test("zsh: the script parses, and once loaded after compinit, bulletin completes with _bulletin")
-    func zshCompletion() throws {
+    func zshCompletion() async throws {
         guard has("zsh") else {
             print("notice: zsh is not installed; skipping the zsh completion check")
             return
@@ -109,6 +134,23 @@ struct ManAndCompletionEndToEndTests {
         let loaded = Subprocess.run(["zsh", "-f", "-c",
             "autoload -U compinit && compinit -u -d '\(directory)/zcompdump' && source '\(path)' && print -r -- $_comps[bulletin]"])
         #expect(loaded.output == "_bulletin\n", "\(loaded.output)")
+
+        // Typed into an interactive zsh in tmux: Tab completes an option, the shells, and a source name.
+        try FileManager.default.createDirectory(atPath: directory + "/config/bulletin", withIntermediateDirectories: true)
+        try Data(#"{"sources": {"work": {"github": true}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory + "/config/bulletin/config.json"))
+        let bin = URL(fileURLWithPath: BulletinBinary.path).deletingLastPathComponent().path
+        let rc = "fpath=('\(directory)' $fpath)\npath=('\(bin)' $path)\n"
+            + "autoload -U compinit && compinit -u -d '\(directory)/zcompdump'\nPS1='> '\n"
+        try Data(rc.utf8).write(to: URL(fileURLWithPath: directory + "/.zshrc"))
+        // zsh writes its prompt and menus to stderr, which the session keeps apart: back to the pane.
+        let shell = try TmuxSession(command: ["sh", "-c", "exec zsh -i 2>&1"], width: 100, height: 12,
+                                    environment: ["ZDOTDIR": directory, "XDG_CONFIG_HOME": directory + "/config"])
+        defer { shell.close() }
+        try await shell.waitFor(">")   // tmux trims the space after it
+        try await shell.press("bulletin --da", "Tab", until: "> bulletin --data=")
+        try await shell.press("C-u", "bulletin --completion ", "Tab", until: "bash  fish  zsh")
+        try await shell.press("C-u", "bulletin w", "Tab", until: "> bulletin work")
     }
 
     @Test("fish: the script parses, and fish's own completer offers the options and routes it declares")

@@ -5,8 +5,9 @@ import Foundation
 /// it was edited.
 ///
 /// Used for json-server `db.json` writes: members Bulletin does not model (`albums`, `todos`,
-/// extra fields on a record) are read here and written back untouched.
-enum JSONValue: Equatable, Sendable {
+/// extra fields on a record) are read here and written back untouched; and for the settings
+/// file, whose errors name a line and column (``ParseError/position(in:)``).
+public enum JSONValue: Equatable, Sendable {
     case object([Member])
     case array([JSONValue])
     case string(String)
@@ -16,13 +17,15 @@ enum JSONValue: Equatable, Sendable {
     case null
 
     /// One object member.
-    struct Member: Equatable, Sendable {
-        var key: String
-        var value: JSONValue
+    public struct Member: Equatable, Sendable {
+        /// The member's name.
+        public var key: String
+        /// Its value.
+        public var value: JSONValue
     }
 
     /// The value of the first member named `key`, when this is an object that has one.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -41,15 +44,23 @@ enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// Why a document could not be parsed, with the byte offset.
-    struct ParseError: Error, CustomStringConvertible {
-        var offset: Int
-        var reason: String
-        var description: String { "\(reason) at byte \(offset)" }
+    public struct ParseError: Error, CustomStringConvertible {
+        /// The byte offset of the problem.
+        public var offset: Int
+        /// What is wrong, in words (`expected ',' or '}'`).
+        public var reason: String
+        public var description: String { "\(reason) at byte \(offset)" }
+
+        /// Where the problem is in `data`, the text that was parsed: line and column from 1
+        /// (columns in characters), as ``JSONDecoding`` counts them.
+        public func position(in data: Data) -> (line: Int, column: Int) {
+            TextPosition.lineAndColumn(of: offset, in: data)
+        }
     }
 
     /// Parses UTF-8 JSON text (RFC 8259); whitespace may surround the value.
     /// - Throws: ``ParseError`` naming the byte offset of the first problem.
-    static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+    public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
         try parse([UInt8](data))
     }
 

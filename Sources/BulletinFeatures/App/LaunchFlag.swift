@@ -8,7 +8,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
     case api, data, dummyJSON, github, githubURL, mealDB, resetEmbedded
     case timeout, maxResponse
     case open
-    case readOnly, noMouse, completion, man, help, version
+    case config, readOnly, noMouse, completion, listSources, man, help, version
 
     /// How an option's value is written and completed.
     public struct Value: Sendable, Equatable {
@@ -95,6 +95,10 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
         case .open:
             Spec(names: ["open"], value: Value(name: "PATH", completion: .routes),
                  summary: "start on the screen at PATH: " + DeepLink.acceptedForms.joined(separator: ", "), section: .start)
+        case .config:
+            Spec(names: ["--config"], value: Value(name: "FILE", completion: .file),
+                 summary: "read the settings (named sources, the default source, colours) from FILE instead of "
+                    + "$XDG_CONFIG_HOME/bulletin/config.json (default ~/.config/bulletin/config.json)", section: .other)
         case .readOnly:
             Spec(names: ["--read-only"], summary: "turn every write off (the Admin panel says so)", section: .other)
         case .noMouse:
@@ -106,6 +110,9 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
                               completion: .words(Self.shells)),
                  summary: "print a completion script for bash, zsh or fish and exit "
                     + "(bash: source <(bulletin --completion bash))", section: .other)
+        case .listSources:
+            Spec(names: ["--list-sources"], summary: "print the names of the settings file's sources, one a line, "
+                    + "and exit (the completion scripts offer them after bulletin)", section: .other)
         case .man:
             Spec(names: ["--man"], summary: "print the manual page (roff) and exit", section: .other)
         case .help:
@@ -126,7 +133,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
 
     /// Whether it prints something and exits instead of starting (`--help`, `--man`): left out
     /// of the synopsis' first line.
-    public var exits: Bool { [.completion, .man, .help, .version].contains(self) }
+    public var exits: Bool { [.completion, .listSources, .man, .help, .version].contains(self) }
 
     /// Its spellings and value as the help writes them: `-h, --help`, `--api URL`, `--mealdb [URL]`.
     public var label: String {

@@ -21,12 +21,17 @@ extension LaunchOptions {
         search TEXT, q; Tab completes), ? every key of the screen.
         """
 
+    /// A source of the settings file, named on the command line (`bulletin work`): not an
+    /// option, so not in the table; listed with the data sources.
+    public static let namedSource = (label: "NAME", summary: "the source named NAME in the settings file "
+        + "($XDG_CONFIG_HOME/bulletin/config.json, or --config FILE); without a source option, its \"default\"")
+
     /// The options of the synopsis' first line, as the help writes them: the sources as one
     /// choice, then each other option in brackets (`[--timeout SECONDS]`).
     /// `open PATH` comes last. Each part is where a line may break: `[--api URL`, `| --data FILE`, ….
     public static var synopsisParts: [String] {
         let flags = LaunchFlag.allCases.filter { !$0.exits && $0 != .open } + [.open]
-        var sources = flags.filter(\.choosesSource).map { "| " + $0.label }
+        var sources = flags.filter(\.choosesSource).map { "| " + $0.label } + ["| " + namedSource.label]
         sources[0] = "[" + sources[0].dropFirst(2)
         sources[sources.count - 1] += "]"
         return sources + flags.filter { !$0.choosesSource }.map { "[\($0.label)]" }
@@ -45,8 +50,9 @@ extension LaunchOptions {
         for section in LaunchFlag.Section.allCases {
             lines += ["", section.rawValue + ":"]
             for flag in LaunchFlag.allCases where flag.spec.section == section {
-                lines += entry(flag, width: width)
+                lines += entry(flag.label, flag.spec.summary, width: width)
             }
+            if section == .sources { lines += entry(namedSource.label, namedSource.summary, width: width) }
         }
         lines += [""] + wrap(editsText.split(separator: " ").map(String.init), width: width, indent: 0)
         lines += [""] + wrap(["Keys:"] + keysText.split(separator: " ").map(String.init), width: width, indent: 6)
@@ -58,9 +64,9 @@ extension LaunchOptions {
 
     /// One option of the help: its label, then its summary wrapped at ``descriptionColumn``
     /// (on the same line when the label leaves room).
-    private static func entry(_ flag: LaunchFlag, width: Int) -> [String] {
-        let label = "  " + flag.label
-        var words = flag.spec.summary.split(separator: " ").map(String.init)
+    private static func entry(_ label: String, _ summary: String, width: Int) -> [String] {
+        let label = "  " + label
+        var words = summary.split(separator: " ").map(String.init)
         let pad = descriptionColumn - label.count
         let first = pad >= 2 ? label + String(repeating: " ", count: pad) : label + "  "
         words[0] = first + words[0]

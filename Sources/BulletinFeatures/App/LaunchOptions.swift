@@ -49,6 +49,16 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Whether to set the embedded set's copy with earlier edits aside and start from the
     /// original (`--reset-embedded`, which chooses the embedded set).
     public var resetsEmbedded = false
+    /// The settings file to read instead of the default one (`--config PATH`).
+    public var configPath: String?
+    /// The source of the settings file named on the command line (`bulletin work`), as written.
+    public var sourceName: String?
+    /// The deep link of `open PATH`, as written (``link`` once read).
+    public var linkPath: String?
+    /// Whether a source option was given (then the settings' `default` is not used).
+    var choseSource = false
+    /// Whether to print the settings file's source names and exit (`--list-sources`).
+    public var listsSources = false
     /// Whether to print the manual page and exit (`--man`).
     public var showsManPage = false
     /// The shell whose completion script to print before exiting (`--completion SHELL`), if asked.
@@ -61,20 +71,49 @@ public struct LaunchOptions: Equatable, Sendable {
         self.timeout = timeout
     }
 
+    /// Equal when they ask for the same run: the source, the link, every option; not how they
+    /// were written (``linkPath``, whether the source came from an option).
+    public static func == (left: LaunchOptions, right: LaunchOptions) -> Bool {
+        left.source == right.source && left.showsHelp == right.showsHelp && left.showsVersion == right.showsVersion
+            && left.link == right.link && left.timeout == right.timeout && left.maxResponseMB == right.maxResponseMB
+            && left.usesMouse == right.usesMouse && left.readOnly == right.readOnly
+            && left.resetsEmbedded == right.resetsEmbedded && left.showsManPage == right.showsManPage
+            && left.completionShell == right.completionShell && left.listsSources == right.listsSources && left.configPath == right.configPath
+            && left.sourceName == right.sourceName
+    }
+
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    /// Parses the arguments after the program name.
-    /// - Throws: ``LaunchError`` naming the unknown option, the option missing its value, or
-    ///   the conflict when two sources are given.
-    public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
+    /// Parses the arguments after the program name, then applies `settings` (``apply(_:)``).
+    /// - Throws: ``LaunchError`` naming the unknown option, the option missing its value, the
+    ///   conflict when two sources are given, a source name the settings do not have, or a bad link.
+    public static func parse(_ arguments: [String], settings: Settings = Settings()) throws(LaunchError) -> LaunchOptions {
+        var options = try scan(arguments)
+        try options.apply(settings)
+        return options
+    }
+
+    /// Reads the options; a source name (`bulletin work`) and `open PATH` are kept as written
+    /// (``sourceName``, ``linkPath``) until ``apply(_:)`` knows the settings, which say what the
+    /// name is and so in whose words the path is.
+    /// - Throws: ``LaunchError`` as ``parse(_:settings:)``, but for names and links.
+    public static func scan(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
         var options = LaunchOptions()
         var sourceFlag: String?
         var remaining = arguments[...]
-        var linkPath: String?
         while let argument = remaining.popFirst() {
             let (name, inlineValue) = split(argument)
-            guard let flag = LaunchFlag(named: name) else { throw .unknownArgument(argument) }
+            guard let flag = LaunchFlag(named: name) else {
+                // A bare word names a source of the settings file (one, before any flag's value).
+                guard !argument.hasPrefix("-"), options.sourceName == nil, !argument.isEmpty else {
+                    throw .unknownArgument(argument)
+                }
+                if let sourceFlag { throw .conflictingSources(sourceFlag, argument) }
+                sourceFlag = argument
+                options.sourceName = argument
+                continue
+            }
             if flag.choosesSource {
                 if let sourceFlag { throw .conflictingSources(sourceFlag, name) }
                 sourceFlag = name
@@ -84,20 +123,20 @@ public struct LaunchOptions: Equatable, Sendable {
             case .help: options.showsHelp = true
             case .version: options.showsVersion = true
             case .man: options.showsManPage = true
+            case .listSources: options.listsSources = true
             case .noMouse: options.usesMouse = false
             case .readOnly: options.readOnly = true
-            case .api: options.source = .api(value ?? "")
-            case .data: options.source = .file(value ?? "")
-            case .githubURL: options.source = .github(value ?? "")
-            case .github: options.source = .github(githubURL)
-            case .mealDB: options.source = .mealDB(value ?? mealDBURL)
-            case .dummyJSON: options.source = .dummyJSON(value ?? dummyJSONURL)
+            case .api, .data, .githubURL, .github, .mealDB, .dummyJSON:
+                options.source = source(for: flag, value: value)
+                options.choseSource = true
             case .resetEmbedded:
                 options.source = .embedded
+                options.choseSource = true
                 options.resetsEmbedded = true
+            case .config: options.configPath = value
             case .open:
-                guard linkPath == nil else { throw .unknownArgument(argument) }
-                linkPath = value
+                guard options.linkPath == nil else { throw .unknownArgument(argument) }
+                options.linkPath = value
             case .completion:
                 guard let value, LaunchFlag.shells.contains(value) else { throw .invalidValue(name, value ?? "") }
                 options.completionShell = value
@@ -114,15 +153,44 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.maxResponseMB = megabytes
             }
         }
+        return options
+    }
+
+    /// Applies the settings file: the source ``sourceName`` names (`bulletin work`), else its
+    /// `default` when no source option was given; then reads ``linkPath`` in that source's words.
+    /// - Throws: ``LaunchError/unknownSource(_:known:)`` for a name the settings do not have;
+    ///   ``LaunchError/badLink(_:_:)``.
+    public mutating func apply(_ settings: Settings) throws(LaunchError) {
+        if let sourceName {
+            guard let named = settings.source(named: sourceName) else {
+                throw .unknownSource(sourceName, known: settings.sources.map(\.name))
+            }
+            source = named
+        } else if !choseSource, let name = settings.defaultSource, let named = settings.source(named: name) {
+            source = named
+        }
         if let linkPath {
-            // Read once every flag is known: the path is in the chosen source's words.
+            // Read once the source is known: the path is in the chosen source's words.
             do throws(DeepLinkError) {
-                options.link = try DeepLink.parse(linkPath, vocabulary: options.source.vocabulary)
+                link = try DeepLink.parse(linkPath, vocabulary: source.vocabulary)
             } catch {
                 throw .badLink(linkPath, error)
             }
         }
-        return options
+    }
+
+    /// The source a data source option chooses with `value` (its URL or path; `nil` for the
+    /// default of an option whose value is optional, or that takes none).
+    static func source(for flag: LaunchFlag, value: String?) -> Source {
+        switch flag {
+        case .api: .api(value ?? "")
+        case .data: .file(value ?? "")
+        case .githubURL: .github(value ?? "")
+        case .github: .github(githubURL)
+        case .mealDB: .mealDB(value ?? mealDBURL)
+        case .dummyJSON: .dummyJSON(value ?? dummyJSONURL)
+        default: .embedded
+        }
     }
 
     /// The value `flag` takes (spelled `name`): `--flag=VALUE` or the next argument; an optional
@@ -157,29 +225,6 @@ public struct LaunchOptions: Equatable, Sendable {
     private static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-}
-
-/// A command line that cannot be followed; `description` is one line for stderr.
-public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unknownArgument(String)
-    case missingValue(String)
-    case conflictingSources(String, String)
-    /// `open PATH` with a path that is not a deep link.
-    case badLink(String, DeepLinkError)
-    /// The flag and the value it cannot use (`--timeout abc`, `--max-response 0`).
-    case invalidValue(String, String)
-
-    public var description: String {
-        switch self {
-        case let .unknownArgument(argument): "unknown argument '\(argument)' (see --help)"
-        case let .missingValue(flag): "\(flag) needs a value (see --help)"
-        case let .conflictingSources(first, second): "\(first) and \(second) cannot be used together"
-        case let .badLink(path, error):
-            "cannot open '\(path)': \(error.reason)\naccepted forms: \(DeepLink.acceptedForms.joined(separator: ", "))"
-        case let .invalidValue(flag, value):
-            "\(flag) needs \(LaunchFlag(named: flag)?.spec.value?.expected ?? "another value"), not '\(value)'"
-        }
     }
 }
 

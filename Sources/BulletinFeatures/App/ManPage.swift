@@ -8,11 +8,18 @@ public enum ManPage {
             + "address and only over https or to a loopback address; never shown"),
         ("NO_COLOR", "any non-empty value turns colours off (bold, reverse and underline only)"),
         ("XDG_DATA_HOME", "where the copy of the embedded data set with your edits is kept (default ~/.local/share)"),
+        ("XDG_CONFIG_HOME", "where the settings file is (default ~/.config)"),
         ("TERM", "the terminal's type; Bulletin refuses to start when it is unset, dumb or unknown"),
     ]
 
     /// The files Bulletin reads or writes on its own.
     public static let files: [(name: String, text: String)] = [
+        ("$XDG_CONFIG_HOME/bulletin/config.json", "the settings, every key optional (default "
+            + "~/.config/bulletin/config.json; --config FILE reads another): \"sources\" names sources by one "
+            + "data source option without its dashes ({\"work\": {\"api\": \"http://127.0.0.1:3000\"}, \"big\": "
+            + "{\"data\": \"~/db.json\"}, \"hub\": {\"github\": true}}), \"default\" the one a run without a source "
+            + "option opens, \"colors\" changes the theme by role ({\"selected\": {\"fg\": 16, \"bg\": \"cyan\", "
+            + "\"bold\": true}}). A bad file is reported with its line and column, and Bulletin starts with the defaults"),
         ("$XDG_DATA_HOME/bulletin/db.json", "the copy of the embedded data set that edits go to, which later runs "
             + "open (db.json.bak beside it keeps the previous version)"),
         ("$XDG_DATA_HOME/bulletin/db.json.before-reset", "where --reset-embedded puts that copy"),
@@ -41,6 +48,9 @@ public enum ManPage {
             out += [".SS " + escape(section.rawValue)]
             for flag in LaunchFlag.allCases where flag.spec.section == section {
                 out += [".TP", label(flag), escape(flag.spec.summary)]
+            }
+            if section == .sources {
+                out += [".TP", "\\fI" + LaunchOptions.namedSource.label + "\\fR", escape(LaunchOptions.namedSource.summary)]
             }
         }
         out += [".SH EDITS", escape(LaunchOptions.editsText), ".SH KEYS", escape(LaunchOptions.keysText)]

@@ -52,7 +52,8 @@ public final class NcursesBackend: TerminalBackend {
     /// routed to the event loop's self-pipe before `newterm`, so ncurses leaves it alone
     /// (see ``claimSuspendSignal()``).
     /// - Throws: ``TerminalError`` with a one-line reason when the terminal cannot be used.
-    public static func start() throws -> NcursesBackend {
+    /// - Parameter changes: The settings file's changes to the theme's looks (``Theme/changing(_:)``).
+    public static func start(changes: [Style: LookChange] = [:]) throws -> NcursesBackend {
         setlocale(LC_ALL, "")
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
         guard !term.isEmpty else { throw TerminalError("TERM is not set") }
@@ -67,7 +68,7 @@ public final class NcursesBackend: TerminalBackend {
         }
         configureInput(window)
         armCrashRestore()
-        return NcursesBackend(window: window, theme: makeTheme(), ncursesDescriptor: descriptor)
+        return NcursesBackend(window: window, theme: makeTheme(changes: changes), ncursesDescriptor: descriptor)
     }
 
     // MARK: - TerminalBackend
@@ -191,12 +192,14 @@ public final class NcursesBackend: TerminalBackend {
 
     /// Picks the ``ColorMode`` (``ColorMode/detect(hasColors:colors:noColor:)``), starting
     /// colours (`start_color`, `use_default_colors`) only when a colour mode is possible.
-    private static func makeTheme() -> NcursesTheme {
+    private static func makeTheme(changes: [Style: LookChange]) -> NcursesTheme {
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"]
         let colorable = ColorMode.detect(hasColors: has_colors(), colors: 256, noColor: noColor) != .monochrome
-        guard colorable, start_color() != ERR else { return NcursesTheme(.standard(.monochrome), defaultColors: true) }
+        guard colorable, start_color() != ERR else {
+            return NcursesTheme(Theme.standard(.monochrome).changing(changes), defaultColors: true)
+        }
         let mode = ColorMode.detect(hasColors: true, colors: Int(bulletin_colors()), noColor: noColor)
-        return NcursesTheme(.standard(mode), defaultColors: use_default_colors() != ERR)
+        return NcursesTheme(Theme.standard(mode).changing(changes), defaultColors: use_default_colors() != ERR)
     }
 
     /// Draws one cell (``bulletin_put_cell``: a cluster the C library cannot print becomes

@@ -2,7 +2,8 @@
 ///
 /// Widgets and screens say *what* a cell is (a header, the selection), never which colour it
 /// has, so `NO_COLOR` and monochrome terminals need no special cases above the backend.
-public enum Style: Hashable, Sendable {
+/// Each role's raw value is its name in the settings file's `colors` (`"selected"`, `"statusBar"`).
+public enum Style: String, Hashable, Sendable, CaseIterable {
     /// Body text.
     case normal
     /// Table headers and section headings.

@@ -72,7 +72,7 @@ public struct Look: Hashable, Sendable {
 public struct Theme: Sendable {
     /// The mode the looks were chosen for.
     public let mode: ColorMode
-    private let looks: [Style: Look]
+    let looks: [Style: Look]
 
     /// The look for `style` (plain when the theme has none).
     public func look(for style: Style) -> Look {
