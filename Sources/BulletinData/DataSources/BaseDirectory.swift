@@ -26,9 +26,13 @@ public enum BaseDirectory: String, Sendable {
         if let value = environment[rawValue], value.hasPrefix("/") {
             home = value
         } else {
-            let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            home = user + "/" + fallback
+            home = Self.userHome(environment: environment) + "/" + fallback
         }
         return home + "/bulletin/" + name
+    }
+
+    /// `$HOME` when set and not empty, else the account's home directory.
+    public static func userHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 }

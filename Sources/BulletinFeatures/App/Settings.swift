@@ -61,7 +61,7 @@ public struct Settings: Equatable, Sendable {
     /// `$XDG_CONFIG_HOME/bulletin/config.json` when `XDG_CONFIG_HOME` is an absolute path (the XDG
     /// Base Directory spec ignores relative ones), else `$HOME/.config/bulletin/config.json`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        (configHome(environment) ?? home(environment) + "/.config") + "/bulletin/config.json"
+        BaseDirectory.config.path("config.json", environment: environment)
     }
 
     /// Reads the settings at `path`. A missing file is no settings, unless `required` (`--config PATH`).
@@ -84,12 +84,8 @@ public struct Settings: Equatable, Sendable {
 
     // MARK: - Private
 
-    private static func configHome(_ environment: [String: String]) -> String? {
-        environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-    }
-
     private static func home(_ environment: [String: String]) -> String {
-        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        BaseDirectory.userHome(environment: environment)
     }
 }
 
