@@ -165,7 +165,7 @@ public final class ScreenHost {
         }
         let summary = [busy, text].compactMap { $0 }.filter { !$0.isEmpty }
         return FooterParts(help: footerHelp(for: screen, canGoBack: canGoBack), right: summary.joined(separator: " "),
-                           isMessage: true, maxMessageRows: max(1, maxMessageRows))
+                           isMessage: message != nil, maxMessageRows: max(1, maxMessageRows))
     }
 
     /// Handles one key press.
