@@ -24,7 +24,7 @@ struct PostDetailScreen: Screen {
                          group: "Data", footer: 50, action: Intent.reload)
             : KeyBinding(keys: [.character("r")], label: "r retry", description: "Try loading the \(post) again",
                          group: "Data", footer: 95, action: Intent.reload)
-        return finding.keys(KeyMap(ScrollKeys.bindings(Intent.scroll).map { $0.disabled(failed) } + [
+        return TextFinding.keys(KeyMap(ScrollKeys.bindings(Intent.scroll).map { $0.disabled(failed) } + [
             reload,
             // On a read-only source Tab still selects comments, but e/a/d are not advertised.
             KeyBinding(keys: [.tab], label: editing == nil ? "Tab/e/a/d edit" : "Tab select",
@@ -40,7 +40,7 @@ struct PostDetailScreen: Screen {
                        group: "Edit", action: .delete).disabled(editing),
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(model.undoUnavailableReason),
-        ]), unavailable: failed, map: Intent.find)
+        ]), find: model.textFind, unavailable: failed, map: Intent.find)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {

@@ -14,12 +14,12 @@ struct RawRecordScreen: Screen {
     /// record is shown. While the find prompt is open, only its keys.
     var keyMap: KeyMap<Intent> {
         let shown = model.lines.isEmpty ? (model.unavailableReason ?? "the record has not loaded") : nil
-        return finding.keys(KeyMap(ScrollKeys.bindings(Intent.scroll).map { $0.disabled(shown) } + [
+        return TextFinding.keys(KeyMap(ScrollKeys.bindings(Intent.scroll).map { $0.disabled(shown) } + [
             KeyBinding(keys: [.character("r")], label: "r reload", description: "Ask the source for the \(model.recordName) again",
                        group: "Data", footer: 50, action: .reload),
             KeyBinding(keys: [.character("y"), .character("Y")], label: "y copy", description: "Copy the record as shown (its JSON) to the clipboard",
                        group: "Record", footer: 45, action: .copy).disabled(shown),
-        ]), unavailable: shown, map: Intent.find)
+        ]), find: model.textFind, unavailable: shown, map: Intent.find)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String { [model.textFind.summary, model.summary].compactMap { $0 }.joined(separator: " · ") }

@@ -61,7 +61,9 @@ struct TextFinding {
     static let promptHelp = PromptLine.help(TextFindIntent.promptKeys.help)
 
     /// The key map to use now: the prompt's while it is open, else `own` and the find keys.
-    func keys<Intent>(_ own: KeyMap<Intent>, unavailable: String?, map: (TextFindIntent) -> Intent) -> KeyMap<Intent> {
+    /// (Static: a key map is asked for on every frame, and needs the find's state, not the text.)
+    static func keys<Intent>(_ own: KeyMap<Intent>, find: TextFind, unavailable: String?,
+                             map: (TextFindIntent) -> Intent) -> KeyMap<Intent> {
         if find.isEditing { return TextFindIntent.promptKeys.map(map) }
         return own + TextFindIntent.keys(active: !find.query.isEmpty, unavailable: unavailable).map(map)
     }
