@@ -22,8 +22,7 @@ struct GitHubEndToEndTests {
         defer { session.close() }
         let users = try await session.press("Enter", until: "Login", "Type", "Site admin", "mojombo", "100 users so far")
         #expect(!users.contains("Username"), "GitHub's columns, not the login three times")
-        try await session.press("End", until: "200 users so far")
-        try await session.press("End", until: "202 users")
+        try await session.press("End", until: "202 users")  // one End loads every page (issue 24)
         session.type("/dependabot")
         try await session.waitForAll(["/dependabot", "1 of 202", "Bot"])
         session.send("Enter")

@@ -37,8 +37,7 @@ struct NetworkSourcesEndToEndTests {
         let session = try await TmuxSession.bulletin(["--dummyjson", server.baseURL.absoluteString])
         defer { session.close() }
         try await session.press("Enter", until: "100 users so far")
-        try await session.press("End", until: "200 users so far")
-        let screen = try await session.press("End", until: "208 users")
+        let screen = try await session.press("End", until: "208 users")  // one End loads every page (issue 24)
         #expect(!screen.contains("so far"))
         try await session.quit()
     }

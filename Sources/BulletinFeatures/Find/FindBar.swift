@@ -82,14 +82,19 @@ public final class FindBar {
     }
 
     /// An editing key at the prompt: `change` edits the prompt's text and cursor in place;
-    /// when the text changed, the list is filtered again by it (taken literally).
+    /// when the text changed, the list is filtered again by it (taken literally, or after `~` as
+    /// a regular expression, ``SearchPattern``).
     public func editFilter(_ change: (inout TextEditState) -> Void) {
         change(&prompt)
         if prompt.text != finder.query { finder.updateFilter(prompt.text) }
     }
 
-    /// Enter at the prompt: keeps the filter and returns to the list.
-    public func commitFilter() { finder.commitFilter() }
+    /// Enter at the prompt: keeps the filter and returns to the list; while the text is a `~`
+    /// regular expression that cannot be read, the prompt stays open (its error beside it).
+    public func commitFilter() {
+        guard finder.patternError == nil else { return }
+        finder.commitFilter()
+    }
 
     /// Esc at the prompt (or on a filtered list): clears the filter and closes the prompt.
     public func cancelFilter() {

@@ -24,8 +24,10 @@ struct FindJob: Sendable {
     /// The query as typed (reported with the result).
     var query: String
     var index: FindIndex
-    /// The folded query.
+    /// The folded query (a regular expression's key, ``ListFinder/filterKey(_:)``, which is never searched for).
     var needle: [UInt8]
+    /// The regular expression to filter by instead of `needle`, and the cells' text it is matched against.
+    var regex: (pattern: RegexPattern, text: @Sendable (Int, Int) -> String)?
     /// Rows to test instead of all (the previous result, when the query grew).
     var candidates: [Int]?
     /// The rows already known to match `needle` (only the sort changed).
@@ -41,8 +43,7 @@ struct FindJob: Sendable {
 
     /// Filters, sorts and places the selection; `nil` when cancelled.
     func run(isCancelled: () -> Bool) -> Result? {
-        guard let filtered = filtered ?? index.filter(needle: needle, within: candidates, isCancelled: isCancelled)
-        else { return nil }
+        guard let filtered = filtered ?? filter(isCancelled: isCancelled) else { return nil }
         var order = filtered
         if let sort {
             guard let sorted = index.sorted(
@@ -75,6 +76,18 @@ struct FindJob: Sendable {
     }
 
     // MARK: - Private
+
+    /// The rows matching the query: the index's byte search for a literal, each cell's text for
+    /// a regular expression (slower, and always off the main actor).
+    private func filter(isCancelled: () -> Bool) -> [Int]? {
+        guard let (pattern, text) = regex else { return index.filter(needle: needle, within: candidates, isCancelled: isCancelled) }
+        var rows: [Int] = []
+        for row in candidates ?? Array(0..<index.rowCount) {
+            if row & 0xFF == 0, isCancelled() { return nil }
+            if (0..<index.columnCount).contains(where: { pattern.matches(text(row, $0)) }) { rows.append(row) }
+        }
+        return rows
+    }
 
     private static func positions(of order: [Int], rowCount: Int) -> [Int32] {
         var positions = [Int32](repeating: -1, count: rowCount)

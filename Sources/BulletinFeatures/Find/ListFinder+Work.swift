@@ -22,7 +22,8 @@ extension ListFinder {
             return
         }
         let job = makeJob(index: index)
-        if index.rowCount <= backgroundThreshold {
+        // A regular expression is matched cell by cell: never on the main actor, however few the rows.
+        if index.rowCount <= backgroundThreshold, job.regex == nil {
             if let result = job.run(isCancelled: { false }) { apply(result, of: job) }
             isWorking = isIndexing
             return
@@ -70,29 +71,48 @@ extension ListFinder {
 
     /// Whether a source row matches `query`: from the last pass's mask when it was for the same
     /// query, else by searching the row; `nil` while the index is being built.
-    func matcher(for query: String) -> ((Int) -> Bool)? {
-        let needle = TextFolding.foldedUTF8(query)
+    func matcher(for pattern: SearchPattern) -> ((Int) -> Bool)? {
+        let needle = Self.filterKey(pattern)
         if let matchMask, matchMask.needle == needle {
             let positions = matchMask.positions
             return { $0 < positions.count && positions[$0] >= 0 }
         }
         guard let index else { return nil }
+        if case let .regex(regex) = pattern {
+            guard let text = widthSource?.text else { return nil }
+            let columns = index.columnCount
+            return { row in row < index.rowCount && (0..<columns).contains { regex.matches(text(row, $0)) } }
+        }
         return { $0 < index.rowCount && index.matches(row: $0, needle: needle) }
+    }
+
+    /// The bytes a filter is known by between passes: a literal's folded text; for a regular
+    /// expression, a 0xFF byte (never in UTF-8, so no literal's key equals or contains it) and
+    /// its source, with whether it is case-sensitive.
+    nonisolated static func filterKey(_ pattern: SearchPattern) -> [UInt8] {
+        switch pattern {
+        case let .literal(text): TextFolding.foldedUTF8(text)
+        case let .regex(regex): regex.source.isEmpty ? [] : [0xFF, regex.isCaseSensitive ? 1 : 0] + Array(regex.source.utf8)
+        }
     }
 
     // MARK: - Private
 
     private func makeJob(index: FindIndex) -> FindJob {
-        let needle = TextFolding.foldedUTF8(query)
+        let needle = Self.filterKey(pattern)
         let sort = sortColumn.map { FindJob.Sort(column: $0, ascending: ascending, type: columns[$0].type) }
+        var regex: (pattern: RegexPattern, text: @Sendable (Int, Int) -> String)?
+        if case let .regex(expression) = pattern, !needle.isEmpty, let text = widthSource?.text { regex = (expression, text) }
         var job = FindJob(
-            query: query, index: index, needle: needle, candidates: nil, filtered: nil, sort: sort,
+            query: query, index: index, needle: needle, regex: regex, candidates: nil, filtered: nil, sort: sort,
             keep: selectedRow, previousOrder: order, previousPosition: selection.selected
         )
         if let applied {
             if applied.needle == needle {
                 job.filtered = applied.filtered
-            } else if !applied.needle.isEmpty, ByteSearch.firstOffset(of: applied.needle, in: needle, from: 0) != nil {
+            } else if !applied.needle.isEmpty, applied.needle.first != 0xFF, needle.first != 0xFF,
+                      ByteSearch.firstOffset(of: applied.needle, in: needle, from: 0) != nil {
+                // A literal that grew narrows from the rows the shorter one found.
                 job.candidates = applied.filtered
             }
         }

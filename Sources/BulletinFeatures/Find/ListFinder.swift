@@ -45,6 +45,14 @@ public final class ListFinder {
     public private(set) var query = ""
     /// The last non-empty filter query, kept after Esc for `n` / `N`.
     public private(set) var lastQuery = ""
+    /// Why ``query`` (a `~` regular expression) cannot be used, or `nil`: the rows shown stay
+    /// those of the last pattern that could.
+    public private(set) var patternError: SearchPatternError?
+    /// The pattern the shown order was filtered by (``SearchPattern``: the query read literally,
+    /// or after `~` as a regular expression).
+    @ObservationIgnored public private(set) var pattern: SearchPattern = .literal("")
+    /// ``lastQuery``'s pattern, for `n` / `N` and their highlights.
+    @ObservationIgnored public private(set) var lastPattern: SearchPattern = .literal("")
     /// Whether the `/` prompt is open (keys edit the query).
     public private(set) var isEditing = false
     /// The sort column, or `nil` for the source's order.
@@ -132,7 +140,7 @@ public final class ListFinder {
     /// The ranges of `text` (a cell as shown) that match the current filter (or, with none,
     /// ``lastQuery`` after `n`), for highlighting; empty when there is nothing to highlight.
     public func highlights(in text: String) -> [Range<String.Index>] {
-        MatchRanges.find(query.isEmpty ? lastQuery : query, in: text)
+        (query.isEmpty ? lastPattern : pattern).ranges(in: text)
     }
 
     // MARK: - Rows
@@ -224,9 +232,23 @@ public final class ListFinder {
     }
 
     /// The query changed (each keystroke): filters again.
+    /// The query changed (each keystroke): filters again, taken literally, or after `~` as a
+    /// regular expression; one that cannot be read sets ``patternError`` and leaves the rows as
+    /// they were.
     public func updateFilter(_ text: String) {
         query = text
-        if !text.isEmpty { lastQuery = text }
+        switch SearchPattern.parse(text) {
+        case let .failure(error):
+            patternError = error
+            return
+        case let .success(parsed):
+            if patternError != nil { patternError = nil }
+            pattern = parsed
+        }
+        if !text.isEmpty {
+            lastQuery = text
+            lastPattern = pattern
+        }
         refresh()
     }
 
@@ -251,7 +273,7 @@ public final class ListFinder {
             message = "no match for \"\(lastQuery)\""
             return
         }
-        guard let matches = matcher(for: lastQuery) else {
+        guard let matches = matcher(for: lastPattern) else {
             message = "still indexing: try again"
             return
         }

@@ -19,7 +19,8 @@ struct FindStatusView {
     /// - Returns: `false` when there is neither, so the host draws the footer (with ``message``).
     func render(in area: Rect, on surface: inout Surface) -> Bool {
         if find.finder.isEditing {
-            let count = find.finder.isWorking ? "filtering…" : find.countText
+            // A `~` pattern that cannot be read says why where the count is; the rows stay.
+            let count = find.finder.patternError?.message ?? (find.finder.isWorking ? "filtering…" : find.countText)
             PromptLine(prefix: "/", state: find.prompt, notes: [count].compactMap { $0 },
                        help: Self.promptHelp).render(in: area, on: &surface)
             return true
