@@ -119,6 +119,24 @@ struct TextFindTests {
         #expect(find.countText == "1 of 2")
     }
 
+    @Test("after ~ a find is a regular expression, as the list filter's: smartcase, an invalid one said in the count's place")
+    func regularExpression() {
+        let find = TextFind()
+        find.begin(in: view())
+        _ = type("~light\\w+ (in|at)", into: find, view: view())
+        #expect(find.matches.map(\.paragraph) == [8, 9], "LIGHTHOUSE in, lighthouse at; a regex is not folded: Lïghthouse is not light")
+        #expect(find.countText == "1 of 2")
+        find.cancel()
+        find.begin(in: view())
+        _ = type("~^A", into: find, view: view())
+        #expect(find.matches.map(\.paragraph) == [8], "a capital: case-sensitive")
+        find.cancel()
+        find.begin(in: view())
+        _ = type("~(fog", into: find, view: view())
+        #expect(find.matches.isEmpty)
+        #expect(find.countText?.hasPrefix("invalid regex: ") == true, "\(find.countText ?? "nil")")
+    }
+
     @Test("the literal pattern matches as the list filter: folded, whole characters, nothing special in the query")
     func literal() {
         guard case let .pattern(pattern) = TextFind.pattern(for: "Grüsse"),

@@ -34,11 +34,19 @@ public final class TextFind {
 
     // MARK: - Matching
 
-    /// The one place a query becomes a pattern: a literal, case- and accent-insensitive match
-    /// (``LiteralTextPattern``). A regular-expression pattern (`~` prefix) plugs in here.
+    /// The one place a query becomes a pattern, read as the list filter reads it
+    /// (``SearchPattern``): a literal, case- and accent-insensitive match (``LiteralTextPattern``),
+    /// or after `~` a regular expression (case-insensitive unless it has a capital letter); an
+    /// invalid one is said beside the prompt (`invalid regex: expected ')'`).
     public nonisolated static func pattern(for query: String) -> TextPatternChoice {
-        let literal = LiteralTextPattern(query)
-        return literal.isEmpty ? .none : .pattern(literal)
+        switch SearchPattern.parse(query) {
+        case let .failure(error): return .invalid(error.message)
+        case let .success(pattern) where pattern.isEmpty: return .none
+        case .success(.literal):
+            let literal = LiteralTextPattern(query)
+            return literal.isEmpty ? .none : .pattern(literal)
+        case let .success(.regex(regex)): return .pattern(regex)
+        }
     }
 
     // MARK: - Presentation

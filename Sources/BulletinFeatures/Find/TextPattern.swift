@@ -1,8 +1,8 @@
 import BulletinData
 
 /// How a find in text matches a query: the one function a pattern implements. Literal text is
-/// ``LiteralTextPattern``; a regular expression (the list filter's `SearchPattern`) can conform
-/// and be returned by ``TextFind/pattern(for:)``.
+/// ``LiteralTextPattern``; a regular expression is the list filter's ``RegexPattern``; which one a
+/// query is, ``TextFind/pattern(for:)`` decides.
 public protocol TextPattern: Sendable {
     /// The non-overlapping ranges of `text` that match, left to right.
     func ranges(in text: String) -> [Range<String.Index>]
@@ -30,3 +30,6 @@ public struct LiteralTextPattern: TextPattern {
 
     public func ranges(in text: String) -> [Range<String.Index>] { MatchRanges.find(foldedQuery: folded, in: text) }
 }
+
+/// A regular expression finds in text as it filters a list.
+extension RegexPattern: TextPattern {}
