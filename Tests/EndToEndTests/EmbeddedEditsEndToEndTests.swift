@@ -51,7 +51,10 @@ struct EmbeddedEditsEndToEndTests {
 
         // Run 3: --reset-embedded sets the copy aside and shows the original set.
         let third = try await TmuxSession.bulletin(["--reset-embedded"], open: "users/1", width: 200, environment: environment,
-                                                   showing: "Back to the original embedded data set; your edits are kept in")
+                                                   showing: "Back to the original embedded data set; your edits are kept in",
+                                                   "Margaret Okafor", "Todos (10)")
+        // (Waiting for the user's screen too: the note shows on Home first, and a key sent before
+        // `open users/1` lands goes to Home.)
         defer { third.close() }
         try await third.press("3", until: "2 ☐      \(Self.todo)")
         #expect(!FileManager.default.fileExists(atPath: copy))
