@@ -82,10 +82,16 @@ public enum AppCommand: Equatable, Sendable {
     /// - Returns: The completed line; `line` itself when nothing matches.
     public static func complete(_ line: String, vocabulary: SourceVocabulary = .jsonPlaceholder) -> String {
         guard !line.contains(" ") else { return line }
-        let candidates = names(in: vocabulary).filter { $0.hasPrefix(line) }
+        let candidates = candidates(for: line, vocabulary: vocabulary)
         guard let prefix = sharedPrefix(candidates) else { return line }
         if candidates.count == 1 { return prefix == "open" || prefix == "search" ? prefix + " " : prefix }
         return prefix.count > line.count ? prefix : line
+    }
+
+    /// The command names on a source with `vocabulary` that start with `word`, in Tab's order:
+    /// what ``complete(_:vocabulary:)`` chooses among, and what the prompt lists when several fit.
+    public static func candidates(for word: String, vocabulary: SourceVocabulary = .jsonPlaceholder) -> [String] {
+        names(in: vocabulary).filter { $0.hasPrefix(word) }
     }
 
     /// The longest text every one of `candidates` starts with (the one candidate itself when

@@ -122,12 +122,15 @@ public final class CommandLineViewModel {
         let wordEnd = characters[prompt.cursor...].firstIndex(of: " ") ?? characters.endIndex
         let typed = String(characters[wordStart..<prompt.cursor])
         let candidates: [String]
+        let completed: String
         let shown: (String) -> String
         if wordStart == 0 {
-            candidates = AppCommand.names(in: words).filter { $0.hasPrefix(typed) }
+            candidates = AppCommand.candidates(for: typed, vocabulary: words)
+            completed = AppCommand.complete(typed, vocabulary: words)
             shown = { $0 }
         } else if String(characters[..<wordStart]).split(separator: " ") == ["open"] {
             candidates = DeepLink.completions(of: typed, vocabulary: words, userIDs: userIDs())
+            completed = AppCommand.sharedPrefix(candidates) ?? typed
             shown = { candidate in
                 let trimmed = candidate.hasSuffix("/") ? String(candidate.dropLast()) : candidate
                 return String(trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
@@ -136,9 +139,7 @@ public final class CommandLineViewModel {
         } else {
             return
         }
-        guard var completed = AppCommand.sharedPrefix(candidates) else { return }
-        // One command left that takes an argument: a space after it, as a shell puts after a word.
-        if candidates.count == 1, wordStart == 0, ["open", "search"].contains(completed) { completed += " " }
+        guard !candidates.isEmpty else { return }
         completions = candidates.count > 1 ? candidates.map(shown) : []
         guard completed.count > typed.count || wordEnd > prompt.cursor else { return }
         var edited = prompt
