@@ -15,13 +15,16 @@ extension ScreenHost {
     func recordKeys(beside screen: [KeyHelp]) -> KeyMap<RecordIntent> {
         guard share != nil, let model = stack.top?.destination as? any SharesRecord else { return KeyMap([]) }
         let unavailable = model.subject(for: .text) == nil ? "nothing is selected" : nil
+        let marked = model.markedRecords.count
+        let copyHelp = marked > 0
+            ? "Copy the \(marked) marked records' web addresses, or their ids and titles, one a line, to the clipboard"
+            : "Copy the selected record's web address, or its id and title, to the clipboard"
         let bindings = [
             KeyBinding(keys: [.character("o")], label: "o open", description:
                         "Open the web address of the selected record, else of this screen's ($BROWSER, else xdg-open)",
                        group: "Record", disabledReason: unavailable, action: RecordIntent.open),
-            KeyBinding(keys: [.character("y")], label: "y copy", description:
-                        "Copy the selected record's web address, or its id and title, to the clipboard",
-                       group: "Record", disabledReason: unavailable, action: .copy),
+            KeyBinding(keys: [.character("y")], label: "y copy", description: copyHelp,
+                       group: "Record", disabledReason: marked > 0 ? nil : unavailable, action: .copy),
             KeyBinding(keys: [.character("Y")], label: "Y copy JSON", description:
                         "Copy the selected record, else this screen's, whole as JSON (what v shows) to the clipboard",
                        group: "Record", disabledReason: unavailable, action: .copyJSON),
@@ -39,7 +42,9 @@ extension ScreenHost {
               let model = stack.top?.destination as? any SharesRecord else { return false }
         switch intent {
         case .open: share.open(model.subject(for: .webAddress))
-        case .copy: share.copy(model.subject(for: .text))
+        case .copy:
+            let marked = model.markedRecords
+            if marked.isEmpty { share.copy(model.subject(for: .text)) } else { share.copy(marked) }
         case .copyJSON: share.copyJSON(model.subject(for: .raw))
         case .raw: share.showRaw(model.subject(for: .raw))
         }

@@ -117,7 +117,7 @@ struct EditingFlowTests {
         #expect(list.users.map(\.id) == [1, 2])
         #expect(setup.app.statusNote.text == "Deleted user 3 “山田 太郎” · saved to stub")
         #expect(setup.app.statusNote.offersUndo, "the screen names the key that undoes it")
-        #expect(setup.app.editing.lastDeleted == .user(Fixtures.users[2]))
+        #expect(setup.app.editing.lastDeleted == [.user(Fixtures.users[2])])
 
         list.selectFirst()
         list.undoDelete()
@@ -245,7 +245,7 @@ struct EditingFlowTests {
         await setup.app.editing.waitForIdle()
         #expect(list.users.count == 3)
         #expect(setup.app.statusNote.text == "Could not delete user 1: Cannot read /tmp/db.json: gone")
-        #expect(setup.app.editing.lastDeleted == nil)
+        #expect(setup.app.editing.lastDeleted.isEmpty)
     }
 
     @Test("a form's coordinator and view model are released when it closes, saved or discarded")

@@ -112,7 +112,7 @@ extension EditingFlowTests {
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved == text.replacingOccurrences(of: second, with: ""), "\(saved)")
         #expect(list.users.map(\.name) == ["Ann"])
-        #expect(app.editing.lastDeleted == .user(User(id: 1, name: "Bo", username: "bo", email: "b@x.org")))
+        #expect(app.editing.lastDeleted == [.user(User(id: 1, name: "Bo", username: "bo", email: "b@x.org"))])
     }
 
     @Test("after an edit and a delete the lists refresh from what the save wrote: the file is not read again")

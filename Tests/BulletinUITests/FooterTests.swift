@@ -36,13 +36,13 @@ struct FooterTests {
             " ? help  q quit        embedded data set",
         ],
         .users: [
-            " ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit                             3 users",
+            " ↑↓ move  ⏎ open  / filter  s sort  m mark  a/e/d/u edit  r reload  Esc back  ? help  q quit                     3 users",
             " ↑↓ move  ⏎ open  / filter  a/e/d/u edit  Esc back  ? help  q quit       3 users",
             " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 users",
             " Esc back  ? help  q quit        3 users",
         ],
         .user: [
-            " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit             Posts (2)",
+            " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  s sort  m mark  a/e/d/u edit  r reload  Esc back  ? help  q quit     Posts (2)",
             " Tab/1-3 list  ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit     Posts (2)",
             " ↑↓ move  ⏎ open  Esc back  ? help  q quit         Posts (2)",
             " Esc back  ? help  q quit      Posts (2)",
@@ -54,7 +54,7 @@ struct FooterTests {
             " Esc back  ? help  q quit   Comments (2)",
         ],
         .posts: [
-            " ↑↓ move  ⏎ open  / filter  s sort  a/e/d/u edit  r reload  Esc back  ? help  q quit                             3 posts",
+            " ↑↓ move  ⏎ open  / filter  s sort  m mark  a/e/d/u edit  r reload  Esc back  ? help  q quit                     3 posts",
             " ↑↓ move  ⏎ open  / filter  a/e/d/u edit  Esc back  ? help  q quit       3 posts",
             " ↑↓ move  ⏎ open  / filter  Esc back  ? help  q quit 3 posts",
             " Esc back  ? help  q quit        3 posts",

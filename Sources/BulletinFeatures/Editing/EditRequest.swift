@@ -24,6 +24,10 @@ public enum EditRequest: Sendable, Equatable {
     case editComment(RecordID, postID: RecordID, chosen: Comment? = nil)
     /// `d` on a post's selected comment (asks first).
     case deleteComment(RecordID, postID: RecordID, chosen: Comment? = nil)
-    /// `u`: re-create the record deleted last in this run.
+    /// `d` with rows marked (on Users, a user's posts, Posts): asks once, naming how many records
+    /// of which kinds, then deletes every one. `ids` in the list's order; `chosen` holds the rows'
+    /// records where the list has them whole (as `chosen` above); the others are loaded by id.
+    case deleteMarked(kind: RecordKind, ids: [RecordID], chosen: [Record] = [])
+    /// `u`: re-create the records deleted last in this run (one, or every marked one).
     case undoDelete
 }

@@ -15,17 +15,18 @@ import MVVMC
 public final class EditingService {
     // MARK: - Properties
 
-    /// The record deleted last in this run, which `u` re-creates.
-    public private(set) var lastDeleted: Record?
+    /// The records deleted by the last delete of this run (one, or every marked row), which `u`
+    /// re-creates; empty when there is none to undo.
+    public internal(set) var lastDeleted: [Record] = []
     /// Whether the last delete of this run was undone (so `u` does not claim none happened).
-    private var lastDeleteUndone = false
+    var lastDeleteUndone = false
     /// Deletes sent and not answered yet: `u` meanwhile undoes the delete once it is done.
-    private var deletesInFlight = 0
-    private unowned let stack: NavigationStack<Destination>
-    private let source: any DataSource
+    var deletesInFlight = 0
+    unowned let stack: NavigationStack<Destination>
+    let source: any DataSource
     /// Where writes go (also a user screen's todo toggles).
     let writer: any DataWriter
-    private let note: StatusNote
+    let note: StatusNote
     private var task: Task<Void, Never>?
 
     // MARK: - Init
@@ -49,7 +50,7 @@ public final class EditingService {
         Editor(router: router) { [weak self] in
             guard let self else { return (nil, nil) }
             let denied: String? = if case let .denied(reason) = writer.access { reason } else { nil }
-            let undoable = lastDeleted != nil || deletesInFlight > 0
+            let undoable = !lastDeleted.isEmpty || deletesInFlight > 0
             return (denied, undoable ? nil : nothingToUndoReason)
         }
     }
@@ -77,6 +78,7 @@ public final class EditingService {
             loadThen(.post, id) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.post))) }
         case let .deleteComment(id, post, chosen):
             loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.comment))) }
+        case let .deleteMarked(kind, ids, chosen): loadMarkedThen(kind, ids, chosen: chosen) { [weak self] in self?.confirmDelete($0) }
         case .undoDelete: undo()
         }
     }
@@ -110,126 +112,9 @@ public final class EditingService {
         }.start()
     }
 
-    /// Asks before deleting `record`, saying what stays behind (a user's posts, a post's
-    /// comments: deletes do not cascade, as in json-server).
-    private func confirmDelete(_ record: Record) {
-        let source = source
-        run { [weak self] in
-            let left = await Self.leftBehind(by: record, in: source)
-            self?.presentDeleteConfirmation(record, leftBehind: left)
-        }
-    }
-
-    /// `Their 10 posts stay, with no author.` / `Its 1 comment stays.` (in the source's words);
-    /// `nil` when nothing
-    /// points at `record` (or the count cannot be read).
-    private nonisolated static func leftBehind(by record: Record, in source: any DataSource) async -> String? {
-        switch record {
-        case let .user(user):
-            guard let count = try? await source.posts(userID: user.id).count else { return nil }
-            return leftBehindSentence(kind: .user, count: count, words: source.vocabulary)
-        case let .post(post):
-            guard let count = try? await source.comments(postID: post.id).count else { return nil }
-            return leftBehindSentence(kind: .post, count: count, words: source.vocabulary)
-        case .comment:
-            return nil
-        }
-    }
-
-    /// What stays after deleting a record of `kind` that `count` others point at, the noun and
-    /// the verb agreeing with the count: `Its 1 comment stays.`, `Their 2 posts stay, with no
-    /// author.`; `nil` for none (or a comment, which nothing points at).
-    nonisolated static func leftBehindSentence(
-        kind: RecordKind, count: Int, words: SourceVocabulary = .jsonPlaceholder
-    ) -> String? {
-        guard count > 0 else { return nil }
-        let verb = count == 1 ? "stays" : "stay"
-        switch kind {
-        case .user: return "Their \(words.posts.count(count)) \(verb), with no author."
-        case .post: return "Its \((words.comments ?? KindName("comment", "comments")).count(count)) \(verb)."
-        case .comment: return nil
-        }
-    }
-
-    private func presentDeleteConfirmation(_ record: Record, leftBehind: String?) {
-        let model = ConfirmationViewModel(
-            title: "Delete \(record.kind.noun) \(record.id)?",
-            message: ["\(Self.label(of: record)) will be deleted from the data.", leftBehind]
-                .compactMap { $0 }.joined(separator: " "),
-            confirmLabel: "Delete", offersUndo: true
-        ) { [weak self] answer in
-            self?.stack.dismiss()
-            if answer == .confirm { self?.delete(record) }
-        }
-        stack.show(model.request(title: "Delete?", link: nil, style: .modal, owner: nil))
-    }
-
-    /// Deletes `record`; `overwrite` after the person agreed to save over a file changed on disk.
-    private func delete(_ record: Record, overwrite: Bool = false) {
-        let writer = writer
-        deletesInFlight += 1
-        run { [weak self] in
-            let outcome = await attempt { () async throws(DataError) in
-                try await writer.delete(record.kind, id: record.id, original: record, overwriteIfChanged: overwrite)
-            }
-            guard let self else { return }
-            deletesInFlight -= 1
-            switch outcome {
-            case let .success(written):
-                lastDeleted = record
-                lastDeleteUndone = false
-                closeScreens(of: record)
-                await refreshScreens(selecting: nil)
-                note.show(Self.sentence("Deleted", record, kind: record.kind, written), offersUndo: true)
-            case let .failure(.changedOnDisk(path)):
-                askToOverwrite(path) { [weak self] in self?.delete(record, overwrite: true) }
-            case let .failure(.readOnlyFile(path)):
-                askToOverwrite(path, readOnly: true) { [weak self] in self?.delete(record, overwrite: true) }
-            case let .failure(error): note.show("Could not delete \(record.kind.noun) \(record.id): \(error)")
-            }
-        }
-    }
-
-    /// Re-creates the last deleted record; `overwrite` as in ``delete(_:overwrite:)``.
-    ///
-    /// The record is taken when the undo runs, not when `u` is pressed: a second `u` queued
-    /// behind the first finds nothing left to undo instead of re-creating the record again.
-    private func undo(overwrite: Bool = false) {
-        // A delete still in flight is undone once it is done (the operations run in order).
-        guard lastDeleted != nil || deletesInFlight > 0 else { return note.show(nothingToUndo) }
-        let writer = writer
-        run { [weak self] in
-            guard let self else { return }
-            guard let record = lastDeleted else { return note.show(nothingToUndo) }
-            let outcome = await attempt { () async throws(DataError) in
-                try await writer.restore(record, overwriteIfChanged: overwrite)
-            }
-            switch outcome {
-            case let .success(written):
-                lastDeleted = nil
-                lastDeleteUndone = true
-                await refreshScreens(selecting: written.record ?? record)
-                note.show(Self.sentence("Restored", written.record ?? record, kind: record.kind, written))
-            case let .failure(.changedOnDisk(path)):
-                askToOverwrite(path) { [weak self] in self?.undo(overwrite: true) }
-            case let .failure(.readOnlyFile(path)):
-                askToOverwrite(path, readOnly: true) { [weak self] in self?.undo(overwrite: true) }
-            case let .failure(error): note.show("Could not restore \(record.kind.noun) \(record.id): \(error)")
-            }
-        }
-    }
-
-    /// Why `u` has nothing to do.
-    private var nothingToUndo: String { "Nothing to undo: " + nothingToUndoReason }
-
-    /// Why there is no delete to undo, as a phrase.
-    private var nothingToUndoReason: String {
-        lastDeleteUndone ? "the last delete was undone already" : "no record was deleted in this run"
-    }
-
     /// Asks before saving over a file that changed on disk since it was loaded, or (`readOnly`)
     /// that nobody may write.
-    private func askToOverwrite(_ path: String, readOnly: Bool = false, then retry: @escaping @MainActor () -> Void) {
+    func askToOverwrite(_ path: String, readOnly: Bool = false, then retry: @escaping @MainActor () -> Void) {
         let model = ConfirmationViewModel(
             title: readOnly ? "File is read-only" : "File changed on disk",
             message: readOnly
@@ -246,7 +131,7 @@ public final class EditingService {
 
     /// Loads the record (a comment through its post's comments: sources have no single-comment
     /// read), then runs `then` with it; a failure goes to the status line.
-    private func loadThen(
+    func loadThen(
         _ kind: RecordKind, _ id: RecordID, postID: RecordID? = nil, _ then: @escaping @MainActor (Record) -> Void
     ) {
         let source = source
@@ -283,7 +168,7 @@ public final class EditingService {
 
     /// Takes a deleted post's own screen off the stack (with anything above it), so `d` on a
     /// post lands on the list it was opened from instead of a "not found" screen.
-    private func closeScreens(of record: Record) {
+    func closeScreens(of record: Record) {
         guard case .post = record,
               let entry = stack.entries.first(where: { ($0.destination as? PostDetailViewModel)?.postID == record.id })
         else { return }
@@ -291,13 +176,13 @@ public final class EditingService {
     }
 
     /// Reloads every screen on the stack; lists showing `record` select it.
-    private func refreshScreens(selecting record: Record?) async {
+    func refreshScreens(selecting record: Record?) async {
         for entry in stack.entries {
             await entry.destination.reloadAfterWrite(selecting: record)
         }
     }
 
-    private func run(_ operation: @escaping @MainActor () async -> Void) {
+    func run(_ operation: @escaping @MainActor () async -> Void) {
         let previous = task
         task = Task { @MainActor in
             await previous?.value
@@ -306,14 +191,25 @@ public final class EditingService {
     }
 
     /// `Saved post 3 “Title” · saved to ./db.json`, or `… · the server did not keep the change`.
-    static func sentence(_ verb: String, _ record: Record?, kind: RecordKind, _ outcome: WriteOutcome) -> String {
-        var text = "\(verb) " + (record.map(label(of:)) ?? kind.noun)
+    /// - Parameter named: What the sentence names in place of the record (several records).
+    static func sentence(_ verb: String, _ record: Record?, kind: RecordKind, _ outcome: WriteOutcome, named: String? = nil) -> String {
+        var text = "\(verb) " + (named ?? record.map(label(of:)) ?? kind.noun)
         if let extra = outcome.note {
             text += " · \(extra)"
         } else if !outcome.persisted {
             text += " · the server did not keep the change"
         }
         return text
+    }
+
+    /// ``sentence(_:_:kind:_:)`` for one record; for several, how many of which kinds and
+    /// their ids: `Deleted 3 posts (1, 4, 7) · saved to ./db.json`.
+    static func sentence(_ verb: String, _ records: [Record], _ outcome: WriteOutcome) -> String {
+        if records.count == 1, let record = records.first { return sentence(verb, record, kind: record.kind, outcome) }
+        let shown = 10
+        var ids = records.prefix(shown).map(\.id.text).joined(separator: ", ")
+        if records.count > shown { ids += ", …" }
+        return sentence(verb, nil, kind: .post, outcome, named: "\(counted(records)) (\(ids))")
     }
 
     /// `post 3 “Title”`, `user 2 “Zoë Ångström”`, `comment 7 “Nice”`.

@@ -10,8 +10,10 @@ extension UserListViewModel {
     public func editSelectedUser() {
         if let user = selectedUser { editor?.go(.editUser(user.id, chosen: user)) }
     }
-    /// `d`: asks before deleting the selected user.
+    /// `d`: asks before deleting the marked users, or the selected one when none is marked.
     public func deleteSelectedUser() {
+        let marked = list.markedRows
+        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .user, ids: marked.map(\.id), chosen: marked.map(Record.user))) ?? () }
         if let user = selectedUser { editor?.go(.deleteUser(user.id, chosen: user)) }
     }
     /// `u`: re-creates the record deleted last in this run.
@@ -33,8 +35,10 @@ extension UserDetailViewModel {
     public func editSelectedPost() {
         if let post = selectedPost { editor?.go(.editPost(post.id, chosen: post)) }
     }
-    /// `d`: asks before deleting the selected post.
+    /// `d`: asks before deleting the marked posts, or the selected one when none is marked.
     public func deleteSelectedPost() {
+        let marked = list.markedRows
+        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .post, ids: marked.map(\.id), chosen: marked.map(Record.post))) ?? () }
         if let post = selectedPost { editor?.go(.deletePost(post.id, chosen: post)) }
     }
     /// `u`: re-creates the record deleted last in this run.
@@ -108,8 +112,11 @@ extension PostListViewModel {
     public func editSelectedPost() {
         if let post = selectedRow?.post { editor?.go(.editPost(post.id)) }
     }
-    /// `d`: asks before deleting the selected post.
+    /// `d`: asks before deleting the marked posts (read whole by id: the list holds no
+    /// bodies), or the selected one when none is marked.
     public func deleteSelectedPost() {
+        let marked = list.markedRows
+        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .post, ids: marked.map(\.id))) ?? () }
         if let post = selectedRow?.post { editor?.go(.deletePost(post.id)) }
     }
     /// `u`: re-creates the record deleted last in this run.

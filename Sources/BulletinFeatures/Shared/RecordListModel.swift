@@ -78,12 +78,19 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         get { access(keyPath: loadStartedKey); return stored.loadStarted }
         set { withMutation(keyPath: loadStartedKey) { stored.loadStarted = newValue } }
     }
+    /// The ids of the rows marked with `m` (``RecordListModel+Marks.swift``): kept through a
+    /// filter, a sort and a reload, dropped when their record is gone.
+    public internal(set) var marks: Set<RecordID> {
+        get { access(keyPath: marksKey); return stored.marks }
+        set { withMutation(keyPath: marksKey) { stored.marks = newValue } }
+    }
     @ObservationIgnored private var stored = Stored()
     /// The observed properties' key paths, made once per list.
     @ObservationIgnored private let issuesKey: KeyPath<RecordListModel, [RecordIssue]> = \.issues
     @ObservationIgnored private let pagingKey: KeyPath<RecordListModel, ListPaging> = \.paging
     @ObservationIgnored private let isPartialKey: KeyPath<RecordListModel, Bool> = \.isPartial
     @ObservationIgnored private let loadStartedKey: KeyPath<RecordListModel, ContinuousClock.Instant?> = \.loadStarted
+    @ObservationIgnored private let marksKey: KeyPath<RecordListModel, Set<RecordID>> = \.marks
     /// What Enter on a row does (open a user, a post, an album); `nil`: rows do not open.
     @ObservationIgnored public var onOpen: ((Row) -> Void)?
     @ObservationIgnored let feed: ListFeed<Row>
@@ -105,6 +112,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         var paging: ListPaging = .complete
         var isPartial = false
         var loadStarted: ContinuousClock.Instant?
+        var marks: Set<RecordID> = []
     }
 
     // MARK: - Init
@@ -193,6 +201,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
                 paging = .more
             }
             selection.clamp(count: rowCount)
+            keepMarksOfLoadedRows()
         }
     }
 

@@ -44,6 +44,17 @@ public final class ShareService {
         note.show("\(sharing.clipboard.copy(sharing.sanitize(record.copyText)).message) · \(record.label)")
     }
 
+    /// `y` with rows marked: copies what `y` copies of each (``SharedRecord/copyText``), one
+    /// line per record in the list's order, and says how many were copied.
+    public func copy(_ records: [SharedRecord]) {
+        guard let first = records.first else { return note.show("Nothing is marked to copy") }
+        if records.count == 1 { return copy(first) }
+        let lines = records.map { sharing.sanitize($0.copyText) }
+        let kinds = Set(records.map(\.name))
+        let naming = kinds.count == 1 ? first.name.count(records.count) : Display.count(records.count, "record", "records")
+        note.show(sharing.clipboard.copy(lines.joined(separator: "\n"), naming: "\(naming) (\(Display.count(lines.count, "line", "lines")))").message)
+    }
+
     /// `Y`: copies the whole record as JSON, as the raw view shows it (read from the source
     /// first unless Bulletin holds it), or says why not.
     public func copyJSON(_ record: SharedRecord?) {

@@ -59,6 +59,9 @@ public protocol SharesRecord: AnyObject {
     /// The record the screen shows (the user on a user's screen, the post on a post's), or
     /// `nil` on a list or before it has loaded.
     var screenRecord: SharedRecord? { get }
+    /// The marked rows' records (`m`), in the list's order: `y` copies them all instead of the
+    /// selected one. Empty where nothing is marked (or rows cannot be marked).
+    var markedRecords: [SharedRecord] { get }
 }
 
 extension SharesRecord {
@@ -72,4 +75,6 @@ extension SharesRecord {
 
     /// A list's screen has no record of its own.
     public var screenRecord: SharedRecord? { nil }
+    /// A screen without marks (a post's comments) has none marked.
+    public var markedRecords: [SharedRecord] { [] }
 }

@@ -17,7 +17,7 @@ struct AlbumScreen: OneListScreen {
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {
         guard model.photos.state.value != nil else { return "" }
-        return [model.photos.reloadFailureText, model.photos.findSummary(model.photos.heading)]
+        return [model.photos.reloadFailureText, model.photos.listSummary(model.photos.heading)]
             .compactMap { $0 }.joined(separator: " · ")
     }
     var isLoading: Bool { model.photos.state.isLoading || model.find.finder.isWorking }

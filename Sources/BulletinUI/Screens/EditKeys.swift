@@ -13,16 +13,25 @@ enum EditIntent: Sendable {
     ///   - editing: Why nothing can be edited here, or `nil`.
     ///   - selection: Why the selected row cannot be edited or deleted, or `nil`.
     ///   - undo: Why `u` has nothing to do (no delete to undo), or `nil`.
+    ///   - marked: How many rows are marked, in words (`3 users`), or `nil` for none: then `d`
+    ///     deletes them (asking once), and needs only that editing applies, not a selected row.
     /// The footer label rides on `a`: on a read-only source none of the four is offered there
     /// (each says why in `?`).
-    static func listBindings(noun: String, editing: String?, selection: String?, undo: String?) -> [KeyBinding<EditIntent>] {
-        [
+    static func listBindings(noun: String, editing: String?, selection: String?, undo: String?,
+                             marked: String? = nil) -> [KeyBinding<EditIntent>] {
+        let delete = if let marked {
+            KeyBinding(keys: [.character("d")], description: "Delete the \(marked) marked (asks once)", group: "Edit",
+                       action: EditIntent.delete).disabled(editing)
+        } else {
+            KeyBinding(keys: [.character("d")], description: "Delete the selected \(noun) (asks first)", group: "Edit",
+                       action: EditIntent.delete).disabled(selection)
+        }
+        return [
             KeyBinding(keys: [.character("a")], label: "a/e/d/u edit", description: "Add a \(noun)", group: "Edit",
                        footer: 60, action: .add).disabled(editing),
             KeyBinding(keys: [.character("e")], description: "Edit the selected \(noun)", group: "Edit", action: .edit)
                 .disabled(selection),
-            KeyBinding(keys: [.character("d")], description: "Delete the selected \(noun) (asks first)", group: "Edit",
-                       action: .delete).disabled(selection),
+            delete,
             KeyBinding(keys: [.character("u")], description: "Undo the last delete", group: "Edit", action: .undo)
                 .disabled(undo),
         ]
@@ -33,7 +42,7 @@ extension UserListViewModel {
     /// The Users list's editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
         EditIntent.listBindings(noun: vocabulary.users.singular, editing: editingUnavailableReason,
-                                selection: selectedUserUnavailableReason, undo: undoUnavailableReason)
+                                selection: selectedUserUnavailableReason, undo: undoUnavailableReason, marked: list.marksCounted)
     }
 
     /// Does what an editing key asks on the Users list.
@@ -51,7 +60,7 @@ extension UserDetailViewModel {
     /// A user's posts' editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
         EditIntent.listBindings(noun: vocabulary.posts.singular, editing: editingUnavailableReason,
-                                selection: selectedPostUnavailableReason, undo: undoUnavailableReason)
+                                selection: selectedPostUnavailableReason, undo: undoUnavailableReason, marked: list.marksCounted)
     }
 
     /// Does what an editing key asks on a user's posts.
@@ -69,7 +78,7 @@ extension PostListViewModel {
     /// The Posts list's editing keys.
     var editBindings: [KeyBinding<EditIntent>] {
         EditIntent.listBindings(noun: vocabulary.posts.singular, editing: editingUnavailableReason, selection: selectedPostUnavailableReason,
-                                undo: undoUnavailableReason)
+                                undo: undoUnavailableReason, marked: list.marksCounted)
     }
 
     /// Does what an editing key asks on the Posts list.

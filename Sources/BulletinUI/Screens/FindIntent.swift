@@ -73,6 +73,12 @@ protocol FindableScreenModel: ListScreenModel {
     var rowCount: Int { get }
     /// Selects the record with id `id`, or has the find bar say it is not there.
     func goTo(id: String)
+    /// `m`: marks or unmarks the selected row.
+    func toggleMark()
+    /// `M`: unmarks every row.
+    func clearMarks()
+    /// Why `M` would do nothing, or `nil` when a row is marked.
+    var clearMarksUnavailableReason: String? { get }
 }
 
 /// The one list model is the one list screen model: every list's keys, table and finding go through it.
@@ -155,6 +161,14 @@ extension FindableScreenModel {
     /// The summary with the filter in front while one is set: `/gra  2 of 10`.
     func findSummary(_ summary: String) -> String {
         find.filterSummary ?? summary
+    }
+}
+
+extension RecordListModel {
+    /// A list's status-line summary: ``findSummary(_:)`` after how many rows are marked
+    /// (`3 marked · 10 users`).
+    func listSummary(_ summary: String) -> String {
+        [marksSummary, findSummary(summary)].compactMap { $0 }.joined(separator: " · ")
     }
 }
 

@@ -15,9 +15,32 @@ enum TextFieldKeys {
     ].map(KeyPattern.key)
 }
 
-/// One key map for a list screen: the list's moves, finding, editing and paging keys, and the mouse.
+/// One key map for a list screen: the list's moves, finding, marks, editing and paging keys, and the mouse.
 enum ListScreenIntent: Sendable {
-    case list(ListIntent), find(FindIntent), edit(EditIntent), mouse
+    case list(ListIntent), find(FindIntent), mark(MarkIntent), edit(EditIntent), mouse
+}
+
+/// Marking rows for one action on all of them (`d` deletes the marked records, `y` copies them).
+enum MarkIntent: Sendable {
+    /// `m`: mark or unmark the selected row.
+    case toggle
+    /// `M`: unmark every row.
+    case clear
+
+    /// `m` and `M`, beside the editing keys.
+    /// - Parameters:
+    ///   - noun: What a row is, for the help.
+    ///   - failed: Why the rows are not there, or `nil`.
+    ///   - clearUnavailable: Why `M` would do nothing (no row is marked), or `nil`.
+    static func keys(noun: String, failed: String?, clearUnavailable: String?) -> KeyMap<MarkIntent> {
+        KeyMap([
+            KeyBinding(keys: [.character("m")], label: "m mark",
+                       description: "Mark or unmark the selected \(noun) (d deletes and y copies the marked ones)",
+                       group: "Marks", footer: 30, action: .toggle).disabled(failed),
+            KeyBinding(keys: [.character("M")], description: "Unmark every row", group: "Marks",
+                       disabledReason: failed ?? clearUnavailable, action: .clear),
+        ])
+    }
 }
 
 /// Every input of ``FindableScreenModel/listScreenKeys(noun:failed:edit:)``: equal tokens build
@@ -33,6 +56,8 @@ struct ListKeysToken: Equatable {
     var filtered: Bool
     /// Whether an id is being typed.
     var jumping: Bool
+    /// Whether a row is marked (`M` clears).
+    var marked: Bool
     /// The editing bindings' help (none on Posts).
     var edit: [KeyHelp]
     /// The intents of those bindings, in the same order.
@@ -55,7 +80,9 @@ extension FindableScreenModel {
         if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
         var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
         if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty).map(ListScreenIntent.find) }
-        keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
+        keys = keys + MarkIntent.keys(noun: noun, failed: failed, clearUnavailable: clearMarksUnavailableReason).map(ListScreenIntent.mark)
+            + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit)
+            + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
         return keys
     }
@@ -67,7 +94,8 @@ extension FindableScreenModel {
                         memo: KeyMapMemo<ListKeysToken, ListScreenIntent>) -> KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
         let token = ListKeysToken(
             noun: noun, failed: failed, editing: find.finder.isEditing, filtered: !find.finder.query.isEmpty,
-            jumping: find.jumpDigits != nil, edit: edit.map(\.help), editActions: edit.map(\.action))
+            jumping: find.jumpDigits != nil, marked: clearMarksUnavailableReason == nil, edit: edit.map(\.help),
+            editActions: edit.map(\.action))
         return memo.keys(for: token) { listScreenKeys(noun: noun, failed: failed, edit: edit) }
     }
 
@@ -94,6 +122,8 @@ extension FindableScreenModel {
         case .list(.reload) where reload != nil: reload?()
         case let .list(listIntent): perform(listIntent, pageSize: pageSize)
         case let .find(findIntent): perform(findIntent, key: key)
+        case .mark(.toggle): toggleMark()
+        case .mark(.clear): clearMarks()
         case let .edit(editIntent): edit(editIntent)
         case .mouse: _ = handleListMouse(key, tableArea: tableArea, rowCount: rowCount)
         }

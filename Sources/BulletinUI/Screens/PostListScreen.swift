@@ -23,7 +23,7 @@ struct PostListScreen: OneListScreen {
     /// The list's summary; while its rows are still arriving (over 0.3 s), a 10-cell bar of the
     /// bytes indexed before it: `██░░░░░░░░ 233472 posts so far · indexing 16% of 611.5 MB`.
     var summary: String {
-        let summary = model.list.findSummary(model.summary)
+        let summary = model.list.listSummary(model.summary)
         guard model.isPartial, let fraction = model.loadProgressFraction() else { return summary }
         return ProgressBar(fraction: fraction).text(cells: 10) + " " + summary
     }

@@ -71,6 +71,7 @@ enum RecordListTable {
         // The rows and their order are read once for the frame, not once per cell.
         let cells = list.cells()
         var table = list.findTable { row, column in cells(row, column) }
+        table.marked = list.markedPositions()
         let last = list.rowCount - 1
         if list.isPagingRow(last) {
             // The "loading more" row (and why it failed) is drawn across the row, not in one column.

@@ -42,13 +42,13 @@ struct UserDetailScreen: Screen {
         var listFailure: String?
         switch lists.active {
         case .posts:
-            list = [lists.posts.findSummary(model.postsHeading), model.postsNote].compactMap { $0 }.joined(separator: " · ")
+            list = [lists.posts.listSummary(model.postsHeading), model.postsNote].compactMap { $0 }.joined(separator: " · ")
             listFailure = lists.posts.reloadFailureText
         case .albums:
-            list = lists.albums.map { $0.findSummary($0.heading) } ?? ""
+            list = lists.albums.map { $0.listSummary($0.heading) } ?? ""
             listFailure = lists.albums?.reloadFailureText
         case .todos:
-            list = lists.todos.map { $0.findSummary($0.heading) } ?? ""
+            list = lists.todos.map { $0.listSummary($0.heading) } ?? ""
             listFailure = lists.todos?.reloadFailureText
         }
         let message = lists.active == .todos ? lists.todoMessage : nil

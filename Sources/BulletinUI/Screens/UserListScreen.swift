@@ -15,7 +15,7 @@ struct UserListScreen: OneListScreen {
         model.list.listScreenKeys(noun: model.vocabulary.users.singular, failed: model.rowsUnavailableReason, edit: model.editBindings)
     }
     var keyHelp: [KeyHelp] { keyMap.help }
-    var summary: String { model.list.findSummary(model.summary) }
+    var summary: String { model.list.listSummary(model.summary) }
     var isLoading: Bool { model.list.isBusy || model.find.finder.isWorking }
     /// A file's load progress (read from the source on each frame, not observed) is shown.
     var changesWhileLoading: Bool { model.loadProgressText != nil }

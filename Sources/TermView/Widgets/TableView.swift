@@ -18,6 +18,13 @@ public struct TableView {
     public var spanning: ((Int) -> String?)?
     /// Blank cells before the first column (every list's table starts one cell in, under its heading).
     public var indent = 0
+    /// Whether a data row is marked (`m`): a marked row shows ``markGlyph`` in the first indent
+    /// cell (the mark column), in `.highlight` (`.selectedHighlight` when selected). `nil`: none
+    /// is; called only for visible rows, and only when ``indent`` leaves a cell for it.
+    public var marked: ((Int) -> Bool)?
+    /// What a marked row shows in its mark column: `*`, as mutt marks tagged messages (one cell
+    /// wide in every terminal).
+    public static let markGlyph = "*"
     private let cell: (Int, Int) -> String
 
     /// Creates a table.
@@ -77,6 +84,10 @@ public struct TableView {
             }
             let texts = columns.indices.map { widths[$0] > 0 ? cell(row, $0) : "" }
             drawRow(texts, y: y + line, area: area, indent: indent, widths: widths, style: style, on: &surface)
+            if indent > 0, marked?(row) == true {
+                surface.write(Self.markGlyph, at: Point(x: area.x, y: y + line),
+                              style: row == state.selected ? .selectedHighlight : .highlight, maxWidth: 1)
+            }
             if let highlights {
                 let marked: Style = row == state.selected ? .selectedHighlight : .highlight
                 markHighlights(texts, row: row, ranges: highlights, y: y + line, area: area, indent: indent, widths: widths,
