@@ -85,7 +85,10 @@ struct HTTPClientTests {
             let _: [User] = try await HTTPClient(timeout: 1).fetch(url)
         }
         let began = try #require(started.withLock { $0 })
-        #expect(Date().timeIntervalSince(began) < 25, "the 1 s timeout fires; 25 s leaves room for a loaded machine")
+        // timedOut is only thrown by the timeout (the listener never answers); the bound only
+        // says it did not fire far later. 60 s: a run beside a helper's build on two cores has
+        // delivered the 1 s timeout's result 27 s after the task started.
+        #expect(Date().timeIntervalSince(began) < 60, "the 1 s timeout fires")
     }
 
     @Test("cancelling the task gives cancelled")
