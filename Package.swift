@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Bulletin: a full-screen terminal browser for users, posts and comments (MVVM-C over ncursesw).
 // Layers point one way: bulletin → BulletinUI → TermView → CNcurses, and
-// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl); TermView and
+// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl), CSQLite; TermView and
 // BulletinFeatures both stand on ViewState (pure Swift state that widgets draw and view
 // models own). MVVMC, BulletinData and BulletinFeatures do not depend on TermView or CNcurses,
 // so the compiler keeps view models free of ncurses. No outside packages: only the toolchain and Debian's -dev packages.
@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // SQLite (Debian's libsqlite3-dev) for database files; only BulletinData/SQLite imports it.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "CTerminalSafety"),
         .target(name: "CByteSearch"),
         // The db.json index pass: C++ over simdjson On-Demand (Debian libsimdjson-dev) behind a
@@ -49,7 +55,7 @@ let package = Package(
         .target(name: "ViewState"),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety", "ViewState"]),
         .target(name: "MVVMC"),
-        .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex"], resources: [.copy("Resources/embedded.json")]),
+        .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex", "CSQLite"], resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch", "ViewState"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures", "BulletinData", "MVVMC", "ViewState"]),
         .executableTarget(

@@ -52,10 +52,7 @@ public enum SourceChoice {
         guard !trimmed.isEmpty else { throw .empty }
         if trimmed.lowercased() == "embedded" { return .embedded }
         if let mealDB = try mealDB(trimmed) { return mealDB }
-        if let schemeEnd = trimmed.range(of: "://") {
-            let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
-            return .api(try webURL(trimmed))
-        }
+        if trimmed.contains("://") { return .api(try webURL(trimmed)) }
         let path = absolutePath(trimmed, relativeTo: directory)
         switch kind(path) {
         case .missing: throw .missingFile(path)
