@@ -37,10 +37,15 @@ struct ListKeysToken: Equatable {
     var edit: [KeyHelp]
     /// The intents of those bindings, in the same order.
     var editActions: [EditIntent]
+    /// Whether columns are scrolled off on the left (`<` applies).
+    var scrolledLeft = false
+    /// Whether columns on the right are hidden or cut (`>` applies).
+    var moreRight = false
 }
 
 extension FindableScreenModel {
-    /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open, (Esc clear), / filter,
+    /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open,
+    /// `<> columns` (``ListIntent/columnKeys(_:failed:)``), (Esc clear), / filter,
     /// s sort, n next, the editing keys, paging, r reload, the mouse. While the `/` prompt is
     /// open, only its keys and the mouse; while an id is typed, the jump's keys come first.
     /// - Parameters:
@@ -53,7 +58,8 @@ extension FindableScreenModel {
                        action: .mouse),
         ])
         if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
-        var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
+        var keys = (ListIntent.moveKeys(noun: noun, failed: failed) + ListIntent.columnKeys(selection, failed: failed))
+            .map(ListScreenIntent.list)
         if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty).map(ListScreenIntent.find) }
         keys = keys + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit) + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }
@@ -67,7 +73,8 @@ extension FindableScreenModel {
                         memo: KeyMapMemo<ListKeysToken, ListScreenIntent>) -> KeyMapMemo<ListKeysToken, ListScreenIntent>.Entry {
         let token = ListKeysToken(
             noun: noun, failed: failed, editing: find.finder.isEditing, filtered: !find.finder.query.isEmpty,
-            jumping: find.jumpDigits != nil, edit: edit.map(\.help), editActions: edit.map(\.action))
+            jumping: find.jumpDigits != nil, edit: edit.map(\.help), editActions: edit.map(\.action),
+            scrolledLeft: selection.canScrollLeft, moreRight: selection.canScrollRight)
         return memo.keys(for: token) { listScreenKeys(noun: noun, failed: failed, edit: edit) }
     }
 
