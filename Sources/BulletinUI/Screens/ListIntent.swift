@@ -32,10 +32,10 @@ extension ListIntent {
         let left = failed ?? state.scrollLeftUnavailableReason
         return KeyMap([
             KeyBinding(keys: [.character(">"), .shiftRight], label: "<> columns",
-                       description: "Scroll the columns right: hide one more after the first, to show those hidden or cut on the right",
+                       description: "Scroll the columns right (hide one more after the first)",
                        group: "Move", footer: right == nil ? 60 : nil, disabledReason: right, action: .columnsRight),
             KeyBinding(keys: [.character("<"), .shiftLeft], label: "<> columns",
-                       description: "Scroll the columns left: show again the last column hidden on the left",
+                       description: "Scroll the columns left (show the last one hidden again)",
                        group: "Move", footer: right == nil ? nil : 60, disabledReason: left, action: .columnsLeft),
         ])
     }
