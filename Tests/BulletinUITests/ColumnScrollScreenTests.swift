@@ -73,7 +73,7 @@ struct ColumnScrollScreenTests {
         #expect(Self.header(harness, width: 40).hasPrefix("   ID ‹"), "a wider frame in between keeps the offset")
     }
 
-    @Test("an album's photos at 80 columns: the footer offers <> columns; > hides Title for the URLs")
+    @Test("an album's photos at 80 columns: the footer offers <> columns; > hides Title, then the URL, for the thumbnail")
     func photosAt80() async {
         let harness = await KeyScreenHarness.open(link: .userAlbum(user: 1, album: 1), source: UserListsScreenTests.source())
         // The first frame finds the cut URLs (the footer is laid out before the table); the
@@ -84,6 +84,12 @@ struct ColumnScrollScreenTests {
         harness.press(.character(">"), width: 80)
         let header = Self.header(harness, width: 80)
         #expect(header.hasPrefix("   ID ‹URL") && header.contains("Thumbnail"), "\(header)")
+        // The two URLs still do not fit side by side: > once more leaves the thumbnail's alone.
+        harness.press(.character(">"), width: 80)
+        let scrolled = harness.lines(width: 80)
+        #expect(scrolled.contains { $0 == "    1  https://via.placeholder.com/150/92c952" }, "whole: \(scrolled)")
+        #expect(Self.helpLine(harness, key: .character(">")).hasSuffix("(unavailable: no more columns to the right)"))
+        #expect(scrolled.last?.contains("⏎ show  <> columns  / filter") == true, "< keeps the label: \(scrolled)")
     }
 
     @Test("Enter on a photo shows it whole in the raw view; its help says so")
