@@ -1,17 +1,59 @@
 /// Selection and scroll position of a list or table; owned by the view model, kept between frames.
 ///
 /// `selected` and `offset` are row indices. Every movement clamps `selected` to `0..<count`
-/// (0 when `count` is 0).
+/// (0 when `count` is 0). A table too wide for its area also scrolls sideways:
+/// ``columnOffset`` columns after the first (which never scrolls) are scrolled off to the left.
 public struct ListState: Equatable, Sendable {
     /// The selected row.
     public var selected: Int
     /// The first visible row.
     public var offset: Int
+    /// How many columns after the first are scrolled off to the left (`>` adds one, `<` takes
+    /// one back); the table clamps it to its columns when it draws.
+    public var columnOffset: Int
+    /// Whether the table, as last drawn, hid a column on the right or cut one narrower than its
+    /// values, so ``scrollColumnsRight()`` shows more; set by the table each time it draws.
+    public var canScrollRight: Bool
 
-    /// Creates a state with `selected` and `offset` rows.
-    public init(selected: Int = 0, offset: Int = 0) {
+    /// Creates a state with `selected` and `offset` rows, `columnOffset` columns scrolled off.
+    public init(selected: Int = 0, offset: Int = 0, columnOffset: Int = 0) {
         self.selected = selected
         self.offset = offset
+        self.columnOffset = max(0, columnOffset)
+        canScrollRight = false
+    }
+
+    /// Whether columns are scrolled off to the left (``scrollColumnsLeft()`` brings one back).
+    public var canScrollLeft: Bool { columnOffset > 0 }
+
+    /// `>`: scrolls off one more column after the first, while ``canScrollRight``.
+    /// - Returns: Whether it scrolled.
+    @discardableResult
+    public mutating func scrollColumnsRight() -> Bool {
+        guard canScrollRight else { return false }
+        columnOffset += 1
+        return true
+    }
+
+    /// `<`: brings back the column last scrolled off to the left, while ``canScrollLeft``.
+    /// - Returns: Whether it scrolled.
+    @discardableResult
+    public mutating func scrollColumnsLeft() -> Bool {
+        guard canScrollLeft else { return false }
+        columnOffset -= 1
+        return true
+    }
+
+    /// Why ``scrollColumnsLeft()`` does nothing now, in words; `nil` when it scrolls.
+    public var scrollLeftUnavailableReason: String? {
+        if canScrollLeft { return nil }
+        return canScrollRight ? "no column is hidden on the left" : "all columns are shown"
+    }
+
+    /// Why ``scrollColumnsRight()`` does nothing now, in words; `nil` when it scrolls.
+    public var scrollRightUnavailableReason: String? {
+        if canScrollRight { return nil }
+        return canScrollLeft ? "no more columns to the right" : "all columns are shown"
     }
 
     /// Moves the selection by `delta` rows (negative: up), clamped to `0..<count`.

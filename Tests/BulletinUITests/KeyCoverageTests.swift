@@ -52,7 +52,7 @@ struct KeyCoverageTests {
     /// Printable ASCII, two non-ASCII characters, every named key, Ctrl-A…Z, F1…F12, mouse events.
     nonisolated static let universe: [Key] = {
         var keys = (32...126).map { Key.character(Character(UnicodeScalar($0)!)) } + [.character("é"), .character("日")]
-        keys += [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab, .backTab]
+        keys += [.up, .down, .left, .right, .shiftLeft, .shiftRight, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .delete, .tab, .backTab]
         keys += "abcdefghijklmnopqrstuvwxyz".map { Key.ctrl($0) }
         keys += (1...12).map { Key.function($0) }
         keys += [.mouse(MouseEvent(.wheelUp, at: Point(x: 5, y: 5))), .mouse(MouseEvent(.wheelDown, at: Point(x: 5, y: 5))),

@@ -119,7 +119,7 @@ struct UserListsScreenTests {
         #expect(lines[21] == " URL:       https://via.placeholder.com/600/92c952")
         #expect(lines[22] == " Thumbnail: https://via.placeholder.com/150/92c952")
         #expect(lines.last?.hasSuffix("Photos (2)") == true)
-        #expect(lines.last?.contains("⏎ open") == false, "photos do not open")
+        #expect(lines.last?.contains("⏎ open") == false, "photos do not open a screen (Enter shows one raw)")
     }
 
     @Test("at 120x40 the album's table shows each photo's URLs whole in their cells")

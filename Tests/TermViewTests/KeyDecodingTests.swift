@@ -6,7 +6,7 @@ import Testing
 @MainActor
 struct KeyDecodingTests {
     @Test("function key codes map to keys", arguments: [
-        (0o403, Key.up), (0o402, .down), (0o404, .left), (0o405, .right), (0o523, .pageUp),
+        (0o403, Key.up), (0o402, .down), (0o404, .left), (0o405, .right), (0o611, .shiftLeft), (0o622, .shiftRight), (0o523, .pageUp),
         (0o522, .pageDown), (0o406, .home), (0o550, .end), (0o407, .backspace), (0o512, .delete),
         (0o541, .backTab), (0o632, .resize), (0o527, .enter), (0o411, .function(1)), (0o777, .unknown(0o777)),
     ] as [(UInt32, Key)])

@@ -240,7 +240,7 @@ public final class AppCoordinator: Coordinator {
     }
 
     /// The stack, the active source and its editing, for a flow starting now.
-    private var flowContext: FlowContext { FlowContext(stack: stack, source: dependencies.source, editing: editing) }
+    private var flowContext: FlowContext { FlowContext(stack: stack, source: dependencies.source, editing: editing, share: share) }
 
     private func makeUsers() -> UserListCoordinator { UserListCoordinator(flowContext) }
 

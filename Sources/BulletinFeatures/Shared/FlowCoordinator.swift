@@ -11,12 +11,17 @@ public struct FlowContext {
     public let source: any DataSource
     /// Where the screens' `a`, `e`, `d` and `u` go; `nil`: no editing (a flow without edits, tests).
     public let editing: EditingService?
+    /// Shows a record whole in the raw view (Enter on a photo or a todo, rows without a screen of
+    /// their own); `nil`: those rows do not open (tests).
+    public let share: ShareService?
 
     /// - Parameters: See the properties.
-    public init(stack: NavigationStack<any ScreenViewModel>, source: any DataSource, editing: EditingService? = nil) {
+    public init(stack: NavigationStack<any ScreenViewModel>, source: any DataSource, editing: EditingService? = nil,
+                share: ShareService? = nil) {
         self.stack = stack
         self.source = source
         self.editing = editing
+        self.share = share
     }
 }
 

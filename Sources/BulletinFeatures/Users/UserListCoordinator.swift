@@ -32,9 +32,17 @@ public final class UserListCoordinator: FlowCoordinator {
             let model = UserDetailViewModel(userID: id, source: source, router: router)
             model.editor = editor
             model.lists.writer = context.editing?.writer
+            if let share = context.share {
+                // A todo has no screen of its own: Enter shows it whole (a cut title in full).
+                model.lists.todos?.onOpen = { [weak model] _ in share.showRaw(model?.subject(for: .raw)) }
+            }
             return model.request(title: "\(words.users.singularTitle) \(id)", link: route.link, owner: self)
         case let .album(id, userID):
             let model = AlbumViewModel(albumID: id, userID: userID, source: source)
+            if let share = context.share {
+                // A photo has no screen of its own: Enter shows it whole, as `v` does.
+                model.photos.onOpen = { [weak model] _ in share.showRaw(model?.subject(for: .raw)) }
+            }
             return model.request(title: "\(SourceVocabulary.albums.singularTitle) \(id)", link: route.link, owner: self)
         case let .post(id, _):
             let model = PostDetailViewModel(postID: id, source: source)

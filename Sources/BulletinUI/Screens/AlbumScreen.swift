@@ -10,9 +10,9 @@ struct AlbumScreen: OneListScreen {
     /// Photos are not edited here.
     func perform(_ intent: EditIntent) {}
 
-    /// The list's keys (photos do not open: no Enter).
+    /// The list's keys; Enter shows the selected photo whole (a photo has no screen of its own).
     var keyMap: KeyMap<ListScreenIntent> {
-        model.photos.listScreenKeys(noun: "photo", failed: model.photos.rowsUnavailableReason).withoutOpen()
+        model.photos.listScreenKeys(noun: "photo", failed: model.photos.rowsUnavailableReason).openingRaw(noun: "photo")
     }
     var keyHelp: [KeyHelp] { keyMap.help }
     var summary: String {

@@ -1,8 +1,11 @@
 import TermView
+import ViewState
 
 /// What a person can do on any list screen.
 enum ListIntent: Sendable {
     case up, down, pageUp, pageDown, halfPageUp, halfPageDown, first, last, open, reload
+    /// `<`, `>`: scroll a wide table's columns sideways (the first column stays).
+    case columnsLeft, columnsRight
 }
 
 extension ListIntent {
@@ -18,6 +21,23 @@ extension ListIntent {
             KeyBinding(keys: [.enter], label: "⏎ open", description: "Open the selected \(noun)", group: "Move",
                        footer: 90, action: .open),
         ].map { $0.disabled(failed) })
+    }
+
+    /// `>` (Shift-→) scrolls a wide table's columns right, hiding one more column after the
+    /// first, while a column on the right is hidden or cut; `<` (Shift-←) brings one back. Each
+    /// is unavailable, with the reason, while it would do nothing. The footer's `<> columns`
+    /// shows only while one of them applies, ahead of `s sort` (hidden columns matter more).
+    static func columnKeys(_ state: ListState, failed: String? = nil) -> KeyMap<ListIntent> {
+        let right = failed ?? state.scrollRightUnavailableReason
+        let left = failed ?? state.scrollLeftUnavailableReason
+        return KeyMap([
+            KeyBinding(keys: [.character(">"), .shiftRight], label: "<> columns",
+                       description: "Scroll the columns right (hide one more after the first)",
+                       group: "Move", footer: right == nil ? 60 : nil, disabledReason: right, action: .columnsRight),
+            KeyBinding(keys: [.character("<"), .shiftLeft], label: "<> columns",
+                       description: "Scroll the columns left (show the last one hidden again)",
+                       group: "Move", footer: right == nil ? nil : 60, disabledReason: left, action: .columnsLeft),
+        ])
     }
 
     /// Paging and reloading, after the list's other keys, with less's and vi's spellings beside

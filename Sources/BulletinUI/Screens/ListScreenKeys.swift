@@ -62,10 +62,15 @@ struct ListKeysToken: Equatable {
     var edit: [KeyHelp]
     /// The intents of those bindings, in the same order.
     var editActions: [EditIntent]
+    /// Whether columns are scrolled off on the left (`<` applies).
+    var scrolledLeft = false
+    /// Whether columns on the right are hidden or cut (`>` applies).
+    var moreRight = false
 }
 
 extension FindableScreenModel {
-    /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open, (Esc clear), / filter,
+    /// The list screen's keys now (`noun` names a row in the help), in footer order: ↑↓ move, ⏎ open,
+    /// `<> columns` (``ListIntent/columnKeys(_:failed:)``), (Esc clear), / filter,
     /// s sort, n next, the editing keys, paging, r reload, the mouse. While the `/` prompt is
     /// open, only its keys and the mouse; while an id is typed, the jump's keys come first.
     /// - Parameters:
@@ -78,7 +83,8 @@ extension FindableScreenModel {
                        action: .mouse),
         ])
         if failed == nil, find.finder.isEditing { return FindIntent.promptKeys.map(ListScreenIntent.find) + mouse }
-        var keys = ListIntent.moveKeys(noun: noun, failed: failed).map(ListScreenIntent.list)
+        var keys = (ListIntent.moveKeys(noun: noun, failed: failed) + ListIntent.columnKeys(selection, failed: failed))
+            .map(ListScreenIntent.list)
         if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty).map(ListScreenIntent.find) }
         keys = keys + MarkIntent.keys(noun: noun, failed: failed, clearUnavailable: clearMarksUnavailableReason).map(ListScreenIntent.mark)
             + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit)
@@ -95,7 +101,7 @@ extension FindableScreenModel {
         let token = ListKeysToken(
             noun: noun, failed: failed, editing: find.finder.isEditing, filtered: !find.finder.query.isEmpty,
             jumping: find.jumpDigits != nil, marked: clearMarksUnavailableReason == nil, edit: edit.map(\.help),
-            editActions: edit.map(\.action))
+            editActions: edit.map(\.action), scrolledLeft: selection.canScrollLeft, moreRight: selection.canScrollRight)
         return memo.keys(for: token) { listScreenKeys(noun: noun, failed: failed, edit: edit) }
     }
 

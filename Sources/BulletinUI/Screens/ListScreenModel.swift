@@ -29,6 +29,8 @@ extension ListScreenModel {
         case .last: selectLast()
         case .open: openSelected()
         case .reload: reload()
+        case .columnsLeft: selection.scrollColumnsLeft()
+        case .columnsRight: selection.scrollColumnsRight()
         }
     }
 
@@ -48,10 +50,13 @@ extension ListScreenModel {
         return true
     }
 
-    /// Renders `table` with the model's selection, writing back the scroll offset only when it changed.
+    /// Renders `table` with the model's selection, writing back the scroll offset and the
+    /// sideways scroll (its offset, whether `>` shows more) only when they changed.
     func renderTable(_ table: TableView, in area: Rect, on surface: inout Surface) {
         var state = selection
         table.render(in: area, on: &surface, state: &state)
         if state.offset != selection.offset { selection.offset = state.offset }
+        if state.columnOffset != selection.columnOffset { selection.columnOffset = state.columnOffset }
+        if state.canScrollRight != selection.canScrollRight { selection.canScrollRight = state.canScrollRight }
     }
 }

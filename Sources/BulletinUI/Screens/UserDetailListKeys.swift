@@ -51,9 +51,15 @@ extension KeyMap where Intent == ListScreenIntent {
         KeyMap(bindings.filter { if case .find(.digit) = $0.action { false } else { true } })
     }
 
-    /// The map without Enter's "open" (rows that do not open).
-    func withoutOpen() -> KeyMap<ListScreenIntent> {
-        KeyMap(bindings.filter { if case .list(.open) = $0.action { false } else { true } })
+    /// The map with Enter showing the selected row whole in the raw view (rows without a
+    /// screen of their own: photos, todos), its help and footer label saying so.
+    func openingRaw(noun: String) -> KeyMap<ListScreenIntent> {
+        KeyMap(bindings.map { binding in
+            guard case .list(.open) = binding.action else { return binding }
+            var shown = binding.footer("⏎ show", binding.help.footer)
+            shown.help.description = "Show the selected \(noun) whole, every field (the raw view, as v does)"
+            return shown
+        })
     }
 }
 

@@ -19,7 +19,9 @@ struct UserDetailScreen: Screen {
         case .posts: (listKeys, captures) = (postKeys, model.find.capturesKeys)
         case .albums: (listKeys, captures) = (Self.keys(of: lists.albums, noun: "album"), lists.albums?.find.capturesKeys ?? false)
         case .todos:
-            (listKeys, captures) = (Self.keys(of: lists.todos, noun: "todo").withoutOpen(), lists.todos?.find.capturesKeys ?? false)
+            // A todo has no screen of its own: Enter shows it whole.
+            (listKeys, captures) = (Self.keys(of: lists.todos, noun: "todo").openingRaw(noun: "todo"),
+                                    lists.todos?.find.capturesKeys ?? false)
         }
         let list = listKeys.withoutDigitJump().map(UserDetailIntent.list)
         return captures ? list : lists.switchKeys() + list

@@ -52,6 +52,8 @@ extension NcursesBackend {
         case KEY_DOWN: return .down
         case KEY_LEFT: return .left
         case KEY_RIGHT: return .right
+        case KEY_SLEFT: return .shiftLeft
+        case KEY_SRIGHT: return .shiftRight
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
         case KEY_HOME: return .home

@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// Arrow keys.
     case up, down, left, right
+    /// Shift-← and Shift-→ (`KEY_SLEFT`, `KEY_SRIGHT`).
+    case shiftLeft, shiftRight
     /// Paging and line-end keys.
     case pageUp, pageDown, home, end
     /// Enter/Return (`\n`, `\r` or the keypad Enter).

@@ -47,6 +47,8 @@ extension Key {
         case .down: "↓"
         case .left: "←"
         case .right: "→"
+        case .shiftLeft: "Shift-←"
+        case .shiftRight: "Shift-→"
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
         case .home: "Home"

@@ -61,15 +61,23 @@ public struct TableView {
     /// right-aligned columns are padded on the left. Odd data rows are `.alternate`, the
     /// selected row `.selected` over the whole width. `state.offset` scrolls so the
     /// selection stays visible. With no rows only the header is drawn.
+    ///
+    /// Sideways, `state.columnOffset` columns after the first are left out (``TableLayout``;
+    /// the header then shows `‹` after the first column) and, when columns on the right get
+    /// no cells, the header ends in `›`. `state.canScrollRight` is set to what the layout allows.
     public func render(in area: Rect, on surface: inout Surface, state: inout ListState) {
         let rows = Self.visibleRows(in: area, showsHeader: showsHeader)
         state.prepare(count: rowCount, visibleRows: rows)
         guard !area.isEmpty else { return }
         let indent = min(max(0, self.indent), area.width)
-        let widths = TableColumn.widths(of: columns, total: area.width - indent)
+        let layout = TableLayout(columns, total: area.width - indent, offset: state.columnOffset)
+        if state.columnOffset != layout.hiddenLeft { state.columnOffset = layout.hiddenLeft }
+        if state.canScrollRight != layout.canScrollRight { state.canScrollRight = layout.canScrollRight }
+        let widths = layout.widths
         var y = area.y
         if showsHeader {
-            drawRow(columns.map(\.title), y: y, area: area, indent: indent, widths: widths, style: .header, on: &surface)
+            drawRow(columns.map(\.title), y: y, area: area, indent: indent, layout: layout, style: .header, on: &surface)
+            drawMarkers(layout, y: y, area: area, indent: indent, on: &surface)
             y += 1
         }
         for line in 0..<rows {
@@ -83,14 +91,14 @@ public struct TableView {
                 continue
             }
             let texts = columns.indices.map { widths[$0] > 0 ? cell(row, $0) : "" }
-            drawRow(texts, y: y + line, area: area, indent: indent, widths: widths, style: style, on: &surface)
+            drawRow(texts, y: y + line, area: area, indent: indent, layout: layout, style: style, on: &surface)
             if indent > 0, marked?(row) == true {
                 surface.write(Self.markGlyph, at: Point(x: area.x, y: y + line),
                               style: row == state.selected ? .selectedHighlight : .highlight, maxWidth: 1)
             }
             if let highlights {
                 let marked: Style = row == state.selected ? .selectedHighlight : .highlight
-                markHighlights(texts, row: row, ranges: highlights, y: y + line, area: area, indent: indent, widths: widths,
+                markHighlights(texts, row: row, ranges: highlights, y: y + line, area: area, indent: indent, layout: layout,
                                style: marked, on: &surface)
             }
         }
@@ -100,9 +108,10 @@ public struct TableView {
 
     /// Restyles the highlighted characters of each cell of one drawn row.
     private func markHighlights(_ texts: [String], row: Int, ranges: (Int, Int) -> [Range<Int>], y: Int, area: Rect,
-                                indent: Int, widths: [Int], style: Style, on surface: inout Surface) {
-        var x = area.x + indent
+                                indent: Int, layout: TableLayout, style: Style, on surface: inout Surface) {
+        let widths = layout.widths
         for (index, column) in columns.enumerated() where widths[index] > 0 {
+            let x = area.x + indent + layout.starts[index]
             let marked = ranges(row, index)
             if !marked.isEmpty {
                 let width = min(widths[index], area.maxX - x)
@@ -112,21 +121,30 @@ public struct TableView {
                     surface.setStyle(Rect(x: x + span.lowerBound, y: y, width: cells, height: 1), style: style)
                 }
             }
-            x += widths[index] + 1
         }
     }
 
-    private func drawRow(_ texts: [String], y: Int, area: Rect, indent: Int, widths: [Int], style: Style,
+    /// The header's `‹` after the first column and `›` at its right end, where columns are hidden.
+    private func drawMarkers(_ layout: TableLayout, y: Int, area: Rect, indent: Int, on surface: inout Surface) {
+        if let start = layout.leftMarkerStart, area.x + indent + start < area.maxX {
+            surface.write(TableLayout.leftMarker, at: Point(x: area.x + indent + start, y: y), style: .header, maxWidth: 1)
+        }
+        if layout.hiddenRight > 0, area.width - indent > 1 {
+            surface.write(TableLayout.rightMarker, at: Point(x: area.maxX - 1, y: y), style: .header, maxWidth: 1)
+        }
+    }
+
+    private func drawRow(_ texts: [String], y: Int, area: Rect, indent: Int, layout: TableLayout, style: Style,
                          on surface: inout Surface) {
         surface.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
-        var x = area.x + indent
+        let widths = layout.widths
         for (index, column) in columns.enumerated() where widths[index] > 0 {
+            let x = area.x + indent + layout.starts[index]
             // As `TextLayout.fit` lays it out, without building the padding: the fill above
             // already put blanks of `style` there.
             let text = TextLayout.truncate(texts[index], to: widths[index])
             let pad = column.alignment == .right ? max(0, widths[index] - DisplayWidth.of(text)) : 0
             surface.write(text, at: Point(x: x + pad, y: y), style: style, maxWidth: min(widths[index] - pad, area.maxX - x - pad))
-            x += widths[index] + 1
         }
     }
 }
