@@ -15,8 +15,8 @@ struct HelpOverlayScreenTests {
         let harness = await KeyScreenHarness.open(.users)
         harness.press(.character("?"))
         #expect(harness.host.isShowingHelp)
-        // Tall enough for every key (the movement keys of issue 24 made it longer than 40 rows).
-        let lines = harness.lines(width: 80, height: 50)
+        // Tall enough for every key (the movement, mark and column keys of issue 24 made it longer than 50 rows).
+        let lines = harness.lines(width: 80, height: 64)
         #expect(lines[0].hasPrefix(" Bulletin  Home › Users "))
         #expect(Array(lines[1...3]) == [
             " Keys: Users",
@@ -26,6 +26,7 @@ struct HelpOverlayScreenTests {
         for expected in [
             "   Enter            Open the selected user",
             " Find", "   /                Filter the rows by text", "   0–9              Type an id to jump to its row",
+            " Marks", "   M                Unmark every row (unavailable: no row is marked)",
             " Edit", "   a                Add a user", "   d                Delete the selected user (asks first)",
             " Data", "   r                Load the list again",
             " Everywhere", "   Esc ← Backspace  Go back to the previous screen", "   q Ctrl-C         Quit Bulletin",
