@@ -189,6 +189,8 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case github
         /// TheMealDB's v1 API (https://www.themealdb.com/api.php).
         case mealDB
+        /// A SQLite database file (json-server's collections as tables).
+        case sqlite
     }
 
     /// What kind of source it is.

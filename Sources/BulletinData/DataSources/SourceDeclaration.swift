@@ -88,6 +88,9 @@ extension SourceDescriptor.Kind {
         case .mealDB:
             SourceDeclaration(name: "TheMealDB", adminLabel: "TheMealDB API", locationPrefix: "TheMealDB API", vocabulary: .mealDB,
                               userShape: .mealCategory, postShape: .meal)
+        case .sqlite:
+            SourceDeclaration(name: "The database", adminLabel: "SQLite database", locationPrefix: "SQLite database",
+                              vocabulary: .jsonPlaceholder, probedBeforeSwitch: false)
         }
     }
 }

@@ -14,6 +14,9 @@ struct JSONStyle: Equatable, Sendable {
     static let jsonServer = JSONStyle(
         newline: [UInt8(ascii: "\n")], indent: [UInt8(ascii: " "), UInt8(ascii: " ")],
         colon: [UInt8(ascii: ":"), UInt8(ascii: " ")], afterComma: [])
+
+    /// Everything on one line, no spaces: `{"id":1,"title":"x"}`.
+    static let compact = JSONStyle(newline: [], indent: [], colon: [UInt8(ascii: ":")], afterComma: [])
 }
 
 /// Writes JSON the way json-server does (`JSON.stringify(db, null, 2)`), or in a given ``JSONStyle``.

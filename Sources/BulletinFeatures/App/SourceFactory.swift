@@ -15,6 +15,9 @@ public struct SourceFactory: Sendable {
     /// Why TheMealDB's writer refuses every write (its public API has no writes).
     public static let mealDBReadOnlyReason = "TheMealDB is read-only"
 
+    /// Why a SQLite database takes no edits yet (they come with its writer).
+    public static let sqliteReadOnlyReason = "edits to SQLite databases are not supported yet"
+
     /// The per-request timeout in seconds (`--timeout`).
     public var timeout: Double
     /// Whether every write is refused (`--read-only`).
@@ -67,6 +70,9 @@ public struct SourceFactory: Sendable {
         case let .api(url):
             let source = try RESTDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log)
             return (source, RESTDataWriter(source: source))
+        case let .file(path) where SQLiteFile.hasHeader(path):
+            // A SQLite database, told by its header whatever its name (issue 25): read for now.
+            return (SQLiteDataSource(path: path, log: log), ReadOnlyWriter(reason: Self.sqliteReadOnlyReason))
         case let .file(path):
             let source = FileDataSource(path: path, log: log)
             return (source, FileDataWriter(source: source))

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A SQLite database file as a source (issue 25): json-server's collections as tables, found by
+/// the conventions of ``SQLiteLayout`` or named by a ``SQLiteMapping``; each read is one query.
+///
+/// This first stage reads what the ``DataSource`` protocol asks for (a list is one `SELECT`
+/// ordered by id); windows by key for lists of millions of rows, SQL filters and FTS5 Search,
+/// and writes come next. The connection opens on the first read and stays open; errors name
+/// the file (``DataError/unreadableFile(path:reason:)`` with SQLite's words).
+public actor SQLiteDataSource: DataSource {
+    /// The file, as given.
+    public nonisolated let path: String
+    /// Whether the file was opened read-only (`sqlite:PATH?mode=ro`).
+    public nonisolated let readOnly: Bool
+    private let mapping: SQLiteMapping
+    private let log: RequestLog?
+    private var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
+    private var issues: [RecordIssue] = []
+
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - readOnly: Open with `SQLITE_OPEN_READONLY`.
+    ///   - mapping: What `--map` names (tables and columns the conventions do not find).
+    ///   - log: Where each read is recorded (the Admin panel's request log).
+    public init(path: String, readOnly: Bool = false, mapping: SQLiteMapping = SQLiteMapping(), log: RequestLog? = nil) {
+        self.path = path
+        self.readOnly = readOnly
+        self.mapping = mapping
+        self.log = log
+    }
+
+    public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .sqlite, location: path) }
+
+    /// JSONPlaceholder's words, with the user lists the database has tables for.
+    public nonisolated var vocabulary: SourceVocabulary { .jsonPlaceholder }
+
+    /// The kinds found and their tables (opening the database on first use).
+    /// - Throws: As the open: the file missing, not a database, or with none of the tables.
+    public func layout() throws(DataError) -> SQLiteLayout { try open().layout }
+
+    /// The schema read when the database opened.
+    /// - Throws: As ``layout()``.
+    public func schema() throws(DataError) -> SQLiteSchema { try open().schema }
+
+    // MARK: - DataSource
+
+    public func users() async throws(DataError) -> [User] { try list(.users, as: User.self) }
+
+    public func userList() async throws(DataError) -> RecordList<User> {
+        let before = issues.count
+        let users = try list(.users, as: User.self)
+        return RecordList(records: users, issues: Array(issues[before...]))
+    }
+
+    public func user(id: RecordID) async throws(DataError) -> User { try one(.users, id: id, as: User.self, noun: "user") }
+
+    public func posts(userID: RecordID) async throws(DataError) -> [Post] {
+        try list(.posts, parent: userID, as: Post.self)
+    }
+
+    public func post(id: RecordID) async throws(DataError) -> Post { try one(.posts, id: id, as: Post.self, noun: "post") }
+
+    public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
+        try list(.comments, parent: postID, as: Comment.self)
+    }
+
+    public func allPosts() async throws(DataError) -> [Post] { try list(.posts, as: Post.self) }
+
+    public func allComments() async throws(DataError) -> [Comment] { try list(.comments, as: Comment.self) }
+
+    public func albums(userID: RecordID) async throws(DataError) -> [Album] { try list(.albums, parent: userID, as: Album.self) }
+
+    public func photos(albumID: RecordID) async throws(DataError) -> [Photo] { try list(.photos, parent: albumID, as: Photo.self) }
+
+    public func todos(userID: RecordID) async throws(DataError) -> [Todo] { try list(.todos, parent: userID, as: Todo.self) }
+
+    /// `count(*)` of each table the database has (albums, photos and todos `nil` when it has none).
+    public func statistics() async throws(DataError) -> DataStatistics {
+        let layout = try open().layout
+        func count(_ kind: SQLiteLayout.Kind) throws(DataError) -> Int? {
+            guard let map = layout.table(kind) else { return nil }
+            return try run { connection throws(SQLiteError) in
+                Int(try connection.rows("SELECT count(*) FROM \(SQLiteSQL.quote(map.table))").first?.first?.integer ?? 0)
+            }
+        }
+        return DataStatistics(users: try count(.users) ?? 0, posts: try count(.posts) ?? 0, comments: try count(.comments) ?? 0,
+                              albums: try count(.albums), photos: try count(.photos), todos: try count(.todos))
+    }
+
+    /// Every record or field left out so far this run.
+    public func recordIssues() async -> [RecordIssue] { issues }
+
+    /// The row as JSON, every column a member (the ones Bulletin does not model too), two-space indented.
+    public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? {
+        let table: SQLiteLayout.Kind = switch kind {
+        case .user: .users
+        case .post: .posts
+        case .comment: .comments
+        }
+        guard let record = try records(table, where: "id", equals: id).first else {
+            throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: path)
+        }
+        return String(decoding: record.printed(), as: UTF8.self)
+    }
+
+    // MARK: - Reading
+
+    private func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout) {
+        if let opened { return opened }
+        do {
+            let connection = try SQLiteConnection(path: path, readOnly: readOnly)
+            let schema = try SQLiteSchema.read(from: connection)
+            let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: path)
+            opened = (connection, schema, layout)
+            return (connection, schema, layout)
+        } catch let error as SQLiteError {
+            throw Self.dataError(error)
+        } catch let error as DataError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Runs `body` on the open connection, its SQLite errors as ``DataError``s naming the file,
+    /// recorded in the request log as a read of the file (`READ /data/app.db`).
+    private func run<T>(_ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(DataError) -> T {
+        let connection = try open().connection
+        let started = Date()
+        do throws(SQLiteError) {
+            let value = try body(connection)
+            log?.record(RequestRecord(date: started, method: "READ", path: path, status: .read,
+                                      milliseconds: RequestRecord.milliseconds(since: started)))
+            return value
+        } catch {
+            let failure = Self.dataError(error)
+            log?.record(RequestRecord(date: started, method: "READ", path: path, status: .failed,
+                                      milliseconds: RequestRecord.milliseconds(since: started)))
+            log?.record(failure)
+            throw failure
+        }
+    }
+
+    /// The rows of `kind`'s table (those whose `field` equals `value`, when given), ordered by id, as records.
+    private func records(_ kind: SQLiteLayout.Kind, where field: String? = nil, equals value: RecordID? = nil) throws(DataError) -> [JSONValue] {
+        let (_, schema, layout) = try open()
+        guard let map = layout.table(kind), let table = schema.table(named: map.table) else { return [] }
+        var sql = "SELECT \(SQLiteRecords.selectList(table)) FROM \(SQLiteSQL.quote(map.table))"
+        var values: [SQLiteValue] = []
+        if let field, let value, let column = field == "id" ? map.id : map.column(field) {
+            sql += " WHERE \(SQLiteSQL.quote(column)) = ?"
+            values.append(value.number.map { .integer(Int64($0)) } ?? .text(value.text))
+        }
+        sql += " ORDER BY \(SQLiteSQL.quote(map.id))"
+        let columns = table.columns.map(\.name)
+        return try run { connection throws(SQLiteError) in
+            var records: [JSONValue] = []
+            try connection.query(sql, values) { row in records.append(SQLiteRecords.json(columns: columns, values: row, kind: kind, map: map)) }
+            return records
+        }
+    }
+
+    /// Every row of `kind` (under `parent`, when given) decoded as `T`; a row that cannot be
+    /// read is skipped and recorded as an issue, the others are kept.
+    private func list<T: Decodable>(_ kind: SQLiteLayout.Kind, parent: RecordID? = nil, as type: T.Type) throws(DataError) -> [T] {
+        let rows = try records(kind, where: parent == nil ? nil : kind.parent?.field, equals: parent)
+        let table = try open().layout.table(kind)?.table ?? kind.rawValue
+        var decoded: [T] = []
+        for row in rows {
+            do {
+                decoded.append(try SQLiteRecords.decode(T.self, row, location: location(table, row)))
+            } catch let DataError.malformedJSON(path: member, location: location, reason: reason) {
+                issues.append(RecordIssue(path: member, reason: reason, effect: .skipped, location: location))
+            } catch {
+                issues.append(RecordIssue(path: "$", reason: "\(error)", effect: .skipped, location: location(table, row)))
+            }
+        }
+        return decoded
+    }
+
+    private func one<T: Decodable>(_ kind: SQLiteLayout.Kind, id: RecordID, as type: T.Type, noun: String) throws(DataError) -> T {
+        let table = try open().layout.table(kind)?.table ?? kind.rawValue
+        guard let row = try records(kind, where: "id", equals: id).first else { throw .notFound("\(noun) \(id)", location: path) }
+        return try SQLiteRecords.decode(T.self, row, location: location(table, row))
+    }
+
+    /// `/data/app.db, table posts, row 3`.
+    private func location(_ table: String, _ row: JSONValue) -> String {
+        guard case let .object(members) = row, let id = members.first(where: { $0.key == "id" })?.value else {
+            return "\(path), table \(table)"
+        }
+        let text: String = switch id {
+        case let .number(number): number
+        case let .string(string): string
+        default: "?"
+        }
+        return "\(path), table \(table), row \(text)"
+    }
+
+    /// SQLite's error in Bulletin's words, naming the file.
+    static func dataError(_ error: SQLiteError) -> DataError {
+        if error.isReadOnly { return .readOnlyFile(path: error.path) }
+        return .unreadableFile(path: error.path, reason: error.message)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A row of a kind's table as the JSON record json-server would hold for it: every column a
+/// member, in the table's order; a modelled field's column under JSONPlaceholder's name (a
+/// mapped `display_name` is `name`, `user_id` is `userId`), every other column under its own
+/// name (kept for the raw view and the detail's extra fields).
+///
+/// Values become JSON as SQLite stores them: integers and reals numbers, text strings (text
+/// that holds a JSON object or array, such as an imported user's `address`, that object), NULL
+/// `null`, a blob its bytes as UTF-8 text; a todo's `completed` stored as 0 or 1 is `false` or `true`.
+enum SQLiteRecords {
+    /// The select list of `map`'s table: every column, quoted, in the table's order.
+    static func selectList(_ table: SQLiteSchema.Table) -> String {
+        table.columns.map { SQLiteSQL.quote($0.name) }.joined(separator: ", ")
+    }
+
+    /// The row's record: `columns` are the table's column names, `values` the row's.
+    static func json(columns: [String], values: [SQLiteValue], kind: SQLiteLayout.Kind, map: SQLiteLayout.TableMap) -> JSONValue {
+        var fieldOfColumn: [String: String] = [map.id.lowercased(): "id"]
+        for (field, column) in map.columns { fieldOfColumn[column.lowercased()] = field }
+        var members: [JSONValue.Member] = []
+        for (column, value) in zip(columns, values) {
+            let field = fieldOfColumn[column.lowercased()] ?? column
+            members.append(JSONValue.Member(key: field, value: json(value, boolean: kind == .todos && field == "completed")))
+        }
+        return .object(members)
+    }
+
+    /// One value as JSON.
+    static func json(_ value: SQLiteValue, boolean: Bool = false) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case let .integer(number): return boolean && (number == 0 || number == 1) ? .bool(number == 1) : .number(String(number))
+        case let .real(number): return number.isFinite ? .number(String(number)) : .string(String(number))
+        case let .text(text):
+            if boolean, ["true", "false"].contains(text.lowercased()) { return .bool(text.lowercased() == "true") }
+            if let first = text.first, first == "{" || first == "[", let parsed = try? JSONValue.parse(Data(text.utf8)) { return parsed }
+            return .string(text)
+        case let .blob(bytes): return .string(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// `record` decoded as a `T` (the same decoding a db.json's records get).
+    /// - Parameter location: Names the file, the table and the row (`/data/app.db, table posts, row 3`).
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` with the member that cannot be read.
+    static func decode<T: Decodable>(_ type: T.Type, _ record: JSONValue, location: String) throws(DataError) -> T {
+        try JSONDecoding.decode(T.self, from: Data(record.printed(style: .compact, indent: [])), location: location)
+    }
+}

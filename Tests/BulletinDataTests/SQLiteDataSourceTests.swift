@@ -1,0 +1,101 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+@testable import BulletinData
+
+/// A SQLite database as a source (issue 25, first stage: reading): a copy of the JSONPlaceholder
+/// recordings reads as the db.json does, record for record; a mapped app database reads through
+/// `--map`; a row that cannot be read is skipped and named; errors name the file.
+@Suite("SQLite database as a source")
+struct SQLiteDataSourceTests {
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-sqlsrc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("a SQLite copy of the JSONPlaceholder recordings reads as the db.json does: users, posts, comments, albums, photos, todos, counts",
+          SharedData.needed)
+    func sameAsDBJSON() async throws {
+        try SharedData.requireAvailable()
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = SharedData.data("jsonplaceholder/db.json")
+        let database = directory.appendingPathComponent("db.sqlite")
+        try SQLiteCopy.make(from: json, to: database)
+        let sqlite = SQLiteDataSource(path: database.path)
+        let file = FileDataSource(path: json.path)
+
+        #expect(try await sqlite.users() == file.users())
+        #expect(try await sqlite.user(id: 3) == file.user(id: 3))
+        #expect(try await sqlite.posts(userID: 1) == file.posts(userID: 1))
+        #expect(try await sqlite.post(id: 42) == file.post(id: 42))
+        #expect(try await sqlite.comments(postID: 7) == file.comments(postID: 7))
+        #expect(try await sqlite.allPosts() == file.allPosts())
+        #expect(try await sqlite.allComments() == file.allComments())
+        #expect(try await sqlite.albums(userID: 2) == file.albums(userID: 2))
+        #expect(try await sqlite.photos(albumID: 5) == file.photos(albumID: 5))
+        #expect(try await sqlite.todos(userID: 4) == file.todos(userID: 4))
+        #expect(try await sqlite.statistics() == file.statistics())
+        await #expect(throws: DataError.notFound("post 999", location: database.path)) { try await sqlite.post(id: 999) }
+        let raw = try #require(try await sqlite.rawRecord(.user, id: 1))
+        #expect(raw.hasPrefix("{\n  \"id\": 1,\n") && raw.contains("\"city\": \"Gwenborough\""), "\(raw)")
+        #expect(sqlite.descriptor.description == "SQLite database \(database.path)")
+    }
+
+    @Test("another app's tables read through --map; columns Bulletin does not model show in the raw view")
+    func mapped() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("app.db").path
+        let connection = try SQLiteConnection(path: path, create: true)
+        // An app's database may hold an article whose author is gone (written with foreign keys off).
+        try connection.execute("""
+            PRAGMA foreign_keys = OFF;
+            CREATE TABLE accounts (account_no INTEGER PRIMARY KEY, display_name TEXT, handle TEXT, mail TEXT, plan TEXT);
+            CREATE TABLE articles (id INTEGER PRIMARY KEY, author INTEGER REFERENCES accounts(account_no), headline TEXT, text TEXT);
+            INSERT INTO accounts VALUES (7, 'Zoë Ångström', 'zoe', 'z@x.org', 'gold');
+            INSERT INTO articles VALUES (1, 7, 'Hello', 'First words'), (2, 7, 'Again', 'More words'), (3, 8, 'Orphan', 'no author');
+            """)
+        let mapping = try SQLiteMapping(parsing: "users=accounts,users.name=display_name,users.username=handle,users.email=mail,"
+                                        + "posts=articles,posts.title=headline,posts.body=text")
+        let source = SQLiteDataSource(path: path, mapping: mapping)
+        #expect(try await source.users() == [User(id: 7, name: "Zoë Ångström", username: "zoe", email: "z@x.org")])
+        #expect(try await source.posts(userID: 7).map(\.title) == ["Hello", "Again"])
+        #expect(try await source.allPosts().map(\.userId) == [7, 7, 8])
+        let raw = try #require(try await source.rawRecord(.user, id: 7))
+        #expect(raw == "{\n  \"id\": 7,\n  \"name\": \"Zoë Ångström\",\n  \"username\": \"zoe\",\n  \"email\": \"z@x.org\",\n  \"plan\": \"gold\"\n}")
+        #expect(try await source.statistics() == DataStatistics(users: 1, posts: 3, comments: 0))
+        await #expect(throws: DataError.noKnownKinds(what: path, expected: ["users", "posts", "comments"], found: ["accounts", "articles"])) {
+            try await SQLiteDataSource(path: path).users()
+        }
+    }
+
+    @Test("a row that cannot be read is skipped and named by file, table and row; the others load")
+    func badRowSkipped() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("db.sqlite").path
+        let connection = try SQLiteConnection(path: path, create: true)
+        try connection.execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT);
+            INSERT INTO users VALUES (1, 'Ann', 'ann'), (2, NULL, 'nobody'), (3, 'Cy', 'cy');
+            """)
+        let list = try await SQLiteDataSource(path: path).userList()
+        #expect(list.records.map(\.id) == [1, 3])
+        let issue = try #require(list.issues.first)
+        #expect(list.issues.count == 1 && issue.effect == .skipped && issue.location == "\(path), table users, row 2", "\(list.issues)")
+    }
+
+    @Test("a missing file and a file that is not a database say so, naming the file")
+    func openErrors() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("none.db").path
+        await #expect(throws: DataError.unreadableFile(path: missing, reason: "unable to open database file")) {
+            try await SQLiteDataSource(path: missing).users()
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+}
