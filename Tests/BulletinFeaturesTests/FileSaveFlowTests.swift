@@ -138,3 +138,36 @@ extension EditingFlowTests {
         #expect(reads() == opening, "no READ after Bulletin's own saves: \(log.snapshot.requests.map { "\($0.method) \($0.path)" })")
     }
 }
+
+extension EditingFlowTests {
+    @Test("d on two marked users of a read-only file asks about the file once; Overwrite deletes both; u asks once and restores both")
+    func markedDeleteInReadOnlyFileAsksOnce() async throws {
+        let (app, file, _) = try makeFileApp()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        chmod(file.path, 0o444)
+        let list = try await openUsers(app)
+        list.list.toggleMark()
+        list.list.toggleMark()
+        list.deleteSelectedUser()
+        await app.editing.waitForIdle()
+        #expect(try topConfirmation(app).title == "Delete 2 users?")
+        try topConfirmation(app).answer(.confirm)
+        await app.editing.waitForIdle()
+        try #require(try topConfirmation(app).title == "File is read-only")
+        try topConfirmation(app).answer(.confirm)
+        await app.editing.waitForIdle()
+        #expect(app.stack.titles == ["Home", "Users"], "no second question for the second user")
+        #expect(list.users.isEmpty)
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect((saved["users"] as? [Any])?.isEmpty == true, "both gone from the file")
+
+        list.undoDelete()
+        await app.editing.waitForIdle()
+        try #require(try topConfirmation(app).title == "File is read-only")
+        try topConfirmation(app).answer(.confirm)
+        await app.editing.waitForIdle()
+        #expect(app.stack.titles == ["Home", "Users"])
+        #expect(list.users.map(\.name) == ["Ann", "Bo"])
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o444)
+    }
+}

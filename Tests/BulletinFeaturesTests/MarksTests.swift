@@ -166,6 +166,24 @@ struct MarksTests {
         #expect(await setup.writer.log == ids.map { "delete post \($0)" })
     }
 
+    @Test("marked rows the filter hides are deleted too, and the question says how many are hidden")
+    func hiddenByFilter() async throws {
+        let setup = try await makeApp()
+        let list = setup.list.list
+        list.toggleMark()   // Leanne Graham
+        list.toggleMark()   // Zoë Ångström
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "zo") }
+        await list.find.finder.waitUntilIdle()
+        list.find.commitFilter()
+        #expect(list.rowCount == 1 && list.hiddenMarkCount == 1)
+        setup.list.deleteSelectedUser()
+        await setup.app.editing.waitForIdle()
+        let question = try topConfirmation(setup.app)
+        #expect(question.title == "Delete 2 users?")
+        #expect(question.question.message.contains("will be deleted from the data. 1 of them is hidden by the filter."), "\(question.question.message)")
+    }
+
     @Test("the question for many records names three and counts the rest; kinds that differ are each counted")
     func questionWords() {
         let users = (1...5).map { Record.user(User(id: RecordID($0), name: "U\($0)", username: "u", email: "e")) }

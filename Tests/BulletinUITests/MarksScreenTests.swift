@@ -45,6 +45,14 @@ struct MarksScreenTests {
         #expect(after.contains { $0.keys == [.key(.character("d"))] && $0.description == "Delete the 2 users marked (asks once)" }, "\(after.map(\.description))")
     }
 
+    @Test("where d deletes nothing (todos, albums, photos) m's help does not promise it")
+    func helpWithoutDelete() {
+        let todo = MarkIntent.keys(noun: "todo", failed: nil, clearUnavailable: nil, deletes: false).help.first
+        #expect(todo?.description == "Mark or unmark the selected todo (y copies the marked ones)")
+        let user = MarkIntent.keys(noun: "user", failed: nil, clearUnavailable: nil, deletes: true).help.first
+        #expect(user?.description == "Mark or unmark the selected user (d deletes and y copies the marked ones)")
+    }
+
     @Test("d with two users marked shows one question naming both; Delete removes both rows", arguments: widths)
     func deleteQuestion(width: Int) async throws {
         let harness = await KeyScreenHarness.open(.users)

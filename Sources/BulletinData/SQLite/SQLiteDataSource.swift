@@ -13,8 +13,13 @@ public actor SQLiteDataSource: DataSource {
     /// Whether the file was opened read-only (`sqlite:PATH?mode=ro`).
     public nonisolated let readOnly: Bool
     private let mapping: SQLiteMapping
-    private let log: RequestLog?
-    private var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
+    let log: RequestLog?
+    /// How long a write waits for another connection's lock (`--timeout`), in milliseconds.
+    let busyTimeout: Int32
+    /// The rows a delete removed with its record (`ON DELETE CASCADE`), by the record's kind
+    /// and id, so that undo puts them back with their ids.
+    var cascaded: [String: [SQLiteRemovedRow]] = [:]
+    var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
     private var issues: [RecordIssue] = []
 
     /// - Parameters:
@@ -22,8 +27,11 @@ public actor SQLiteDataSource: DataSource {
     ///   - readOnly: Open with `SQLITE_OPEN_READONLY`.
     ///   - mapping: What `--map` names (tables and columns the conventions do not find).
     ///   - log: Where each read is recorded (the Admin panel's request log).
-    public init(path: String, readOnly: Bool = false, mapping: SQLiteMapping = SQLiteMapping(), log: RequestLog? = nil) {
+    ///   - timeout: How long a write waits for another writer's lock before failing, in seconds.
+    public init(path: String, readOnly: Bool = false, mapping: SQLiteMapping = SQLiteMapping(), log: RequestLog? = nil,
+                timeout: Double = 15) {
         self.path = path
+        busyTimeout = Int32(max(0, min(timeout, 3600)) * 1000)
         self.readOnly = readOnly
         self.mapping = mapping
         self.log = log
@@ -105,10 +113,10 @@ public actor SQLiteDataSource: DataSource {
 
     // MARK: - Reading
 
-    private func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout) {
+    func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout) {
         if let opened { return opened }
         do {
-            let connection = try SQLiteConnection(path: path, readOnly: readOnly)
+            let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
             let schema = try SQLiteSchema.read(from: connection)
             let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: path)
             opened = (connection, schema, layout)
@@ -124,7 +132,7 @@ public actor SQLiteDataSource: DataSource {
 
     /// Runs `body` on the open connection, its SQLite errors as ``DataError``s naming the file,
     /// recorded in the request log as a read of the file (`READ /data/app.db`).
-    private func run<T>(_ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(DataError) -> T {
+    func run<T>(_ body: (SQLiteConnection) throws(SQLiteError) -> T) throws(DataError) -> T {
         let connection = try open().connection
         let started = Date()
         do throws(SQLiteError) {
@@ -142,7 +150,7 @@ public actor SQLiteDataSource: DataSource {
     }
 
     /// The rows of `kind`'s table (those whose `field` equals `value`, when given), ordered by id, as records.
-    private func records(_ kind: SQLiteLayout.Kind, where field: String? = nil, equals value: RecordID? = nil) throws(DataError) -> [JSONValue] {
+    func records(_ kind: SQLiteLayout.Kind, where field: String? = nil, equals value: RecordID? = nil) throws(DataError) -> [JSONValue] {
         let (_, schema, layout) = try open()
         guard let map = layout.table(kind), let table = schema.table(named: map.table) else { return [] }
         var sql = "SELECT \(SQLiteRecords.selectList(table)) FROM \(SQLiteSQL.quote(map.table))"
@@ -185,7 +193,7 @@ public actor SQLiteDataSource: DataSource {
     }
 
     /// `/data/app.db, table posts, row 3`.
-    private func location(_ table: String, _ row: JSONValue) -> String {
+    func location(_ table: String, _ row: JSONValue) -> String {
         guard case let .object(members) = row, let id = members.first(where: { $0.key == "id" })?.value else {
             return "\(path), table \(table)"
         }
@@ -200,6 +208,8 @@ public actor SQLiteDataSource: DataSource {
     /// SQLite's error in Bulletin's words, naming the file.
     static func dataError(_ error: SQLiteError) -> DataError {
         if error.isReadOnly { return .readOnlyFile(path: error.path) }
+        if error.isBusy { return .unwritableFile(path: error.path, reason: "another program is writing to the database (\(error.message))") }
+        if error.isDiskFull { return .unwritableFile(path: error.path, reason: "the disk is full (\(error.message))") }
         return .unreadableFile(path: error.path, reason: error.message)
     }
 }

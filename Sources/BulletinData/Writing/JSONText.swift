@@ -17,6 +17,20 @@ public enum JSONText {
         }
     }
 
+    /// `value` encoded (`JSONEncoder`) and pretty-printed as ``prettyPrinted(_:)`` does, its
+    /// top-level members in the order its type declares its stored properties (`Mirror`), as
+    /// the source sent them (a todo: `userId`, `id`, `title`, `completed`): the encoder's own
+    /// order is a dictionary's, different from run to run.
+    public static func prettyPrinted(_ value: some Encodable) -> String {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
+        guard case let .object(members)? = try? JSONValue.parse(data) else {
+            return (try? prettyPrinted(data)) ?? String(decoding: data, as: UTF8.self)
+        }
+        let order = Mirror(reflecting: value).children.compactMap(\.label)
+        let ranked = members.sorted { (order.firstIndex(of: $0.key) ?? order.count) < (order.firstIndex(of: $1.key) ?? order.count) }
+        return String(decoding: JSONValue.object(ranked).printed(), as: UTF8.self)
+    }
+
     /// A record Bulletin holds as a model (the embedded data set's), pretty-printed as
     /// ``prettyPrinted(_:)`` does, members in the model's order.
     static func prettyPrinted(_ record: Record) -> String {

@@ -15,9 +15,6 @@ public struct SourceFactory: Sendable {
     /// Why TheMealDB's writer refuses every write (its public API has no writes).
     public static let mealDBReadOnlyReason = "TheMealDB is read-only"
 
-    /// Why a SQLite database takes no edits yet (they come with its writer).
-    public static let sqliteReadOnlyReason = "edits to SQLite databases are not supported yet"
-
     /// The per-request timeout in seconds (`--timeout`).
     public var timeout: Double
     /// Whether every write is refused (`--read-only`).
@@ -71,8 +68,9 @@ public struct SourceFactory: Sendable {
             let source = try RESTDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log)
             return (source, RESTDataWriter(source: source))
         case let .file(path) where SQLiteFile.hasHeader(path):
-            // A SQLite database, told by its header whatever its name (issue 25): read for now.
-            return (SQLiteDataSource(path: path, log: log), ReadOnlyWriter(reason: Self.sqliteReadOnlyReason))
+            // A SQLite database, told by its header whatever its name (issue 25).
+            let source = SQLiteDataSource(path: path, log: log, timeout: timeout)
+            return (source, SQLiteDataWriter(source: source))
         case let .file(path):
             let source = FileDataSource(path: path, log: log)
             return (source, FileDataWriter(source: source))

@@ -27,7 +27,8 @@ public enum EditRequest: Sendable, Equatable {
     /// `d` with rows marked (on Users, a user's posts, Posts): asks once, naming how many records
     /// of which kinds, then deletes every one. `ids` in the list's order; `chosen` holds the rows'
     /// records where the list has them whole (as `chosen` above); the others are loaded by id.
-    case deleteMarked(kind: RecordKind, ids: [RecordID], chosen: [Record] = [])
+    /// `hidden`: how many of them the list's filter hides (the question says so).
+    case deleteMarked(kind: RecordKind, ids: [RecordID], chosen: [Record] = [], hidden: Int = 0)
     /// `u`: re-create the records deleted last in this run (one, or every marked one).
     case undoDelete
 }

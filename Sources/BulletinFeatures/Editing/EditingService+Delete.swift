@@ -9,13 +9,14 @@ extension EditingService {
     func confirmDelete(_ record: Record) { confirmDelete([record]) }
 
     /// Asks once before deleting every one of `records` (the marked rows), saying how many of
-    /// which kinds and what stays behind.
-    func confirmDelete(_ records: [Record]) {
+    /// which kinds, how many of them the filter hides (`hidden`), and what stays behind.
+    func confirmDelete(_ records: [Record], hidden: Int = 0) {
         guard !records.isEmpty else { return }
         let source = source
         run { [weak self] in
             let left = await Self.leftBehind(by: records, in: source)
-            self?.presentDeleteConfirmation(records, leftBehind: left)
+            let unseen = hidden > 0 ? "\(hidden == records.count ? "All" : "\(hidden)") of them \(hidden == 1 ? "is" : "are") hidden by the filter." : nil
+            self?.presentDeleteConfirmation(records, leftBehind: [unseen, left].compactMap { $0 }.joined(separator: " "))
         }
     }
 
@@ -62,7 +63,7 @@ extension EditingService {
         let (title, named) = Self.deleteQuestion(records)
         let model = ConfirmationViewModel(
             title: title,
-            message: ["\(named) will be deleted from the data.", leftBehind].compactMap { $0 }.joined(separator: " "),
+            message: ["\(named) will be deleted from the data.", leftBehind].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " "),
             confirmLabel: "Delete", offersUndo: true
         ) { [weak self] answer in
             self?.stack.dismiss()
@@ -108,7 +109,8 @@ extension EditingService {
             var failure: DataError?
             while index < records.count {
                 let record = records[index]
-                let overwriting = overwrite && index == start
+                // Agreed once for the action: the rest of the batch overwrites too (one question).
+                let overwriting = overwrite
                 let outcome = await attempt { () async throws(DataError) in
                     try await writer.delete(record.kind, id: record.id, original: record, overwriteIfChanged: overwriting)
                 }
@@ -161,8 +163,8 @@ extension EditingService {
             var restored: [Record] = []
             var written: WriteOutcome?
             var failure: DataError?
-            for (index, record) in lastDeleted.enumerated() {
-                let overwriting = overwrite && index == 0
+            for record in lastDeleted {
+                let overwriting = overwrite
                 let outcome = await attempt { () async throws(DataError) in
                     try await writer.restore(record, overwriteIfChanged: overwriting)
                 }

@@ -78,7 +78,8 @@ public final class EditingService {
             loadThen(.post, id) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.post))) }
         case let .deleteComment(id, post, chosen):
             loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.comment))) }
-        case let .deleteMarked(kind, ids, chosen): loadMarkedThen(kind, ids, chosen: chosen) { [weak self] in self?.confirmDelete($0) }
+        case let .deleteMarked(kind, ids, chosen, hidden):
+            loadMarkedThen(kind, ids, chosen: chosen) { [weak self] in self?.confirmDelete($0, hidden: hidden) }
         case .undoDelete: undo()
         }
     }

@@ -13,7 +13,8 @@ extension UserListViewModel {
     /// `d`: asks before deleting the marked users, or the selected one when none is marked.
     public func deleteSelectedUser() {
         let marked = list.markedRows
-        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .user, ids: marked.map(\.id), chosen: marked.map(Record.user))) ?? () }
+        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .user, ids: marked.map(\.id), chosen: marked.map(Record.user),
+                                                       hidden: list.hiddenMarkCount)) ?? () }
         if let user = selectedUser { editor?.go(.deleteUser(user.id, chosen: user)) }
     }
     /// `u`: re-creates the record deleted last in this run.
@@ -38,7 +39,8 @@ extension UserDetailViewModel {
     /// `d`: asks before deleting the marked posts, or the selected one when none is marked.
     public func deleteSelectedPost() {
         let marked = list.markedRows
-        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .post, ids: marked.map(\.id), chosen: marked.map(Record.post))) ?? () }
+        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .post, ids: marked.map(\.id), chosen: marked.map(Record.post),
+                                                       hidden: list.hiddenMarkCount)) ?? () }
         if let post = selectedPost { editor?.go(.deletePost(post.id, chosen: post)) }
     }
     /// `u`: re-creates the record deleted last in this run.
@@ -116,7 +118,7 @@ extension PostListViewModel {
     /// bodies), or the selected one when none is marked.
     public func deleteSelectedPost() {
         let marked = list.markedRows
-        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .post, ids: marked.map(\.id))) ?? () }
+        if !marked.isEmpty { return editor?.go(.deleteMarked(kind: .post, ids: marked.map(\.id), hidden: list.hiddenMarkCount)) ?? () }
         if let post = selectedRow?.post { editor?.go(.deletePost(post.id)) }
     }
     /// `u`: re-creates the record deleted last in this run.

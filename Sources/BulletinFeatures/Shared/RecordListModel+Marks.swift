@@ -33,6 +33,14 @@ extension RecordListModel {
         return rows.filter { marks.contains($0.id) }
     }
 
+    /// How many marked rows the filter hides now (a delete of the marked names them too).
+    public var hiddenMarkCount: Int {
+        let marked = markedRows.count
+        guard marked > 0 else { return 0 }
+        let shown = (0..<find.finder.order.count).reduce(0) { $0 + (isMarked(position: $1) ? 1 : 0) }
+        return max(0, marked - shown)
+    }
+
     /// `3 marked` for the status line, or `nil` when none is.
     public var marksSummary: String? {
         marks.isEmpty ? nil : "\(marks.count) marked"

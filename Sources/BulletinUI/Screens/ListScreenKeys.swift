@@ -32,10 +32,11 @@ enum MarkIntent: Sendable {
     ///   - noun: What a row is, for the help.
     ///   - failed: Why the rows are not there, or `nil`.
     ///   - clearUnavailable: Why `M` would do nothing (no row is marked), or `nil`.
-    static func keys(noun: String, failed: String?, clearUnavailable: String?) -> KeyMap<MarkIntent> {
+    ///   - deletes: Whether `d` deletes the marked rows here (todos, albums and photos are not deleted).
+    static func keys(noun: String, failed: String?, clearUnavailable: String?, deletes: Bool) -> KeyMap<MarkIntent> {
         KeyMap([
             KeyBinding(keys: [.character("m")], label: "m mark",
-                       description: "Mark or unmark the selected \(noun) (d deletes and y copies the marked ones)",
+                       description: "Mark or unmark the selected \(noun) (\(deletes ? "d deletes and y copies" : "y copies") the marked ones)",
                        group: "Marks", footer: 30, action: .toggle).disabled(failed),
             KeyBinding(keys: [.character("M")], description: "Unmark every row", group: "Marks",
                        disabledReason: failed ?? clearUnavailable, action: .clear),
@@ -86,7 +87,8 @@ extension FindableScreenModel {
         var keys = (ListIntent.moveKeys(noun: noun, failed: failed) + ListIntent.columnKeys(selection, failed: failed))
             .map(ListScreenIntent.list)
         if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty).map(ListScreenIntent.find) }
-        keys = keys + MarkIntent.keys(noun: noun, failed: failed, clearUnavailable: clearMarksUnavailableReason).map(ListScreenIntent.mark)
+        keys = keys + MarkIntent.keys(noun: noun, failed: failed, clearUnavailable: clearMarksUnavailableReason,
+                                   deletes: edit.contains { $0.action == .delete }).map(ListScreenIntent.mark)
             + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit)
             + ListIntent.pageKeys(failed: failed).map(ListScreenIntent.list) + mouse
         if failed == nil, find.jumpDigits != nil { keys = FindIntent.jumpKeys.map(ListScreenIntent.find) + keys }

@@ -23,8 +23,7 @@ public struct RawRecordRequest: Sendable, Equatable {
     /// A record Bulletin holds as `value` (a ``Photo``): shown as its JSON, named `name`.
     public static func held(_ value: some Encodable, name: KindName, id: RecordID) -> RawRecordRequest {
         var request = RawRecordRequest(.post, id: id)
-        let data = (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
-        request.held = (name, (try? JSONText.prettyPrinted(data)) ?? String(decoding: data, as: UTF8.self))
+        request.held = (name, JSONText.prettyPrinted(value))
         return request
     }
 
