@@ -1,13 +1,14 @@
+import BulletinData
 import BulletinTestSupport
 import Foundation
 import Testing
 
-/// Issue 25, first stage, through the real binary: `--data` opens a SQLite database told by
-/// its header (here named `team.json`), and browsing it reads as the db.json it was made from;
-/// edits are refused with the reason, and the Admin panel names the source.
+/// Issue 25 through the real binary: `--data` opens a SQLite database told by its header (here
+/// named `team.json`), browsing it reads as the db.json it was made from, an edit is one
+/// transaction checked in the database's row, and the Admin panel names the source.
 @Suite("End to end: a SQLite database", .serialized)
 struct SQLiteEndToEndTests {
-    @Test("--data on a SQLite copy of the recordings: a user, their posts, a post's comments, the todos; e says why not; the Admin panel names it",
+    @Test("--data on a SQLite copy of the recordings: a user, their posts, a post's comments; e saves the title into the row; todos; the Admin panel",
           SharedData.needed)
     func browse() async throws {
         try SharedData.requireAvailable()
@@ -20,8 +21,16 @@ struct SQLiteEndToEndTests {
                                                      showing: "Leanne Graham", "Posts (10)", "qui est esse")
         defer { session.close() }
         try await session.press("Enter", until: "Comments (5)", "id labore ex et quam laborum")
-        try await session.press("e", until: "Read-only: edits to SQLite databases are not supported yet")
-        try await session.press("Escape", until: "Posts (10)")
+        try await session.press("e", until: "Edit post 1")
+        session.send("C-u")   // the form opens on the title
+        session.type("edited in sqlite")
+        try await session.press("C-s", until: "Saved post 1 “edited in sqlite”", "team.json")   // the path shortened in the middle
+        let other = try SQLiteConnection(path: database.path, readOnly: true)
+        let row = try other.rows("SELECT userId, title, body FROM posts WHERE id = 1")
+        #expect(row.first?[1] == .text("edited in sqlite"), "\(row)")
+        #expect(row.first?[0] == .integer(1) && row.first?[2].text?.hasPrefix("quia et suscipit") == true, "the rest of the row as it was")
+        #expect(try other.rows("PRAGMA integrity_check") == [[.text("ok")]])
+        try await session.press("Escape", until: "Posts (10)", "edited in sqlite")
         try await session.press("3", until: "Todos (20)", "delectus aut autem")
         try await session.press(":", "admin", "Enter", until: "SQLite database", database.path, "Posts:     100", "Photos:    5000")
         try await session.quit()

@@ -108,6 +108,10 @@ public protocol DataSource: Sendable {
     /// comment). Has a default (`nil`).
     /// - Throws: The load errors of the source's data.
     func textSearch() async throws(DataError) -> RecordTextSearch?
+    /// What deleting a record of `kind` does to the records that point at it (a user's posts, a
+    /// post's comments): the database's own rule where it declares one (`ON DELETE CASCADE`).
+    /// Has a default (``ChildDeleteRule/kept``: they stay, as in json-server).
+    func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule
 }
 
 extension DataSource {
@@ -141,9 +145,24 @@ extension DataSource {
 
     /// None: Search decodes every post and comment.
     public func textSearch() async throws(DataError) -> RecordTextSearch? { nil }
+    /// They stay, pointing at nothing (json-server's way).
+    public func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule { .kept }
 
     /// None: the source cannot give a record as received.
     public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? { nil }
+}
+
+/// What deleting a record does to the records that point at it.
+public enum ChildDeleteRule: Hashable, Sendable {
+    /// They stay, still pointing at the deleted record's id (json-server, REST APIs, files).
+    case kept
+    /// They stay, pointing at nothing: the database sets the reference to NULL (`ON DELETE SET NULL`).
+    case setNull
+    /// The database deletes them with it (`ON DELETE CASCADE`); undo puts them back.
+    case cascade
+    /// The database refuses the delete while they point at it (a `FOREIGN KEY` with no
+    /// `ON DELETE` action, or `RESTRICT`).
+    case restrict
 }
 
 /// Counts of the records a source holds.

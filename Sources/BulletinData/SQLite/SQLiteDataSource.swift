@@ -95,6 +95,23 @@ public actor SQLiteDataSource: DataSource {
                               albums: try count(.albums), photos: try count(.photos), todos: try count(.todos))
     }
 
+    /// The rule the schema declares on the children's foreign key (posts for a user, comments
+    /// for a post); ``ChildDeleteRule/kept`` when none is declared or the database cannot be read.
+    public func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule {
+        let child: SQLiteLayout.Kind = switch kind {
+        case .user: .posts
+        case .post: .comments
+        case .comment: .comments
+        }
+        guard kind != .comment, let rule = try? open().layout.table(child)?.onParentDelete?.uppercased() else { return .kept }
+        return switch rule {
+        case "CASCADE": .cascade
+        case "SET NULL", "SET DEFAULT": .setNull
+        case "NO ACTION", "RESTRICT": .restrict
+        default: .kept
+        }
+    }
+
     /// Every record or field left out so far this run.
     public func recordIssues() async -> [RecordIssue] { issues }
 
@@ -209,6 +226,9 @@ public actor SQLiteDataSource: DataSource {
     static func dataError(_ error: SQLiteError) -> DataError {
         if error.isReadOnly { return .readOnlyFile(path: error.path) }
         if error.isBusy { return .unwritableFile(path: error.path, reason: "another program is writing to the database (\(error.message))") }
+        if error.code == 787 {   // SQLITE_CONSTRAINT_FOREIGNKEY
+            return .unwritableFile(path: error.path, reason: "the database refuses: other rows point at this one (\(error.message))")
+        }
         if error.isDiskFull { return .unwritableFile(path: error.path, reason: "the disk is full (\(error.message))") }
         return .unreadableFile(path: error.path, reason: error.message)
     }

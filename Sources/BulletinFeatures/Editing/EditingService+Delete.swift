@@ -38,7 +38,8 @@ extension EditingService {
                 return nil
             }
         }
-        return leftBehindSentence(kind: kind, count: count, words: source.vocabulary, of: records.count)
+        return leftBehindSentence(kind: kind, count: count, words: source.vocabulary, of: records.count,
+                                  rule: await source.childDeleteRule(of: kind))
     }
 
     /// What stays after deleting a record of `kind` that `count` others point at, the noun and
@@ -46,16 +47,29 @@ extension EditingService {
     /// author.`; `nil` for none (or a comment, which nothing points at).
     /// - Parameter deleted: How many records of `kind` are deleted: a post's comments are
     ///   `Its …`, several posts' `Their …`.
+    ///   - rule: What the source does to them (``ChildDeleteRule``): they stay, or the database
+    ///     deletes them too (`Their 10 posts are deleted with them (ON DELETE CASCADE).`).
     nonisolated static func leftBehindSentence(
-        kind: RecordKind, count: Int, words: SourceVocabulary = .jsonPlaceholder, of deleted: Int = 1
+        kind: RecordKind, count: Int, words: SourceVocabulary = .jsonPlaceholder, of deleted: Int = 1, rule: ChildDeleteRule = .kept
     ) -> String? {
         guard count > 0 else { return nil }
-        let verb = count == 1 ? "stays" : "stay"
+        let children: String
         switch kind {
-        case .user: return "Their \(words.posts.count(count)) \(verb), with no author."
-        case .post:
-            return "\(deleted == 1 ? "Its" : "Their") \((words.comments ?? KindName("comment", "comments")).count(count)) \(verb)."
+        case .user: children = "Their \(words.posts.count(count))"
+        case .post: children = "\(deleted == 1 && kind == .post ? "Its" : "Their") \((words.comments ?? KindName("comment", "comments")).count(count))"
         case .comment: return nil
+        }
+        let one = count == 1
+        switch rule {
+        case .cascade:
+            return "\(children) \(one ? "is" : "are") deleted with \(deleted == 1 && kind == .post ? "it" : "them") (ON DELETE CASCADE); u brings \(one ? "it" : "them") back."
+        case .restrict:
+            return "\(children) \(one ? "points" : "point") at \(deleted == 1 && kind == .post ? "it" : "them"), and the database "
+                + "refuses the delete while \(one ? "it does" : "they do") (FOREIGN KEY): delete \(one ? "it" : "them") first."
+        case .setNull:
+            return "\(children) \(one ? "stays" : "stay"), with no \(kind == .user ? "author" : "post") (ON DELETE SET NULL)."
+        case .kept:
+            return kind == .user ? "\(children) \(one ? "stays" : "stay"), with no author." : "\(children) \(one ? "stays" : "stay")."
         }
     }
 

@@ -1,0 +1,70 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import MVVMC
+import Testing
+
+@testable import BulletinFeatures
+
+/// Deleting through the coordinators on a SQLite database (issue 25, item 5): the question says
+/// what the schema does to the children, and undo puts back every row the delete removed.
+@MainActor
+@Suite("Editing flows on a SQLite database")
+struct SQLiteEditingFlowTests {
+    static func database(onDelete: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-sqlflow-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("app.db")
+        try SQLiteConnection(path: url.path, create: true).execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, username TEXT, email TEXT);
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, userId INTEGER REFERENCES users(id) \(onDelete), title TEXT, body TEXT);
+            INSERT INTO users VALUES (1, 'Ann', 'ann', 'a@x.org'), (2, 'Bo', 'bo', 'b@x.org');
+            INSERT INTO posts VALUES (1, 1, 'one', 'b'), (2, 1, 'two', 'b'), (3, 2, 'three', 'b');
+            """)
+        return url
+    }
+
+    @Test("ON DELETE CASCADE: the question counts the posts that go with the user; u puts user and posts back with their ids",
+          arguments: [("ON DELETE CASCADE", "user 1 “Ann” will be deleted from the data. Their 2 posts are deleted with them (ON DELETE CASCADE); u brings them back."),
+                      ("ON DELETE SET NULL", "user 1 “Ann” will be deleted from the data. Their 2 posts stay, with no author (ON DELETE SET NULL)."),
+                      ("", "user 1 “Ann” will be deleted from the data. Their 2 posts point at them, and the database refuses the delete "
+                           + "while they do (FOREIGN KEY): delete them first.")])
+    func deleteUser(rule: String, message: String) async throws {
+        let url = try Self.database(onDelete: rule)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let source = SQLiteDataSource(path: url.path)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: SQLiteDataWriter(source: source)), onQuit: {})
+        app.start()
+        app.navigate(to: .users)
+        let list = try #require(app.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        list.deleteSelectedUser()
+        await app.editing.waitForIdle()
+        let question = try #require(app.stack.top?.destination as? ConfirmationViewModel)
+        #expect(question.question.message == message)
+        question.answer(.confirm)
+        await app.editing.waitForIdle()
+        let other = try SQLiteConnection(path: url.path, readOnly: true)
+        let before = try other.rows("SELECT id, userId FROM posts ORDER BY id")
+        if rule.isEmpty {
+            #expect(app.statusNote.text == "Could not delete user 1: Cannot save \(url.path): the database refuses: other rows point at "
+                    + "this one (FOREIGN KEY constraint failed); the file is unchanged")
+            #expect(list.users.map(\.name) == ["Ann", "Bo"] && before.count == 3, "nothing deleted")
+            return
+        }
+        #expect(list.users.map(\.name) == ["Bo"])
+        switch rule {
+        case "ON DELETE CASCADE": #expect(before == [[.integer(3), .integer(2)]])
+        case "ON DELETE SET NULL": #expect(before == [[.integer(1), .null], [.integer(2), .null], [.integer(3), .integer(2)]])
+        default: break
+        }
+        list.undoDelete()
+        await app.editing.waitForIdle()
+        #expect(list.users.map(\.name) == ["Ann", "Bo"])
+        #expect(try other.rows("SELECT id FROM users ORDER BY id") == [[.integer(1)], [.integer(2)]])
+        if rule == "ON DELETE CASCADE" {
+            #expect(try other.rows("SELECT id, userId, title FROM posts ORDER BY id")
+                == [[.integer(1), .integer(1), .text("one")], [.integer(2), .integer(1), .text("two")], [.integer(3), .integer(2), .text("three")]])
+        }
+    }
+}
