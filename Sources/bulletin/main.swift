@@ -63,9 +63,10 @@ do {
 
 let dependencies: AppDependencies
 do {
-    let factory = SourceFactory(
+    var factory = SourceFactory(
         timeout: options.timeout, maxResponseMB: options.maxResponseMB, readOnly: options.readOnly,
         githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
+    factory.map = options.map
     if options.resetsEmbedded { notices.append(try factory.resetEmbedded()) }
     dependencies = try factory.dependencies(for: options.source)
 } catch {

@@ -15,6 +15,8 @@ struct LaunchFlagTableTests {
         case "SECONDS", "MB": "2"
         case "SHELL": "zsh"
         case "PATH": "users/1"
+        case "DATABASE": "sqlite:app.db"
+        case "MAPPING": "posts=articles"
         default: "some-file.json"
         }
     }
@@ -62,7 +64,7 @@ struct LaunchFlagTableTests {
     @Test("--help is the table laid out: a synopsis, each section, each option with its summary wrapped under it")
     func helpLayout() {
         let lines = LaunchOptions.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0].hasPrefix("Usage: bulletin [--api URL | --data FILE | --dummyjson [URL] | --github"))
+        #expect(lines[0].hasPrefix("Usage: bulletin [--api URL | --data FILE | --db DATABASE | --dummyjson [URL]"))
         #expect(lines.allSatisfy { $0.count <= 100 }, "no line is wider than 100 columns")
         for section in LaunchFlag.Section.allCases { #expect(lines.contains(section.rawValue + ":")) }
         #expect(lines.contains("  --api URL          a JSONPlaceholder-compatible REST API, such as http://127.0.0.1:3000"))

@@ -29,7 +29,8 @@ struct SettingsTests {
               "work": {"api": "http://127.0.0.1:3000"}, "rest": {"rest": "http://r"},
               "big": {"data": "db.json"}, "home": {"data": "~/x/db.json"}, "abs": {"data": "/d/db.json"},
               "dj": {"dummyjson": true}, "dj2": {"dummyjson": "http://d"}, "hub": {"github": true},
-              "ghe": {"github-url": "https://host/api/v3"}, "meals": {"mealdb": true}, "plain": {"embedded": true}
+              "ghe": {"github-url": "https://host/api/v3"}, "meals": {"mealdb": true}, "plain": {"embedded": true},
+              "team": {"db": "sqlite:team.db?mode=ro"}
             }, "default": "big"}
             """)
         let expected: [(String, LaunchOptions.Source)] = [
@@ -37,6 +38,7 @@ struct SettingsTests {
             ("home", .file("/home/me/x/db.json")), ("abs", .file("/d/db.json")), ("dj", .dummyJSON(LaunchOptions.dummyJSONURL)),
             ("dj2", .dummyJSON("http://d")), ("hub", .github(LaunchOptions.githubURL)),
             ("ghe", .github("https://host/api/v3")), ("meals", .mealDB(LaunchOptions.mealDBURL)), ("plain", .embedded),
+            ("team", .sqlite(path: "/conf/bulletin/team.db", readOnly: true)),
         ]
         #expect(settings.sources.map(\.name) == expected.map(\.0))
         #expect(settings.sources.map(\.source) == expected.map(\.1))
@@ -71,11 +73,11 @@ struct SettingsTests {
             (#"{"default": 3}"#, #""default" is not the name of a source"#),
             (#"{"sources": {"a": {"api": "http://x"}}, "default": "b"}"#, #""default" names "b", which is not in "sources" (sources: a)"#),
             (#"{"sources": {"a": {"ftp": "x"}}}"#,
-             #"source "a": unknown kind "ftp" (kinds: api, data, dummyjson, github, github-url, mealdb, rest, embedded)"#),
+             #"source "a": unknown kind "ftp" (kinds: api, data, db, dummyjson, github, github-url, mealdb, rest, embedded)"#),
             (#"{"sources": {"a": {"github": "x"}}}"#, #"source "a": "github" takes true"#),
             (#"{"sources": {"a": {"api": true}}}"#, #"source "a": "api" takes a URL"#),
             (#"{"sources": {"a": {"mealdb": 3}}}"#, #"source "a": "mealdb" takes true or a URL"#),
-            (#"{"sources": {"a": {}}}"#, #"source "a": give one of api, data, dummyjson, github, github-url, mealdb, rest, embedded, such as {"api": "http://127.0.0.1:3000"}"#),
+            (#"{"sources": {"a": {}}}"#, #"source "a": give one of api, data, db, dummyjson, github, github-url, mealdb, rest, embedded, such as {"api": "http://127.0.0.1:3000"}"#),
             (#"{"colors": {"muted": {"fg": true}}}"#, #"colors.muted: "fg" takes a colour: 0–255, a name such as "cyan", or "default""#),
             (#"{"colors": {"muted": {"blink": true}}}"#, #"colors.muted: unknown key "blink" (keys: fg, bg, bold, dim, reverse, underline)"#),
         ]

@@ -1,3 +1,5 @@
+import BulletinData
+
 /// A command line that cannot be followed; `description` is one line for stderr.
 public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownArgument(String)
@@ -9,6 +11,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue(String, String)
     /// `bulletin NAME` with a name the settings file does not have; the names it has.
     case unknownSource(String, known: [String])
+    /// `--map` with an item that cannot be read.
+    case badMapping(SQLiteMappingError)
 
     public var description: String {
         switch self {
@@ -20,6 +24,7 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownSource(name, known):
             "no source named '\(name)'" + (known.isEmpty ? " (the settings name none; see --help)"
                 : " (the settings name \(known.joined(separator: ", ")))")
+        case let .badMapping(error): "\(error)"
         case let .invalidValue(flag, value):
             "\(flag) needs \(LaunchFlag(named: flag)?.spec.value?.expected ?? "another value"), not '\(value)'"
         }

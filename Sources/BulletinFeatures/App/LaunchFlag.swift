@@ -5,8 +5,8 @@ import BulletinData
 /// the completion scripts (``CompletionScript``) are written from, so none can name an option
 /// the others do not.
 public enum LaunchFlag: String, CaseIterable, Sendable {
-    case api, data, dummyJSON, github, githubURL, mealDB, resetEmbedded
-    case timeout, maxResponse
+    case api, data, database, dummyJSON, github, githubURL, mealDB, resetEmbedded
+    case map, timeout, maxResponse
     case open
     case config, readOnly, noMouse, completion, listSources, man, help, version
 
@@ -68,6 +68,14 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
             Spec(names: ["--data"], value: Value(name: "FILE", completion: .file),
                  summary: #"a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]} "#
                     + "(or a users…/posts…/comments….json file holding one array)", section: .sources)
+        case .database:
+            Spec(names: ["--db"], value: Value(name: "DATABASE", expected: "sqlite:PATH or sqlite:PATH?mode=ro"),
+                 summary: "a database: sqlite:PATH (a SQLite file, as --data opens it), sqlite:PATH?mode=ro (read-only)",
+                 section: .sources)
+        case .map:
+            Spec(names: ["--map"], value: Value(name: "MAPPING", expected: "KIND=TABLE or KIND.FIELD=COLUMN, comma-separated"),
+                 summary: "where a database's kinds are when its names are not json-server's: users=accounts,posts=articles,"
+                    + "posts.userId=author_id,users.name=display_name", section: .sources)
         case .dummyJSON:
             Spec(names: ["--dummyjson"], value: Value(name: "URL", isOptional: true),
                  summary: "a DummyJSON-compatible REST API (default its public API, \(LaunchOptions.dummyJSONURL))",
@@ -129,7 +137,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
     }
 
     /// Whether it chooses the data source (two of them cannot be used together).
-    public var choosesSource: Bool { spec.section == .sources }
+    public var choosesSource: Bool { spec.section == .sources && self != .map }
 
     /// Whether it prints something and exits instead of starting (`--help`, `--man`): left out
     /// of the synopsis' first line.

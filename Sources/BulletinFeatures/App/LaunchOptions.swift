@@ -22,6 +22,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case github(String)
         /// TheMealDB's v1 API at this base URL (``LaunchOptions/mealDBURL`` for a bare `--mealdb`).
         case mealDB(String)
+        /// A SQLite database file (`--db sqlite:PATH`), read-only with `?mode=ro`.
+        case sqlite(path: String, readOnly: Bool)
     }
 
     /// The API `--github` reads.
@@ -46,6 +48,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var usesMouse = true
     /// Whether every write is refused (`--read-only`), whatever the source.
     public var readOnly = false
+    /// `--map`: where a database's kinds are (``SQLiteMapping``), as written; `nil` for the conventions.
+    public var map: String?
     /// Whether to set the embedded set's copy with earlier edits aside and start from the
     /// original (`--reset-embedded`, which chooses the embedded set).
     public var resetsEmbedded = false
@@ -129,6 +133,14 @@ public struct LaunchOptions: Equatable, Sendable {
             case .api, .data, .githubURL, .github, .mealDB, .dummyJSON:
                 options.source = source(for: flag, value: value)
                 options.choseSource = true
+            case .database:
+                guard let value, let source = Self.database(value) else { throw .invalidValue(name, value ?? "") }
+                options.source = source
+                options.choseSource = true
+            case .map:
+                guard let value else { throw .missingValue(name) }
+                do throws(SQLiteMappingError) { _ = try SQLiteMapping(parsing: value) } catch { throw .badMapping(error) }
+                options.map = value
             case .resetEmbedded:
                 options.source = .embedded
                 options.choseSource = true
@@ -185,12 +197,34 @@ public struct LaunchOptions: Equatable, Sendable {
         switch flag {
         case .api: .api(value ?? "")
         case .data: .file(value ?? "")
+        case .database: database(value ?? "") ?? .file(value ?? "")   // callers check the URL first (``database(_:)``)
         case .githubURL: .github(value ?? "")
         case .github: .github(githubURL)
         case .mealDB: .mealDB(value ?? mealDBURL)
         case .dummyJSON: .dummyJSON(value ?? dummyJSONURL)
         default: .embedded
         }
+    }
+
+    /// The source `--db URL` names: `sqlite:PATH` (also `sqlite://PATH`), read-only with
+    /// `?mode=ro` (`?mode=rw` is the default); `nil` for any other scheme or an empty path.
+    static func database(_ url: String) -> Source? {
+        guard url.lowercased().hasPrefix("sqlite:") else { return nil }
+        var rest = String(url.dropFirst("sqlite:".count))
+        if rest.hasPrefix("//") { rest.removeFirst(2) }
+        var readOnly = false
+        if let question = rest.firstIndex(of: "?") {
+            let query = rest[rest.index(after: question)...].split(separator: "&")
+            rest = String(rest[..<question])
+            for item in query {
+                switch item.lowercased() {
+                case "mode=ro": readOnly = true
+                case "mode=rw": readOnly = false
+                default: return nil
+                }
+            }
+        }
+        return rest.isEmpty ? nil : .sqlite(path: rest, readOnly: readOnly)
     }
 
     /// The value `flag` takes (spelled `name`): `--flag=VALUE` or the next argument; an optional

@@ -21,6 +21,8 @@ public struct SourceFactory: Sendable {
     public var readOnly: Bool
     /// The most bytes one response body may have (`--max-response`, default 256 MB).
     public var maxResponseBytes: Int
+    /// `--map`: where a database's kinds are, as written (``SQLiteMapping``); `nil` for the conventions.
+    public var map: String?
     /// The GitHub token sent as a bearer token (`GITHUB_TOKEN`); never shown.
     public var githubToken: String?
     /// Where every source built here records its activity.
@@ -69,8 +71,9 @@ public struct SourceFactory: Sendable {
             return (source, RESTDataWriter(source: source))
         case let .file(path) where SQLiteFile.hasHeader(path):
             // A SQLite database, told by its header whatever its name (issue 25).
-            let source = SQLiteDataSource(path: path, log: log, timeout: timeout)
-            return (source, SQLiteDataWriter(source: source))
+            return try sqlite(path, readOnly: false)
+        case let .sqlite(path, readOnly):
+            return try sqlite(path, readOnly: readOnly)
         case let .file(path):
             let source = FileDataSource(path: path, log: log)
             return (source, FileDataWriter(source: source))
@@ -85,6 +88,20 @@ public struct SourceFactory: Sendable {
             return (try MealDBDataSource.make(baseURL: url, timeout: timeout, maxResponseBytes: maxResponseBytes, log: log),
                     ReadOnlyWriter(reason: Self.mealDBReadOnlyReason))
         }
+    }
+
+    /// A SQLite database's source and writer, with ``map``.
+    /// - Throws: ``DataError/unreadableFile(path:reason:)`` for a mapping that cannot be read
+    ///   (the command line checked it first; a settings file may not have).
+    private func sqlite(_ path: String, readOnly: Bool) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
+        var mapping = SQLiteMapping()
+        if let map {
+            do throws(SQLiteMappingError) { mapping = try SQLiteMapping(parsing: map) } catch {
+                throw .unreadableFile(path: path, reason: error.description)
+            }
+        }
+        let source = SQLiteDataSource(path: path, readOnly: readOnly, mapping: mapping, log: log, timeout: timeout)
+        return (source, SQLiteDataWriter(source: source))
     }
 
     /// `--reset-embedded`: sets the copy with earlier edits aside
@@ -122,6 +139,7 @@ extension LaunchOptions.Source {
         case .dummyJSON: .dummyJSON
         case .github: .github
         case .mealDB: .mealDB
+        case .sqlite: .sqlite
         }
     }
 }
