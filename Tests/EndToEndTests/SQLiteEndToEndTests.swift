@@ -35,4 +35,36 @@ struct SQLiteEndToEndTests {
         try await session.press(":", "admin", "Enter", until: "SQLite database", database.path, "Posts:     100", "Photos:    5000")
         try await session.quit()
     }
+
+    @Test("--db sqlite:PATH?mode=ro --map on another app's tables: its accounts as users, its articles as posts; edits say why not")
+    func mappedReadOnly() async throws {
+        let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-map")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("app.db").path
+        try SQLiteConnection(path: path, create: true).execute("""
+            CREATE TABLE accounts (account_no INTEGER PRIMARY KEY, display_name TEXT, handle TEXT, mail TEXT);
+            CREATE TABLE articles (id INTEGER PRIMARY KEY, author INTEGER REFERENCES accounts(account_no), headline TEXT, text TEXT);
+            INSERT INTO accounts VALUES (7, 'Zoë Ångström', 'zoe', 'z@x.org');
+            INSERT INTO articles VALUES (1, 7, 'Hello from the app', 'First words');
+            """)
+        let map = "users=accounts,users.name=display_name,users.username=handle,users.email=mail,posts=articles,posts.title=headline,posts.body=text"
+        let session = try await TmuxSession.bulletin(["--db", "sqlite:\(path)?mode=ro", "--map", map], open: "users", width: 100, height: 24,
+                                                     showing: "Zoë Ångström", "zoe")
+        defer { session.close() }
+        try await session.press("Enter", until: "Posts (1)", "Hello from the app")
+        try await session.press("e", until: "Read-only: the database was opened read-only (mode=ro)")
+        try await session.quit()
+    }
+
+    @Test("a database with none of the tables says which it has, and exits with the terminal as it was")
+    func noKnownTables() async throws {
+        let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-none")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("shop.db").path
+        try SQLiteConnection(path: path, create: true).execute("CREATE TABLE orders (id INTEGER PRIMARY KEY); CREATE TABLE items (id INTEGER PRIMARY KEY)")
+        let session = try await TmuxSession.bulletin(["--db", "sqlite:\(path)"], open: "users", width: 120, height: 24,
+                                                     showing: "\(path) has no users, posts or comments (it has: orders, items)")
+        defer { session.close() }
+        try await session.quit()
+    }
 }
