@@ -10,6 +10,28 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("bulletin: \(message)\n".utf8))
 }
 
+// `bulletin import …` / `bulletin export …`: a command, not the app.
+do {
+    if let command = try DatabaseCommand.parse(Array(CommandLine.arguments.dropFirst())) {
+        let terminal = isatty(STDERR_FILENO) == 1
+        let line = try command.run(progress: terminal ? { fraction, collection in
+            let cells = 30
+            let full = Int((fraction * Double(cells)).rounded(.down))
+            let bar = String(repeating: "█", count: min(cells, full)) + String(repeating: "░", count: max(0, cells - full))
+            FileHandle.standardError.write(Data("\r\(bar) \(Int(fraction * 100))% \(collection)\u{1B}[K".utf8))
+        } : nil)
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        print(line)
+        exit(0)
+    }
+} catch let error as LaunchError {
+    printError(error.description)
+    exit(2)
+} catch {
+    printError("\(error)")
+    exit(1)
+}
+
 var options: LaunchOptions
 do {
     options = try LaunchOptions.scan(Array(CommandLine.arguments.dropFirst()))

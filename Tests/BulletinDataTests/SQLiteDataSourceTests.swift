@@ -23,7 +23,7 @@ struct SQLiteDataSourceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let json = SharedData.data("jsonplaceholder/db.json")
         let database = directory.appendingPathComponent("db.sqlite")
-        try SQLiteCopy.make(from: json, to: database)
+        _ = try SQLiteImport.run(json: json.path, database: database.path)
         let sqlite = SQLiteDataSource(path: database.path)
         let file = FileDataSource(path: json.path)
 

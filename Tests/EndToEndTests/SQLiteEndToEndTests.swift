@@ -15,7 +15,7 @@ struct SQLiteEndToEndTests {
         let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-e2e")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("team.json")
-        try SQLiteCopy.make(from: SharedData.data("jsonplaceholder/db.json"), to: database)
+        _ = try SQLiteImport.run(json: SharedData.data("jsonplaceholder/db.json").path, database: database.path)
 
         let session = try await TmuxSession.bulletin(["--data", database.path], open: "users/1", width: 100, height: 30,
                                                      showing: "Leanne Graham", "Posts (10)", "qui est esse")
@@ -66,5 +66,36 @@ struct SQLiteEndToEndTests {
                                                      showing: "\(path) has no users, posts or comments (it has: orders, items)")
         defer { session.close() }
         try await session.quit()
+    }
+
+    @Test("bulletin import and export, as commands: a one-line summary off a terminal, a progress bar on one; --force to replace",
+          SharedData.needed)
+    func importExportCommands() async throws {
+        try SharedData.requireAvailable()
+        let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-cmd")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = SharedData.data("jsonplaceholder/db.json").path
+        let database = directory.appendingPathComponent("jp.sqlite").path
+        let imported = Subprocess.run([BulletinBinary.path, "import", json, database])
+        #expect(imported.status == 0)
+        #expect(imported.output.hasPrefix("Imported 10 users, 100 posts, 500 comments, 100 albums, 5000 photos, 200 todos in "), "\(imported.output)")
+        #expect(imported.output.hasSuffix(" from \(json) into \(database)\n"))
+        let again = Subprocess.run([BulletinBinary.path, "import", json, database])
+        #expect(again.status == 1 && again.output == "bulletin: Cannot save \(database): it exists (add --force to replace it); the file is unchanged\n")
+        let exported = directory.appendingPathComponent("back.json").path
+        let export = Subprocess.run([BulletinBinary.path, "export", database, exported])
+        #expect(export.status == 0 && export.output == "Exported 10 users, 100 posts, 500 comments, 100 albums, 5000 photos, 200 todos "
+                + "from \(database) to \(exported)\n", "\(export.output)")
+        let usage = Subprocess.run([BulletinBinary.path, "import", json])
+        #expect(usage.status == 2 && usage.output.contains("import FILE.json OUT.sqlite needs a value"), "\(usage.output)")
+        // On a terminal the import draws its progress on stderr and clears it before the summary.
+        let session = try TmuxSession(command: ["sh", "-c", "'\(BulletinBinary.path)' import --force '\(json)' '\(database)'; sleep 30"],
+                                      width: 120, height: 10)
+        defer { session.close() }
+        let screen = try await session.waitForAll(["Imported 10 users"])
+        #expect(!screen.contains("░"), "the bar is cleared: \(screen)")
+        let opened = try await TmuxSession.bulletin(["--data", exported], open: "users/1", width: 100, height: 24, showing: "Posts (10)")
+        defer { opened.close() }
+        try await opened.quit()
     }
 }

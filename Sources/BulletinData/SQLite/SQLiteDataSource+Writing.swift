@@ -160,13 +160,12 @@ extension SQLiteDataSource {
     /// The row of `kind` with `id`, as a record (every column).
     private func row(of kind: SQLiteLayout.Kind, id: RecordID, map: SQLiteLayout.TableMap, table: SQLiteSchema.Table,
                      _ connection: SQLiteConnection) throws(DataError) -> JSONValue {
-        let columns = table.columns.map(\.name)
         let rows = try sql(connection) { connection throws(SQLiteError) in
             try connection.rows("SELECT \(SQLiteRecords.selectList(table)) FROM \(SQLiteSQL.quote(map.table)) "
                                 + "WHERE \(SQLiteSQL.quote(map.id)) = ?", [Self.key(id)])
         }
         guard let values = rows.first else { throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: path) }
-        return SQLiteRecords.json(columns: columns, values: values, kind: kind, map: map)
+        return SQLiteRecords.json(table, values: values, kind: kind, map: map)
     }
 
     private func decoded(_ row: JSONValue, kind: RecordKind, table: String) throws(DataError) -> Record {

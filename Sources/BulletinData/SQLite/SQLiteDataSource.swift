@@ -177,10 +177,9 @@ public actor SQLiteDataSource: DataSource {
             values.append(value.number.map { .integer(Int64($0)) } ?? .text(value.text))
         }
         sql += " ORDER BY \(SQLiteSQL.quote(map.id))"
-        let columns = table.columns.map(\.name)
         return try run { connection throws(SQLiteError) in
             var records: [JSONValue] = []
-            try connection.query(sql, values) { row in records.append(SQLiteRecords.json(columns: columns, values: row, kind: kind, map: map)) }
+            try connection.query(sql, values) { row in records.append(SQLiteRecords.json(table, values: row, kind: kind, map: map)) }
             return records
         }
     }

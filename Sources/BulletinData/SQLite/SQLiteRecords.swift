@@ -14,14 +14,17 @@ enum SQLiteRecords {
         table.columns.map { SQLiteSQL.quote($0.name) }.joined(separator: ", ")
     }
 
-    /// The row's record: `columns` are the table's column names, `values` the row's.
-    static func json(columns: [String], values: [SQLiteValue], kind: SQLiteLayout.Kind, map: SQLiteLayout.TableMap) -> JSONValue {
+    /// The row's record: `values` are the row's, in `table`'s column order. A column declared
+    /// `BOOLEAN` (as ``SQLiteImport`` declares JSON's booleans) reads 0 and 1 as `false` and
+    /// `true`, as does a todo's `completed` whatever its declared type.
+    static func json(_ table: SQLiteSchema.Table, values: [SQLiteValue], kind: SQLiteLayout.Kind, map: SQLiteLayout.TableMap) -> JSONValue {
         var fieldOfColumn: [String: String] = [map.id.lowercased(): "id"]
         for (field, column) in map.columns { fieldOfColumn[column.lowercased()] = field }
         var members: [JSONValue.Member] = []
-        for (column, value) in zip(columns, values) {
-            let field = fieldOfColumn[column.lowercased()] ?? column
-            members.append(JSONValue.Member(key: field, value: json(value, boolean: kind == .todos && field == "completed")))
+        for (column, value) in zip(table.columns, values) {
+            let field = fieldOfColumn[column.name.lowercased()] ?? column.name
+            let boolean = (kind == .todos && field == "completed") || ["BOOLEAN", "BOOL"].contains(column.declaredType.uppercased())
+            members.append(JSONValue.Member(key: field, value: json(value, boolean: boolean)))
         }
         return .object(members)
     }

@@ -46,7 +46,7 @@ extension LaunchOptions {
     public static var usage: String {
         let width = 100
         var lines = wrap(["Usage: bulletin"] + synopsisParts, width: width, indent: 16)
-        lines += ["       bulletin " + exitingParts, "", summary]
+        lines += ["       bulletin " + exitingParts] + DatabaseCommand.usageLines + ["", summary]
         for section in LaunchFlag.Section.allCases {
             lines += ["", section.rawValue + ":"]
             for flag in LaunchFlag.allCases where flag.spec.section == section {

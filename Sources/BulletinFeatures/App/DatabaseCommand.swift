@@ -1,0 +1,69 @@
+import BulletinData
+
+/// `bulletin import FILE.json OUT.sqlite [--force]` and `bulletin export DB.sqlite OUT.json
+/// [--force] [--map MAPPING]`: the two commands that turn a db.json into a SQLite database and
+/// back (``SQLiteImport``, ``SQLiteExport``), run instead of the app.
+public enum DatabaseCommand: Equatable, Sendable {
+    /// Import `json` into the database at `database`.
+    case importJSON(json: String, database: String, force: Bool)
+    /// Export the database at `database` to `json`.
+    case exportJSON(database: String, json: String, force: Bool, map: String?)
+
+    /// The commands' lines in `--help`.
+    public static let usageLines = [
+        "       bulletin import FILE.json OUT.sqlite [--force]   (a db.json as a SQLite database)",
+        "       bulletin export DB.sqlite OUT.json [--force] [--map MAPPING]   (a SQLite database as a db.json)",
+    ]
+
+    /// The command `arguments` name (the words after `bulletin`), or `nil` when they do not
+    /// start with `import` or `export` (then they are the app's options).
+    /// - Throws: ``LaunchError/missingValue(_:)`` for a missing file, ``LaunchError/unknownArgument(_:)``
+    ///   for anything else after them, ``LaunchError/badMapping(_:)``.
+    public static func parse(_ arguments: [String]) throws(LaunchError) -> DatabaseCommand? {
+        guard let verb = arguments.first, verb == "import" || verb == "export" else { return nil }
+        var files: [String] = []
+        var force = false
+        var map: String?
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--force": force = true
+            case "--map" where verb == "export":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw .missingValue("--map") }
+                do throws(SQLiteMappingError) { _ = try SQLiteMapping(parsing: value) } catch { throw .badMapping(error) }
+                map = value
+            default:
+                guard !argument.hasPrefix("-"), files.count < 2 else { throw .unknownArgument(argument) }
+                files.append(argument)
+            }
+        }
+        guard files.count == 2 else {
+            throw .missingValue(verb == "import" ? "import FILE.json OUT.sqlite" : "export DB.sqlite OUT.json")
+        }
+        return verb == "import"
+            ? .importJSON(json: files[0], database: files[1], force: force)
+            : .exportJSON(database: files[0], json: files[1], force: force, map: map)
+    }
+
+    /// Runs the command.
+    /// - Parameter progress: Told how far an import is (0…1) and in which collection (a terminal's bar).
+    /// - Returns: The one line that says what was done (`Imported 10 users, … into out.sqlite in 0.2 s (40 MB/s)`).
+    /// - Throws: The import's or export's ``DataError``.
+    public func run(progress: ((Double, String) -> Void)? = nil) throws(DataError) -> String {
+        switch self {
+        case let .importJSON(json, database, force):
+            let summary = try SQLiteImport.run(json: json, database: database, force: force, progress: progress)
+            return "Imported \(summary.sentence) from \(json) into \(database)"
+        case let .exportJSON(database, json, force, map):
+            var mapping = SQLiteMapping()
+            if let map {
+                do throws(SQLiteMappingError) { mapping = try SQLiteMapping(parsing: map) } catch {
+                    throw .unreadableFile(path: database, reason: error.description)
+                }
+            }
+            let counts = try SQLiteExport.run(database: database, json: json, mapping: mapping, force: force)
+            let words = counts.map { "\($0.count) \($0.count == 1 ? String($0.kind.rawValue.dropLast()) : $0.kind.rawValue)" }
+            return "Exported \(words.joined(separator: ", ")) from \(database) to \(json)"
+        }
+    }
+}
