@@ -11,8 +11,8 @@ public enum DatabaseCommand: Equatable, Sendable {
 
     /// The commands' lines in `--help`.
     public static let usageLines = [
-        "       bulletin import FILE.json OUT.sqlite [--force]   (a db.json as a SQLite database)",
-        "       bulletin export DB.sqlite OUT.json [--force] [--map MAPPING]   (a SQLite database as a db.json)",
+        "       bulletin import FILE.json OUT.sqlite [--force]           (a db.json as a SQLite database)",
+        "       bulletin export DB.sqlite OUT.json [--force] [--map MAPPING]  (and back)",
     ]
 
     /// The command `arguments` name (the words after `bulletin`), or `nil` when they do not

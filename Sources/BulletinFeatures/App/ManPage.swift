@@ -39,6 +39,12 @@ public enum ManPage {
             ".br",
             ".B bulletin",
             synopsis(LaunchOptions.exitingParts),
+            ".br",
+            ".B bulletin import",
+            escape("FILE.json OUT.sqlite [--force]"),
+            ".br",
+            ".B bulletin export",
+            escape("DB.sqlite OUT.json [--force] [--map MAPPING]"),
             ".SH DESCRIPTION",
             escape(LaunchOptions.summary + " Bulletin is a full-screen terminal program; with no option it opens "
                 + "the data set shipped inside it."),
