@@ -32,7 +32,8 @@ struct SQLiteEndToEndTests {
         #expect(try other.rows("PRAGMA integrity_check") == [[.text("ok")]])
         try await session.press("Escape", until: "Posts (10)", "edited in sqlite")
         try await session.press("3", until: "Todos (20)", "delectus aut autem")
-        try await session.press(":", "admin", "Enter", until: "SQLite database", database.path, "Posts:     100", "Photos:    5000")
+        try await session.press(":", "admin", "Enter", until: "SQLite database", database.path, "Posts:     100", "Photos:    5000",
+                                "SQLite:    \(SQLiteConnection.libraryVersion), journal mode delete", "Search:    FTS5 posts_fts, comments_fts")
         try await session.quit()
     }
 

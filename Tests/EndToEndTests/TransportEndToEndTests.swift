@@ -5,7 +5,7 @@ import Testing
 /// The real binary over libcurl: no CPU while a request waits, and the body limit on screen.
 @Suite("End to end: HTTP transport", .serialized)
 struct TransportEndToEndTests {
-    @Test("Bulletin waiting on a silent server uses at most 1 tick of CPU per 5 s (/proc/PID/stat) while its spinner turns")
+    @Test("Bulletin waiting on a silent server uses at most 4 ticks of CPU in 10 s (/proc/PID/stat) while its spinner turns")
     func silentServerCostsNoCPU() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
@@ -37,8 +37,10 @@ struct TransportEndToEndTests {
         let after = try #require(ProcStat.cpuTicks(pid: String(pid)))
         // A thread spinning on the request would take ~1000 ticks (FoundationNetworking did);
         // a whole frame for each turn of the spinner took 8–10 (issue 22, item 10). Each turn
-        // now sends its one cell: 1 tick per 5 s at most, in a debug build, on a shared machine.
-        #expect(after - before <= 2, "\(after - before) ticks in 10 s while waiting")
+        // now sends its one cell: 1 tick per 5 s when the machine is quiet, in a debug build;
+        // 4 leaves room for a CI run's other tmux sessions on two cores (one saw 3) and still
+        // fails for a frame per turn (8–10).
+        #expect(after - before <= 4, "\(after - before) ticks in 10 s while waiting")
         #expect(glyphs.count >= 2, "the spinner turned while measured: \(glyphs.sorted())")
         let screen = session.capture()
         #expect(screen.contains("Loading users…"), "still waiting, not failed: \(screen)")

@@ -152,6 +152,20 @@ extension DataSource {
     public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? { nil }
 }
 
+/// One labelled line about a source's data for the Admin panel: `Journal mode` `wal`.
+public struct SourceDetail: Hashable, Sendable {
+    /// The label (`SQLite`, `Tables`).
+    public var label: String
+    /// The value, one line.
+    public var value: String
+
+    /// - Parameters: See the properties.
+    public init(_ label: String, _ value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
 /// What deleting a record does to the records that point at it.
 public enum ChildDeleteRule: Hashable, Sendable {
     /// They stay, still pointing at the deleted record's id (json-server, REST APIs, files).
@@ -180,6 +194,9 @@ public struct DataStatistics: Hashable, Sendable {
     public var photos: Int?
     /// The number of JSONPlaceholder todos; `nil` when not counted.
     public var todos: Int?
+    /// What else the source tells about its data, as labelled lines for the Admin panel (a
+    /// database's file size, engine version, journal mode and tables); empty for most sources.
+    public var details: [SourceDetail] = []
 
     /// Creates counts; all are non-negative. Albums, photos and todos default to not counted.
     public init(users: Int, posts: Int, comments: Int, albums: Int? = nil, photos: Int? = nil, todos: Int? = nil) {

@@ -113,6 +113,7 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
                 (SourceVocabulary.todos, statistics.todos),
             ]
             fields += more.compactMap { name, count in count.map { DetailField(name.title, String($0)) } }
+            fields += statistics.details.map { DetailField($0.label, $0.value) }
             return fields + [loaded]
         case .failed:
             return [loaded]
