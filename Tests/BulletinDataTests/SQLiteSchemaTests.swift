@@ -171,10 +171,17 @@ struct SQLiteSchemaTests {
         let url = try Self.database("CREATE TABLE posts (id INTEGER PRIMARY KEY, title TEXT)")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let schema = try SQLiteSchema.read(from: SQLiteConnection(path: url.path))
-        #expect(throws: DataError.unreadableFile(path: url.path, reason: "table posts has no column for its users (looked for userId, user_id "
+        #expect(throws: DataError.unreadableFile(path: url.path, reason: "posts: table posts has no column for its users (looked for userId, user_id "
                                                    + "and a foreign key to users); name one with --map posts.userId=COLUMN")) {
             try SQLiteLayout.resolve(schema, what: url.path)
         }
+        // Beside a table that reads, one that does not is left out, and says why.
+        let both = try Self.database("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
+        defer { try? FileManager.default.removeItem(at: both.deletingLastPathComponent()) }
+        let partial = try SQLiteLayout.resolve(SQLiteSchema.read(from: SQLiteConnection(path: both.path)), what: both.path)
+        #expect(Set(partial.tables.keys) == [.users])
+        #expect(partial.leftOut == ["albums: table albums has no column for its users (looked for userId, user_id and a foreign key to users); "
+                                    + "name one with --map albums.userId=COLUMN"])
         #expect(throws: DataError.unreadableFile(path: url.path, reason: "--map posts.userId=owner: table posts has no column owner (it has: id, title)")) {
             try SQLiteLayout.resolve(schema, mapping: SQLiteMapping(parsing: "posts.userId=owner"), what: url.path)
         }

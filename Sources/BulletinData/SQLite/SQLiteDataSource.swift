@@ -117,6 +117,7 @@ public actor SQLiteDataSource: DataSource {
             SourceDetail("File", ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)),
             SourceDetail("SQLite", "\(SQLiteConnection.libraryVersion), journal mode \(journal)"),
             SourceDetail("Tables", tables.joined(separator: ", ")),
+        ] + layout.leftOut.map { SourceDetail("Left out", $0) } + [
             SourceDetail("Search", search.isEmpty ? "no FTS5 index (Search reads every post and comment)"
                              : "FTS5 " + search.joined(separator: ", ")),
         ]
@@ -250,6 +251,10 @@ public actor SQLiteDataSource: DataSource {
 
     /// SQLite's error in Bulletin's words, naming the file.
     static func dataError(_ error: SQLiteError) -> DataError {
+        if error.code == 776 {   // SQLITE_READONLY_ROLLBACK: a hot journal a read-only connection cannot roll back
+            return .unreadableFile(path: error.path, reason: "a save to it was interrupted, and only a connection that may write "
+                                   + "can roll it back: open it once without mode=ro")
+        }
         if error.isReadOnly { return .readOnlyFile(path: error.path) }
         if error.isBusy { return .unwritableFile(path: error.path, reason: "another program is writing to the database (\(error.message))") }
         if error.code == 787 {   // SQLITE_CONSTRAINT_FOREIGNKEY

@@ -56,6 +56,10 @@ public struct SQLiteLayout: Hashable, Sendable {
 
     /// The kinds found, with their tables.
     public var tables: [Kind: TableMap]
+    /// Tables named as a kind that could not be read as one, with why (`albums: table albums has
+    /// no column for its users …`): left out so the others open (the Admin panel lists them).
+    /// A table the mapping names is never left out: its problem is an error.
+    public var leftOut: [String] = []
 
     /// The table of `kind`, or `nil` when the database has none.
     public func table(_ kind: Kind) -> TableMap? { tables[kind] }
@@ -65,9 +69,11 @@ public struct SQLiteLayout: Hashable, Sendable {
     /// - Throws: ``DataError/noKnownKinds(what:expected:found:)`` when the database has no users,
     ///   posts or comments table (naming the tables it has); ``SQLiteMappingError`` as
     ///   ``DataError/unreadableFile(path:reason:)`` when the mapping names a table or column the
-    ///   database does not have, or a child table has no column for its parent.
+    ///   database does not have, or a child table it names has no column for its parent (a
+    ///   table found by convention that cannot be read is left out instead: ``leftOut``).
     public static func resolve(_ schema: SQLiteSchema, mapping: SQLiteMapping = SQLiteMapping(), what: String) throws(DataError) -> SQLiteLayout {
         var tables: [Kind: TableMap] = [:]
+        var leftOut: [String] = []
         for kind in Kind.allCases {
             let name = mapping.tables[kind] ?? kind.rawValue
             guard let table = schema.table(named: name), table.fullText == nil else {
@@ -77,12 +83,21 @@ public struct SQLiteLayout: Hashable, Sendable {
                 }
                 continue
             }
-            tables[kind] = try map(kind, table, in: schema, mapping: mapping, mappedTables: tables, what: what)
+            do throws(DataError) {
+                tables[kind] = try map(kind, table, in: schema, mapping: mapping, mappedTables: tables, what: what)
+            } catch {
+                let named = mapping.tables[kind] != nil || mapping.columns[kind] != nil
+                guard !named, case let .unreadableFile(_, reason) = error else { throw error }
+                leftOut.append("\(kind.rawValue): \(reason)")
+            }
         }
         guard tables[.users] != nil || tables[.posts] != nil || tables[.comments] != nil else {
+            if let first = leftOut.first { throw .unreadableFile(path: what, reason: first) }
             throw .noKnownKinds(what: what, expected: ["users", "posts", "comments"], found: schema.tableNames)
         }
-        return SQLiteLayout(tables: tables)
+        var layout = SQLiteLayout(tables: tables)
+        layout.leftOut = leftOut
+        return layout
     }
 
     private static func map(_ kind: Kind, _ table: SQLiteSchema.Table, in schema: SQLiteSchema, mapping: SQLiteMapping,
