@@ -67,7 +67,9 @@ struct SQLiteDataSourceTests {
         let mapping = try SQLiteMapping(parsing: "users=accounts,users.name=display_name,users.username=handle,users.email=mail,"
                                         + "posts=articles,posts.title=headline,posts.body=text")
         let source = SQLiteDataSource(path: path, mapping: mapping)
-        #expect(try await source.users() == [User(id: 7, name: "Zoë Ångström", username: "zoe", email: "z@x.org")])
+        var expected = User(id: 7, name: "Zoë Ångström", username: "zoe", email: "z@x.org")
+        expected.profile = .extra([SourceDetail("plan", "gold")])
+        #expect(try await source.users() == [expected], "the column Bulletin does not model rides along for the detail screen")
         #expect(try await source.posts(userID: 7).map(\.title) == ["Hello", "Again"])
         #expect(try await source.allPosts().map(\.userId) == [7, 7, 8])
         let raw = try #require(try await source.rawRecord(.user, id: 7))

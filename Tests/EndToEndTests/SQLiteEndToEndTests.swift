@@ -43,16 +43,16 @@ struct SQLiteEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("app.db").path
         try SQLiteConnection(path: path, create: true).execute("""
-            CREATE TABLE accounts (account_no INTEGER PRIMARY KEY, display_name TEXT, handle TEXT, mail TEXT);
+            CREATE TABLE accounts (account_no INTEGER PRIMARY KEY, display_name TEXT, handle TEXT, mail TEXT, plan TEXT);
             CREATE TABLE articles (id INTEGER PRIMARY KEY, author INTEGER REFERENCES accounts(account_no), headline TEXT, text TEXT);
-            INSERT INTO accounts VALUES (7, 'Zoë Ångström', 'zoe', 'z@x.org');
+            INSERT INTO accounts VALUES (7, 'Zoë Ångström', 'zoe', 'z@x.org', 'gold');
             INSERT INTO articles VALUES (1, 7, 'Hello from the app', 'First words');
             """)
         let map = "users=accounts,users.name=display_name,users.username=handle,users.email=mail,posts=articles,posts.title=headline,posts.body=text"
         let session = try await TmuxSession.bulletin(["--db", "sqlite:\(path)?mode=ro", "--map", map], open: "users", width: 100, height: 24,
                                                      showing: "Zoë Ångström", "zoe")
         defer { session.close() }
-        try await session.press("Enter", until: "Posts (1)", "Hello from the app")
+        try await session.press("Enter", until: "Posts (1)", "Hello from the app", "plan:", "gold")
         try await session.press("e", until: "Read-only: the database was opened read-only (mode=ro)")
         try await session.quit()
     }

@@ -170,10 +170,12 @@ extension SQLiteDataSource {
 
     private func decoded(_ row: JSONValue, kind: RecordKind, table: String) throws(DataError) -> Record {
         let where_ = location(table, row)
+        // As the source reads it (its extra columns too), so it compares equal to what a form opened on.
+        let extras = try open().layout.table(Self.layoutKind(kind))?.extraColumns ?? []
         switch kind {
-        case .user: return .user(try SQLiteRecords.decode(User.self, row, location: where_))
-        case .post: return .post(try SQLiteRecords.decode(Post.self, row, location: where_))
-        case .comment: return .comment(try SQLiteRecords.decode(Comment.self, row, location: where_))
+        case .user: return .user(Self.withExtras(try SQLiteRecords.decode(User.self, row, location: where_), extras, of: row))
+        case .post: return .post(Self.withExtras(try SQLiteRecords.decode(Post.self, row, location: where_), extras, of: row))
+        case .comment: return .comment(Self.withExtras(try SQLiteRecords.decode(Comment.self, row, location: where_), extras, of: row))
         }
     }
 

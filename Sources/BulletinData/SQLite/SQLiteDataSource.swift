@@ -218,9 +218,10 @@ public actor SQLiteDataSource: DataSource {
         let rows = try records(kind, where: parent == nil ? nil : kind.parent?.field, equals: parent)
         let table = try open().layout.table(kind)?.table ?? kind.rawValue
         var decoded: [T] = []
+        let extras = try open().layout.table(kind)?.extraColumns ?? []
         for row in rows {
             do {
-                decoded.append(try SQLiteRecords.decode(T.self, row, location: location(table, row)))
+                decoded.append(Self.withExtras(try SQLiteRecords.decode(T.self, row, location: location(table, row)), extras, of: row))
             } catch let DataError.malformedJSON(path: member, location: location, reason: reason) {
                 issues.append(RecordIssue(path: member, reason: reason, effect: .skipped, location: location))
             } catch {
@@ -233,7 +234,35 @@ public actor SQLiteDataSource: DataSource {
     private func one<T: Decodable>(_ kind: SQLiteLayout.Kind, id: RecordID, as type: T.Type, noun: String) throws(DataError) -> T {
         let table = try open().layout.table(kind)?.table ?? kind.rawValue
         guard let row = try records(kind, where: "id", equals: id).first else { throw .notFound("\(noun) \(id)", location: path) }
-        return try SQLiteRecords.decode(T.self, row, location: location(table, row))
+        let extras = try open().layout.table(kind)?.extraColumns ?? []
+        return Self.withExtras(try SQLiteRecords.decode(T.self, row, location: location(table, row)), extras, of: row)
+    }
+
+    /// `value` (a user, post or comment) with the row's `extras` columns that hold a value as
+    /// its extra details, shown on its detail screen; other kinds and rows without any as they are.
+    static func withExtras<T>(_ value: T, _ extras: [String], of row: JSONValue) -> T {
+        guard !extras.isEmpty else { return value }
+        let details: [SourceDetail] = extras.compactMap { column in
+            guard let member = row[column], member != .null else { return nil }
+            let text: String = if case let .string(string) = member { string } else {
+                String(decoding: member.printed(style: .compact, indent: []), as: UTF8.self)
+            }
+            return SourceDetail(column, text)
+        }
+        guard !details.isEmpty else { return value }
+        if var user = value as? User {
+            user.profile = .extra(details)
+            return user as? T ?? value
+        }
+        if var post = value as? Post {
+            post.details = .extra(details)
+            return post as? T ?? value
+        }
+        if var comment = value as? Comment {
+            comment.details = .extra(details)
+            return comment as? T ?? value
+        }
+        return value
     }
 
     /// `/data/app.db, table posts, row 3`.

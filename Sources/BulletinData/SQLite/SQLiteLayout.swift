@@ -14,7 +14,7 @@ public struct SQLiteLayout: Hashable, Sendable {
         /// The fields Bulletin models for the kind, JSONPlaceholder's names (the parent's first).
         public var fields: [String] {
             switch self {
-            case .users: ["name", "username", "email", "phone", "website"]
+            case .users: ["name", "username", "email", "address", "phone", "website", "company"]
             case .posts: ["userId", "title", "body"]
             case .comments: ["postId", "name", "email", "body"]
             case .albums: ["userId", "title"]

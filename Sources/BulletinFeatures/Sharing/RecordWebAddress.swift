@@ -11,7 +11,7 @@ extension User {
     public var webAddress: String? {
         switch profile {
         case let .github(account): account.webURL.flatMap(WebAddress.normalized) ?? "https://github.com/" + account.login
-        case .plain, .dummyJSON, .mealCategory: website.flatMap(WebAddress.normalized)
+        case .plain, .dummyJSON, .mealCategory, .extra: website.flatMap(WebAddress.normalized)
         }
     }
 }
@@ -25,7 +25,7 @@ extension Post {
         case let .github(repository):
             repository.webURL.flatMap(WebAddress.normalized) ?? "https://github.com/" + repository.fullName
         case let .meal(meal): (meal.source ?? meal.video).flatMap(WebAddress.normalized)
-        case .plain, .dummyJSON: nil
+        case .plain, .dummyJSON, .extra: nil
         }
     }
 }

@@ -12,6 +12,9 @@ public indirect enum UserProfile: Hashable, Sendable {
     case dummyJSON(DummyJSONProfile)
     /// A TheMealDB category (`categories.php`).
     case mealCategory(MealCategory)
+    /// A database row's columns beyond JSONPlaceholder's fields (a SQLite `users` table's
+    /// `plan`), as labelled text, in the table's order.
+    case extra([SourceDetail])
 }
 
 /// What a source sent about a post beyond JSONPlaceholder's fields, typed per source.
@@ -25,6 +28,8 @@ public indirect enum PostDetails: Hashable, Sendable {
     case dummyJSON(DummyJSONPostDetails)
     /// A TheMealDB meal (`filter.php` gives name and thumbnail; `lookup.php` the rest).
     case meal(Meal)
+    /// A database row's columns beyond JSONPlaceholder's fields, as labelled text.
+    case extra([SourceDetail])
 }
 
 /// What a source sent about a comment beyond JSONPlaceholder's fields, typed per source.
@@ -33,4 +38,6 @@ public indirect enum CommentDetails: Hashable, Sendable {
     case plain
     /// A DummyJSON comment: likes and the commenter's full name.
     case dummyJSON(DummyJSONCommentDetails)
+    /// A database row's columns beyond JSONPlaceholder's fields, as labelled text.
+    case extra([SourceDetail])
 }

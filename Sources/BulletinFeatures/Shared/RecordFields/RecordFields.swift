@@ -11,6 +11,7 @@ enum RecordFields {
         case let .github(account): github(account, of: user)
         case let .dummyJSON(profile): dummyJSON(profile, of: user)
         case let .mealCategory(category): mealCategory(category, of: user)
+        case let .extra(details): plainProfile(of: user) + extra(details)
         }
     }
 
@@ -21,6 +22,7 @@ enum RecordFields {
         case let .github(repository): github(repository, of: post)
         case let .dummyJSON(details): dummyJSON(details, of: post)
         case let .meal(meal): mealFacts(meal, of: post)
+        case let .extra(details): extra(details)
         }
     }
 
@@ -29,7 +31,13 @@ enum RecordFields {
         switch comment.details {
         case .plain: []
         case let .dummyJSON(details): dummyJSON(details, of: comment)
+        case let .extra(details): extra(details)
         }
+    }
+
+    /// A database row's other columns, each under its column's name (`plan: gold`).
+    static func extra(_ details: [SourceDetail]) -> [DetailField] {
+        details.map { DetailField($0.label, Display.text($0.value)) }
     }
 
     /// A JSONPlaceholder photo's addresses: its URL and its thumbnail's (shown, never fetched).
