@@ -110,4 +110,27 @@ struct SQLiteDataSourceTests {
         }
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
+
+    @Test("the Users list reads windows by key: 500 a page, the next after the last id, the last page without a cursor")
+    func userWindows() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("many.db").path
+        let connection = try SQLiteConnection(path: path, create: true)
+        try connection.execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1234)
+            INSERT INTO users SELECT i * 2, 'user ' || i, 'u' || i FROM n;
+            """)
+        let source = SQLiteDataSource(path: path)
+        let first = try await source.userPage(after: nil)
+        #expect(first.list.records.count == 500 && first.list.records.first?.id == 2 && first.list.records.last?.id == 1000)
+        #expect(first.next == PageCursor("i:1000"))
+        let second = try await source.userPage(after: try #require(first.next))
+        #expect(second.list.records.map(\.id.number) == (501...1000).map { $0 * 2 })
+        let third = try await source.userPage(after: try #require(second.next))
+        #expect(third.list.records.count == 234 && third.next == nil, "the last window has no cursor")
+        let all = try await source.users()
+        #expect(all.count == 1234 && all == first.list.records + second.list.records + third.list.records)
+    }
 }

@@ -67,4 +67,27 @@ struct SQLiteEditingFlowTests {
                 == [[.integer(1), .integer(1), .text("one")], [.integer(2), .integer(1), .text("two")], [.integer(3), .integer(2), .text("three")]])
         }
     }
+
+    @Test("the Users list of a database of 1,234 users shows the first 500 at once, 'so far'; End loads the rest window by window")
+    func usersInWindows() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-sqlwin-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("many.db").path
+        try SQLiteConnection(path: path, create: true).execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1234)
+            INSERT INTO users SELECT i, 'user ' || i, 'u' || i FROM n;
+            """)
+        let list = RecordListModel<User>.users(of: SQLiteDataSource(path: path))
+        await list.load()
+        #expect(list.rows.count == 500 && list.paging == .more)
+        #expect(list.summary() == "500 users so far")
+        list.selectLast()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while list.paging != .complete, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        await list.wait()
+        #expect(list.rows.count == 1234 && list.summary() == "1234 users")
+        #expect(list.selectedRow?.id == 1234, "End ends on the last user")
+    }
 }

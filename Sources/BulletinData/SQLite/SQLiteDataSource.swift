@@ -60,6 +60,34 @@ public actor SQLiteDataSource: DataSource {
         return RecordList(records: users, issues: Array(issues[before...]))
     }
 
+    /// How many users a page of the Users list holds.
+    public static let userPageSize = 500
+
+    /// The Users list a window at a time, by key (`WHERE id > last ORDER BY id LIMIT 500`):
+    /// the first rows of a database of a million users show at once, the next window is read
+    /// as the selection nears the end, and no read costs more the further down it is. The
+    /// cursor is the last id read (`i:41` for a number, `t:abc` for text).
+    public func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage {
+        let after: SQLiteValue? = cursor.map { cursor in
+            let token = cursor.token
+            if token.hasPrefix("i:"), let number = Int64(token.dropFirst(2)) { return .integer(number) }
+            return .text(String(token.dropFirst(2)))
+        }
+        let before = issues.count
+        let size = Self.userPageSize
+        let rows = try records(.users, after: after, limit: size + 1)
+        let users = try decodeAll(.users, rows.prefix(size), as: User.self)
+        var next: PageCursor?
+        if rows.count > size, case let .object(members) = rows[size - 1], let id = members.first(where: { $0.key == "id" })?.value {
+            next = switch id {
+            case let .number(text): PageCursor("i:" + text)
+            case let .string(text): PageCursor("t:" + text)
+            default: nil
+            }
+        }
+        return UserPage(list: RecordList(records: users, issues: Array(issues[before...])), next: next)
+    }
+
     public func user(id: RecordID) async throws(DataError) -> User { try one(.users, id: id, as: User.self, noun: "user") }
 
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
@@ -194,17 +222,26 @@ public actor SQLiteDataSource: DataSource {
         }
     }
 
-    /// The rows of `kind`'s table (those whose `field` equals `value`, when given), ordered by id, as records.
-    func records(_ kind: SQLiteLayout.Kind, where field: String? = nil, equals value: RecordID? = nil) throws(DataError) -> [JSONValue] {
+    /// The rows of `kind`'s table (those whose `field` equals `value`, when given; those after
+    /// the id `after`; at most `limit`), ordered by id, as records.
+    func records(_ kind: SQLiteLayout.Kind, where field: String? = nil, equals value: RecordID? = nil,
+                 after: SQLiteValue? = nil, limit: Int? = nil) throws(DataError) -> [JSONValue] {
         let (_, schema, layout) = try open()
         guard let map = layout.table(kind), let table = schema.table(named: map.table) else { return [] }
         var sql = "SELECT \(SQLiteRecords.selectList(table)) FROM \(SQLiteSQL.quote(map.table))"
         var values: [SQLiteValue] = []
+        var conditions: [String] = []
         if let field, let value, let column = field == "id" ? map.id : map.column(field) {
-            sql += " WHERE \(SQLiteSQL.quote(column)) = ?"
+            conditions.append("\(SQLiteSQL.quote(column)) = ?")
             values.append(value.number.map { .integer(Int64($0)) } ?? .text(value.text))
         }
+        if let after {
+            conditions.append("\(SQLiteSQL.quote(map.id)) > ?")
+            values.append(after)
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY \(SQLiteSQL.quote(map.id))"
+        if let limit { sql += " LIMIT \(limit)" }
         return try run { connection throws(SQLiteError) in
             var records: [JSONValue] = []
             try connection.query(sql, values) { row in records.append(SQLiteRecords.json(table, values: row, kind: kind, map: map)) }
@@ -215,7 +252,11 @@ public actor SQLiteDataSource: DataSource {
     /// Every row of `kind` (under `parent`, when given) decoded as `T`; a row that cannot be
     /// read is skipped and recorded as an issue, the others are kept.
     private func list<T: Decodable>(_ kind: SQLiteLayout.Kind, parent: RecordID? = nil, as type: T.Type) throws(DataError) -> [T] {
-        let rows = try records(kind, where: parent == nil ? nil : kind.parent?.field, equals: parent)
+        try decodeAll(kind, try records(kind, where: parent == nil ? nil : kind.parent?.field, equals: parent)[...], as: T.self)
+    }
+
+    /// `rows` of `kind` decoded as `T`, a row that cannot be read skipped and recorded as an issue.
+    private func decodeAll<T: Decodable>(_ kind: SQLiteLayout.Kind, _ rows: ArraySlice<JSONValue>, as type: T.Type) throws(DataError) -> [T] {
         let table = try open().layout.table(kind)?.table ?? kind.rawValue
         var decoded: [T] = []
         let extras = try open().layout.table(kind)?.extraColumns ?? []
