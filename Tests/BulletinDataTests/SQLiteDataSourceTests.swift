@@ -1,5 +1,6 @@
 import BulletinTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BulletinData
@@ -45,6 +46,7 @@ struct SQLiteDataSourceTests {
         statistics.details = []
         #expect(try await statistics == file.statistics())
         await #expect(throws: DataError.notFound("post 999", location: database.path)) { try await sqlite.post(id: 999) }
+        #expect(try await sqlite.postListing(partial: nil) == file.postListing(partial: nil), "the Posts list's rows and authors")
         let raw = try #require(try await sqlite.rawRecord(.user, id: 1))
         #expect(raw.hasPrefix("{\n  \"id\": 1,\n") && raw.contains("\"city\": \"Gwenborough\""), "\(raw)")
         #expect(sqlite.descriptor.description == "SQLite database \(database.path)")
@@ -132,5 +134,27 @@ struct SQLiteDataSourceTests {
         #expect(third.list.records.count == 234 && third.next == nil, "the last window has no cursor")
         let all = try await source.users()
         #expect(all.count == 1234 && all == first.list.records + second.list.records + third.list.records)
+    }
+
+    @Test("the Posts list of 45,000 posts comes in batches of 20,000 in id order, no body read, and the batches make the whole")
+    func postBatches() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("posts.db").path
+        try SQLiteConnection(path: path, create: true).execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT);
+            INSERT INTO users VALUES (1, 'Ann', 'ann'), (2, 'Bo', 'bo');
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, userId INTEGER, title TEXT, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 45000)
+            INSERT INTO posts SELECT i, 1 + i % 3, 'title ' || i, NULL FROM n;
+            """)
+        let batches = Mutex<[PostBatch]>([])
+        let listing = try await SQLiteDataSource(path: path).postListing { batch in batches.withLock { $0.append(batch) } }
+        let seen = batches.withLock { $0 }
+        #expect(seen.map(\.posts.count) == [20_000, 20_000, 5_000])
+        #expect(seen.flatMap(\.posts) == listing.posts && listing.posts.count == 45_000)
+        #expect(listing.posts.first == PostSummary(id: 1, userId: 2, title: "title 1"))
+        #expect(listing.authors == [RecordID(1): "Ann", RecordID(2): "Bo"], "user 3 has no record: the list shows —")
+        #expect(listing.issues.isEmpty, "a NULL body is not read, so it is no problem here")
     }
 }

@@ -26,7 +26,8 @@ public struct PostBatch: Sendable, Equatable {
     public var posts: [PostSummary]
     /// The authors' names known so far (empty while the users are not read yet).
     public var authors: [RecordID: String]
-    /// Bytes of the file read so far, and the file's size in bytes.
+    /// How far the load has got: bytes of the file read so far and the file's size in bytes
+    /// (rows read so far and the table's rows, for a database).
     public var done: Int
     public var total: Int
 

@@ -102,6 +102,65 @@ public actor SQLiteDataSource: DataSource {
 
     public func allPosts() async throws(DataError) -> [Post] { try list(.posts, as: Post.self) }
 
+    /// How many posts a batch of the Posts list holds while the rest is read.
+    public static let postBatchSize = 20_000
+
+    /// The Posts list's members in one `SELECT id, userId, title … ORDER BY id` (no bodies read),
+    /// the authors' names from `SELECT id, name FROM users`, sent to `partial` in batches of
+    /// ``postBatchSize`` as they are read, so the first rows show while the rest comes.
+    public func postListing(partial: (@Sendable (PostBatch) -> Void)?) async throws(DataError) -> PostListing {
+        let (_, _, layout) = try open()
+        guard let posts = layout.table(.posts) else { return PostListing(posts: [], authors: [:]) }
+        var authors: [RecordID: String] = [:]
+        if let users = layout.table(.users), let name = users.column("name") {
+            try run { connection throws(SQLiteError) in
+                try connection.query("SELECT \(SQLiteSQL.quote(users.id)), \(SQLiteSQL.quote(name)) FROM \(SQLiteSQL.quote(users.table))") { row in
+                    if let id = Self.recordID(row[0]), authors[id] == nil { authors[id] = row[1].text ?? "" }
+                }
+            }
+        }
+        let columns = [posts.id, posts.column("userId"), posts.column("title")].map { $0.map(SQLiteSQL.quote) ?? "NULL" }
+        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQLiteSQL.quote(posts.table)) ORDER BY \(SQLiteSQL.quote(posts.id))"
+        let total = try count(posts.table)
+        var summaries: [PostSummary] = []
+        var skipped: [RecordIssue] = []
+        var sent = 0
+        try run { connection throws(SQLiteError) in
+            try connection.query(sql) { row in
+                guard let id = Self.recordID(row[0]) else {
+                    skipped.append(RecordIssue(path: "id", reason: "null", effect: .skipped, location: "\(path), table \(posts.table)"))
+                    return
+                }
+                summaries.append(PostSummary(id: id, userId: Self.recordID(row[1]) ?? RecordID(""), title: row[2].text ?? ""))
+                if let partial, summaries.count - sent == Self.postBatchSize {
+                    partial(PostBatch(posts: Array(summaries[sent...]), authors: authors, done: summaries.count, total: total))
+                    sent = summaries.count
+                }
+            }
+        }
+        if let partial, sent > 0, sent < summaries.count {
+            partial(PostBatch(posts: Array(summaries[sent...]), authors: authors, done: summaries.count, total: total))
+        }
+        issues += skipped
+        return PostListing(posts: summaries, authors: authors, issues: skipped)
+    }
+
+    /// `count(*)` of `table`.
+    private func count(_ table: String) throws(DataError) -> Int {
+        try run { connection throws(SQLiteError) in
+            Int(try connection.rows("SELECT count(*) FROM \(SQLiteSQL.quote(table))").first?.first?.integer ?? 0)
+        }
+    }
+
+    /// An id column's value as a record id (a whole number as a number, text as text); `nil` for NULL.
+    static func recordID(_ value: SQLiteValue) -> RecordID? {
+        switch value {
+        case let .integer(number): RecordID(Int(number))
+        case .null: nil
+        default: value.text.map { RecordID($0) }
+        }
+    }
+
     public func allComments() async throws(DataError) -> [Comment] { try list(.comments, as: Comment.self) }
 
     public func albums(userID: RecordID) async throws(DataError) -> [Album] { try list(.albums, parent: userID, as: Album.self) }
