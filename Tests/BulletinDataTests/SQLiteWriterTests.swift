@@ -64,7 +64,7 @@ struct SQLiteWriterTests {
         try setup.other.execute("UPDATE posts SET body = 'their body' WHERE id = 2")
         var mine = original
         mine.title = "my title"
-        await #expect(throws: DataError.changedOnDisk(path: setup.path)) {
+        await #expect(throws: DataError.recordChanged(path: setup.path, record: "post 2")) {
             try await setup.writer.update(.post(mine), original: .post(original), overwriteIfChanged: false)
         }
         #expect(try setup.other.rows("SELECT title, body FROM posts WHERE id = 2") == [[.text("second"), .text("their body")]])
@@ -105,7 +105,7 @@ struct SQLiteWriterTests {
         defer { try? FileManager.default.removeItem(at: setup.directory) }
         let post = try await setup.source.post(id: 3)
         try setup.other.execute("UPDATE posts SET title = 'renamed' WHERE id = 3")
-        await #expect(throws: DataError.changedOnDisk(path: setup.path)) {
+        await #expect(throws: DataError.recordChanged(path: setup.path, record: "post 3")) {
             try await setup.writer.delete(.post, id: 3, original: .post(post), overwriteIfChanged: false)
         }
         #expect(try setup.other.rows("SELECT count(*) FROM posts") == [[.integer(3)]])
@@ -139,7 +139,7 @@ struct SQLiteWriterTests {
         let outcome = try await setup.writer.setCompleted(true, of: todo)
         #expect(outcome.todo.completed && outcome.persisted)
         #expect(try setup.other.rows("SELECT completed FROM todos WHERE id = 1") == [[.integer(1)]])
-        await #expect(throws: DataError.changedOnDisk(path: setup.path)) { try await setup.writer.setCompleted(false, of: todo) }
+        await #expect(throws: DataError.recordChanged(path: setup.path, record: "todo 1")) { try await setup.writer.setCompleted(false, of: todo) }
     }
 
     @Test("a read-only file, or one opened with mode=ro, takes no writes and says why")

@@ -90,4 +90,34 @@ struct SQLiteEditingFlowTests {
         #expect(list.rows.count == 1234 && list.summary() == "1234 users")
         #expect(list.selectedRow?.id == 1234, "End ends on the last user")
     }
+
+    @Test("a post changed by another connection after the form opened: Ctrl-S fails as 'Changed since it was opened' with everything typed kept; Retry overwrites only the title")
+    func changedSinceOpened() async throws {
+        let url = try Self.database(onDelete: "")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let source = SQLiteDataSource(path: url.path)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: SQLiteDataWriter(source: source)), onQuit: {})
+        app.start()
+        app.navigate(to: .users)
+        let list = try #require(app.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        app.editing.handle(.editPost(1))
+        await app.editing.waitForIdle()
+        let form = try #require(app.stack.top?.destination as? RecordFormViewModel)
+        let other = try SQLiteConnection(path: url.path)
+        try other.execute("UPDATE posts SET body = 'theirs' WHERE id = 1")
+        let title = try #require(form.fields.firstIndex { $0.id == .title })
+        while form.focus != title { form.focusNext() }
+        form.edit { $0.replace(with: "mine") }
+        form.save()
+        await form.waitForTasks()
+        #expect(form.failureTitle == "Changed since it was opened" && form.offersOverwrite)
+        #expect(form.fields[title].text == "mine", "everything typed is kept")
+        #expect(try other.rows("SELECT title, body FROM posts WHERE id = 1") == [[.text("one"), .text("theirs")]])
+        form.retry()
+        await form.waitForTasks()
+        await app.editing.waitForIdle()
+        #expect(try other.rows("SELECT title, body FROM posts WHERE id = 1") == [[.text("mine"), .text("theirs")]],
+                "their body stays: only the title was written")
+    }
 }

@@ -51,7 +51,7 @@ struct WordingTests {
         .redirectRefused(url: "http://127.0.0.1:9/posts", status: 301, method: "POST"),
         .redirectLoop(url: "http://127.0.0.1:9/a", repeated: "http://127.0.0.1:9/b"),
         .tooManyRedirects(url: "http://127.0.0.1:9/a", limit: 10), .readOnly(reason: "started with --read-only"),
-        .changedOnDisk(path: "/tmp/db.json"), .readOnlyFile(path: "/tmp/db.json"),
+        .changedOnDisk(path: "/tmp/db.json"), .recordChanged(path: "/tmp/app.db", record: "post 3"), .readOnlyFile(path: "/tmp/db.json"),
         .unwritableFile(path: "/tmp/db.json", reason: "permission denied"),
         .noKnownKinds(what: "db.json at /tmp/meals.json", expected: ["users", "posts", "comments"], found: ["meals"]),
         .writeNotSent(url: "http://127.0.0.1:3000/posts/1", reason: "2 posts share id 1 on the server (“a”, “b”)"),
@@ -76,6 +76,7 @@ struct WordingTests {
         case .tooManyRedirects: "tooManyRedirects"
         case .readOnly: "readOnly"
         case .changedOnDisk: "changedOnDisk"
+        case .recordChanged: "recordChanged"
         case .readOnlyFile: "readOnlyFile"
         case .unwritableFile: "unwritableFile"
         case .noKnownKinds: "noKnownKinds"
@@ -92,7 +93,7 @@ struct WordingTests {
 
     @Test("every DataError case is sampled")
     func everyCase() {
-        #expect(Set(Self.samples.map(Self.name)).count == 21)
+        #expect(Set(Self.samples.map(Self.name)).count == 22)
     }
 
     @Test("no error's words, nor the status texts made from them, show a Swift type name", arguments: samples)

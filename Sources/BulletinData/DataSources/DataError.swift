@@ -49,6 +49,10 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// it (another program or another Bulletin wrote it). Nothing was written; the caller may
     /// ask the person and retry with `overwriteIfChanged: true`.
     case changedOnDisk(path: String)
+    /// A save to a database was refused because the row changed since the form (or the delete)
+    /// was opened on it: someone else saved it meanwhile. `record` names it (`post 3`). Nothing
+    /// was written; the caller may ask and retry with `overwriteIfChanged: true`.
+    case recordChanged(path: String, record: String)
     /// A save was refused because nobody may write the file (mode 0444, `chmod a-w`): it is
     /// not replaced unless the person says so (the caller asks, then retries with
     /// `overwriteIfChanged: true`, which keeps the mode).
@@ -95,6 +99,7 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooManyRedirects(url, limit): "Too many redirects from \(url) (more than \(limit))"
         case let .readOnly(reason): "Read-only: \(reason)"
         case let .changedOnDisk(path): "\(path) changed on disk since it was loaded; save anyway to overwrite"
+        case let .recordChanged(path, record): "\(record) changed in \(path) since it was opened; save anyway to overwrite"
         case let .readOnlyFile(path): "\(path) is read-only; save anyway to replace it (it stays read-only)"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
         case let .writeNotSent(url, reason): "Not sent: \(reason) (\(url)); nothing was changed"

@@ -10,15 +10,15 @@ struct SQLiteRemovedRow: Sendable {
 
 // Writes to a SQLite database (issue 25): each one transaction, `BEGIN IMMEDIATE … COMMIT`, in
 // which the row is read again and compared with what the form or the delete was opened on. A
-// change made there since is refused as ``DataError/changedOnDisk(path:)`` (the question a
-// db.json changed on disk asks) unless the person said to overwrite. Only the columns of the
+// change made there since is refused as ``DataError/recordChanged(path:record:)`` (asked as a
+// db.json changed on disk is) unless the person said to overwrite. Only the columns of the
 // fields that changed are written: columns Bulletin does not model, and fields not edited,
 // keep what the database holds.
 
 extension SQLiteDataSource {
     /// Applies `change`; `original` is the record as the form (or the delete) was opened on.
     /// - Returns: The record as stored (a created or restored record with its id), `nil` after a delete.
-    /// - Throws: ``DataError/changedOnDisk(path:)`` when the row changed since `original` was
+    /// - Throws: ``DataError/recordChanged(path:record:)`` when the row changed since `original` was
     ///   read (and `overwrite` is off); ``DataError/notFound(_:location:)``; a lock held past the
     ///   timeout, a full disk or a read-only file as ``DataError/unwritableFile(path:reason:)``
     ///   or ``DataError/readOnlyFile(path:)``; a field the table has no column for as
@@ -42,7 +42,7 @@ extension SQLiteDataSource {
             case let .update(record):
                 let current = try row(of: layoutKind, id: record.id, map: map, table: table, connection)
                 let stored = try decoded(current, kind: kind, table: map.table)
-                if let original, !overwrite, stored != original { throw .changedOnDisk(path: path) }
+                if let original, !overwrite, stored != original { throw .recordChanged(path: path, record: record.label) }
                 let from = RecordJSON.value(of: original ?? stored)
                 let to = RecordJSON.value(of: record)
                 try write(changes(from: from, to: to), of: record.id, in: map, connection)
@@ -50,7 +50,7 @@ extension SQLiteDataSource {
             case let .delete(_, id):
                 let current = try row(of: layoutKind, id: id, map: map, table: table, connection)
                 if let original, !overwrite, try decoded(current, kind: kind, table: map.table) != original {
-                    throw .changedOnDisk(path: path)
+                    throw .recordChanged(path: path, record: original.label)
                 }
                 // The row itself first (every column, the unmodelled ones too), then what cascades.
                 let own = SQLiteRemovedRow(table: table.name, columns: table.columns.map(\.name),
@@ -78,7 +78,7 @@ extension SQLiteDataSource {
         return try transaction { connection throws(DataError) in
             let current = try row(of: .todos, id: todo.id, map: map, table: table, connection)
             let stored = try SQLiteRecords.decode(Todo.self, current, location: location(map.table, current))
-            if !overwrite, stored != todo { throw .changedOnDisk(path: path) }
+            if !overwrite, stored != todo { throw .recordChanged(path: path, record: "todo \(todo.id)") }
             try write([(column, .integer(completed ? 1 : 0))], of: todo.id, in: map, connection)
             let after = try row(of: .todos, id: todo.id, map: map, table: table, connection)
             return try SQLiteRecords.decode(Todo.self, after, location: location(map.table, after))

@@ -151,6 +151,8 @@ extension EditingService {
                 if let written { note.show(Self.sentence("Deleted", done, written), offersUndo: true) }
             case let .changedOnDisk(path)?:
                 askToOverwrite(path) { [weak self] in self?.delete(records, from: index, overwrite: true) }
+            case let .recordChanged(path, record)?:
+                askToOverwrite(path, changed: record) { [weak self] in self?.delete(records, from: index, overwrite: true) }
             case let .readOnlyFile(path)?:
                 askToOverwrite(path, readOnly: true) { [weak self] in self?.delete(records, from: index, overwrite: true) }
             case let error?:
@@ -197,6 +199,8 @@ extension EditingService {
             case nil: note.show(done)
             case let .changedOnDisk(path)?:
                 askToOverwrite(path) { [weak self] in self?.undo(overwrite: true) }
+            case let .recordChanged(path, record)?:
+                askToOverwrite(path, changed: record) { [weak self] in self?.undo(overwrite: true) }
             case let .readOnlyFile(path)?:
                 askToOverwrite(path, readOnly: true) { [weak self] in self?.undo(overwrite: true) }
             case let error?:

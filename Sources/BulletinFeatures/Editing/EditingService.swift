@@ -115,17 +115,22 @@ public final class EditingService {
 
     /// Asks before saving over a file that changed on disk since it was loaded, or (`readOnly`)
     /// that nobody may write.
-    func askToOverwrite(_ path: String, readOnly: Bool = false, then retry: @escaping @MainActor () -> Void) {
-        let model = ConfirmationViewModel(
-            title: readOnly ? "File is read-only" : "File changed on disk",
-            message: readOnly
-                ? "\(path) is read-only. Save this change over it anyway? It stays read-only."
-                : "\(path) changed on disk since it was loaded. Save this change over it? "
-                    + "Changes made there to other records are kept.",
-            confirmLabel: "Overwrite"
-        ) { [weak self] answer in
+    /// - Parameter changed: The record that changed in a database since it was opened (`post 3`),
+    ///   when that is the question (not the whole file).
+    func askToOverwrite(_ path: String, readOnly: Bool = false, changed record: String? = nil,
+                        then retry: @escaping @MainActor () -> Void) {
+        let title = readOnly ? "File is read-only" : record == nil ? "File changed on disk" : "Changed since it was opened"
+        let message = if readOnly {
+            "\(path) is read-only. Save this change over it anyway? It stays read-only."
+        } else if let record {
+            "\(record) changed in \(path) since it was opened (someone else saved it). Save this change over it anyway?"
+        } else {
+            "\(path) changed on disk since it was loaded. Save this change over it? Changes made there to other records are kept."
+        }
+        let why = readOnly ? "is read-only" : record.map { "holds a newer \($0)" } ?? "changed on disk"
+        let model = ConfirmationViewModel(title: title, message: message, confirmLabel: "Overwrite") { [weak self] answer in
             self?.stack.dismiss()
-            if answer == .confirm { retry() } else { self?.note.show("Not changed: \(path) " + (readOnly ? "is read-only" : "changed on disk")) }
+            if answer == .confirm { retry() } else { self?.note.show("Not changed: \(path) \(why)") }
         }
         stack.show(model.request(title: "Overwrite?", link: nil, style: .modal, owner: nil))
     }

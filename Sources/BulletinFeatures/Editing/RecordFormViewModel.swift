@@ -209,15 +209,17 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// Retry overwrites it (the dialog says which).
     public var offersOverwrite: Bool {
         switch phase {
-        case .failed(.changedOnDisk), .failed(.readOnlyFile): true
+        case .failed(.changedOnDisk), .failed(.readOnlyFile), .failed(.recordChanged): true
         default: false
         }
     }
 
-    /// The failure dialog's title: `File changed on disk`, `File is read-only`, or `Could not save`.
+    /// The failure dialog's title: `File changed on disk`, `Changed since it was opened` (a
+    /// database's row), `File is read-only`, or `Could not save`.
     public var failureTitle: String {
         switch phase {
         case .failed(.changedOnDisk): "File changed on disk"
+        case .failed(.recordChanged): "Changed since it was opened"
         case .failed(.readOnlyFile): "File is read-only"
         default: "Could not save"
         }

@@ -174,6 +174,8 @@ public final class UserDetailLists {
         case let .readOnlyFile(path): "\(path) is read-only (make it writable, then press Space again)"
         case let .changedOnDisk(path):
             "\(path) changed on disk since it was loaded (r reads it again; Space then saves over the new version)"
+        case let .recordChanged(path, record):
+            "\(record) changed in \(path) since it was read (r reads it again; Space then saves over the new version)"
         default: error.description
         }
     }
