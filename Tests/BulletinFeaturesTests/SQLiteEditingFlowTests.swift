@@ -24,6 +24,17 @@ struct SQLiteEditingFlowTests {
         return url
     }
 
+    /// The app on the database at `url` with its writer, on the Users list, loaded.
+    static func openUsers(_ url: URL) async throws -> (AppCoordinator, UserListViewModel) {
+        let source = SQLiteDataSource(path: url.path)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: SQLiteDataWriter(source: source)), onQuit: {})
+        app.start()
+        app.navigate(to: .users)
+        let list = try #require(app.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        return (app, list)
+    }
+
     @Test("ON DELETE CASCADE: the question counts the posts that go with the user; u puts user and posts back with their ids",
           arguments: [("ON DELETE CASCADE", "user 1 “Ann” will be deleted from the data. Their 2 posts are deleted with them (ON DELETE CASCADE); u brings them back."),
                       ("ON DELETE SET NULL", "user 1 “Ann” will be deleted from the data. Their 2 posts stay, with no author (ON DELETE SET NULL)."),
@@ -32,12 +43,7 @@ struct SQLiteEditingFlowTests {
     func deleteUser(rule: String, message: String) async throws {
         let url = try Self.database(onDelete: rule)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let source = SQLiteDataSource(path: url.path)
-        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: SQLiteDataWriter(source: source)), onQuit: {})
-        app.start()
-        app.navigate(to: .users)
-        let list = try #require(app.stack.top?.destination as? UserListViewModel)
-        await list.load()
+        let (app, list) = try await Self.openUsers(url)
         list.deleteSelectedUser()
         await app.editing.waitForIdle()
         let question = try #require(app.stack.top?.destination as? ConfirmationViewModel)
@@ -95,12 +101,7 @@ struct SQLiteEditingFlowTests {
     func changedSinceOpened() async throws {
         let url = try Self.database(onDelete: "")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let source = SQLiteDataSource(path: url.path)
-        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: SQLiteDataWriter(source: source)), onQuit: {})
-        app.start()
-        app.navigate(to: .users)
-        let list = try #require(app.stack.top?.destination as? UserListViewModel)
-        await list.load()
+        let (app, _) = try await Self.openUsers(url)
         app.editing.handle(.editPost(1))
         await app.editing.waitForIdle()
         let form = try #require(app.stack.top?.destination as? RecordFormViewModel)
