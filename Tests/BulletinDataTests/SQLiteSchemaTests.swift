@@ -176,10 +176,18 @@ struct SQLiteSchemaTests {
             try SQLiteLayout.resolve(schema, what: url.path)
         }
         // Beside a table that reads, one that does not is left out, and says why.
-        let both = try Self.database("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
+        let both = try Self.database("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT); CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
         defer { try? FileManager.default.removeItem(at: both.deletingLastPathComponent()) }
         let partial = try SQLiteLayout.resolve(SQLiteSchema.read(from: SQLiteConnection(path: both.path)), what: both.path)
         #expect(Set(partial.tables.keys) == [.users])
+        // A users table the mapping names but whose name column it does not: said at once, not row by row.
+        let accounts = try Self.database("CREATE TABLE accounts (account_no INTEGER PRIMARY KEY, display_name TEXT, handle TEXT)")
+        defer { try? FileManager.default.removeItem(at: accounts.deletingLastPathComponent()) }
+        #expect(throws: DataError.unreadableFile(path: accounts.path, reason: "table accounts has no column for a user's name (looked for name); "
+                                                   + "name one with --map users.name=COLUMN (it has: account_no, display_name, handle)")) {
+            try SQLiteLayout.resolve(SQLiteSchema.read(from: SQLiteConnection(path: accounts.path)),
+                                     mapping: SQLiteMapping(parsing: "users=accounts"), what: accounts.path)
+        }
         #expect(partial.leftOut == ["albums: table albums has no column for its users (looked for userId, user_id and a foreign key to users); "
                                     + "name one with --map albums.userId=COLUMN"])
         #expect(throws: DataError.unreadableFile(path: url.path, reason: "--map posts.userId=owner: table posts has no column owner (it has: id, title)")) {

@@ -23,6 +23,12 @@ public struct SQLiteLayout: Hashable, Sendable {
             }
         }
 
+        /// The fields a record cannot be read without (besides the id and the parent): a user's
+        /// name and username. A table with no column for one is said at once, not row by row.
+        public var requiredFields: [String] {
+            self == .users ? ["name", "username"] : []
+        }
+
         /// The field that refers to the record this one belongs to (`userId` of a post) and the
         /// kind it refers to, or `nil` for users.
         public var parent: (field: String, kind: Kind)? {
@@ -117,6 +123,11 @@ public struct SQLiteLayout: Hashable, Sendable {
         }
         var columns: [String: String] = [:]
         for field in kind.fields { columns[field] = found(field) }
+        for field in kind.requiredFields where columns[field] == nil {
+            throw .unreadableFile(path: what, reason: "table \(table.name) has no column for a \(kind.rawValue.dropLast())'s \(field) "
+                                  + "(looked for \(field)); name one with --map \(kind.rawValue).\(field)=COLUMN "
+                                  + "(it has: \(table.columns.map(\.name).joined(separator: ", ")))")
+        }
         var onDelete: String?
         if let parent = kind.parent {
             let parentTable = mappedTables[parent.kind]?.table ?? mapping.tables[parent.kind] ?? parent.kind.rawValue
