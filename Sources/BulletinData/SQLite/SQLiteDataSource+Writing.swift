@@ -77,11 +77,11 @@ extension SQLiteDataSource {
         }
         return try transaction { connection throws(DataError) in
             let current = try row(of: .todos, id: todo.id, map: map, table: table, connection)
-            let stored = try SQLiteRecords.decode(Todo.self, current, location: location(map.table, current))
+            let stored = try decodeRow(current, as: Todo.self, map: map, kind: .todos)
             if !overwrite, stored != todo { throw .recordChanged(path: path, record: "todo \(todo.id)") }
             try write([(column, .integer(completed ? 1 : 0))], of: todo.id, in: map, connection)
             let after = try row(of: .todos, id: todo.id, map: map, table: table, connection)
-            return try SQLiteRecords.decode(Todo.self, after, location: location(map.table, after))
+            return try decodeRow(after, as: Todo.self, map: map, kind: .todos)
         }
     }
 
@@ -169,13 +169,13 @@ extension SQLiteDataSource {
     }
 
     private func decoded(_ row: JSONValue, kind: RecordKind, table: String) throws(DataError) -> Record {
-        let where_ = location(table, row)
         // As the source reads it (its extra columns too), so it compares equal to what a form opened on.
-        let extras = try open().layout.table(Self.layoutKind(kind))?.extraColumns ?? []
+        let layoutKind = Self.layoutKind(kind)
+        let map = try open().layout.table(layoutKind)
         switch kind {
-        case .user: return .user(Self.withExtras(try SQLiteRecords.decode(User.self, row, location: where_), extras, of: row))
-        case .post: return .post(Self.withExtras(try SQLiteRecords.decode(Post.self, row, location: where_), extras, of: row))
-        case .comment: return .comment(Self.withExtras(try SQLiteRecords.decode(Comment.self, row, location: where_), extras, of: row))
+        case .user: return .user(try decodeRow(row, as: User.self, map: map, kind: layoutKind))
+        case .post: return .post(try decodeRow(row, as: Post.self, map: map, kind: layoutKind))
+        case .comment: return .comment(try decodeRow(row, as: Comment.self, map: map, kind: layoutKind))
         }
     }
 

@@ -171,33 +171,28 @@ public actor SQLiteDataSource: DataSource {
 
     /// `count(*)` of each table the database has (albums, photos and todos `nil` when it has none).
     public func statistics() async throws(DataError) -> DataStatistics {
-        let layout = try open().layout
-        func count(_ kind: SQLiteLayout.Kind) throws(DataError) -> Int? {
-            guard let map = layout.table(kind) else { return nil }
-            return try run { connection throws(SQLiteError) in
-                Int(try connection.rows("SELECT count(*) FROM \(SQLiteSQL.quote(map.table))").first?.first?.integer ?? 0)
-            }
-        }
-        var statistics = DataStatistics(users: try count(.users) ?? 0, posts: try count(.posts) ?? 0, comments: try count(.comments) ?? 0,
-                                        albums: try count(.albums), photos: try count(.photos), todos: try count(.todos))
-        statistics.details = try details()
+        let (_, schema, layout) = try open()
+        // Every table counted once: the kinds' counts and the Admin panel's table list share them.
+        var rows: [String: Int] = [:]
+        for table in schema.tables where table.fullText == nil && !table.isView { rows[table.name] = try count(table.name) }
+        func counted(_ kind: SQLiteLayout.Kind) -> Int? { layout.table(kind).map { rows[$0.table] ?? 0 } }
+        var statistics = DataStatistics(users: counted(.users) ?? 0, posts: counted(.posts) ?? 0, comments: counted(.comments) ?? 0,
+                                        albums: counted(.albums), photos: counted(.photos), todos: counted(.todos))
+        statistics.details = try details(rows: rows)
         return statistics
     }
 
-    /// The file's size, SQLite's version and journal mode, and every table with its rows
+    /// The file's size, SQLite's version and journal mode, and every table with its `rows`
     /// (the kinds' tables named by kind when mapped: `posts (articles) 3`), for the Admin panel.
-    private func details() throws(DataError) -> [SourceDetail] {
+    private func details(rows: [String: Int]) throws(DataError) -> [SourceDetail] {
         let (_, schema, layout) = try open()
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let journal = try run { connection throws(SQLiteError) in try connection.rows("PRAGMA journal_mode").first?.first?.text ?? "?" }
         var tables: [String] = []
         for table in schema.tables where table.fullText == nil && !table.isView {
-            let rows = try run { connection throws(SQLiteError) in
-                try connection.rows("SELECT count(*) FROM \(SQLiteSQL.quote(table.name))").first?.first?.integer ?? 0
-            }
             let kind = layout.tables.first { $0.value.table == table.name }?.key
             let name = kind.map { $0.rawValue == table.name ? table.name : "\($0.rawValue) (\(table.name))" } ?? table.name
-            tables.append("\(name) \(rows)")
+            tables.append("\(name) \(rows[table.name] ?? 0)")
         }
         let search = schema.tables.filter { $0.fullText != nil }.map(\.name)
         return [
@@ -232,12 +227,7 @@ public actor SQLiteDataSource: DataSource {
 
     /// The row as JSON, every column a member (the ones Bulletin does not model too), two-space indented.
     public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? {
-        let table: SQLiteLayout.Kind = switch kind {
-        case .user: .users
-        case .post: .posts
-        case .comment: .comments
-        }
-        guard let record = try records(table, where: "id", equals: id).first else {
+        guard let record = try records(Self.layoutKind(kind), where: "id", equals: id).first else {
             throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: path)
         }
         return String(decoding: record.printed(), as: UTF8.self)
@@ -292,7 +282,7 @@ public actor SQLiteDataSource: DataSource {
         var conditions: [String] = []
         if let field, let value, let column = field == "id" ? map.id : map.column(field) {
             conditions.append("\(SQLiteSQL.quote(column)) = ?")
-            values.append(value.number.map { .integer(Int64($0)) } ?? .text(value.text))
+            values.append(Self.key(value))
         }
         if let after {
             conditions.append("\(SQLiteSQL.quote(map.id)) > ?")
@@ -316,26 +306,33 @@ public actor SQLiteDataSource: DataSource {
 
     /// `rows` of `kind` decoded as `T`, a row that cannot be read skipped and recorded as an issue.
     private func decodeAll<T: Decodable>(_ kind: SQLiteLayout.Kind, _ rows: ArraySlice<JSONValue>, as type: T.Type) throws(DataError) -> [T] {
-        let table = try open().layout.table(kind)?.table ?? kind.rawValue
+        let map = try open().layout.table(kind)
         var decoded: [T] = []
-        let extras = try open().layout.table(kind)?.extraColumns ?? []
         for row in rows {
             do {
-                decoded.append(Self.withExtras(try SQLiteRecords.decode(T.self, row, location: location(table, row)), extras, of: row))
+                decoded.append(try decodeRow(row, as: T.self, map: map, kind: kind))
             } catch let DataError.malformedJSON(path: member, location: location, reason: reason) {
                 issues.append(RecordIssue(path: member, reason: reason, effect: .skipped, location: location))
             } catch {
-                issues.append(RecordIssue(path: "$", reason: "\(error)", effect: .skipped, location: location(table, row)))
+                issues.append(RecordIssue(path: "$", reason: "\(error)", effect: .skipped,
+                                          location: location(map?.table ?? kind.rawValue, row)))
             }
         }
         return decoded
     }
 
     private func one<T: Decodable>(_ kind: SQLiteLayout.Kind, id: RecordID, as type: T.Type, noun: String) throws(DataError) -> T {
-        let table = try open().layout.table(kind)?.table ?? kind.rawValue
         guard let row = try records(kind, where: "id", equals: id).first else { throw .notFound("\(noun) \(id)", location: path) }
-        let extras = try open().layout.table(kind)?.extraColumns ?? []
-        return Self.withExtras(try SQLiteRecords.decode(T.self, row, location: location(table, row)), extras, of: row)
+        return try decodeRow(row, as: T.self, map: try open().layout.table(kind), kind: kind)
+    }
+
+    /// One row of `kind`'s table (`map`) as the source reads it: decoded as `T`, its extra
+    /// columns as the record's extra details (``withExtras(_:_:of:)``); the reads and the
+    /// writer's comparisons all go through here.
+    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` naming the file, table and row.
+    func decodeRow<T: Decodable>(_ row: JSONValue, as type: T.Type, map: SQLiteLayout.TableMap?, kind: SQLiteLayout.Kind) throws(DataError) -> T {
+        let value = try SQLiteRecords.decode(T.self, row, location: location(map?.table ?? kind.rawValue, row))
+        return Self.withExtras(value, map?.extraColumns ?? [], of: row)
     }
 
     /// `value` (a user, post or comment) with the row's `extras` columns that hold a value as
