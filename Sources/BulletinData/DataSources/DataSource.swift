@@ -41,6 +41,10 @@ public protocol DataSource: Sendable {
     /// How far a long load has got (files); has a default (`nil`: nothing to report).
     var loadProgress: LoadProgress? { get }
 
+    /// The Posts list read in windows by key (a database: ``PostWindows``), or `nil` when the
+    /// list is read whole (``postListing(partial:)``); has a default (`nil`).
+    var postWindows: (any PostWindows)? { get }
+
     /// Every post, in the source's order. (REST: `GET /posts`) Has a default that gathers
     /// them through ``users()`` and ``posts(userID:)`` (see ``postList()``).
     func allPosts() async throws(DataError) -> [Post]
@@ -130,6 +134,8 @@ extension DataSource {
 
     /// No progress to report.
     public var loadProgress: LoadProgress? { nil }
+
+    public var postWindows: (any PostWindows)? { nil }
 
     /// JSONPlaceholder's words.
     public var vocabulary: SourceVocabulary { .jsonPlaceholder }

@@ -68,7 +68,7 @@ public final class SQLiteConnection {
     public let path: String
     /// Whether the connection was opened read-only (`SQLITE_OPEN_READONLY`).
     public let isReadOnly: Bool
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
 
     /// Opens `path` (it must exist: Bulletin never creates a database by opening one, except
     /// `create`).

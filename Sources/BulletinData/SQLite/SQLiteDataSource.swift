@@ -20,6 +20,8 @@ public actor SQLiteDataSource: DataSource {
     /// and id, so that undo puts them back with their ids.
     var cascaded: [String: [SQLiteRemovedRow]] = [:]
     var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
+    /// The read-only connection the windowed Posts list reads through (``PostWindows``).
+    nonisolated let windowReader: SQLiteWindowReader
     private var issues: [RecordIssue] = []
 
     /// - Parameters:
@@ -35,9 +37,13 @@ public actor SQLiteDataSource: DataSource {
         self.readOnly = readOnly
         self.mapping = mapping
         self.log = log
+        windowReader = SQLiteWindowReader(path: path, busyTimeout: busyTimeout)
     }
 
     public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .sqlite, location: path) }
+
+    /// The Posts list reads windows by key (``SQLiteDataSource+Windows.swift``).
+    public nonisolated var postWindows: (any PostWindows)? { self }
 
     /// JSONPlaceholder's words, with the user lists the database has tables for.
     public nonisolated var vocabulary: SourceVocabulary { .jsonPlaceholder }

@@ -1,3 +1,4 @@
+import BulletinData
 import Observation
 import ViewState
 
@@ -179,6 +180,30 @@ public final class FindBar {
             messageIsHiddenByFilter = true
         } else {
             message = "\(noun) \(id) is not shown yet (still sorting)"
+        }
+    }
+
+    /// What a jump by id on a list read in windows found (``windowJumpAnswered(_:id:)``).
+    public enum WindowJump: Sendable {
+        case found, hidden, missing
+        case failed(DataError)
+    }
+
+    /// A jump on a list read in windows has been asked of the source.
+    public func windowJumpStarted() {
+        jumpDigits = nil
+        message = nil
+    }
+
+    /// The source answered a jump to `id` on a list read in windows: said as ``jump(toRow:id:)`` says it.
+    public func windowJumpAnswered(_ answer: WindowJump, id: String) {
+        switch answer {
+        case .found: message = nil
+        case .missing: message = "no \(noun) \(id) in this list"
+        case .hidden:
+            message = "\(noun) \(id) is hidden by the filter"
+            messageIsHiddenByFilter = true
+        case let .failed(error): message = "could not go to \(noun) \(id): \(error.description)"
         }
     }
 

@@ -70,6 +70,12 @@ public final class ListFinder {
     /// Called on the main actor each time a result is applied to ``order``, with the query it
     /// was computed for (diagnostics and tests; `nil` by default).
     @ObservationIgnored public var didApply: ((_ query: String, _ order: [Int]) -> Void)?
+    /// Called after each intent that changes the filter or sort, for a list whose source filters
+    /// and sorts (read in windows by key): the finder keeps the query, the source does the work.
+    @ObservationIgnored public var onQueryChange: (() -> Void)?
+    /// The counts of a list whose source filters (rows passing, rows in all; `nil`: not known
+    /// yet), which ``statusText`` says instead of the finder's own.
+    @ObservationIgnored public var externalCounts: (() -> (shown: Int?, total: Int?))?
 
     /// The index of the current rows; `nil` while it is built in the background.
     @ObservationIgnored var index: FindIndex? = FindIndex(rowCount: 0, columnCount: 0) { _, _ in "" }
@@ -121,6 +127,10 @@ public final class ListFinder {
     /// `37 of 100` while a filter is set, `no matches` when it hides every row; `nil` without one.
     public var statusText: String? {
         guard !query.isEmpty else { return nil }
+        if let externalCounts {
+            let counts = externalCounts()
+            return counts.shown == 0 ? "no matches" : "\(counts.shown.map(String.init) ?? "…") of \(counts.total.map(String.init) ?? "…")"
+        }
         return order.isEmpty ? "no matches" : "\(order.count) of \(rowCount)"
     }
 
@@ -250,6 +260,7 @@ public final class ListFinder {
             lastPattern = pattern
         }
         refresh()
+        onQueryChange?()
     }
 
     /// Enter: keeps the filter and returns to the list.
@@ -299,12 +310,23 @@ public final class ListFinder {
         }
         ascending = true
         refresh()
+        onQueryChange?()
     }
 
     /// `S`: reverses the sort (sorting by the first column when unsorted).
     public func reverseSort() {
         if sortColumn == nil { sortColumn = columns.isEmpty ? nil : 0 } else { ascending.toggle() }
         refresh()
+        onQueryChange?()
+    }
+
+    /// Back to the source's order (Esc on a sort that reads every row).
+    public func restoreSourceOrder() {
+        guard sortColumn != nil else { return }
+        sortColumn = nil
+        ascending = true
+        refresh()
+        onQueryChange?()
     }
 
     // MARK: - Selection

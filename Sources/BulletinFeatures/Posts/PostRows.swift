@@ -48,10 +48,31 @@ extension RecordListModel where Row == PostRow {
     /// decoded) and, while a large file is indexed, sends batches that show at once in file
     /// order; the finder's index of the whole list is built from them meanwhile
     /// (``PostBatchIndexer``). REST sources answer with `GET /users` and `GET /posts`.
+    /// A database (``DataSource/postWindows``) is read in windows by key instead: the list
+    /// holds the rows around the selection, and its filter and sort are the database's query.
     public static func allPosts(of source: any DataSource) -> RecordListModel<PostRow> {
-        RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: ListFeed(sendsBatches: true) {
+        var feed = ListFeed<PostRow>(sendsBatches: source.postWindows == nil) {
             batches throws(DataError) in try await loadRows(source, batches: batches)
-        })
+        }
+        if let windows = source.postWindows { feed.windows = windowed(windows) }
+        return RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
+    }
+
+    /// The Posts list's windows over `windows`: each row's author `—` when no user has its id.
+    private static func windowed(_ windows: any PostWindows) -> ListWindows<PostRow> {
+        ListWindows(
+            sortFields: PostRowColumn.allCases.map { "\($0)" },
+            count: { query throws(DataError) in try await windows.postCount(query) },
+            window: { query, start, limit throws(DataError) in
+                try await windows.postWindow(query, start: start, limit: limit).map {
+                    (PostRow(post: $0.post, author: $0.author ?? Display.missing), $0.key)
+                }
+            },
+            position: { key, query throws(DataError) in try await windows.postPosition(of: key, query) },
+            key: { id, query throws(DataError) in try await windows.postKey(id: id, query) },
+            plan: { query in await windows.postPlan(query) },
+            cancel: { windows.cancelWindowReads() }
+        )
     }
 
     /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`

@@ -42,6 +42,9 @@ public struct ListFeed<Row: Sendable>: Sendable {
     public var page: (@Sendable (PageCursor) async throws(DataError) -> ListPage<Row>)?
     /// Whether ``first`` sends batches (the list then asks for them on a first load).
     public var sendsBatches: Bool
+    /// Where the source reads the list in windows by key (a database), or `nil`: the list is
+    /// read by ``first`` (and its pages) and held whole.
+    public var windows: ListWindows<Row>?
 
     /// A feed from its parts.
     public init(
@@ -65,6 +68,45 @@ public struct ListFeed<Row: Sendable>: Sendable {
             let list = try await read()
             return ListPage(rows: list.records, issues: list.issues)
         }
+    }
+}
+
+/// A list read in windows by key (``PostWindows``): the source's count, window, position and
+/// lookup of a ``WindowQuery``, each row with its key, and the field each column sorts by.
+public struct ListWindows<Row: Sendable>: Sendable {
+    /// How many rows pass the query.
+    public var count: @Sendable (WindowQuery) async throws(DataError) -> Int
+    /// At most `limit` rows at a start, in the query's order.
+    public var window: @Sendable (_ query: WindowQuery, _ start: WindowStart, _ limit: Int) async throws(DataError)
+        -> [(row: Row, key: WindowKey)]
+    /// The display position of the row at a key.
+    public var position: @Sendable (WindowKey, WindowQuery) async throws(DataError) -> Int
+    /// The key of the row with an id, and whether the filter lets it through; `nil`: no such row.
+    public var key: @Sendable (RecordID, WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?
+    /// How the source answers a query (an index, or every row read).
+    public var plan: @Sendable (WindowQuery) async -> WindowPlan
+    /// Stops the reads in flight.
+    public var cancel: @Sendable () -> Void
+    /// The field each column sorts by (`id`, `author`, `title`), left to right.
+    public var sortFields: [String]
+
+    /// Windows from their parts.
+    public init(
+        sortFields: [String],
+        count: @escaping @Sendable (WindowQuery) async throws(DataError) -> Int,
+        window: @escaping @Sendable (WindowQuery, WindowStart, Int) async throws(DataError) -> [(row: Row, key: WindowKey)],
+        position: @escaping @Sendable (WindowKey, WindowQuery) async throws(DataError) -> Int,
+        key: @escaping @Sendable (RecordID, WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?,
+        plan: @escaping @Sendable (WindowQuery) async -> WindowPlan,
+        cancel: @escaping @Sendable () -> Void
+    ) {
+        self.sortFields = sortFields
+        self.count = count
+        self.window = window
+        self.position = position
+        self.key = key
+        self.plan = plan
+        self.cancel = cancel
     }
 }
 

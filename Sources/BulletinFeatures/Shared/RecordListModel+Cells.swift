@@ -9,6 +9,7 @@ extension RecordListModel {
         switch state {
         case .idle, .loading: "\(name.title) (…)"
         case .failed: "\(name.title) (—)"
+        case .loaded where isWindowed: "\(name.title) (\(windowCount.map(String.init) ?? "…"))"
         case let .loaded(rows): "\(name.title) (\(rows.count))"
         }
     }
@@ -21,6 +22,9 @@ extension RecordListModel {
     public func summary(progress: String? = nil) -> String {
         switch state {
         case .idle, .loading: return "Loading \(name.plural)…"
+        case .loaded where isWindowed:
+            let count = (find.finder.query.isEmpty ? windowCount : baseCount).map(name.count) ?? "counting \(name.plural)…"
+            return [reloadFailureText, windowWork ?? count, window.plan?.advice].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows) where isPartial:
             return [name.count(rows.count) + " so far", progress].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows):
@@ -50,6 +54,14 @@ extension RecordListModel {
     /// a one-row move on the 1M list); a frame drawn through this function records two. It
     /// answers what ``cell(row:column:)`` answers; use it within the frame it was made for.
     public func cells() -> (_ row: Int, _ column: Int) -> String {
+        if isWindowed {
+            let rows = rows
+            let start = window.start
+            let columns = columns
+            return { position, column in
+                rows.indices.contains(position - start) ? columns[column].text(rows[position - start]) : ""
+            }
+        }
         let rows = rows
         let order = find.finder.order
         let columns = columns

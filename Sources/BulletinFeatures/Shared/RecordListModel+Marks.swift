@@ -11,11 +11,13 @@ extension RecordListModel {
     public func toggleMark() {
         guard let row = selectedRow else { return }
         if marks.contains(row.id) { marks.remove(row.id) } else { marks.insert(row.id) }
+        if isWindowed { window.marked[row.id] = marks.contains(row.id) ? row : nil }
         moveSelection(by: 1)
     }
 
     /// `M`: unmarks every row.
     public func clearMarks() {
+        window.marked = [:]
         if !marks.isEmpty { marks = [] }
     }
 
@@ -30,13 +32,14 @@ extension RecordListModel {
     public var markedRows: [Row] {
         let marks = marks
         guard !marks.isEmpty else { return [] }
+        if isWindowed { return window.marked.values.sorted { $0.id < $1.id } }
         return rows.filter { marks.contains($0.id) }
     }
 
     /// How many marked rows the filter hides now (a delete of the marked names them too).
     public var hiddenMarkCount: Int {
         let marked = markedRows.count
-        guard marked > 0 else { return 0 }
+        guard marked > 0, !isWindowed else { return 0 }
         let shown = (0..<find.finder.order.count).reduce(0) { $0 + (isMarked(position: $1) ? 1 : 0) }
         return max(0, marked - shown)
     }
@@ -59,6 +62,11 @@ extension RecordListModel {
     public func markedPositions() -> ((Int) -> Bool)? {
         let marks = marks
         guard !marks.isEmpty else { return nil }
+        if isWindowed {
+            let rows = rows
+            let start = window.start
+            return { rows.indices.contains($0 - start) && marks.contains(rows[$0 - start].id) }
+        }
         let rows = rows
         let order = find.finder.order
         return { position in
@@ -69,7 +77,7 @@ extension RecordListModel {
     /// After a load: drops the marks whose record is no longer among the rows (deleted, or gone
     /// from the source).
     func keepMarksOfLoadedRows() {
-        guard !marks.isEmpty else { return }
+        guard !marks.isEmpty, !isWindowed else { return }
         let present = Set(rows.lazy.map(\.id).filter(marks.contains))
         if present.count != marks.count { marks = present }
     }

@@ -6,6 +6,7 @@ import BulletinData
 extension RecordListModel {
     /// The row shown at display position `position`, if any.
     public func row(at position: Int) -> Row? {
+        if isWindowed { return windowRow(at: position) }
         let order = find.finder.order
         let rows = rows
         guard order.indices.contains(position), rows.indices.contains(order[position]) else { return nil }
@@ -19,17 +20,22 @@ extension RecordListModel {
     public func selectFirst() {
         walksToEnd = false
         selection.home(count: rowCount)
+        ensureWindow()
     }
 
     /// `:12` or `12` then Enter: selects the record with id `id` through the finder's id map, or
     /// says it is not there (the finder's messages).
-    public func goTo(id: String) { find.jump(toID: id) }
+    public func goTo(id: String) {
+        if isWindowed { return windowJump(toID: id) }
+        find.jump(toID: id)
+    }
 
     /// Selects the record with id `id` when it is loaded and shown (the filter may hide it),
     /// saying nothing otherwise (after a write).
     /// - Returns: Whether it was selected.
     @discardableResult
     public func select(id: RecordID) -> Bool {
+        if isWindowed { return windowSelect(id: id) }
         guard let row = find.finder.row(withID: id.text) else { return false }
         return find.finder.select(row: row)
     }

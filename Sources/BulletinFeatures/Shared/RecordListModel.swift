@@ -84,7 +84,22 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         get { access(keyPath: marksKey); return stored.marks }
         set { withMutation(keyPath: marksKey) { stored.marks = newValue } }
     }
+    /// How many rows the source says pass the query of a list read in windows (``isWindowed``);
+    /// `nil` until counted.
+    public internal(set) var windowCount: Int? {
+        get { access(keyPath: windowCountKey); return stored.windowCount }
+        set { withMutation(keyPath: windowCountKey) { stored.windowCount = newValue } }
+    }
+    /// The unfiltered count of a list read in windows (`37 of 10000000`); `nil` until counted.
+    public internal(set) var baseCount: Int? {
+        get { access(keyPath: baseCountKey); return stored.baseCount }
+        set { withMutation(keyPath: baseCountKey) { stored.baseCount = newValue } }
+    }
     @ObservationIgnored private var stored = Stored()
+    @ObservationIgnored private let windowCountKey: KeyPath<RecordListModel, Int?> = \.windowCount
+    @ObservationIgnored private let baseCountKey: KeyPath<RecordListModel, Int?> = \.baseCount
+    /// The window hook's state (``RecordListModel+Windows.swift``).
+    @ObservationIgnored var window = RowWindow<Row>()
     /// The observed properties' key paths, made once per list.
     @ObservationIgnored private let issuesKey: KeyPath<RecordListModel, [RecordIssue]> = \.issues
     @ObservationIgnored private let pagingKey: KeyPath<RecordListModel, ListPaging> = \.paging
@@ -113,6 +128,8 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         var isPartial = false
         var loadStarted: ContinuousClock.Instant?
         var marks: Set<RecordID> = []
+        var windowCount: Int?
+        var baseCount: Int?
     }
 
     // MARK: - Init
@@ -126,6 +143,10 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         self.columns = columns
         self.feed = feed
         find = FindBar(columns: columns.map(\.declaration), noun: name.singular, selection: rowSelection)
+        if feed.windows != nil {
+            find.finder.onQueryChange = { [weak self] in self?.windowQueryChanged() }
+            find.finder.externalCounts = { [weak self] in (self?.windowCount, self?.baseCount) }
+        }
     }
 
     /// A list read whole by `fetch`.
@@ -156,7 +177,10 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
 
     /// How many rows the table has: those shown (all, or those passing the filter), plus a
     /// last "more" row while pages remain and no filter is set.
-    public var rowCount: Int { find.finder.order.count + (showsPagingRow ? 1 : 0) }
+    public var rowCount: Int {
+        if isWindowed { return windowCount ?? (window.start + rows.count) }
+        return find.finder.order.count + (showsPagingRow ? 1 : 0)
+    }
 
     // MARK: - Loading
 
@@ -168,6 +192,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// list. When only the next page failed, `r` retries that page and keeps the rows. A first
     /// load of a feed that sends batches shows them as they arrive.
     public func reload() {
+        if isWindowed { return reloadWindow() }
         if case .failed = paging, state.value != nil { return loadMore() }
         walksToEnd = false
         let keepsRows = state.value != nil && !isPartial
@@ -208,6 +233,12 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// The list left the screen: the loads in flight (first page, next page, batches) are
     /// cancelled and their results dropped.
     public func stop() {
+        if isWindowed {
+            window.countTask?.cancel()
+            window.generation += 1
+            window.queryRunning = false
+            feed.windows?.cancel()
+        }
         walksToEnd = false
         loader.stop()
         endBatches()
@@ -234,6 +265,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         guard var rows = state.value, let index = rows.firstIndex(where: { $0.id == row.id }) else { return }
         rows[index] = row
         loader.show(rows)
+        if isWindowed { return }
         indexRows()
     }
 
@@ -273,6 +305,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         walksToEnd = false
         selection.move(by: delta, count: rowCount)
         loadMoreIfNear()
+        ensureWindow()
     }
 
     /// End (`G`): the last row. While pages remain, every one is loaded in turn, the selection
@@ -282,5 +315,6 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         selection.end(count: rowCount)
         walksToEnd = paging == .more && showsPagingRow
         loadMoreIfNear()
+        ensureWindow()
     }
 }

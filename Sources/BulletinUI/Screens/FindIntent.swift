@@ -79,6 +79,8 @@ protocol FindableScreenModel: ListScreenModel {
     func clearMarks()
     /// Why `M` would do nothing, or `nil` when a row is marked.
     var clearMarksUnavailableReason: String? { get }
+    /// Esc: stops a sort or filter that reads every row of a database; `false` when none runs.
+    func cancelWindowWork() -> Bool
 }
 
 /// The one list model is the one list screen model: every list's keys, table and finding go through it.

@@ -121,6 +121,8 @@ extension FindableScreenModel {
     func handleListScreenKey(_ key: Key, keys: KeyMap<ListScreenIntent>, pageSize: Int, tableArea: Rect,
                              reload: (() -> Void)? = nil, edit: (EditIntent) -> Void = { _ in }) -> Bool {
         find.clearMessage()
+        // Esc while a sort or filter no index answers reads every row: stops it.
+        if key == .escape, cancelWindowWork() { return true }
         let intent = keys.action(for: key)
         if find.jumpDigits != nil {
             if case let .find(findIntent)? = intent, findIntent.isJump {} else { find.cancelJump() }

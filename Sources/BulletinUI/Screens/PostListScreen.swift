@@ -31,7 +31,8 @@ struct PostListScreen: OneListScreen {
     /// A file's load progress (read from the source on each frame, not observed) is shown.
     var changesWhileLoading: Bool { model.loadProgressText != nil }
     var busyWord: String {
-        model.state.isLoading || model.isReloading || model.isPartial ? "loading" : model.list.findBusyWord ?? "loading"
+        model.state.isLoading || model.isReloading && model.list.windowWork == nil || model.isPartial ? "loading"
+            : model.list.findBusyWord ?? "loading"
     }
 
     func render(in area: Rect, on surface: inout Surface) {

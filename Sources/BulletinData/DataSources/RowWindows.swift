@@ -1,0 +1,117 @@
+/// What a list read in windows asks its source for (issue 25 item 3): the filter typed at its
+/// `/` prompt and the column it is sorted by. A database answers it in SQL, a window of rows at
+/// a time by key (keyset pagination: `WHERE (sort, id) > (?, ?) ORDER BY sort, id LIMIT n`), so
+/// no read costs more the further down the list it is and no table is read whole.
+public struct WindowQuery: Sendable, Hashable {
+    /// The filter as typed, taken literally (empty: every row).
+    public var filter: String
+    /// The field the rows are ordered by (`id`, `title`, `author`), then by id.
+    public var sortField: String
+    /// Whether the order is ascending.
+    public var ascending: Bool
+
+    /// A query; by default every row, by id ascending.
+    public init(filter: String = "", sortField: String = "id", ascending: Bool = true) {
+        self.filter = filter
+        self.sortField = sortField
+        self.ascending = ascending
+    }
+}
+
+/// Where a row stands in a ``WindowQuery``'s order: its sort value and its id, as the source
+/// reads them (opaque to the list, which hands it back to read the rows after or before it).
+public struct WindowKey: Sendable, Hashable {
+    /// The row's sort value (`nil`: NULL, or the order is by id alone) and its id.
+    package var sort: WindowValue?
+    package var id: WindowValue
+
+    package init(sort: WindowValue?, id: WindowValue) {
+        self.sort = sort
+        self.id = id
+    }
+}
+
+/// A key's value as a database stores it.
+public enum WindowValue: Sendable, Hashable {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// Which rows of a ``WindowQuery``'s order a window read answers.
+public enum WindowStart: Sendable, Hashable {
+    /// The first rows.
+    case first
+    /// The last rows.
+    case last
+    /// The rows after this key.
+    case after(WindowKey)
+    /// The rows before this key.
+    case before(WindowKey)
+    /// This row and the rows after it.
+    case from(WindowKey)
+    /// The rows from this position on (0-based): a far jump, which costs a read up to it.
+    case offset(Int)
+}
+
+/// One row of a window of the Posts list: the post's list members, its author's name (`nil`
+/// when no user has its `userId`) and its key.
+public struct WindowedPost: Sendable, Equatable {
+    public var post: PostSummary
+    public var author: String?
+    public var key: WindowKey
+
+    public init(post: PostSummary, author: String?, key: WindowKey) {
+        self.post = post
+        self.author = author
+        self.key = key
+    }
+}
+
+/// A source whose Posts list is read in windows by key (a database): counts, windows,
+/// positions and lookups of one ``WindowQuery``, each one query, none reading the whole table
+/// unless the query needs it (a sort by a column without an index, a filter no index serves).
+public protocol PostWindows: Sendable {
+    /// How many posts pass the query's filter (`count(*)`).
+    /// - Throws: ``DataError`` naming the database; ``DataError/cancelled`` after ``cancelWindowReads()``.
+    func postCount(_ query: WindowQuery) async throws(DataError) -> Int
+
+    /// At most `limit` posts of the query's order at `start`, in that order (the rows before a
+    /// key too, the nearest last).
+    /// - Throws: As ``postCount(_:)``.
+    func postWindow(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [WindowedPost]
+
+    /// How many posts come before the row at `key` in the query's order (its 0-based position).
+    /// - Throws: As ``postCount(_:)``.
+    func postPosition(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int
+
+    /// The key of post `id` in the query's order (one lookup by primary key), and whether the
+    /// query's filter lets it through; `nil` when no post has that id.
+    /// - Throws: As ``postCount(_:)``.
+    func postKey(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?
+
+    /// How the query will be answered, for the screen's words while it runs: whether its order
+    /// reads an index (else every row is sorted) and whether its filter does (an FTS5 index,
+    /// else every row is read).
+    func postPlan(_ query: WindowQuery) async -> WindowPlan
+
+    /// Stops the window reads in flight (Esc on a long sort or filter, a newer keystroke); each
+    /// fails with ``DataError/cancelled``. Writes are never stopped.
+    nonisolated func cancelWindowReads()
+}
+
+/// How a source answers a ``WindowQuery`` (``PostWindows/postPlan(_:)``).
+public struct WindowPlan: Sendable, Hashable {
+    /// Whether the order is read from an index (the id's, or one on the sort column).
+    public var sortIsIndexed: Bool
+    /// Whether the filter is answered by an index (FTS5 on the title) rather than by reading every row.
+    public var filterIsIndexed: Bool
+    /// What the screen can say about it: how to make it quick (`CREATE INDEX …`), or `nil`.
+    public var advice: String?
+
+    public init(sortIsIndexed: Bool, filterIsIndexed: Bool, advice: String? = nil) {
+        self.sortIsIndexed = sortIsIndexed
+        self.filterIsIndexed = filterIsIndexed
+        self.advice = advice
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+// The Posts list of a SQLite database in windows by key (``PostWindows``, issue 25 item 3):
+// each read is one `SELECT … WHERE (sort, id) > (?, ?) ORDER BY sort, id LIMIT n` on the
+// read-only connection (``SQLiteWindowReader``), so a window costs the same anywhere in ten
+// million rows, and Esc stops a long one.
+
+extension SQLiteDataSource: PostWindows {
+    /// The parts of a sort column's order (``SQLitePostWindowSQL``), in ascending order.
+    enum Segment: Equatable {
+        /// Every row, by id (the order is the id's).
+        case all
+        /// The rows whose sort value is NULL, by id (first in SQLite's ascending order).
+        case nulls
+        /// The rows with a sort value, by value and id.
+        case values
+    }
+
+    public func postCount(_ query: WindowQuery) async throws(DataError) -> Int {
+        let sql = try windowSQL(query)
+        var statement = "SELECT count(*) FROM \(sql.postsOnly)"
+        if let filter = sql.filter { statement += " WHERE " + filter.sql }
+        let rows = try await read(statement, sql.filter?.values ?? [])
+        return Int(rows.first?.first?.integer ?? 0)
+    }
+
+    public func postWindow(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [WindowedPost] {
+        let sql = try windowSQL(query)
+        let limit = max(0, limit)
+        let rows: [[SQLiteValue]]
+        switch start {
+        case .first: rows = try await physical(sql, forward: query.ascending, from: nil, inclusive: false, limit: limit)
+        case .last: rows = try await physical(sql, forward: !query.ascending, from: nil, inclusive: false, limit: limit).reversed()
+        case let .after(key): rows = try await physical(sql, forward: query.ascending, from: key, inclusive: false, limit: limit)
+        case let .from(key): rows = try await physical(sql, forward: query.ascending, from: key, inclusive: true, limit: limit)
+        case let .before(key):
+            rows = try await physical(sql, forward: !query.ascending, from: key, inclusive: false, limit: limit).reversed()
+        case let .offset(position):
+            let direction = query.ascending ? "ASC" : "DESC"
+            var statement = "SELECT \(sql.select) FROM \(sql.from)"
+            if let filter = sql.filter { statement += " WHERE " + filter.sql }
+            statement += " ORDER BY " + [sql.sort, sql.id].compactMap { $0.map { "\($0) \(direction)" } }.joined(separator: ", ")
+            statement += " LIMIT 1 OFFSET \(max(0, position))"
+            guard let row = try await read(statement, sql.filter?.values ?? []).first else { return [] }
+            return try await postWindow(query, start: .from(Self.windowKey(row)), limit: limit)
+        }
+        return rows.map(Self.windowedPost)
+    }
+
+    public func postPosition(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
+        let sql = try windowSQL(query)
+        let segments = Self.segments(sql)
+        let own = Self.segment(of: key, sql)
+        guard let at = segments.firstIndex(of: own) else { return 0 }
+        // Ascending: the rows physically before the key; descending: those after it.
+        let counted = query.ascending ? Array(segments[..<at]) : Array(segments[(at + 1)...])
+        var position = try await count(sql, own, bound: (key, query.ascending ? "<" : ">"))
+        for segment in counted { position += try await count(sql, segment, bound: nil) }
+        return position
+    }
+
+    public func postKey(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
+        let sql = try windowSQL(query)
+        let passes = sql.filter.map { "CASE WHEN \($0.sql) THEN 1 ELSE 0 END" } ?? "1"
+        let statement = "SELECT \(sql.select), \(passes) FROM \(sql.from) WHERE \(sql.id) = ? LIMIT 1"
+        guard let row = try await read(statement, (sql.filter?.values ?? []) + [Self.key(id)]).first else { return nil }
+        return (Self.windowKey(Array(row.dropLast())), row.last?.integer == 1)
+    }
+
+    public func postPlan(_ query: WindowQuery) async -> WindowPlan {
+        (try? windowSQL(query))?.plan ?? WindowPlan(sortIsIndexed: true, filterIsIndexed: true)
+    }
+
+    public nonisolated func cancelWindowReads() { windowReader.interrupt() }
+
+    // MARK: - Private
+
+    private func windowSQL(_ query: WindowQuery) throws(DataError) -> SQLitePostWindowSQL {
+        let (_, schema, layout) = try open()
+        guard let sql = SQLitePostWindowSQL(query, layout: layout, schema: schema) else {
+            throw .notFound("posts table", location: path)
+        }
+        return sql
+    }
+
+    /// At most `limit` rows from `key` (or the start) in the physical order, ascending when
+    /// `forward`: the key's segment from the key on, then the segments after it.
+    private func physical(_ sql: SQLitePostWindowSQL, forward: Bool, from key: WindowKey?, inclusive: Bool,
+                          limit: Int) async throws(DataError) -> [[SQLiteValue]] {
+        let segments = forward ? Self.segments(sql) : Self.segments(sql).reversed()
+        let first = key.map { Self.segment(of: $0, sql) }.flatMap { segments.firstIndex(of: $0) } ?? 0
+        var rows: [[SQLiteValue]] = []
+        for (index, segment) in segments.enumerated() where index >= first && rows.count < limit {
+            let op = forward ? (inclusive ? ">=" : ">") : (inclusive ? "<=" : "<")
+            let bound = index == first ? key.map { ($0, op) } : nil
+            var (statement, values) = Self.conditions(sql, segment, bound: bound)
+            statement = "SELECT \(sql.select) FROM \(sql.from)" + statement
+            let direction = forward ? "ASC" : "DESC"
+            let order = segment == .values ? ["\(sql.sort!) \(direction)", "\(sql.id) \(direction)"] : ["\(sql.id) \(direction)"]
+            statement += " ORDER BY " + order.joined(separator: ", ") + " LIMIT \(limit - rows.count)"
+            rows += try await read(statement, values)
+        }
+        return rows
+    }
+
+    private func count(_ sql: SQLitePostWindowSQL, _ segment: Segment, bound: (WindowKey, String)?) async throws(DataError) -> Int {
+        let (conditions, values) = Self.conditions(sql, segment, bound: bound)
+        let from = sql.sort == nil || sql.sort?.hasPrefix("p.") == true ? sql.postsOnly : sql.from
+        return Int(try await read("SELECT count(*) FROM \(from)" + conditions, values).first?.first?.integer ?? 0)
+    }
+
+    /// ` WHERE …` of `segment` (the filter, the segment's own condition, the bound on the key).
+    private static func conditions(_ sql: SQLitePostWindowSQL, _ segment: Segment,
+                                   bound: (key: WindowKey, op: String)?) -> (String, [SQLiteValue]) {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+        if let filter = sql.filter {
+            conditions.append(filter.sql)
+            values += filter.values
+        }
+        switch segment {
+        case .all, .nulls:
+            if segment == .nulls, let sort = sql.sort { conditions.append("\(sort) IS NULL") }
+            if let bound {
+                conditions.append("\(sql.id) \(bound.op) ?")
+                values.append(bound.key.id.sqliteValue)
+            }
+        case .values:
+            if sql.sortIsNullable, let sort = sql.sort { conditions.append("\(sort) IS NOT NULL") }
+            if let bound, let sort = sql.sort, let value = bound.key.sort {
+                conditions.append("(\(sort), \(sql.id)) \(bound.op) (?, ?)")
+                values += [value.sqliteValue, bound.key.id.sqliteValue]
+            }
+        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+    }
+
+    private static func segments(_ sql: SQLitePostWindowSQL) -> [Segment] {
+        sql.sort == nil ? [.all] : sql.sortIsNullable ? [.nulls, .values] : [.values]
+    }
+
+    private static func segment(of key: WindowKey, _ sql: SQLitePostWindowSQL) -> Segment {
+        sql.sort == nil ? .all : key.sort == nil ? .nulls : .values
+    }
+
+    /// Runs a read on the window connection, its errors in Bulletin's words (an interrupted one
+    /// as ``DataError/cancelled``), recorded in the request log as a read of the file.
+    private func read(_ sql: String, _ values: [SQLiteValue]) async throws(DataError) -> [[SQLiteValue]] {
+        let started = Date()
+        do throws(SQLiteError) {
+            let rows = try await windowReader.rows(sql, values)
+            log?.record(RequestRecord(date: started, method: "READ", path: path, status: .read,
+                                      milliseconds: RequestRecord.milliseconds(since: started)))
+            return rows
+        } catch {
+            if error.primaryCode == 9 { throw .cancelled }   // SQLITE_INTERRUPT: Esc, or a newer query
+            let failure = Self.dataError(error)
+            log?.record(failure)
+            throw failure
+        }
+    }
+
+    /// A window row (``SQLitePostWindowSQL/select``) as the list shows it.
+    private static func windowedPost(_ row: [SQLiteValue]) -> WindowedPost {
+        WindowedPost(post: PostSummary(id: recordID(row[0]) ?? RecordID(""), userId: recordID(row[1]) ?? RecordID(""),
+                                       title: row[2].text ?? ""),
+                     author: row[3] == .null ? nil : row[3].text, key: windowKey(row))
+    }
+
+    private static func windowKey(_ row: [SQLiteValue]) -> WindowKey {
+        WindowKey(sort: WindowValue(row[4]), id: WindowValue(row[5]) ?? .integer(0))
+    }
+}
+
+extension WindowValue {
+    /// A column's value as a key's (`nil` for NULL).
+    init?(_ value: SQLiteValue) {
+        switch value {
+        case .null: return nil
+        case let .integer(number): self = .integer(number)
+        case let .real(number): self = .real(number)
+        case let .text(text): self = .text(text)
+        case let .blob(bytes): self = .text(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The value bound to a statement.
+    var sqliteValue: SQLiteValue {
+        switch self {
+        case let .integer(number): .integer(number)
+        case let .real(number): .real(number)
+        case let .text(text): .text(text)
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import BulletinData
+
+/// The window hook's state (``RecordListModel+Windows.swift``): which display positions the rows
+/// held are, their keys, and the query they were read for.
+struct RowWindow<Row> {
+    /// The display position of the first row held.
+    var start = 0
+    /// The keys of the rows held, in order.
+    var keys: [WindowKey] = []
+    /// The query the rows were read for.
+    var query = WindowQuery()
+    /// How the source answers ``query`` (for the screen's words while it runs).
+    var plan: WindowPlan?
+    /// The count in flight.
+    var countTask: Task<Void, Never>?
+    /// Bumped by every new query; a count or first window applies only if unchanged.
+    var generation = 0
+    /// Whether the read of a new query's first window is in flight (a sort or a filter).
+    var queryRunning = false
+    /// The rows marked, by id (marks outlive the window that held them).
+    var marked: [RecordID: Row] = [:]
+}
+
+// The window hook of ``RecordListModel`` (issue 25 item 3): a list whose feed reads windows by key
+// (``ListFeed/windows``, a database's Posts list) holds only a few hundred rows around the
+// selection, the display positions of the whole list; the count comes from the source once per
+// query (`…` until known); the filter and sort are the source's query, not the finder's pass.
+
+extension RecordListModel {
+    /// Rows read at a time.
+    static var windowSize: Int { 300 }
+    /// Rows kept either side of the selection before the window moves.
+    static var windowMargin: Int { 120 }
+    /// Rows held at most.
+    static var windowLimit: Int { 1_200 }
+
+    /// Whether the list reads windows by key.
+    public var isWindowed: Bool { feed.windows != nil }
+
+    /// The row at display position `position` among the rows held.
+    func windowRow(at position: Int) -> Row? {
+        let rows = rows
+        let index = position - window.start
+        return rows.indices.contains(index) ? rows[index] : nil
+    }
+
+    /// The query the finder's filter and sort amount to.
+    var windowQuery: WindowQuery {
+        let finder = find.finder
+        let field = finder.sortColumn.flatMap { feed.windows?.sortFields[$0] } ?? "id"
+        let literal: String = if case let .literal(text) = finder.pattern { text } else { finder.query }
+        return WindowQuery(filter: literal, sortField: field, ascending: finder.sortColumn == nil || finder.ascending)
+    }
+
+    /// `sorting 10000000 posts… (Esc stops)` while a query no index answers runs; `nil` otherwise.
+    public var windowWork: String? {
+        guard window.queryRunning, let plan = window.plan, !(plan.sortIsIndexed && plan.filterIsIndexed) else { return nil }
+        let verb = plan.sortIsIndexed ? "filtering" : "sorting"
+        let count = baseCount.map { name.count($0) } ?? name.plural
+        return "\(verb) \(count)… (Esc stops)"
+    }
+
+    // MARK: - Loading
+
+    /// Reads the window around the selected row (the first rows when none is), and counts the
+    /// rows of the query again: `r`, a write, a new filter or sort (`fromTop`).
+    func reloadWindow(fromTop: Bool = false) {
+        guard let windows = feed.windows else { return }
+        let query = windowQuery
+        let anchor = fromTop || query != window.query ? nil : selectedKey
+        window.generation += 1
+        window.queryRunning = query != window.query && state.value != nil
+        window.query = query
+        let generation = window.generation
+        let size = Self.windowSize
+        Task { [weak self] in
+            let plan = await windows.plan(query)
+            guard let self, window.generation == generation else { return }
+            window.plan = plan
+            find.finder.isWorking = window.queryRunning
+        }
+        loadStarted = .now
+        loader.reload(keepsValue: state.value != nil, { () async throws(DataError) -> (start: Int, rows: [(row: Row, key: WindowKey)]) in
+            guard let anchor else { return (0, try await windows.window(query, .first, size)) }
+            let position = try await windows.position(anchor, query)
+            let before = try await windows.window(query, .before(anchor), size / 2)
+            let after = try await windows.window(query, .from(anchor), size)
+            return (position - before.count, before + after)
+        }, value: { [weak self] read in
+            // The selected row where it is now (rows added or removed before it move it).
+            if let self, let anchor, let index = read.rows.firstIndex(where: { $0.key == anchor }) {
+                selection.selected = read.start + index
+            }
+            self?.window.start = read.start
+            self?.window.keys = read.rows.map(\.key)
+            return read.rows.map(\.row)
+        }) { [weak self] read in
+            guard let self, window.generation == generation else { return }
+            loadStarted = nil
+            window.queryRunning = false
+            find.finder.isWorking = false
+            issues = []
+            setNext(nil)
+            if let read { measureWindow() }
+            if read != nil, fromTop || anchor == nil { selection.selected = window.start }
+            countWindow(query, generation: generation)
+        }
+    }
+
+    /// Counts the rows of `query` (the status line says `…` until it comes).
+    private func countWindow(_ query: WindowQuery, generation: Int) {
+        guard let windows = feed.windows else { return }
+        window.countTask?.cancel()
+        window.countTask = Task { [weak self] in
+            let counted = try? await windows.count(query)
+            guard let self, window.generation == generation else { return }
+            windowCount = counted
+            if query.filter.isEmpty { baseCount = counted }
+            selection.clamp(count: rowCount)
+            ensureWindow()
+        }
+    }
+
+    /// The finder's filter or sort changed: the source's query changes with it.
+    func windowQueryChanged() {
+        guard isWindowed, state.value != nil else { return }
+        let query = windowQuery
+        guard query != window.query else { return }
+        feed.windows?.cancel()
+        windowCount = nil
+        reloadWindow(fromTop: true)
+    }
+
+    /// Esc while a query no index answers runs: stops it and goes back to the rows shown before.
+    /// - Returns: Whether there was one to stop.
+    public func cancelWindowWork() -> Bool {
+        guard windowWork != nil else { return false }
+        feed.windows?.cancel()
+        find.finder.restoreSourceOrder()
+        find.cancelFilter()
+        return true
+    }
+
+    /// The key of the selected row, when it is held.
+    private var selectedKey: WindowKey? {
+        let index = selection.selected - window.start
+        return window.keys.indices.contains(index) ? window.keys[index] : nil
+    }
+
+    /// The widths of the columns, from the rows held (the finder measures them).
+    private func measureWindow() {
+        let rows = rows
+        let columns = columns
+        find.finder.measure(count: rows.count) { row, column in columns[column].text(rows[row]) }
+    }
+
+    // MARK: - Moving
+
+    /// After a move: reads the rows the selection and the screen around it need when the rows
+    /// held do not have them: the next or previous window by key when near, else the first or
+    /// last rows, else the rows from a position (a far jump).
+    func ensureWindow() {
+        guard let windows = feed.windows, state.value != nil, !window.queryRunning else { return }
+        let held = window.start..<(window.start + rows.count)
+        let total = windowCount
+        let position = selection.selected
+        let low = max(0, position - Self.windowMargin)
+        let high = min(total ?? Int.max, position + Self.windowMargin)
+        let holdsEnd = total.map { held.upperBound >= $0 } ?? false
+        if low >= held.lowerBound, high <= held.upperBound || holdsEnd { return }
+        let query = window.query
+        let size = Self.windowSize
+        let start: WindowStart
+        var base: Int
+        if position >= held.upperBound - Self.windowMargin, position < held.upperBound + size, let last = window.keys.last {
+            start = .after(last)
+            base = held.upperBound
+        } else if position < held.lowerBound + Self.windowMargin, position >= held.lowerBound - size, let first = window.keys.first {
+            start = .before(first)
+            base = held.lowerBound
+        } else if position < size {
+            start = .first
+            base = 0
+        } else if let total, position >= total - size {
+            start = .last
+            base = total
+        } else {
+            base = max(0, position - size / 2)
+            start = .offset(base)
+        }
+        let limit = start == .first || start == .last ? size * 2 : size
+        let generation = window.generation
+        loader.loadPage({ () async throws(DataError) in try await windows.window(query, start, limit) }) { [weak self] outcome in
+            guard let self, window.generation == generation, case let .loaded(read) = outcome else { return }
+            apply(read, at: start, base: base)
+        }
+    }
+
+    /// Puts a window read from `start` beside (or in place of) the rows held.
+    private func apply(_ read: [(row: Row, key: WindowKey)], at start: WindowStart, base: Int) {
+        var rows = self.rows
+        var keys = window.keys
+        switch start {
+        case .after:
+            rows += read.map(\.row)
+            keys += read.map(\.key)
+            if read.count < Self.windowSize { windowCount = window.start + rows.count }
+        case .before:
+            rows = read.map(\.row) + rows
+            keys = read.map(\.key) + keys
+            window.start = max(0, base - read.count)
+        case .last:
+            rows = read.map(\.row)
+            keys = read.map(\.key)
+            window.start = max(0, base - read.count)
+        case .first, .offset, .from:
+            rows = read.map(\.row)
+            keys = read.map(\.key)
+            window.start = base
+        }
+        // Too many held: the far side of the selection goes.
+        if rows.count > Self.windowLimit {
+            let keepFrom = max(0, min(selection.selected - window.start - Self.windowLimit / 2, rows.count - Self.windowLimit))
+            rows = Array(rows[keepFrom..<(keepFrom + Self.windowLimit)])
+            keys = Array(keys[keepFrom..<(keepFrom + Self.windowLimit)])
+            window.start += keepFrom
+        }
+        window.keys = keys
+        loader.show(rows)
+        selection.clamp(count: rowCount)
+    }
+
+    // MARK: - Jumps
+
+    /// `:12`: one lookup of the id, its position in the query's order, and the rows around it.
+    func windowJump(toID text: String) {
+        guard let windows = feed.windows else { return }
+        let query = window.query
+        let size = Self.windowSize
+        let generation = window.generation
+        let id = RecordID(text)
+        find.windowJumpStarted()
+        loader.loadPage({ () async throws(DataError) -> (position: Int, before: Int, rows: [(row: Row, key: WindowKey)], passes: Bool)? in
+            guard let found = try await windows.key(id, query) else { return nil }
+            guard found.passes else { return (0, 0, [], false) }
+            let position = try await windows.position(found.key, query)
+            let before = try await windows.window(query, .before(found.key), size / 2)
+            let after = try await windows.window(query, .from(found.key), size)
+            return (position, before.count, before + after, true)
+        }) { [weak self] outcome in
+            guard let self, window.generation == generation else { return }
+            switch outcome {
+            case let .loaded(found?) where found.passes:
+                window.start = found.position - found.before
+                window.keys = found.rows.map(\.key)
+                loader.show(found.rows.map(\.row))
+                selection.selected = found.position
+                selection.clamp(count: rowCount)
+                find.windowJumpAnswered(.found, id: text)
+            case .loaded(.some): find.windowJumpAnswered(.hidden, id: text)
+            case .loaded(nil): find.windowJumpAnswered(.missing, id: text)
+            case let .failed(error): find.windowJumpAnswered(.failed(error), id: text)
+            case .idle, .loading: break
+            }
+        }
+    }
+
+    /// Selects the record with id `id` after a write: at once when held, else by a jump.
+    func windowSelect(id: RecordID) -> Bool {
+        if let index = rows.firstIndex(where: { $0.id == id }) {
+            selection.selected = window.start + index
+            return true
+        }
+        windowJump(toID: id.text)
+        return false
+    }
+}
