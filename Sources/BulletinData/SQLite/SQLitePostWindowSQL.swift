@@ -73,6 +73,10 @@ struct SQLitePostWindowSQL {
     /// start with the text typed, in order: `title : "ferr"*`), else by ``SQLiteConnection/registerFoldedContains()``
     /// anywhere in it; the author's name anywhere in it (the users, not the posts, are read);
     /// the id when the text is a whole number.
+    ///
+    /// With the FTS5 index, the title's matches and the matching authors' posts are one set of
+    /// ids (`p.id IN (… UNION …)`, the authors' posts found by the index on `userId`), so no
+    /// post is read to test it: an `OR` of the two would read every post.
     private static func filter(
         _ text: String, posts: SQLiteLayout.TableMap, users: SQLiteLayout.TableMap?, userID: String?, title: String?,
         schema: SQLiteSchema
@@ -80,22 +84,34 @@ struct SQLitePostWindowSQL {
         let folded = TextFolding.fold(text)
         guard !folded.isEmpty else { return (nil, true) }
         let quote = SQLiteSQL.quote
+        let postsTable = schema.table(named: posts.table)
+        var authors: (sql: String, value: SQLiteValue)?
+        if let users, let name = users.column("name"), userID != nil {
+            authors = ("SELECT \(quote(users.id)) FROM \(quote(users.table)) WHERE bulletin_contains(\(quote(name)), ?)", .text(folded))
+        }
         var parts: [String] = []
         var values: [SQLiteValue] = []
         var indexed = false
-        if let title, let column = posts.column("title") {
-            if let fts = fullText(of: posts, column: column, schema: schema), folded.contains(where: { $0.isLetter || $0.isNumber }) {
-                parts.append("p.\(quote(posts.id)) IN (SELECT rowid FROM \(quote(fts)) WHERE \(quote(fts)) MATCH ?)")
-                values.append(.text("\(column) : \"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"))
-                indexed = true
-            } else {
+        if let column = posts.column("title"), let fts = fullText(of: posts, column: column, schema: schema),
+           folded.contains(where: { $0.isLetter || $0.isNumber }) {
+            var set = "SELECT rowid FROM \(quote(fts)) WHERE \(quote(fts)) MATCH ?"
+            values.append(.text("\(column) : \"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"))
+            indexed = true
+            if let authors, let userColumn = posts.column("userId") {
+                set += " UNION SELECT \(quote(posts.id)) FROM \(quote(posts.table)) WHERE \(quote(userColumn)) IN (\(authors.sql))"
+                values.append(authors.value)
+                indexed = postsTable?.isIndexed(userColumn) ?? false
+            }
+            parts.append("p.\(quote(posts.id)) IN (\(set))")
+        } else {
+            if let title {
                 parts.append("bulletin_contains(\(title), ?)")
                 values.append(.text(folded))
             }
-        }
-        if let users, let name = users.column("name"), let userID {
-            parts.append("\(userID) IN (SELECT \(quote(users.id)) FROM \(quote(users.table)) WHERE bulletin_contains(\(quote(name)), ?))")
-            values.append(.text(folded))
+            if let authors, let userID {
+                parts.append("\(userID) IN (\(authors.sql))")
+                values.append(authors.value)
+            }
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let number = Int64(trimmed) {

@@ -13,12 +13,17 @@ struct RowWindow<Row> {
     var plan: WindowPlan?
     /// The count in flight.
     var countTask: Task<Void, Never>?
+    /// The question of how the source answers the query, in flight.
+    var planTask: Task<Void, Never>?
     /// Bumped by every new query; a count or first window applies only if unchanged.
     var generation = 0
     /// Whether the read of a new query's first window is in flight (a sort or a filter).
     var queryRunning = false
     /// The rows marked, by id (marks outlive the window that held them).
     var marked: [RecordID: Row] = [:]
+    /// The last row in id order (the longest id, usually), read once per list so the ID column
+    /// is as wide as the list's ids, not only as the first window's.
+    var widest: Row?
 }
 
 // The window hook of ``RecordListModel`` (issue 25 item 3): a list whose feed reads windows by key
@@ -73,20 +78,24 @@ extension RecordListModel {
         window.query = query
         let generation = window.generation
         let size = Self.windowSize
-        Task { [weak self] in
+        let readsWidest = window.widest == nil
+        window.planTask = Task { [weak self] in
             let plan = await windows.plan(query)
             guard let self, window.generation == generation else { return }
             window.plan = plan
             find.finder.isWorking = window.queryRunning
         }
         loadStarted = .now
-        loader.reload(keepsValue: state.value != nil, { () async throws(DataError) -> (start: Int, rows: [(row: Row, key: WindowKey)]) in
-            guard let anchor else { return (0, try await windows.window(query, .first, size)) }
+        typealias Read = (start: Int, rows: [(row: Row, key: WindowKey)], widest: Row?)
+        loader.reload(keepsValue: state.value != nil, { () async throws(DataError) -> Read in
+            let widest = readsWidest ? try await windows.window(WindowQuery(), .last, 1).first?.row : nil
+            guard let anchor else { return (0, try await windows.window(query, .first, size), widest) }
             let position = try await windows.position(anchor, query)
             let before = try await windows.window(query, .before(anchor), size / 2)
             let after = try await windows.window(query, .from(anchor), size)
-            return (position - before.count, before + after)
+            return (position - before.count, before + after, widest)
         }, value: { [weak self] read in
+            if let widest = read.widest { self?.window.widest = widest }
             // The selected row where it is now (rows added or removed before it move it).
             if let self, let anchor, let index = read.rows.firstIndex(where: { $0.key == anchor }) {
                 selection.selected = read.start + index
@@ -101,7 +110,7 @@ extension RecordListModel {
             find.finder.isWorking = false
             issues = []
             setNext(nil)
-            if let read { measureWindow() }
+            if read != nil { measureWindow() }
             if read != nil, fromTop || anchor == nil { selection.selected = window.start }
             countWindow(query, generation: generation)
         }
@@ -147,9 +156,10 @@ extension RecordListModel {
         return window.keys.indices.contains(index) ? window.keys[index] : nil
     }
 
-    /// The widths of the columns, from the rows held (the finder measures them).
+    /// The widths of the columns, from the rows held and the list's last row by id (the finder
+    /// measures them).
     private func measureWindow() {
-        let rows = rows
+        let rows = rows + (window.widest.map { [$0] } ?? [])
         let columns = columns
         find.finder.measure(count: rows.count) { row, column in columns[column].text(rows[row]) }
     }

@@ -255,6 +255,11 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
     /// own `load()`). `package`: a hook for tests (and the bench), not the product's API.
     package func wait() async {
         await loader.wait()
+        if isWindowed {
+            await window.planTask?.value
+            await window.countTask?.value
+            await loader.wait()
+        }
         await loader.waitForPage()
         await find.finder.waitUntilIdle()
         await walkTask?.value

@@ -1,0 +1,153 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+@testable import BulletinData
+
+/// The Posts list of a SQLite database read in windows by key (issue 25 item 3): walked
+/// forwards and backwards window by window in every order, it holds every post once, in the
+/// order a sort of all of them gives; positions, far jumps and lookups agree with it; the
+/// filter is FTS5's word prefixes where the index is, a substring where it is not.
+@Suite("SQLite Posts windows by key")
+struct SQLitePostWindowsTests {
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-windows-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Every row of `query`, read forwards from `.first` in windows of `size`, each after the last key.
+    static func walkForward(_ source: SQLiteDataSource, _ query: WindowQuery, size: Int) async throws -> [WindowedPost] {
+        var rows = try await source.postWindow(query, start: .first, limit: size)
+        while let last = rows.last {
+            let next = try await source.postWindow(query, start: .after(last.key), limit: size)
+            if next.isEmpty { break }
+            rows += next
+        }
+        return rows
+    }
+
+    /// Every row of `query`, read backwards from `.last`, each window before the first key.
+    static func walkBackward(_ source: SQLiteDataSource, _ query: WindowQuery, size: Int) async throws -> [WindowedPost] {
+        var rows = try await source.postWindow(query, start: .last, limit: size)
+        while let first = rows.first {
+            let previous = try await source.postWindow(query, start: .before(first.key), limit: size)
+            if previous.isEmpty { break }
+            rows = previous + rows
+        }
+        return rows
+    }
+
+    @Test("by id, title (NULL titles first) and author (NULL authors first), both ways: windows walk every post in the sorted order; positions, offsets and from-key reads agree",
+          arguments: [("id", true), ("id", false), ("title", true), ("title", false), ("author", true), ("author", false)])
+    func orders(field: String, ascending: Bool) async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory)
+        let source = SQLiteDataSource(path: database.path)
+        let query = WindowQuery(sortField: field, ascending: ascending)
+        let expected = database.ordered(by: field, ascending: ascending)
+        #expect(expected.contains { $0.title == nil } && expected.contains { $0.author == nil }, "the data has NULLs in both columns")
+
+        let forward = try await Self.walkForward(source, query, size: 37)
+        #expect(forward.map(\.post.id) == expected.map { RecordID($0.id) })
+        #expect(forward.map(\.author) == expected.map(\.author))
+        #expect(forward.map(\.post.title) == expected.map { $0.title ?? "" })
+        let backward = try await Self.walkBackward(source, query, size: 41)
+        #expect(backward.map(\.post.id) == forward.map(\.post.id))
+        #expect(try await source.postCount(query) == expected.count)
+
+        for index in [0, 1, 16, 17, 300, 431, expected.count - 1] {
+            let key = forward[index].key
+            #expect(try await source.postPosition(of: key, query) == index, "position of row \(index)")
+            let from = try await source.postWindow(query, start: .from(key), limit: 3)
+            #expect(from.map(\.post.id) == forward[index..<min(index + 3, forward.count)].map(\.post.id))
+            let offset = try await source.postWindow(query, start: .offset(index), limit: 2)
+            #expect(offset.first?.post.id == forward[index].post.id, "a far jump to position \(index)")
+            let looked = try #require(try await source.postKey(id: forward[index].post.id, query))
+            #expect(looked.key == key && looked.passes)
+        }
+        #expect(try await source.postKey(id: RecordID(99_999), query) == nil)
+        #expect(try await source.postWindow(query, start: .offset(expected.count), limit: 5).isEmpty)
+    }
+
+    @Test("the filter: with the FTS5 index a title's words that start with the text (accents and case folded), without it the text anywhere in a title; authors' names anywhere and the id either way; counts and windows agree",
+          arguments: [true, false])
+    func filter(fullText: Bool) async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, fullText: fullText)
+        let source = SQLiteDataSource(path: database.path)
+        for text in ["ferr", "FERRY", "érry", "ferrante", "ångström", "41", "kettle", "zzz"] {
+            let expected = database.posts.filter { database.passes($0, filter: text, fullText: fullText) }
+            for (field, ascending) in [("id", true), ("title", false)] {
+                let query = WindowQuery(filter: text, sortField: field, ascending: ascending)
+                let walked = try await Self.walkForward(source, query, size: 29)
+                let ordered = database.ordered(by: field, ascending: ascending).filter { database.passes($0, filter: text, fullText: fullText) }
+                #expect(walked.map(\.post.id) == ordered.map { RecordID($0.id) }, "\(text) by \(field)")
+                #expect(try await source.postCount(query) == expected.count, "\(text)")
+            }
+            let plan = await source.postPlan(WindowQuery(filter: text))
+            #expect(plan.filterIsIndexed == fullText, "\(text): \(plan)")
+            #expect((plan.advice?.contains("no FTS5 index") ?? false) == !fullText)
+        }
+        // The two matchers differ where FTS5 sees words: `erry` is inside `Ferry`, not at a word's start.
+        let inside = try await source.postCount(WindowQuery(filter: "afferry"))
+        #expect(inside == (fullText ? 0 : database.posts.filter { $0.title == "Wafferry cake" }.count))
+        #expect(try await source.postCount(WindowQuery(filter: "Wafferry")) == database.posts.filter { $0.title == "Wafferry cake" }.count)
+        let hidden = try #require(try await source.postKey(id: RecordID(2), WindowQuery(filter: "ferry")))
+        #expect(!hidden.passes, "post 2 is in the database but not in the filtered list")
+    }
+
+    @Test("a text with quotes or FTS5 operators is words to find, not a query: no syntax error, the words it holds matched")
+    func literalFilter() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory)
+        let source = SQLiteDataSource(path: database.path)
+        for text in ["\"ferry", "ferry OR garden", "kettle*", "NEAR(", "title:", "-ferry", "of the riv", "the\"\" ferry"] {
+            let count = try await source.postCount(WindowQuery(filter: text))
+            #expect(count == database.posts.filter { database.passes($0, filter: text, fullText: true) }.count, "\(text)")
+        }
+        #expect(try await source.postCount(WindowQuery(filter: "of the riv")) > 0, "words in a row, the last a prefix")
+    }
+
+    @Test("the order by title says it sorts every row without an index on the title, and how to make one")
+    func sortPlan() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory)
+        let source = SQLiteDataSource(path: database.path)
+        let plan = await source.postPlan(WindowQuery(sortField: "title"))
+        #expect(!plan.sortIsIndexed)
+        #expect(plan.advice == "CREATE INDEX ON \"posts\"(\"title\") makes this sort quick")
+        try SQLiteConnection(path: database.path).execute("CREATE INDEX posts_title ON posts(title)")
+        let indexed = SQLiteDataSource(path: database.path)
+        #expect(await indexed.postPlan(WindowQuery(sortField: "title")).sortIsIndexed)
+        #expect(await indexed.postPlan(WindowQuery(sortField: "id")) == WindowPlan(sortIsIndexed: true, filterIsIndexed: true))
+    }
+
+    @Test("cancelWindowReads stops a read running on the window connection with SQLITE_INTERRUPT, and the next read runs")
+    func interrupt() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 30)
+        let source = SQLiteDataSource(path: database.path)
+        _ = try await source.postCount(WindowQuery())   // opens the window connection
+        let endless = Task {
+            try await source.windowReader.rows("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", [])
+        }
+        // Interrupt until the read ends: each call lands only while it runs.
+        let stopper = Task {
+            while !Task.isCancelled {
+                source.cancelWindowReads()
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let outcome = await endless.result
+        stopper.cancel()
+        #expect(throws: SQLiteError.self) { try outcome.get() }
+        if case let .failure(error as SQLiteError) = outcome { #expect(error.primaryCode == 9) }
+        #expect(try await source.postCount(WindowQuery()) == 30)
+    }
+}
