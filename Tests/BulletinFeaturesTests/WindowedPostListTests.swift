@@ -1,6 +1,7 @@
 import BulletinData
 import BulletinTestSupport
 import Foundation
+import Synchronization
 import Testing
 @testable import BulletinFeatures
 
@@ -176,5 +177,123 @@ struct WindowedPostListTests {
         list.selectFirst()
         await list.wait()
         #expect(list.isMarked(position: 0) && list.isMarked(position: 1) && !list.isMarked(position: 2))
+    }
+}
+
+/// `n`/`N`, a regex typed, and Esc on a sort that reads every row, on the windowed Posts list.
+@MainActor
+@Suite("Posts list in windows over SQLite: n, regex, Esc")
+struct WindowedPostListFindTests {
+    /// The SQLite source's windows, with every read of an order by title held until
+    /// ``cancelWindowReads()`` (a sort of ten million rows without an index, made to wait).
+    final class HeldTitleSort: PostWindows {
+        let source: SQLiteDataSource
+        /// How many times the reads were cancelled; a held read waits for the next one.
+        let cancels = Mutex(0)
+        init(_ source: SQLiteDataSource) { self.source = source }
+
+        func postCount(_ query: WindowQuery) async throws(DataError) -> Int { try await source.postCount(query) }
+        func postWindow(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [WindowedPost] {
+            if query.sortField == "title" {
+                let started = cancels.withLock { $0 }
+                while cancels.withLock({ $0 }) == started { try? await Task.sleep(for: .milliseconds(5)) }
+                throw .cancelled
+            }
+            return try await source.postWindow(query, start: start, limit: limit)
+        }
+        func postPosition(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
+            try await source.postPosition(of: key, query)
+        }
+        func postKey(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
+            try await source.postKey(id: id, query)
+        }
+        func postPlan(_ query: WindowQuery) async -> WindowPlan { await source.postPlan(query) }
+        func cancelWindowReads() { cancels.withLock { $0 += 1 } }
+    }
+
+    @Test("n and N go to the next and previous post matching the last filter in the list's order, wrapping around; with none typed, and with none matching, they say so")
+    func findNext() async throws {
+        let directory = try WindowedPostListTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
+        let list = model.list
+        await model.load()
+        list.findNext(forward: true)
+        #expect(list.find.message == "no search yet")
+        let matching = database.posts.filter { database.passes($0, filter: "ferryman", fullText: true) }.map(\.id)
+        #expect(matching.count > 3)
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "ferryman") }
+        await list.wait()
+        list.find.cancelFilter()   // every post again; n remembers the text
+        await list.wait()
+        #expect(list.rowCount == 3_000)
+        var visited: [String] = []
+        for _ in 0..<(matching.count + 1) {
+            list.findNext(forward: true)
+            await list.wait()
+            visited.append(model.cell(row: list.selection.selected, column: .id))
+        }
+        #expect(visited == (matching + [matching[0]]).map(String.init), "each in turn, then around to the first")
+        #expect(list.selection.selected == matching[0] - 1 && list.find.message == nil)
+        list.findNext(forward: false)
+        await list.wait()
+        #expect(model.cell(row: list.selection.selected, column: .id) == "\(matching.last!)", "N from the first wraps to the last")
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "zzzz") }
+        await list.wait()
+        list.find.cancelFilter()
+        await list.wait()
+        list.findNext(forward: true)
+        await list.wait()
+        #expect(list.find.message == "no match for \"zzzz\"")
+    }
+
+    @Test("a filter after ~ (a regex) says the database filters by words and leaves the list as it was")
+    func regexRefused() async throws {
+        let directory = try WindowedPostListTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 500, users: 10)
+        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
+        let list = model.list
+        await model.load()
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "~^ferr") }
+        await list.wait()
+        #expect(list.find.finder.patternError?.message == "no regex: the database filters by words")
+        #expect(list.rowCount == 500 && model.cell(row: 0, column: .id) == "1")
+    }
+
+    @Test("a sort no index answers says `sorting 3000 posts… (Esc stops)` while it runs; Esc stops it and the list is back in id order")
+    func escStopsSort() async throws {
+        let directory = try WindowedPostListTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let source = SQLiteDataSource(path: database.path)
+        let held = HeldTitleSort(source)
+        var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
+        feed.windows = RecordListModel<PostRow>.windowed(held)
+        let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
+        await list.load()
+        list.moveSelection(by: 5)
+        #expect(!list.cancelWindowWork(), "nothing runs")
+        list.find.cycleSort()   // ID
+        list.find.cycleSort()   // Author: LEFT JOIN, unindexed, but not held
+        await list.wait()
+        list.find.finder.restoreSourceOrder()
+        await list.wait()
+        list.find.cycleSort()
+        list.find.cycleSort()
+        list.find.cycleSort()   // Title: held
+        let deadline = ContinuousClock.now + .seconds(30)
+        while list.windowWork == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(list.windowWork == "sorting 3000 posts… (Esc stops)")
+        #expect(list.cell(row: 0, column: 0) == "1", "the rows shown before stay while it runs")
+        #expect(list.cancelWindowWork())
+        await list.wait()
+        #expect(list.windowWork == nil && list.find.finder.sortColumn == nil)
+        #expect(list.cell(row: 0, column: 0) == "1" && list.cell(row: 1, column: 0) == "2")
+        #expect(list.rowCount == 3_000)
     }
 }

@@ -114,6 +114,23 @@ public final class FindBar {
         marksLastQuery = !finder.lastQuery.isEmpty
     }
 
+    /// `n` / `N` on a list read in windows, before the source answers: the query to look for,
+    /// or `nil` (and `no search yet` said) when there is none.
+    public func windowFindStarted() -> String? {
+        message = finder.lastQuery.isEmpty ? "no search yet" : nil
+        marksLastQuery = !finder.lastQuery.isEmpty
+        return finder.lastQuery.isEmpty ? nil : finder.lastQuery
+    }
+
+    /// The source answered `n` / `N` on a list read in windows: whether a row matched, or why it failed.
+    public func windowFindAnswered(_ outcome: Result<Bool, DataError>) {
+        switch outcome {
+        case .success(true): message = nil
+        case .success(false): message = "no match for \"\(finder.lastQuery)\""
+        case let .failure(error): message = "could not find \"\(finder.lastQuery)\": \(error.description)"
+        }
+    }
+
     /// `s`: sorts by the next column (after the last, back to the source order).
     public func cycleSort() {
         message = nil

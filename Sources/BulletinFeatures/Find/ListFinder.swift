@@ -73,6 +73,9 @@ public final class ListFinder {
     /// Called after each intent that changes the filter or sort, for a list whose source filters
     /// and sorts (read in windows by key): the finder keeps the query, the source does the work.
     @ObservationIgnored public var onQueryChange: (() -> Void)?
+    /// Whether a filter after `~` is a regular expression; `false` on a list a database filters
+    /// (the prompt then says so, and the list stays as it was).
+    @ObservationIgnored public var acceptsRegex = true
     /// The counts of a list whose source filters (rows passing, rows in all; `nil`: not known
     /// yet), which ``statusText`` says instead of the finder's own.
     @ObservationIgnored public var externalCounts: (() -> (shown: Int?, total: Int?))?
@@ -252,6 +255,10 @@ public final class ListFinder {
             patternError = error
             return
         case let .success(parsed):
+            if case .regex = parsed, !acceptsRegex {
+                patternError = .regexUnavailable
+                return
+            }
             if patternError != nil { patternError = nil }
             pattern = parsed
         }

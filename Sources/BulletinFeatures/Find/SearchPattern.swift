@@ -122,7 +122,12 @@ public struct RegexPattern: Sendable, Equatable {
 public struct SearchPatternError: Error, Equatable, Sendable {
     /// What is wrong, in the parser's words (`expected ')'`).
     public let reason: String
+    /// The whole message when it is not about the expression's syntax.
+    var whole: String?
 
     /// `invalid regex: expected ')'`, said beside the prompt (short enough for 40 columns).
-    public var message: String { "invalid regex: " + reason }
+    public var message: String { whole ?? "invalid regex: " + reason }
+
+    /// A list read in windows from a database filters in SQL, where ICU's expressions do not run.
+    static let regexUnavailable = SearchPatternError(reason: "not in a database's list", whole: "no regex: the database filters by words")
 }

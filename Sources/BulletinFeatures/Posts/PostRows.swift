@@ -59,7 +59,7 @@ extension RecordListModel where Row == PostRow {
     }
 
     /// The Posts list's windows over `windows`: each row's author `—` when no user has its id.
-    private static func windowed(_ windows: any PostWindows) -> ListWindows<PostRow> {
+    static func windowed(_ windows: any PostWindows) -> ListWindows<PostRow> {
         ListWindows(
             sortFields: PostRowColumn.allCases.map { "\($0)" },
             count: { query throws(DataError) in try await windows.postCount(query) },

@@ -23,6 +23,13 @@ extension RecordListModel {
         ensureWindow()
     }
 
+    /// `n` / `N`: selects the next (previous) row matching the last filter typed, wrapping
+    /// around (a list read in windows asks its source).
+    public func findNext(forward: Bool) {
+        if isWindowed { return windowFindNext(forward: forward) }
+        find.findNext(forward: forward)
+    }
+
     /// `:12` or `12` then Enter: selects the record with id `id` through the finder's id map, or
     /// says it is not there (the finder's messages).
     public func goTo(id: String) {

@@ -140,13 +140,14 @@ extension RecordListModel {
         reloadWindow(fromTop: true)
     }
 
-    /// Esc while a query no index answers runs: stops it and goes back to the rows shown before.
+    /// Esc while a query no index answers runs: stops it and takes off what no index answers
+    /// (the sort goes back to the id's order, the filter is cleared).
     /// - Returns: Whether there was one to stop.
     public func cancelWindowWork() -> Bool {
-        guard windowWork != nil else { return false }
+        guard windowWork != nil, let plan = window.plan else { return false }
         feed.windows?.cancel()
-        find.finder.restoreSourceOrder()
-        find.cancelFilter()
+        if !plan.sortIsIndexed { find.finder.restoreSourceOrder() }
+        if !plan.filterIsIndexed { find.cancelFilter() }
         return true
     }
 
@@ -242,34 +243,78 @@ extension RecordListModel {
 
     // MARK: - Jumps
 
+    /// A row found away from the rows held (`:12`, `n`): its position in the list, and the rows
+    /// before and from it.
+    private typealias Found = (position: Int, before: Int, rows: [(row: Row, key: WindowKey)])
+
+    /// The rows around `key` in `query`'s order, and its position.
+    private static func around(_ key: WindowKey, _ query: WindowQuery, _ windows: ListWindows<Row>) async throws(DataError) -> Found {
+        let position = try await windows.position(key, query)
+        let before = try await windows.window(query, .before(key), windowSize / 2)
+        let after = try await windows.window(query, .from(key), windowSize)
+        return (position, before.count, before + after)
+    }
+
+    /// Holds the rows of `found` and selects its row.
+    private func show(_ found: Found) {
+        window.start = found.position - found.before
+        window.keys = found.rows.map(\.key)
+        loader.show(found.rows.map(\.row))
+        selection.selected = found.position
+        selection.clamp(count: rowCount)
+    }
+
     /// `:12`: one lookup of the id, its position in the query's order, and the rows around it.
     func windowJump(toID text: String) {
         guard let windows = feed.windows else { return }
         let query = window.query
-        let size = Self.windowSize
         let generation = window.generation
         let id = RecordID(text)
         find.windowJumpStarted()
-        loader.loadPage({ () async throws(DataError) -> (position: Int, before: Int, rows: [(row: Row, key: WindowKey)], passes: Bool)? in
-            guard let found = try await windows.key(id, query) else { return nil }
-            guard found.passes else { return (0, 0, [], false) }
-            let position = try await windows.position(found.key, query)
-            let before = try await windows.window(query, .before(found.key), size / 2)
-            let after = try await windows.window(query, .from(found.key), size)
-            return (position, before.count, before + after, true)
+        loader.loadPage({ () async throws(DataError) -> (found: Found?, passes: Bool)? in
+            guard let looked = try await windows.key(id, query) else { return nil }
+            guard looked.passes else { return (nil, false) }
+            return (try await Self.around(looked.key, query, windows), true)
         }) { [weak self] outcome in
             guard let self, window.generation == generation else { return }
             switch outcome {
-            case let .loaded(found?) where found.passes:
-                window.start = found.position - found.before
-                window.keys = found.rows.map(\.key)
-                loader.show(found.rows.map(\.row))
-                selection.selected = found.position
-                selection.clamp(count: rowCount)
-                find.windowJumpAnswered(.found, id: text)
-            case .loaded(.some): find.windowJumpAnswered(.hidden, id: text)
+            case let .loaded(answer?):
+                if let found = answer.found {
+                    show(found)
+                    find.windowJumpAnswered(.found, id: text)
+                } else {
+                    find.windowJumpAnswered(.hidden, id: text)
+                }
             case .loaded(nil): find.windowJumpAnswered(.missing, id: text)
             case let .failed(error): find.windowJumpAnswered(.failed(error), id: text)
+            case .idle, .loading: break
+            }
+        }
+    }
+
+    /// `n` / `N`: the next (previous) row after the selected one, in the list's order, whose
+    /// title, author or id matches the last filter typed, wrapping around at the end; asked of
+    /// the source (one window of one row), then the rows around it.
+    func windowFindNext(forward: Bool) {
+        guard let windows = feed.windows, let text = find.windowFindStarted() else { return }
+        let query = window.query
+        let matching = WindowQuery(filter: text, sortField: query.sortField, ascending: query.ascending)
+        let key = selectedKey
+        let generation = window.generation
+        loader.loadPage({ () async throws(DataError) -> Found? in
+            var next: WindowKey?
+            if let key { next = try await windows.window(matching, forward ? .after(key) : .before(key), 1).first?.key }
+            if next == nil { next = try await windows.window(matching, forward ? .first : .last, 1).first?.key }
+            guard let next else { return nil }
+            return try await Self.around(next, query, windows)
+        }) { [weak self] outcome in
+            guard let self, window.generation == generation else { return }
+            switch outcome {
+            case let .loaded(found?):
+                show(found)
+                find.windowFindAnswered(.success(true))
+            case .loaded(nil): find.windowFindAnswered(.success(false))
+            case let .failed(error): find.windowFindAnswered(.failure(error))
             case .idle, .loading: break
             }
         }

@@ -146,6 +146,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         if feed.windows != nil {
             find.finder.onQueryChange = { [weak self] in self?.windowQueryChanged() }
             find.finder.externalCounts = { [weak self] in (self?.windowCount, self?.baseCount) }
+            find.finder.acceptsRegex = false
         }
     }
 

@@ -81,6 +81,8 @@ protocol FindableScreenModel: ListScreenModel {
     var clearMarksUnavailableReason: String? { get }
     /// Esc: stops a sort or filter that reads every row of a database; `false` when none runs.
     func cancelWindowWork() -> Bool
+    /// `n` / `N`: the next (previous) row matching the last filter.
+    func findNext(forward: Bool)
 }
 
 /// The one list model is the one list screen model: every list's keys, table and finding go through it.
@@ -101,8 +103,8 @@ extension FindableScreenModel {
     func perform(_ intent: FindIntent, key: Key) {
         switch intent {
         case .filter: find.beginFilter()
-        case .next: find.findNext(forward: true)
-        case .previous: find.findNext(forward: false)
+        case .next: findNext(forward: true)
+        case .previous: findNext(forward: false)
         case .sort: find.cycleSort()
         case .reverseSort: find.reverseSort()
         case .digit, .jumpDigit: if case let .character(character) = key { find.typeDigit(character) }
