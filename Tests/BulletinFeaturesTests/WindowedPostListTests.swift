@@ -185,30 +185,30 @@ struct WindowedPostListTests {
 @Suite("Posts list in windows over SQLite: n, regex, Esc")
 struct WindowedPostListFindTests {
     /// The SQLite source's windows, with every read of an order by title held until
-    /// ``cancelWindowReads()`` (a sort of ten million rows without an index, made to wait).
-    final class HeldTitleSort: PostWindows {
-        let source: SQLiteDataSource
+    /// ``cancelReads()`` (a sort of ten million rows without an index, made to wait).
+    final class HeldTitleSort: RecordWindows {
+        let source: any RecordWindows<WindowedPost>
         /// How many times the reads were cancelled; a held read waits for the next one.
         let cancels = Mutex(0)
-        init(_ source: SQLiteDataSource) { self.source = source }
+        init(_ source: SQLiteDataSource) { self.source = source.postWindows! }
 
-        func postCount(_ query: WindowQuery) async throws(DataError) -> Int { try await source.postCount(query) }
-        func postWindow(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [WindowedPost] {
+        func count(_ query: WindowQuery) async throws(DataError) -> Int { try await source.count(query) }
+        func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
             if query.sortField == "title" {
                 let started = cancels.withLock { $0 }
                 while cancels.withLock({ $0 }) == started { try? await Task.sleep(for: .milliseconds(5)) }
                 throw .cancelled
             }
-            return try await source.postWindow(query, start: start, limit: limit)
+            return try await source.window(query, start: start, limit: limit)
         }
-        func postPosition(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
-            try await source.postPosition(of: key, query)
+        func position(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
+            try await source.position(of: key, query)
         }
-        func postKey(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
-            try await source.postKey(id: id, query)
+        func key(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
+            try await source.key(id: id, query)
         }
-        func postPlan(_ query: WindowQuery) async -> WindowPlan { await source.postPlan(query) }
-        func cancelWindowReads() { cancels.withLock { $0 += 1 } }
+        func plan(_ query: WindowQuery) async -> WindowPlan { await source.plan(query) }
+        func cancelReads() { cancels.withLock { $0 += 1 } }
     }
 
     @Test("n and N go to the next and previous post matching the last filter in the list's order, wrapping around; with none typed, and with none matching, they say so")

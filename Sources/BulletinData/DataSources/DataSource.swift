@@ -41,9 +41,13 @@ public protocol DataSource: Sendable {
     /// How far a long load has got (files); has a default (`nil`: nothing to report).
     var loadProgress: LoadProgress? { get }
 
-    /// The Posts list read in windows by key (a database: ``PostWindows``), or `nil` when the
+    /// The Posts list read in windows by key (a database: ``RecordWindows``), or `nil` when the
     /// list is read whole (``postListing(partial:)``); has a default (`nil`).
-    var postWindows: (any PostWindows)? { get }
+    var postWindows: (any RecordWindows<WindowedPost>)? { get }
+
+    /// The Users list read in windows by key (a database), or `nil` when it is read by
+    /// ``userPage(after:)``; has a default (`nil`).
+    var userWindows: (any RecordWindows<User>)? { get }
 
     /// Every post, in the source's order. (REST: `GET /posts`) Has a default that gathers
     /// them through ``users()`` and ``posts(userID:)`` (see ``postList()``).
@@ -135,7 +139,8 @@ extension DataSource {
     /// No progress to report.
     public var loadProgress: LoadProgress? { nil }
 
-    public var postWindows: (any PostWindows)? { nil }
+    public var postWindows: (any RecordWindows<WindowedPost>)? { nil }
+    public var userWindows: (any RecordWindows<User>)? { nil }
 
     /// JSONPlaceholder's words.
     public var vocabulary: SourceVocabulary { .jsonPlaceholder }

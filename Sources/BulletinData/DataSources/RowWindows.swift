@@ -5,7 +5,7 @@
 public struct WindowQuery: Sendable, Hashable {
     /// The filter as typed, taken literally (empty: every row).
     public var filter: String
-    /// The field the rows are ordered by (`id`, `title`, `author`), then by id.
+    /// The field the rows are ordered by (`id`, or a column's: `title`, `author`, `name`, …), then by id.
     public var sortField: String
     /// Whether the order is ascending.
     public var ascending: Bool
@@ -54,50 +54,65 @@ public enum WindowStart: Sendable, Hashable {
     case offset(Int)
 }
 
-/// One row of a window of the Posts list: the post's list members, its author's name (`nil`
-/// when no user has its `userId`) and its key.
-public struct WindowedPost: Sendable, Equatable {
-    public var post: PostSummary
-    public var author: String?
+/// One row of a window: the row as the list shows it and its key in the query's order.
+public struct Windowed<Row: Sendable>: Sendable {
+    public var row: Row
     public var key: WindowKey
 
-    public init(post: PostSummary, author: String?, key: WindowKey) {
-        self.post = post
-        self.author = author
+    public init(row: Row, key: WindowKey) {
+        self.row = row
         self.key = key
     }
 }
 
-/// A source whose Posts list is read in windows by key (a database): counts, windows,
-/// positions and lookups of one ``WindowQuery``, each one query, none reading the whole table
-/// unless the query needs it (a sort by a column without an index, a filter no index serves).
-public protocol PostWindows: Sendable {
-    /// How many posts pass the query's filter (`count(*)`).
-    /// - Throws: ``DataError`` naming the database; ``DataError/cancelled`` after ``cancelWindowReads()``.
-    func postCount(_ query: WindowQuery) async throws(DataError) -> Int
+extension Windowed: Equatable where Row: Equatable {}
 
-    /// At most `limit` posts of the query's order at `start`, in that order (the rows before a
+/// One row of the Posts list read in windows: the post's list members and its author's name
+/// (`nil` when no user has its `userId`).
+public struct WindowedPost: Sendable, Equatable {
+    public var post: PostSummary
+    public var author: String?
+
+    public init(post: PostSummary, author: String?) {
+        self.post = post
+        self.author = author
+    }
+}
+
+/// A list a source reads in windows by key (a database's Posts and Users lists): counts,
+/// windows, positions and lookups of one ``WindowQuery``, each one query, none reading the
+/// whole table unless the query needs it (a sort by a column without an index, a filter no
+/// index serves).
+public protocol RecordWindows<Row>: Sendable {
+    /// What one row of the list is (``WindowedPost``, ``User``).
+    associatedtype Row: Sendable
+
+    /// How many rows pass the query's filter (`count(*)`).
+    /// - Throws: ``DataError`` naming the database; ``DataError/cancelled`` after ``cancelReads()``.
+    func count(_ query: WindowQuery) async throws(DataError) -> Int
+
+    /// At most `limit` rows of the query's order at `start`, in that order (the rows before a
     /// key too, the nearest last).
-    /// - Throws: As ``postCount(_:)``.
-    func postWindow(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [WindowedPost]
+    /// - Throws: As ``count(_:)``.
+    func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<Row>]
 
-    /// How many posts come before the row at `key` in the query's order (its 0-based position).
-    /// - Throws: As ``postCount(_:)``.
-    func postPosition(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int
+    /// How many rows come before the row at `key` in the query's order (its 0-based position).
+    /// - Throws: As ``count(_:)``.
+    func position(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int
 
-    /// The key of post `id` in the query's order (one lookup by primary key), and whether the
-    /// query's filter lets it through; `nil` when no post has that id.
-    /// - Throws: As ``postCount(_:)``.
-    func postKey(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?
+    /// The key of record `id` in the query's order (one lookup by primary key), and whether the
+    /// query's filter lets it through; `nil` when no record has that id.
+    /// - Throws: As ``count(_:)``.
+    func key(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?
 
     /// How the query will be answered, for the screen's words while it runs: whether its order
     /// reads an index (else every row is sorted) and whether its filter does (an FTS5 index,
     /// else every row is read).
-    func postPlan(_ query: WindowQuery) async -> WindowPlan
+    func plan(_ query: WindowQuery) async -> WindowPlan
 
     /// Stops the window reads in flight (Esc on a long sort or filter, a newer keystroke); each
     /// fails with ``DataError/cancelled``. Writes are never stopped.
-    nonisolated func cancelWindowReads()
+    func cancelReads()
 }
 
 /// How a source answers a ``WindowQuery`` (``PostWindows/postPlan(_:)``).

@@ -1,12 +1,84 @@
 import Foundation
 
-// The Posts list of a SQLite database in windows by key (``PostWindows``, issue 25 item 3):
-// each read is one `SELECT … WHERE (sort, id) > (?, ?) ORDER BY sort, id LIMIT n` on the
-// read-only connection (``SQLiteWindowReader``), so a window costs the same anywhere in ten
+// The Posts and Users lists of a SQLite database in windows by key (``RecordWindows``, issue 25
+// item 3): each read is one `SELECT … WHERE (sort, id) > (?, ?) ORDER BY sort, id LIMIT n` on
+// the read-only connection (``SQLiteWindowReader``), so a window costs the same anywhere in ten
 // million rows, and Esc stops a long one.
 
-extension SQLiteDataSource: PostWindows {
-    /// The parts of a sort column's order (``SQLitePostWindowSQL``), in ascending order.
+/// A row a SQLite list reads in windows: the kind whose table it comes from, its SQL, and how
+/// a selected row (``SQLiteWindowSQL/select``) becomes it.
+protocol SQLiteWindowRow: Sendable {
+    /// The SQL of `query` on the row's table; `nil` when the database has none.
+    static func sql(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL?
+    /// The table's name in Bulletin's words, for "no posts table".
+    static var table: String { get }
+    /// The row from its selected values (the key's two come last).
+    static func row(_ values: [SQLiteValue], _ sql: SQLiteWindowSQL, in source: isolated SQLiteDataSource) -> Self
+}
+
+extension WindowedPost: SQLiteWindowRow {
+    static func sql(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
+        SQLiteWindowSQL.posts(query, layout: layout, schema: schema)
+    }
+    static var table: String { "posts table" }
+    static func row(_ values: [SQLiteValue], _ sql: SQLiteWindowSQL, in source: isolated SQLiteDataSource) -> WindowedPost {
+        WindowedPost(post: PostSummary(id: SQLiteDataSource.recordID(values[0]) ?? RecordID(""),
+                                       userId: SQLiteDataSource.recordID(values[1]) ?? RecordID(""), title: values[2].text ?? ""),
+                     author: values[3] == .null ? nil : values[3].text)
+    }
+}
+
+extension User: SQLiteWindowRow {
+    static func sql(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
+        SQLiteWindowSQL.users(query, layout: layout, schema: schema)
+    }
+    static var table: String { "users table" }
+    /// The user the row's columns make, as ``SQLiteDataSource/users()`` reads one; a row that
+    /// cannot be read keeps its place as its id and `—`, and is named in the source's issues.
+    static func row(_ values: [SQLiteValue], _ sql: SQLiteWindowSQL, in source: isolated SQLiteDataSource) -> User {
+        let id = SQLiteDataSource.recordID(values[values.count - 1]) ?? RecordID("")
+        guard let (_, schema, layout) = try? source.open(), let map = layout.table(.users),
+              let table = schema.table(named: map.table) else { return User(id: id, name: "—", username: "") }
+        let record = SQLiteRecords.json(table, values: Array(values.prefix(sql.columns.count)), kind: .users, map: map)
+        do {
+            return try source.decodeRow(record, as: User.self, map: map, kind: .users)
+        } catch {
+            source.issues.append(RecordIssue(path: "$", reason: error.description, effect: .skipped,
+                                             location: source.location(map.table, record)))
+            return User(id: id, name: "—", username: "")
+        }
+    }
+}
+
+/// A SQLite source's list of `Row`s in windows (``SQLiteDataSource/postWindows``, ``SQLiteDataSource/userWindows``).
+struct SQLiteWindows<Row: SQLiteWindowRow>: RecordWindows {
+    let source: SQLiteDataSource
+
+    func count(_ query: WindowQuery) async throws(DataError) -> Int {
+        try await source.windowCount(try await source.windowSQL(query, Row.self))
+    }
+
+    func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<Row>] {
+        try await source.window(query, start: start, limit: limit, as: Row.self)
+    }
+
+    func position(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
+        try await source.windowPosition(of: key, query, try await source.windowSQL(query, Row.self))
+    }
+
+    func key(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
+        try await source.windowKey(id: id, try await source.windowSQL(query, Row.self))
+    }
+
+    func plan(_ query: WindowQuery) async -> WindowPlan {
+        (try? await source.windowSQL(query, Row.self))?.plan ?? WindowPlan(sortIsIndexed: true, filterIsIndexed: true)
+    }
+
+    func cancelReads() { source.windowReader.interrupt() }
+}
+
+extension SQLiteDataSource {
+    /// The parts of a sort column's order (``SQLiteWindowSQL``), in ascending order.
     enum Segment: Equatable {
         /// Every row, by id (the order is the id's).
         case all
@@ -16,16 +88,24 @@ extension SQLiteDataSource: PostWindows {
         case values
     }
 
-    public func postCount(_ query: WindowQuery) async throws(DataError) -> Int {
-        let sql = try windowSQL(query)
-        var statement = "SELECT count(*) FROM \(sql.postsOnly)"
+    /// The SQL of `query` for `Row`'s table.
+    /// - Throws: ``DataError/notFound(_:location:)`` when the database has no such table.
+    func windowSQL<Row: SQLiteWindowRow>(_ query: WindowQuery, _ type: Row.Type) throws(DataError) -> SQLiteWindowSQL {
+        let (_, schema, layout) = try open()
+        guard let sql = Row.sql(query, layout: layout, schema: schema) else { throw .notFound(Row.table, location: path) }
+        return sql
+    }
+
+    func windowCount(_ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
+        var statement = "SELECT count(*) FROM \(sql.tableOnly)"
         if let filter = sql.filter { statement += " WHERE " + filter.sql }
         let rows = try await read(statement, sql.filter?.values ?? [])
         return Int(rows.first?.first?.integer ?? 0)
     }
 
-    public func postWindow(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [WindowedPost] {
-        let sql = try windowSQL(query)
+    func window<Row: SQLiteWindowRow>(_ query: WindowQuery, start: WindowStart, limit: Int,
+                                      as type: Row.Type) async throws(DataError) -> [Windowed<Row>] {
+        let sql = try windowSQL(query, Row.self)
         let limit = max(0, limit)
         let rows: [[SQLiteValue]]
         switch start {
@@ -42,13 +122,12 @@ extension SQLiteDataSource: PostWindows {
             statement += " ORDER BY " + [sql.sort, sql.id].compactMap { $0.map { "\($0) \(direction)" } }.joined(separator: ", ")
             statement += " LIMIT 1 OFFSET \(max(0, position))"
             guard let row = try await read(statement, sql.filter?.values ?? []).first else { return [] }
-            return try await postWindow(query, start: .from(Self.windowKey(row)), limit: limit)
+            return try await window(query, start: .from(Self.windowKey(row)), limit: limit, as: Row.self)
         }
-        return rows.map(Self.windowedPost)
+        return rows.map { Windowed(row: Row.row($0, sql, in: self), key: Self.windowKey($0)) }
     }
 
-    public func postPosition(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
-        let sql = try windowSQL(query)
+    func windowPosition(of key: WindowKey, _ query: WindowQuery, _ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
         let segments = Self.segments(sql)
         let own = Self.segment(of: key, sql)
         guard let at = segments.firstIndex(of: own) else { return 0 }
@@ -59,33 +138,18 @@ extension SQLiteDataSource: PostWindows {
         return position
     }
 
-    public func postKey(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
-        let sql = try windowSQL(query)
+    func windowKey(id: RecordID, _ sql: SQLiteWindowSQL) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
         let passes = sql.filter.map { "CASE WHEN \($0.sql) THEN 1 ELSE 0 END" } ?? "1"
         let statement = "SELECT \(sql.select), \(passes) FROM \(sql.from) WHERE \(sql.id) = ? LIMIT 1"
         guard let row = try await read(statement, (sql.filter?.values ?? []) + [Self.key(id)]).first else { return nil }
         return (Self.windowKey(Array(row.dropLast())), row.last?.integer == 1)
     }
 
-    public func postPlan(_ query: WindowQuery) async -> WindowPlan {
-        (try? windowSQL(query))?.plan ?? WindowPlan(sortIsIndexed: true, filterIsIndexed: true)
-    }
-
-    public nonisolated func cancelWindowReads() { windowReader.interrupt() }
-
     // MARK: - Private
-
-    private func windowSQL(_ query: WindowQuery) throws(DataError) -> SQLitePostWindowSQL {
-        let (_, schema, layout) = try open()
-        guard let sql = SQLitePostWindowSQL(query, layout: layout, schema: schema) else {
-            throw .notFound("posts table", location: path)
-        }
-        return sql
-    }
 
     /// At most `limit` rows from `key` (or the start) in the physical order, ascending when
     /// `forward`: the key's segment from the key on, then the segments after it.
-    private func physical(_ sql: SQLitePostWindowSQL, forward: Bool, from key: WindowKey?, inclusive: Bool,
+    private func physical(_ sql: SQLiteWindowSQL, forward: Bool, from key: WindowKey?, inclusive: Bool,
                           limit: Int) async throws(DataError) -> [[SQLiteValue]] {
         let segments = forward ? Self.segments(sql) : Self.segments(sql).reversed()
         let first = key.map { Self.segment(of: $0, sql) }.flatMap { segments.firstIndex(of: $0) } ?? 0
@@ -103,14 +167,14 @@ extension SQLiteDataSource: PostWindows {
         return rows
     }
 
-    private func count(_ sql: SQLitePostWindowSQL, _ segment: Segment, bound: (WindowKey, String)?) async throws(DataError) -> Int {
+    private func count(_ sql: SQLiteWindowSQL, _ segment: Segment, bound: (WindowKey, String)?) async throws(DataError) -> Int {
         let (conditions, values) = Self.conditions(sql, segment, bound: bound)
-        let from = sql.sort == nil || sql.sort?.hasPrefix("p.") == true ? sql.postsOnly : sql.from
+        let from = sql.sort != nil && sql.sortNeedsJoin ? sql.from : sql.tableOnly
         return Int(try await read("SELECT count(*) FROM \(from)" + conditions, values).first?.first?.integer ?? 0)
     }
 
     /// ` WHERE …` of `segment` (the filter, the segment's own condition, the bound on the key).
-    private static func conditions(_ sql: SQLitePostWindowSQL, _ segment: Segment,
+    private static func conditions(_ sql: SQLiteWindowSQL, _ segment: Segment,
                                    bound: (key: WindowKey, op: String)?) -> (String, [SQLiteValue]) {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
@@ -135,11 +199,11 @@ extension SQLiteDataSource: PostWindows {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 
-    private static func segments(_ sql: SQLitePostWindowSQL) -> [Segment] {
+    private static func segments(_ sql: SQLiteWindowSQL) -> [Segment] {
         sql.sort == nil ? [.all] : sql.sortIsNullable ? [.nulls, .values] : [.values]
     }
 
-    private static func segment(of key: WindowKey, _ sql: SQLitePostWindowSQL) -> Segment {
+    private static func segment(of key: WindowKey, _ sql: SQLiteWindowSQL) -> Segment {
         sql.sort == nil ? .all : key.sort == nil ? .nulls : .values
     }
 
@@ -160,15 +224,9 @@ extension SQLiteDataSource: PostWindows {
         }
     }
 
-    /// A window row (``SQLitePostWindowSQL/select``) as the list shows it.
-    private static func windowedPost(_ row: [SQLiteValue]) -> WindowedPost {
-        WindowedPost(post: PostSummary(id: recordID(row[0]) ?? RecordID(""), userId: recordID(row[1]) ?? RecordID(""),
-                                       title: row[2].text ?? ""),
-                     author: row[3] == .null ? nil : row[3].text, key: windowKey(row))
-    }
-
+    /// A row's key: its sort value and id, the last two values selected.
     private static func windowKey(_ row: [SQLiteValue]) -> WindowKey {
-        WindowKey(sort: WindowValue(row[4]), id: WindowValue(row[5]) ?? .integer(0))
+        WindowKey(sort: WindowValue(row[row.count - 2]), id: WindowValue(row[row.count - 1]) ?? .integer(0))
     }
 }
 

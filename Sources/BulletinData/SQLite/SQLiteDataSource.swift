@@ -20,9 +20,9 @@ public actor SQLiteDataSource: DataSource {
     /// and id, so that undo puts them back with their ids.
     var cascaded: [String: [SQLiteRemovedRow]] = [:]
     var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
-    /// The read-only connection the windowed Posts list reads through (``PostWindows``).
+    /// The read-only connection the windowed lists read through (``RecordWindows``).
     nonisolated let windowReader: SQLiteWindowReader
-    private var issues: [RecordIssue] = []
+    var issues: [RecordIssue] = []
 
     /// - Parameters:
     ///   - path: The database file.
@@ -43,7 +43,9 @@ public actor SQLiteDataSource: DataSource {
     public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .sqlite, location: path) }
 
     /// The Posts list reads windows by key (``SQLiteDataSource+Windows.swift``).
-    public nonisolated var postWindows: (any PostWindows)? { self }
+    public nonisolated var postWindows: (any RecordWindows<WindowedPost>)? { SQLiteWindows<WindowedPost>(source: self) }
+    /// The Users list reads windows by key too.
+    public nonisolated var userWindows: (any RecordWindows<User>)? { SQLiteWindows<User>(source: self) }
 
     /// JSONPlaceholder's words, with the user lists the database has tables for.
     public nonisolated var vocabulary: SourceVocabulary { .jsonPlaceholder }

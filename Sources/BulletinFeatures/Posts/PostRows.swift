@@ -59,20 +59,10 @@ extension RecordListModel where Row == PostRow {
     }
 
     /// The Posts list's windows over `windows`: each row's author `—` when no user has its id.
-    static func windowed(_ windows: any PostWindows) -> ListWindows<PostRow> {
-        ListWindows(
-            sortFields: PostRowColumn.allCases.map { "\($0)" },
-            count: { query throws(DataError) in try await windows.postCount(query) },
-            window: { query, start, limit throws(DataError) in
-                try await windows.postWindow(query, start: start, limit: limit).map {
-                    (PostRow(post: $0.post, author: $0.author ?? Display.missing), $0.key)
-                }
-            },
-            position: { key, query throws(DataError) in try await windows.postPosition(of: key, query) },
-            key: { id, query throws(DataError) in try await windows.postKey(id: id, query) },
-            plan: { query in await windows.postPlan(query) },
-            cancel: { windows.cancelWindowReads() }
-        )
+    static func windowed(_ windows: any RecordWindows<WindowedPost>) -> ListWindows<PostRow> {
+        ListWindows(sortFields: PostRowColumn.allCases.map { "\($0)" }, windows) {
+            PostRow(post: $0.post, author: $0.author ?? Display.missing)
+        }
     }
 
     /// One ``DataSource/postListing(partial:)``; each row gets its author's name by id, `—`

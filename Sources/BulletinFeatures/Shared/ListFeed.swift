@@ -71,8 +71,9 @@ public struct ListFeed<Row: Sendable>: Sendable {
     }
 }
 
-/// A list read in windows by key (``PostWindows``): the source's count, window, position and
-/// lookup of a ``WindowQuery``, each row with its key, and the field each column sorts by.
+/// A list read in windows by key (a source's ``RecordWindows``): its count, window, position
+/// and lookup of a ``WindowQuery``, each row with its key and made into the list's row, and the
+/// field each column sorts by.
 public struct ListWindows<Row: Sendable>: Sendable {
     /// How many rows pass the query.
     public var count: @Sendable (WindowQuery) async throws(DataError) -> Int
@@ -87,26 +88,21 @@ public struct ListWindows<Row: Sendable>: Sendable {
     public var plan: @Sendable (WindowQuery) async -> WindowPlan
     /// Stops the reads in flight.
     public var cancel: @Sendable () -> Void
-    /// The field each column sorts by (`id`, `author`, `title`), left to right.
+    /// The field each column sorts by (`id`, `author`, `title`, `name`, …), left to right.
     public var sortFields: [String]
 
-    /// Windows from their parts.
-    public init(
-        sortFields: [String],
-        count: @escaping @Sendable (WindowQuery) async throws(DataError) -> Int,
-        window: @escaping @Sendable (WindowQuery, WindowStart, Int) async throws(DataError) -> [(row: Row, key: WindowKey)],
-        position: @escaping @Sendable (WindowKey, WindowQuery) async throws(DataError) -> Int,
-        key: @escaping @Sendable (RecordID, WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?,
-        plan: @escaping @Sendable (WindowQuery) async -> WindowPlan,
-        cancel: @escaping @Sendable () -> Void
-    ) {
+    /// The list of `windows`, each of its rows made into the list's by `map`.
+    public init<Source: Sendable>(sortFields: [String], _ windows: any RecordWindows<Source>,
+                                  map: @escaping @Sendable (Source) -> Row) {
         self.sortFields = sortFields
-        self.count = count
-        self.window = window
-        self.position = position
-        self.key = key
-        self.plan = plan
-        self.cancel = cancel
+        count = { query throws(DataError) in try await windows.count(query) }
+        window = { query, start, limit throws(DataError) in
+            try await windows.window(query, start: start, limit: limit).map { (map($0.row), $0.key) }
+        }
+        position = { key, query throws(DataError) in try await windows.position(of: key, query) }
+        key = { id, query throws(DataError) in try await windows.key(id: id, query) }
+        plan = { query in await windows.plan(query) }
+        cancel = { windows.cancelReads() }
     }
 }
 

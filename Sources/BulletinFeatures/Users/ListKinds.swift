@@ -6,11 +6,17 @@ import ViewState
 
 extension RecordListModel where Row == User {
     /// The source's users (TheMealDB's categories, GitHub's accounts), page by page where the
-    /// source pages, in the columns its user shape declares (``UserColumn/columns(for:)``).
+    /// source pages, in the columns its user shape declares (``UserColumn/columns(for:)``); a
+    /// database's in windows by key (``DataSource/userWindows``), filtered and sorted by it.
     public static func users(of source: any DataSource) -> RecordListModel<User> {
-        RecordListModel(name: source.vocabulary.users, columns: UserColumn.columns(for: source).map(\.column), feed: ListFeed(
+        let columns = UserColumn.columns(for: source)
+        var feed = ListFeed<User>(
             first: { _ throws(DataError) in Self.page(try await source.userPage(after: nil)) },
-            page: { cursor throws(DataError) in Self.page(try await source.userPage(after: cursor)) }))
+            page: { cursor throws(DataError) in Self.page(try await source.userPage(after: cursor)) })
+        if let windows = source.userWindows {
+            feed.windows = ListWindows(sortFields: columns.map { "\($0)" }, windows) { $0 }
+        }
+        return RecordListModel(name: source.vocabulary.users, columns: columns.map(\.column), feed: feed)
     }
 
     private nonisolated static func page(_ page: UserPage) -> ListPage<User> {

@@ -1,0 +1,202 @@
+/// The SQL of one ``WindowQuery`` on a SQLite database's posts or users
+/// (``SQLiteDataSource+Windows.swift``): what is selected, from where, ordered by what, filtered how.
+///
+/// A sort column that may hold NULL splits the order in two segments, as SQLite orders them
+/// (NULLs first, by id; then the values, by value and id), each read by a row-value range on
+/// its key (`(p."title", p."id") > (?, ?)`), which an index on the column answers directly.
+struct SQLiteWindowSQL {
+    /// A row's columns, then its sort value (`NULL` when the order is the id's), its id last.
+    let select: String
+    /// The table, joined to the users for a post's author.
+    let from: String
+    /// The table alone (counts whose filter and sort need no join).
+    let tableOnly: String
+    /// Whether the sort column is the joined table's (counts then need ``from``).
+    let sortNeedsJoin: Bool
+    /// The id's column, qualified (`p."id"`).
+    let id: String
+    /// The sort column's expression, or `nil` for the id's order.
+    let sort: String?
+    /// Whether the sort column may be NULL (it has a NULL segment).
+    let sortIsNullable: Bool
+    /// The filter's predicate and its values, or `nil` for every row.
+    let filter: (sql: String, values: [SQLiteValue])?
+    /// What the screen can say of the query's cost.
+    let plan: WindowPlan
+    /// The table's columns, in the order ``select`` begins with (a user's whole row).
+    let columns: [SQLiteSchema.Column]
+
+    /// How a sort column reads, from the field a list's column sorts by.
+    private struct Sort {
+        var expression: String?
+        var indexed = true
+        var nullable = false
+        var joined = false
+        /// `CREATE INDEX …` that makes the sort quick, when it reads every row.
+        var advice: String?
+    }
+
+    // MARK: - Posts
+
+    /// The SQL of `query` on `layout`'s posts (and users, for the author's name): id, user id,
+    /// title and author selected, sorted by `id`, `title` or `author`.
+    /// - Returns: `nil` when the database has no posts table.
+    static func posts(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
+        guard let posts = layout.table(.posts) else { return nil }
+        let quote = SQLiteSQL.quote
+        let postsTable = schema.table(named: posts.table)
+        let id = "p." + quote(posts.id)
+        let userID = posts.column("userId").map { "p." + quote($0) }
+        let title = posts.column("title").map { "p." + quote($0) }
+        let users = layout.table(.users)
+        let name = users?.column("name")
+        let joins = users != nil && name != nil && userID != nil
+        let postsOnly = "\(quote(posts.table)) AS p"
+        let from = joins ? "\(postsOnly) LEFT JOIN \(quote(users!.table)) AS u ON u.\(quote(users!.id)) = \(userID!)" : postsOnly
+        let author = joins ? "u." + quote(name!) : nil
+
+        var sort = Sort()
+        switch query.sortField {
+        case "title" where title != nil:
+            sort = column(posts.column("title")!, qualified: title!, table: posts.table, schema: postsTable)
+        case "author" where author != nil:
+            sort = Sort(expression: author, indexed: false, nullable: true, joined: true)
+        default: break
+        }
+        let select = [id, userID ?? "NULL", title ?? "NULL", author ?? "NULL", sort.expression ?? "NULL", id].joined(separator: ", ")
+        let (filter, filterIndexed) = postFilter(query.filter, posts: posts, users: users, userID: userID, title: title, schema: schema)
+        var advice = sort.indexed ? [] : [sort.advice].compactMap { $0 }
+        if filter != nil, !filterIndexed {
+            advice.append("no FTS5 index on the titles: every post is read (bulletin import makes one)")
+        }
+        return SQLiteWindowSQL(
+            select: select, from: from, tableOnly: postsOnly, sortNeedsJoin: sort.joined, id: id, sort: sort.expression,
+            sortIsNullable: sort.nullable, filter: filter,
+            plan: WindowPlan(sortIsIndexed: sort.indexed, filterIsIndexed: filter == nil || filterIndexed,
+                             advice: advice.isEmpty ? nil : advice.joined(separator: "; ")),
+            columns: [])
+    }
+
+    /// The posts' filter: the title by the posts' FTS5 index when it has one (words that
+    /// start with the text typed, in order: `title : "ferr"*`), else by ``SQLiteConnection/registerFoldedContains()``
+    /// anywhere in it; the author's name anywhere in it (the users, not the posts, are read);
+    /// the id when the text is a whole number.
+    ///
+    /// With the FTS5 index, the title's matches and the matching authors' posts are one set of
+    /// ids (`p.id IN (… UNION …)`, the authors' posts found by the index on `userId`), so no
+    /// post is read to test it: an `OR` of the two would read every post.
+    private static func postFilter(
+        _ text: String, posts: SQLiteLayout.TableMap, users: SQLiteLayout.TableMap?, userID: String?, title: String?,
+        schema: SQLiteSchema
+    ) -> (filter: (sql: String, values: [SQLiteValue])?, indexed: Bool) {
+        let folded = TextFolding.fold(text)
+        guard !folded.isEmpty else { return (nil, true) }
+        let quote = SQLiteSQL.quote
+        let postsTable = schema.table(named: posts.table)
+        var authors: (sql: String, value: SQLiteValue)?
+        if let users, let name = users.column("name"), userID != nil {
+            authors = ("SELECT \(quote(users.id)) FROM \(quote(users.table)) WHERE bulletin_contains(\(quote(name)), ?)", .text(folded))
+        }
+        var parts: [String] = []
+        var values: [SQLiteValue] = []
+        var indexed = false
+        if let column = posts.column("title"), let fts = fullText(of: posts, column: column, schema: schema),
+           folded.contains(where: { $0.isLetter || $0.isNumber }) {
+            var set = "SELECT rowid FROM \(quote(fts)) WHERE \(quote(fts)) MATCH ?"
+            values.append(.text("\(column) : \"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"))
+            indexed = true
+            if let authors, let userColumn = posts.column("userId") {
+                set += " UNION SELECT \(quote(posts.id)) FROM \(quote(posts.table)) WHERE \(quote(userColumn)) IN (\(authors.sql))"
+                values.append(authors.value)
+                indexed = postsTable?.isIndexed(userColumn) ?? false
+            }
+            parts.append("p.\(quote(posts.id)) IN (\(set))")
+        } else {
+            if let title {
+                parts.append("bulletin_contains(\(title), ?)")
+                values.append(.text(folded))
+            }
+            if let authors, let userID {
+                parts.append("\(userID) IN (\(authors.sql))")
+                values.append(authors.value)
+            }
+        }
+        return idMatch(text, id: "p.\(quote(posts.id))", parts: parts, values: values, indexed: indexed)
+    }
+
+    /// The FTS5 table indexing `posts`' `column` with its rows' ids as rowids (external content,
+    /// `content=posts`, an integer id), whose column name a query can name bare; `nil` otherwise.
+    private static func fullText(of posts: SQLiteLayout.TableMap, column: String, schema: SQLiteSchema) -> String? {
+        guard column.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+              let table = schema.table(named: posts.table),
+              table.column(named: posts.id)?.declaredType.uppercased() == "INTEGER", table.primaryKey.count == 1 else { return nil }
+        return schema.tables.first { candidate in
+            guard let fullText = candidate.fullText, fullText.contentTable?.lowercased() == posts.table.lowercased() else { return false }
+            return fullText.columns.contains { $0.lowercased() == column.lowercased() }
+        }?.name
+    }
+
+    // MARK: - Users
+
+    /// The SQL of `query` on `layout`'s users: every column of the table selected (the row a
+    /// user is decoded from), sorted by `id`, `name`, `username`, `email` or `company` (the
+    /// company's name, from the JSON text `bulletin import` stores), filtered by those holding
+    /// the text anywhere (every user is read: no index serves a substring) or the id.
+    /// - Returns: `nil` when the database has no users table.
+    static func users(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
+        guard let users = layout.table(.users), let table = schema.table(named: users.table) else { return nil }
+        let quote = SQLiteSQL.quote
+        let id = "u." + quote(users.id)
+        func qualified(_ field: String) -> String? {
+            guard let column = users.column(field) else { return nil }
+            let name = "u." + quote(column)
+            return field == "company" ? "CASE WHEN json_valid(\(name)) THEN json_extract(\(name), '$.name') ELSE \(name) END" : name
+        }
+        var sort = Sort()
+        if ["name", "username", "email", "company"].contains(query.sortField), let column = users.column(query.sortField),
+           let expression = qualified(query.sortField) {
+            sort = query.sortField == "company" ? Sort(expression: expression, indexed: false, nullable: true)
+                : Self.column(column, qualified: expression, table: users.table, schema: table)
+        }
+        let select = (table.columns.map { "u." + quote($0.name) } + [sort.expression ?? "NULL", id]).joined(separator: ", ")
+        let from = "\(quote(users.table)) AS u"
+        var filter: (sql: String, values: [SQLiteValue])?
+        let folded = TextFolding.fold(query.filter)
+        if !folded.isEmpty {
+            let searched = ["name", "username", "email", "company"].compactMap(qualified)
+            let (found, _) = idMatch(query.filter, id: id, parts: searched.map { "bulletin_contains(\($0), ?)" },
+                                     values: searched.map { _ in .text(folded) }, indexed: false)
+            filter = found
+        }
+        return SQLiteWindowSQL(
+            select: select, from: from, tableOnly: from, sortNeedsJoin: false, id: id, sort: sort.expression,
+            sortIsNullable: sort.nullable, filter: filter,
+            plan: WindowPlan(sortIsIndexed: sort.indexed, filterIsIndexed: filter == nil, advice: sort.indexed ? nil : sort.advice),
+            columns: table.columns)
+    }
+
+    // MARK: - Shared
+
+    /// A sort by a table's own `column` (`qualified` in the query): indexed when an index leads
+    /// with it, nullable unless declared `NOT NULL`.
+    private static func column(_ column: String, qualified: String, table name: String, schema table: SQLiteSchema.Table?) -> Sort {
+        let quote = SQLiteSQL.quote
+        return Sort(expression: qualified, indexed: table?.isIndexed(column) ?? false,
+                    nullable: !(table?.column(named: column)?.notNull ?? false),
+                    advice: "CREATE INDEX ON \(quote(name))(\(quote(column))) makes this sort quick")
+    }
+
+    /// `parts` ORed, with `id = ?` when the text is a whole number; `0` (no row) when there is
+    /// nothing to match.
+    private static func idMatch(_ text: String, id: String, parts: [String], values: [SQLiteValue],
+                                indexed: Bool) -> (filter: (sql: String, values: [SQLiteValue])?, indexed: Bool) {
+        var parts = parts
+        var values = values
+        if let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
+            parts.append("\(id) = ?")
+            values.append(.integer(number))
+        }
+        guard !parts.isEmpty else { return ((sql: "0", values: []), false) }
+        return ((sql: "(" + parts.joined(separator: " OR ") + ")", values: values), indexed)
+    }
+}
