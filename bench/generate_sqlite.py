@@ -68,11 +68,12 @@ def declared_type(value):
 
 
 def sql_value(value):
-    """A record's member as the import stores it: objects and arrays as compact JSON text."""
+    """A record's member as the import stores it: objects and arrays as compact JSON text, keys sorted
+    as the db.json writes them."""
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
     return value
 
 

@@ -9,6 +9,10 @@ names (``make bench SIZES=…``; 3M is 3,000,000 posts, 1.84 GB) (generated into
 (``make bench QUICK=1``, and once in ``make test``) runs the same steps on the embedded data
 and a 5,000-post file with fewer repetitions and a 1-second idle window, in seconds.
 ``--check`` fails (exit 1) unless every figure was produced; it never judges speed.
+``--sizes sqlite10M`` (or ``sqlite100k``; ``make bench SIZES=sqlite10M``) runs issue 25's SQLite
+figures (``sqlite_flows.py`` on a database written by ``generate_sqlite.py``, judged by
+``targets25.py``): named alone, only they run, into bench/results-sqlite.json; beside db.json sets
+(``--sizes 1M,sqlite10M``) they are added to the whole run's results.
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home);
 loading (↓ to Home's *Posts* entry, unmeasured, then Enter until the first post's row shows:

@@ -28,6 +28,7 @@ Python 3 standard library only.
 """
 
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -40,6 +41,7 @@ import generate_sqlite
 import harness
 import report
 import run
+import screen
 import steps
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -48,7 +50,7 @@ CTRL_U, CTRL_S = b"\x15", b"\x13"
 DOWNS, PAGES, ENDS, JUMPS = 30, 5, 3, 3
 FILTER_QUERY = "ferry"
 SEARCH_QUERY = "ferry"
-FILTER_DONE = rb"[0-9] of [0-9]|no matches"   # the prompt's `12 of 10000000`, not `… of 10000000`
+FILTER_COUNT = re.compile(r"[0-9] of [0-9]|no matches")   # the prompt's `12 of 10000000`, not `… of 10000000`
 IMPORT_SETS = {"full": ("1M", 1_000_000), "quick": ("5k", 5_000)}   # the db.json imported for the MB/s figure
 # Runs per data set (medians over them) and of the VisiData peer (sqlite10M only); quick mode: one run.
 RUNS = {"sqlite100k": 3, "sqlite10M": 3}
@@ -110,22 +112,12 @@ def list_run(binary, path, rows, samples, quiet, limit):
             samples["jump_s"].append(press(app, "enter", f"jump to {jump_id}: its title", until=jumped, limit=limit))
         flows.press(app, "home", quiet, limit)
         flows.press(app, b"/", quiet, limit)
-        for character in FILTER_QUERY.encode():
-            written = time.perf_counter()
-            os.write(app.fd, bytes([character]))
-            got, frame = bytearray(), None
-            start = time.perf_counter()
-            while not harness.after_busy(got, FILTER_DONE):
-                if time.perf_counter() - start > limit:
-                    raise steps.StepFailed(f"filter {FILTER_QUERY!r}: no count (N of M) after {character:c} within "
-                                           f"{limit:g} s (last output {bytes(got[-400:])!r})")
-                chunk, at = app._read(0.5)
-                if chunk:
-                    got += chunk
-                    frame = frame or at
-            samples["filter_first_frame_s"].append(frame - written)
-            samples["filter_key_s"].append(at - written)
+        for typed in range(1, len(FILTER_QUERY) + 1):
+            first_frame, arrived = filter_key(app, FILTER_QUERY[:typed], limit)
+            samples["filter_first_frame_s"].append(first_frame)
+            samples["filter_key_s"].append(arrived)
             app.wait_quiet(harness.QUIET, limit=limit)
+        samples["filter_status"].append(app.filter_status.split("▏", 1)[-1].split("⏎")[0].strip())
         flows.press(app, "escape", quiet, limit)            # clears the filter, closes the prompt
         flows.press(app, "escape", quiet, limit)            # Posts → Home
         os.write(app.fd, b"s")
@@ -133,8 +125,41 @@ def list_run(binary, path, rows, samples, quiet, limit):
         typed = flows.search_typed(app, SEARCH_QUERY, quiet, limit)
         samples["search_first_results_s"].append(typed["search_first_results_s"])
         samples["search_final_s"].append(typed["search_final_s"])
+        samples["search_results"].append(typed["search_results"])
         flows.press(app, "escape", quiet, limit)
         samples["peak_rss_bytes"].append(app.quit())
+
+
+def status_line(app):
+    """The bottom row of the screen as the app's output so far draws it (``screen.Screen``)."""
+    model = getattr(app, "screen_model", None)
+    if model is None:
+        model = app.screen_model = screen.Screen(harness.ROWS, harness.COLUMNS)
+        app.screen_fed = 0
+    model.feed(app.output[app.screen_fed:])
+    app.screen_fed = len(app.output)
+    return model.line(-1)
+
+
+def filter_key(app, prefix, limit):
+    """Types the last character of `prefix` in the open `/` prompt; returns (seconds to the first
+    frame after it, seconds until the status line shows the prompt holding `prefix` and a count
+    (`1690 of 10000000`, or `no matches`), not `filtering…`). Raises StepFailed after `limit` s."""
+    status_line(app)
+    written = time.perf_counter()
+    os.write(app.fd, prefix[-1].encode())
+    first, start = None, time.perf_counter()
+    while True:
+        line = status_line(app)
+        if first is not None and f"/{prefix}" in line and FILTER_COUNT.search(line) and "filtering" not in line:
+            app.filter_status = line
+            return first - written, at - written
+        if time.perf_counter() - start > limit:
+            raise steps.StepFailed(f"filter {prefix!r}: the status line never showed a count within {limit:g} s; "
+                                   f"it shows {line!r}")
+        chunk, at = app._read(0.5)
+        if chunk and first is None:
+            first = at
 
 
 def save_run(binary, path, post_id, samples, quiet, limit):
@@ -187,7 +212,7 @@ def measure_set(binary, name, runs, config, failures, mode="full"):
     path = generate_sqlite.ensure(name)
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
         rows = connection.execute("SELECT max(id) FROM posts").fetchone()[0]
-    samples = {figure: [] for figure in FIGURES}
+    samples = {figure: [] for figure in FIGURES + ["filter_status", "search_results"]}
     limit, quiet = config["load_limit"], config["idle_quiet"]
     for number in range(runs):
         print(f"  {name}: run {number + 1}/{runs}", file=sys.stderr, flush=True)
@@ -198,6 +223,7 @@ def measure_set(binary, name, runs, config, failures, mode="full"):
     result = {"file": os.path.relpath(path, ROOT), "bytes": os.path.getsize(path), "posts": rows, "runs": runs}
     with steps.step(f"{name}: import of the {IMPORT_SETS[mode][0]}-post db.json", config["step_limit"], failures):
         result["import"] = import_runs(binary, runs, samples, mode)
+    result["filter_status"], result["search_results"] = samples.pop("filter_status"), samples.pop("search_results")
     result["figures"] = {figure: report.summarize(values) for figure, values in samples.items()}
     return result
 

@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import generate_data  # noqa: E402
 import generate_sqlite  # noqa: E402
+import screen  # noqa: E402
 import sqlite_flows  # noqa: E402
 import targets25  # noqa: E402
 
@@ -150,6 +151,24 @@ class TargetTests(unittest.TestCase):
         self.assertIn("| spawn → first rows of the Posts list, sqlite10M | <= 50 ms | 40 ms | met |", judged)
         self.assertIn("not measured: could not install visidata", judged)
         self.assertIn("not judged in quick mode", targets25.table(dict(results, mode="quick"))[-1])
+
+
+class ScreenTests(unittest.TestCase):
+    def test_a_count_rewritten_in_place_reads_whole(self):
+        model = screen.Screen(4, 50)
+        model.feed(b"\x1b[H\x1b[2J\x1b[4;1H/fer\xe2\x96\x8f\x1b[4;20H\xe2\x80\xa6 of 100000 filtering\xe2\x80\xa6")
+        self.assertEqual(model.line(-1), "/fer▏               … of 100000 filtering…")
+        model.feed(b"\x1b[4;5Hr\xe2\x96\x8f\x1b[4;20H16\x1b[4;")        # a sequence cut at the end of a read
+        model.feed(b"22H90 of 100000\x1b[K")
+        self.assertEqual(model.line(-1), "/ferr▏              1690 of 100000")
+
+    def test_scroll_region_wrap_and_wide_characters(self):
+        model = screen.Screen(3, 10)
+        model.feed(b"\x1b[1;2rone\r\ntwo\r\nthree\x1b[3;1Hstatus")
+        self.assertEqual([model.line(r) for r in range(3)], ["two", "three", "status"])
+        model.feed(b"\x1b[r\x1b[1;1H\x1b[2K\xe6\x9d\xb1\xe4\xba\xac!\x1b[?7l\x1b[2;1H0123456789AB")
+        self.assertEqual(model.line(0), "東京!")
+        self.assertEqual(model.line(1), "012345678B")
 
 
 if __name__ == "__main__":
