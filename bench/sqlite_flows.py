@@ -55,7 +55,8 @@ IMPORT_SETS = {"full": ("1M", 1_000_000), "quick": ("5k", 5_000)}   # the db.jso
 # Runs per data set (medians over them) and of the VisiData peer (sqlite10M only); quick mode: one run.
 RUNS = {"sqlite100k": 3, "sqlite10M": 3}
 PEER_RUNS = {"sqlite10M": 1}
-FIGURES = ["spawn_first_rows_s", "down_s", "page_down_s", "end_s", "jump_s", "filter_key_s",
+SEARCH_RSS_CAP = 4e9            # bytes of VmRSS at which a Search still loading its corpus is stopped
+FIGURES = ["spawn_first_rows_s", "run_peak_rss_bytes", "search_open_s", "down_s", "page_down_s", "end_s", "jump_s", "filter_key_s",
            "filter_first_frame_s", "search_first_results_s", "search_final_s", "save_s", "peak_rss_bytes",
            "import_mb_per_s", "import_s"]
 
@@ -69,6 +70,11 @@ def title_of(path, post_id):
 def marker(title):
     """A title's first 12 characters as bytes: a marker any column width shows whole."""
     return title[:12].encode()
+
+
+def shown_title(title):
+    """The part of a title the Posts list shows whole at 120 columns (its first 40 characters)."""
+    return title[:40]
 
 
 def press(app, key, what, until=b"", limit=30.0):
@@ -86,16 +92,12 @@ def press(app, key, what, until=b"", limit=30.0):
 
 def list_run(binary, path, rows, samples, quiet, limit):
     """One run of the Posts list flow (see the module's doc); figures appended to `samples`."""
-    first = marker(title_of(path, 1))
-    last = marker(title_of(path, rows))
+    first = shown_title(title_of(path, 1))
+    last = shown_title(title_of(path, rows))
     jump_id = rows // 2
-    jumped = marker(title_of(path, jump_id))
+    jumped = shown_title(title_of(path, jump_id))
     with harness.Session(binary, ["--data", path, "open", "posts"]) as app:
-        try:
-            arrived = run.marker_arrival(app, first, limit)
-        except TimeoutError:
-            raise steps.StepFailed(f"open posts: post 1's title {first!r} not shown within {limit:g} s") from None
-        samples["spawn_first_rows_s"].append(arrived - app.started)
+        samples["spawn_first_rows_s"].append(wait_shown(app, first, "open posts: post 1's title", limit, app.started))
         app.wait_quiet(quiet, limit=limit)                  # the count, the rest of the first frame
         for _ in range(DOWNS):
             samples["down_s"].append(press(app, "down", "↓"))
@@ -104,12 +106,14 @@ def list_run(binary, path, rows, samples, quiet, limit):
         for number in range(ENDS):
             if number:
                 flows.press(app, "home", quiet, limit)
-            samples["end_s"].append(press(app, END_KEY, "End: the last post's title", until=last, limit=limit))
+            samples["end_s"].append(key_until_shown(app, END_KEY, last, "End: the last post's title", limit))
+            app.wait_quiet(harness.QUIET, limit=limit)
         for _ in range(JUMPS):
             flows.press(app, "home", quiet, limit)
             for digit in str(jump_id).encode():
                 flows.press(app, bytes([digit]), harness.QUIET, limit)
-            samples["jump_s"].append(press(app, "enter", f"jump to {jump_id}: its title", until=jumped, limit=limit))
+            samples["jump_s"].append(key_until_shown(app, "enter", jumped, f"jump to {jump_id}: its title", limit))
+            app.wait_quiet(harness.QUIET, limit=limit)
         flows.press(app, "home", quiet, limit)
         flows.press(app, b"/", quiet, limit)
         for typed in range(1, len(FILTER_QUERY) + 1):
@@ -120,25 +124,73 @@ def list_run(binary, path, rows, samples, quiet, limit):
         samples["filter_status"].append(app.filter_status.split("▏", 1)[-1].split("⏎")[0].strip())
         flows.press(app, "escape", quiet, limit)            # clears the filter, closes the prompt
         flows.press(app, "escape", quiet, limit)            # Posts → Home
-        os.write(app.fd, b"s")
-        app.settle(limit=limit, until=b"Search", quiet=quiet)
+        samples["peak_rss_bytes"].append(app.memory.snapshot(app.pid)["peak_rss_bytes"])
+        samples["search_open_s"].append(open_search(app, limit))
         typed = flows.search_typed(app, SEARCH_QUERY, quiet, limit)
         samples["search_first_results_s"].append(typed["search_first_results_s"])
         samples["search_final_s"].append(typed["search_final_s"])
         samples["search_results"].append(typed["search_results"])
         flows.press(app, "escape", quiet, limit)
-        samples["peak_rss_bytes"].append(app.quit())
+        samples["run_peak_rss_bytes"].append(app.quit())
 
 
-def status_line(app):
-    """The bottom row of the screen as the app's output so far draws it (``screen.Screen``)."""
+def open_search(app, limit):
+    """From Home: `s`, then waits until Search has its corpus (the status line no longer says
+    `Loading posts and comments…`). A Search that reads every post and comment into memory
+    would take the machine's memory at 10M: past SEARCH_RSS_CAP (VmRSS) the step fails, saying so."""
+    os.write(app.fd, b"s")
+    start = time.perf_counter()
+    while True:
+        chunk, _ = app._read(0.3)            # the spinner redraws every 0.125 s while it loads
+        lines = screen_lines(app)
+        line = lines[-1]
+        if not chunk and "Search" in lines[0] and not any("Loading" in row for row in lines):
+            return time.perf_counter() - start
+        rss = harness.procmem.read_status(app.pid).get("VmRSS", 0)
+        spent = time.perf_counter() - start
+        if rss > SEARCH_RSS_CAP or spent > limit:
+            app.kill("Search's memory cap")
+            raise steps.StepFailed(f"Search: still {line.split('  ')[-1].strip()!r} after {spent:.0f} s with VmRSS "
+                                   f"{rss / 1e9:.1f} GB (cap {SEARCH_RSS_CAP / 1e9:g} GB): it reads every post and "
+                                   "comment into memory instead of querying the FTS5 indexes")
+
+
+def screen_lines(app):
+    """The rows of the screen as the app's output so far draws it (``screen.Screen``)."""
     model = getattr(app, "screen_model", None)
     if model is None:
         model = app.screen_model = screen.Screen(harness.ROWS, harness.COLUMNS)
         app.screen_fed = 0
     model.feed(app.output[app.screen_fed:])
     app.screen_fed = len(app.output)
-    return model.line(-1)
+    return [model.line(row) for row in range(harness.ROWS)]
+
+
+def status_line(app):
+    """The bottom row of the screen (the footer, the `/` prompt and its count)."""
+    return screen_lines(app)[-1]
+
+
+def key_until_shown(app, key, text, what, limit):
+    """Writes `key` and waits until a row of the screen shows `text` (ncurses may write only the
+    cells that changed, so the bytes need not hold it whole); returns the seconds to the arrival
+    of the output that completed it. Raises StepFailed naming `what` after `limit` seconds."""
+    screen_lines(app)
+    written = time.perf_counter()
+    os.write(app.fd, harness.KEYS.get(key, key) if isinstance(key, str) else key)
+    return wait_shown(app, text, what, limit, written)
+
+
+def wait_shown(app, text, what, limit, since):
+    """The arrival time (minus `since`) of the output after which a row shows `text`; StepFailed after `limit` s."""
+    start = time.perf_counter()
+    while True:
+        chunk, at = app._read(min(0.5, max(0.0, limit - (time.perf_counter() - start))))
+        if chunk and any(text in line for line in screen_lines(app)):
+            return at - since
+        if time.perf_counter() - start > limit:
+            shown = "\n".join(screen_lines(app))
+            raise steps.StepFailed(f"{what}: {text!r} not on the screen within {limit:g} s; the screen shows:\n{shown}")
 
 
 def filter_key(app, prefix, limit):
