@@ -13,9 +13,14 @@ included) and cached under bench/data/. Each run of the app (``harness.Session``
 * **filter keystroke on Title**: ``/`` then ``FILTER_QUERY`` one character at a time, each timed
   until the prompt's count (``12 of 10000000``; FTS5 answers it) replaces ``filtering…``; the
   first frame after each key is kept too. Esc clears it.
-* **Search**: Esc to Home, ``s``, ``SEARCH_QUERY`` typed at a person's pace (``flows.search_typed``):
-  typing stops → first results.
-* **peak RSS**: VmHWM at quit (``procmem``).
+* **peak RSS**: VmHWM after all of the above, back on Home (``procmem``); the whole run's peak,
+  Search included, is kept beside it (``run_peak_rss_bytes``).
+* **Search**: Esc to Home, ``s`` until its corpus is loaded (no ``Loading posts and comments…``
+  on the screen; stopped, and the step failed, when its VmRSS passes ``SEARCH_RSS_CAP``), then
+  ``SEARCH_QUERY`` typed at a person's pace (``flows.search_typed``): typing stops → first results.
+
+Rows are read off a model of the screen (``screen.Screen``) where a figure waits for text: ncurses
+writes only the cells that changed, so a title or a count need not be in the bytes whole.
 
 Then, in a session of its own per run, **save one edited post**: ``open posts/ID``, ``e``, Ctrl-U,
 a new title typed, Ctrl-S timed until ``Saved post ID`` shows; the row is then read back with
@@ -99,21 +104,25 @@ def list_run(binary, path, rows, samples, quiet, limit):
     with harness.Session(binary, ["--data", path, "open", "posts"]) as app:
         samples["spawn_first_rows_s"].append(wait_shown(app, first, "open posts: post 1's title", limit, app.started))
         app.wait_quiet(quiet, limit=limit)                  # the count, the rest of the first frame
+        stage_peak(app, samples, "open")
         for _ in range(DOWNS):
             samples["down_s"].append(press(app, "down", "↓"))
         for _ in range(PAGES):
             samples["page_down_s"].append(press(app, "page_down", "PgDn"))
+        stage_peak(app, samples, "moves")
         for number in range(ENDS):
             if number:
                 flows.press(app, "home", quiet, limit)
             samples["end_s"].append(key_until_shown(app, END_KEY, last, "End: the last post's title", limit))
             app.wait_quiet(harness.QUIET, limit=limit)
+        stage_peak(app, samples, "end")
         for _ in range(JUMPS):
             flows.press(app, "home", quiet, limit)
             for digit in str(jump_id).encode():
                 flows.press(app, bytes([digit]), harness.QUIET, limit)
             samples["jump_s"].append(key_until_shown(app, "enter", jumped, f"jump to {jump_id}: its title", limit))
             app.wait_quiet(harness.QUIET, limit=limit)
+        stage_peak(app, samples, "jump")
         flows.press(app, "home", quiet, limit)
         flows.press(app, b"/", quiet, limit)
         for typed in range(1, len(FILTER_QUERY) + 1):
@@ -122,6 +131,7 @@ def list_run(binary, path, rows, samples, quiet, limit):
             samples["filter_key_s"].append(arrived)
             app.wait_quiet(harness.QUIET, limit=limit)
         samples["filter_status"].append(app.filter_status.split("▏", 1)[-1].split("⏎")[0].strip())
+        stage_peak(app, samples, "filter")
         flows.press(app, "escape", quiet, limit)            # clears the filter, closes the prompt
         flows.press(app, "escape", quiet, limit)            # Posts → Home
         samples["peak_rss_bytes"].append(app.memory.snapshot(app.pid)["peak_rss_bytes"])
@@ -132,6 +142,14 @@ def list_run(binary, path, rows, samples, quiet, limit):
         samples["search_results"].append(typed["search_results"])
         flows.press(app, "escape", quiet, limit)
         samples["run_peak_rss_bytes"].append(app.quit())
+
+
+STAGES = ["open", "moves", "end", "jump", "filter"]
+
+
+def stage_peak(app, samples, stage):
+    """VmHWM so far, after `stage` of the list flow (which part of the flow raised the peak)."""
+    samples[f"peak_rss_after_{stage}_bytes"].append(app.memory.snapshot(app.pid)["peak_rss_bytes"])
 
 
 def open_search(app, limit):
@@ -264,7 +282,8 @@ def measure_set(binary, name, runs, config, failures, mode="full"):
     path = generate_sqlite.ensure(name)
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
         rows = connection.execute("SELECT max(id) FROM posts").fetchone()[0]
-    samples = {figure: [] for figure in FIGURES + ["filter_status", "search_results"]}
+    samples = {figure: [] for figure in FIGURES + ["filter_status", "search_results"]
+               + [f"peak_rss_after_{stage}_bytes" for stage in STAGES]}
     limit, quiet = config["load_limit"], config["idle_quiet"]
     for number in range(runs):
         print(f"  {name}: run {number + 1}/{runs}", file=sys.stderr, flush=True)
@@ -276,7 +295,9 @@ def measure_set(binary, name, runs, config, failures, mode="full"):
     with steps.step(f"{name}: import of the {IMPORT_SETS[mode][0]}-post db.json", config["step_limit"], failures):
         result["import"] = import_runs(binary, runs, samples, mode)
     result["filter_status"], result["search_results"] = samples.pop("filter_status"), samples.pop("search_results")
+    result["filter_per_character"] = run.per_character(samples["filter_key_s"], FILTER_QUERY)
     result["figures"] = {figure: report.summarize(values) for figure, values in samples.items()}
+    result["startup_baseline_s"] = run.startup_baseline(binary, 5)
     return result
 
 

@@ -127,7 +127,7 @@ class TargetTests(unittest.TestCase):
         self.assertEqual(rows["↓ median, sqlite10M"]["verdict"], "MISSED")
         self.assertAlmostEqual(rows["↓ median, sqlite10M"]["measured"], 1.5)
         self.assertEqual(rows["↓ p95, sqlite10M"]["verdict"], "MISSED")          # 2.25 ms
-        self.assertEqual(rows["peak RSS (VmHWM at quit), sqlite10M"]["verdict"], "MISSED")
+        self.assertEqual(rows["peak RSS (VmHWM after the list, End, jump, filter; before Search), sqlite10M"]["verdict"], "MISSED")
         self.assertEqual(rows["import of the 1M-post db.json, sqlite10M"]["verdict"], "met")
 
     def test_a_failed_step_is_the_reason_of_a_missing_figure(self):
