@@ -35,7 +35,6 @@ Python 3 standard library only.
 import os
 import re
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,6 +43,7 @@ import flows
 import generate_data
 import generate_sqlite
 import harness
+import peers
 import report
 import run
 import screen
@@ -328,19 +328,6 @@ VISIDATA = "visidata>=3.4,<4"
 VD_RSS_AFTER_S = 30.0
 
 
-def ensure_visidata():
-    """The `vd` of bench/.venv-vd (git-ignored), installing VisiData 3.x there when missing: (path, None) or (None, why)."""
-    vd = os.path.join(VD_VENV, "bin", "vd")
-    if os.path.exists(vd):
-        return vd, None
-    try:
-        steps.command([sys.executable, "-m", "venv", VD_VENV], timeout=300)
-        steps.command([os.path.join(VD_VENV, "bin", "pip"), "install", "-q", VISIDATA], timeout=600)
-    except (OSError, subprocess.SubprocessError) as error:
-        return None, f"could not install {VISIDATA} into bench/.venv-vd: {error}"
-    return (vd, None) if os.path.exists(vd) else (None, f"{VISIDATA} installed no vd")
-
-
 def visidata_run(vd, path, samples, limit):
     """VisiData on the database: spawn → its table list (the sheet naming `posts`), then `/^posts$`
     Enter (the cursor on the posts table, unmeasured) and Enter timed until post 1's title shows;
@@ -371,7 +358,7 @@ def visidata_run(vd, path, samples, limit):
 def visidata_peer(path, runs, limit, failures, name):
     """{first_rows_s, spawn_first_rows_s, index_sheet_s, rss_after_s_bytes, peak_rss_bytes} of VisiData on
     `path`, or {"missing": why} when it cannot be installed."""
-    vd, why = ensure_visidata()
+    vd, why = peers.ensure_visidata(VD_VENV, VISIDATA)
     if vd is None:
         return {"missing": why}
     samples = {key: [] for key in ("first_rows_s", "spawn_first_rows_s", "index_sheet_s", "rss_after_s_bytes",

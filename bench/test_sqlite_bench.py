@@ -153,6 +153,15 @@ class TargetTests(unittest.TestCase):
         self.assertIn("not judged in quick mode", targets25.table(dict(results, mode="quick"))[-1])
 
 
+class SizesTests(unittest.TestCase):
+    def test_the_sqlite_sets_are_sizes_of_run(self):
+        import run
+        known = ["10k", "100k", "1M", "3M"] + list(generate_sqlite.SETS)
+        self.assertEqual(run.parse_sizes("SQLITE10m", known), ["sqlite10M"])
+        self.assertEqual(run.parse_sizes("sqlite100k, 1m", known), ["1M", "sqlite100k"])
+        self.assertEqual(generate_sqlite.path_for("sqlite10M"), os.path.join(generate_sqlite.DATA_DIR, "sqlite-10m.sqlite"))
+
+
 class ScreenTests(unittest.TestCase):
     def test_a_count_rewritten_in_place_reads_whole(self):
         model = screen.Screen(4, 50)
