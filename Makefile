@@ -27,7 +27,7 @@ help:
 	@echo "make run   build and start Bulletin on its embedded data (ARGS='--api URL' or ARGS='--data FILE')"
 	@echo "make test  install what the tests need and run every test"
 	@echo "make install  build in release and install under PREFIX (default /usr/local): the binary, man bulletin, completions"
-	@echo "make bench build in release and measure (QUICK=1: tiny sizes, seconds; SIZES=100k,1M,3M: the data sets); see docs/performance.md"
+	@echo "make bench build in release and measure (QUICK=1: tiny sizes, seconds; SIZES=100k,1M,3M: the data sets; SIZES=sqlite10M: the SQLite figures); see docs/performance.md"
 
 run: deps build
 	"$(BIN_DIR)/bulletin" $(ARGS)

@@ -58,17 +58,18 @@ def first_title(jsonl):
         return json.loads(file.readline())["title"][:12].encode()
 
 
-def ensure_visidata():
-    """The `vd` of bench/.venv, installing VisiData there when missing; (path, None) or (None, why)."""
-    vd = os.path.join(VENV, "bin", "vd")
+def ensure_visidata(venv=VENV, spec=VISIDATA):
+    """The `vd` of `venv` (default bench/.venv), installing `spec` there when missing; (path, None) or (None, why)."""
+    vd = os.path.join(venv, "bin", "vd")
     if os.path.exists(vd):
         return vd, None
+    where = os.path.relpath(venv, ROOT)
     try:
-        steps.command([sys.executable, "-m", "venv", VENV], timeout=300)
-        steps.command([os.path.join(VENV, "bin", "pip"), "install", "-q", VISIDATA], timeout=600)
+        steps.command([sys.executable, "-m", "venv", venv], timeout=300)
+        steps.command([os.path.join(venv, "bin", "pip"), "install", "-q", spec], timeout=600)
     except (subprocess.SubprocessError, OSError) as error:
-        return None, f"could not install {VISIDATA} into bench/.venv: {error}"
-    return (vd, None) if os.path.exists(vd) else (None, f"{VISIDATA} installed no vd")
+        return None, f"could not install {spec} into {where}: {error}"
+    return (vd, None) if os.path.exists(vd) else (None, f"{spec} installed no vd")
 
 
 def measure_less(jsonl, runs):

@@ -9,6 +9,10 @@ names (``make bench SIZES=…``; 3M is 3,000,000 posts, 1.84 GB) (generated into
 (``make bench QUICK=1``, and once in ``make test``) runs the same steps on the embedded data
 and a 5,000-post file with fewer repetitions and a 1-second idle window, in seconds.
 ``--check`` fails (exit 1) unless every figure was produced; it never judges speed.
+``--sizes sqlite10M`` (or ``sqlite100k``; ``make bench SIZES=sqlite10M``) runs issue 25's SQLite
+figures (``sqlite_flows.py`` on a database written by ``generate_sqlite.py``, judged by
+``targets25.py``): named alone, only they run, into bench/results-sqlite.json; beside db.json sets
+(``--sizes 1M,sqlite10M``) they are added to the whole run's results.
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home);
 loading (↓ to Home's *Posts* entry, unmeasured, then Enter until the first post's row shows:
@@ -39,13 +43,16 @@ import time
 import flows
 import frames
 import generate_data
+import generate_sqlite
 import harness
 import peers
 import report
 import robust
 import save_export
+import sqlite_flows
 import steps
 import targets23
+import targets25
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA_DIR = os.path.join(ROOT, "bench", "data")
@@ -371,11 +378,14 @@ def main(argv):
     parser.add_argument("--no-robust", action="store_true", help="skip the robustness cases (robust.py)")
     args = parser.parse_args(argv)
     config = dict(QUICK if args.quick else FULL)
-    known = [entry[0] for entry in config["sets"] if entry[0] != "embedded"]
+    known = [entry[0] for entry in config["sets"] if entry[0] != "embedded"] + list(generate_sqlite.SETS)
     try:
         chosen = parse_sizes(args.sizes, known) if args.sizes else config["sizes"]
     except ValueError as error:
         parser.error(f"--sizes: {error}")
+    sqlite_sets = [name for name in chosen if name in generate_sqlite.SETS]
+    if sqlite_sets and len(sqlite_sets) == len(chosen):
+        return only_sqlite(args, config, sqlite_sets)
     config["sets"] = [entry for entry in config["sets"] if entry[0] == "embedded" or entry[0] in chosen]
     if args.sets:
         wanted = args.sets.split(",")
@@ -409,6 +419,9 @@ def main(argv):
             results["save_export"].update(save_export.run(args.bin_dir, [entry], data_file))
     if not args.no_robust and not args.sets:
         results["robust"] = robust.run(binary, args.quick, DATA_DIR, config["step_limit"], failures)
+    if sqlite_sets:
+        results["sqlite"] = sqlite_flows.run_sets(binary, sqlite_sets, args.quick, config, failures)
+        results["targets_25"] = targets25.targets(results)
     results["machine"]["load_average_end"] = os.getloadavg()
     results["missing"] = report.MISSING
     results["targets"] = report.targets(results)
@@ -421,6 +434,8 @@ def main(argv):
     print()
     print(save_export.table(results["save_export"], judged=not args.quick))
     print("\n".join(flows.table(results) + robust.table(results.get("robust")) + targets23.table(results)))
+    if sqlite_sets:
+        print("\n".join(sqlite_flows.table(results["sqlite"]) + targets25.table(results)))
     print("\n".join(steps.table(failures)))
     print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
     if args.check:
@@ -429,6 +444,31 @@ def main(argv):
         for problem in problems:
             print(f"bench check: {problem}", file=sys.stderr)
         return 1 if problems else 0
+    return 0
+
+
+def only_sqlite(args, config, names):
+    """``--sizes sqlite10M`` (only SQLite sets): issue 25's figures alone (``sqlite_flows``), with their
+    targets (``targets25``), written to bench/results-sqlite.json (quick: results-sqlite-quick.json)
+    unless ``--out`` says otherwise. ``--check`` fails when a step failed."""
+    binary = os.path.join(args.bin_dir, "bulletin")
+    started = time.time()
+    results = {"mode": "quick" if args.quick else "full", "binary": os.path.relpath(binary, ROOT),
+               "machine": machine(), "terminal": f"{harness.COLUMNS}x{harness.ROWS} xterm-256color",
+               "quiet_window_s": harness.QUIET, "failures": []}
+    results["sqlite"] = sqlite_flows.run_sets(binary, names, args.quick, config, results["failures"])
+    results["targets_25"] = targets25.targets(results)
+    results["machine"]["load_average_end"] = os.getloadavg()
+    results["seconds"] = round(time.time() - started, 1)
+    out = args.out or os.path.join(ROOT, "bench", "results-sqlite-quick.json" if args.quick else "results-sqlite.json")
+    with open(out, "w") as file:
+        json.dump(results, file, indent=2)
+    print("\n".join(sqlite_flows.table(results["sqlite"]) + targets25.table(results) + steps.table(results["failures"])))
+    print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
+    if args.check:
+        for problem in steps.problems(results["failures"]):
+            print(f"bench check: {problem}", file=sys.stderr)
+        return 1 if results["failures"] else 0
     return 0
 
 
