@@ -127,6 +127,20 @@ struct SQLitePostWindowsTests {
         #expect(await indexed.plan(WindowQuery(sortField: "id")) == WindowPlan(sortIsIndexed: true, filterIsIndexed: true))
     }
 
+    @Test("the fraction of an id in the unfiltered id order comes from the smallest and largest id; a filter or another order has none")
+    func fraction() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 101)
+        let source = try #require(SQLiteDataSource(path: database.path).postWindows)
+        let key = try #require(try await source.key(id: RecordID(26), WindowQuery())).key
+        #expect(try await source.fraction(of: key, WindowQuery()) == 0.25)
+        #expect(try await source.fraction(of: key, WindowQuery(ascending: false)) == 0.75)
+        #expect(try await source.fraction(of: key, WindowQuery(filter: "ferr")) == nil)
+        let titled = try #require(try await source.key(id: RecordID(26), WindowQuery(sortField: "title"))).key
+        #expect(try await source.fraction(of: titled, WindowQuery(sortField: "title")) == nil)
+    }
+
     @Test("cancelReads stops a read running on the window connection with SQLITE_INTERRUPT, and the next read runs")
     func interrupt() async throws {
         let directory = try Self.scratch()

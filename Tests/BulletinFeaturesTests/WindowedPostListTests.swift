@@ -85,6 +85,30 @@ struct WindowedPostListTests {
         #expect(list.find.message == "post 2 is hidden by the filter")
     }
 
+    @Test(":ID with gaps in the ids: the rows show at once at the position the smallest and largest id suggest, then move to the counted one; the same rows stay selected")
+    func jumpEstimateRefined() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        try SQLiteConnection(path: database.path).execute("DELETE FROM posts WHERE id BETWEEN 100 AND 1099")
+        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
+        let list = model.list
+        await model.load()
+        #expect(list.rowCount == 2_000)
+        list.goTo(id: "2000")
+        await list.wait()
+        // 99 posts below 100, then 1100…1999: post 2000 is at position 999 (the estimate said 1333).
+        #expect(list.selection.selected == 999)
+        #expect(Self.ids(model, 990...1_010) == (1_991...2_011).map(String.init))
+        list.moveSelection(by: -950)
+        await list.wait()
+        #expect(model.cell(row: 49, column: .id) == "50")
+        #expect(Self.ids(model, 95...102) == ["96", "97", "98", "99", "1100", "1101", "1102", "1103"])
+        list.selectLast()
+        await list.wait()
+        #expect(list.selection.selected == 1_999 && model.cell(row: 1_999, column: .id) == "3000")
+    }
+
     @Test("the filter is the database's query: the count says `N of 3000`, the rows are those passing in id order; clearing it goes back to every post")
     func filter() async throws {
         let directory = try Self.scratch()

@@ -100,6 +100,13 @@ public protocol RecordWindows<Row>: Sendable {
     /// - Throws: As ``count(_:)``.
     func position(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int
 
+    /// Where the row at `key` stands in the query's order, from 0 (the first row) to 1 (the
+    /// last), when the source can tell without counting the rows before it (a database's ids in
+    /// order, unfiltered: from the smallest and largest id; exact when the ids have no gaps);
+    /// `nil` otherwise. Has a default (`nil`).
+    /// - Throws: As ``count(_:)``.
+    func fraction(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Double?
+
     /// The key of record `id` in the query's order (one lookup by primary key), and whether the
     /// query's filter lets it through; `nil` when no record has that id.
     /// - Throws: As ``count(_:)``.
@@ -113,6 +120,10 @@ public protocol RecordWindows<Row>: Sendable {
     /// Stops the window reads in flight (Esc on a long sort or filter, a newer keystroke); each
     /// fails with ``DataError/cancelled``. Writes are never stopped.
     func cancelReads()
+}
+
+extension RecordWindows {
+    public func fraction(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Double? { nil }
 }
 
 /// How a source answers a ``WindowQuery`` (``PostWindows/postPlan(_:)``).

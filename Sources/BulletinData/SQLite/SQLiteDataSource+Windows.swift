@@ -70,6 +70,10 @@ struct SQLiteWindows<Row: SQLiteWindowRow>: RecordWindows {
         try await source.windowKey(id: id, try await source.windowSQL(query, Row.self))
     }
 
+    func fraction(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Double? {
+        try await source.windowFraction(of: key, query, try await source.windowSQL(query, Row.self))
+    }
+
     func plan(_ query: WindowQuery) async -> WindowPlan {
         (try? await source.windowSQL(query, Row.self))?.plan ?? WindowPlan(sortIsIndexed: true, filterIsIndexed: true)
     }
@@ -97,6 +101,7 @@ extension SQLiteDataSource {
     }
 
     func windowCount(_ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
+        if let ids = sql.fullText { return try await fullTextCount(ids, sql) }
         var statement = "SELECT count(*) FROM \(sql.tableOnly)"
         if let filter = sql.filter { statement += " WHERE " + filter.sql }
         let rows = try await read(statement, sql.filter?.values ?? [])
@@ -145,6 +150,17 @@ extension SQLiteDataSource {
         return (Self.windowKey(Array(row.dropLast())), row.last?.integer == 1)
     }
 
+    /// ``RecordWindows/fraction(of:_:)``: in an unfiltered order by integer id, the key's id
+    /// between the smallest and the largest (two lookups at the ends of the primary key).
+    func windowFraction(of key: WindowKey, _ query: WindowQuery, _ sql: SQLiteWindowSQL) async throws(DataError) -> Double? {
+        guard sql.sort == nil, sql.filter == nil, case let .integer(id) = key.id else { return nil }
+        let ends = try await read("SELECT (SELECT min(\(sql.id)) FROM \(sql.tableOnly)), (SELECT max(\(sql.id)) FROM \(sql.tableOnly))", [])
+        guard let low = ends.first?[0].integer, let high = ends.first?[1].integer else { return nil }
+        guard high > low else { return 0 }
+        let fraction = Double(min(max(id, low), high) - low) / Double(high - low)
+        return query.ascending ? fraction : 1 - fraction
+    }
+
     // MARK: - Private
 
     /// At most `limit` rows from `key` (or the start) in the physical order, ascending when
@@ -157,6 +173,10 @@ extension SQLiteDataSource {
         for (index, segment) in segments.enumerated() where index >= first && rows.count < limit {
             let op = forward ? (inclusive ? ">=" : ">") : (inclusive ? "<=" : "<")
             let bound = index == first ? key.map { ($0, op) } : nil
+            if segment == .all, let ids = sql.fullText {
+                rows += try await fullTextWindow(ids, sql, forward: forward, bound: bound, limit: limit - rows.count)
+                continue
+            }
             var (statement, values) = Self.conditions(sql, segment, bound: bound)
             statement = "SELECT \(sql.select) FROM \(sql.from)" + statement
             let direction = forward ? "ASC" : "DESC"
@@ -165,6 +185,53 @@ extension SQLiteDataSource {
             rows += try await read(statement, values)
         }
         return rows
+    }
+
+    /// A window in id order of a filter through the FTS5 index: each set of ids read from the
+    /// bound on, at most `limit` of each, so the first rows of a text most titles hold (`f`)
+    /// cost what those of a rare one do, where `id IN (all of them)` reads them all first.
+    private func fullTextWindow(_ ids: SQLiteWindowSQL.FullTextIDs, _ sql: SQLiteWindowSQL, forward: Bool,
+                                bound: (key: WindowKey, op: String)?, limit: Int) async throws(DataError) -> [[SQLiteValue]] {
+        let direction = forward ? "ASC" : "DESC"
+        var arms = ["SELECT * FROM (SELECT rowid FROM \(ids.table) WHERE \(ids.table) MATCH ?"
+                    + (bound.map { " AND rowid \($0.op) ?" } ?? "") + " ORDER BY rowid \(direction) LIMIT \(limit))"]
+        var values: [SQLiteValue] = [ids.match] + (bound.map { [$0.key.id.sqliteValue] } ?? [])
+        if let authors = ids.authorPosts {
+            arms.append("SELECT * FROM (\(authors.sql)" + (bound.map { " AND \(authors.id) \($0.op) ?" } ?? "")
+                        + " ORDER BY \(authors.id) \(direction) LIMIT \(limit))")
+            values += [authors.value] + (bound.map { [$0.key.id.sqliteValue] } ?? [])
+        }
+        if let number = ids.number {
+            arms.append("SELECT ?")
+            values.append(.integer(number))
+        }
+        var statement = "SELECT \(sql.select) FROM \(sql.from) WHERE \(sql.id) IN (\(arms.joined(separator: " UNION ")))"
+        if let bound {
+            statement += " AND \(sql.id) \(bound.op) ?"
+            values.append(bound.key.id.sqliteValue)
+        }
+        statement += " ORDER BY \(sql.id) \(direction) LIMIT \(limit)"
+        return try await read(statement, values)
+    }
+
+    /// The count of a filter through the FTS5 index as a sum, with nothing held: the title's
+    /// matches, the matching authors' posts whose title does not match, and the id typed when
+    /// neither holds it.
+    private func fullTextCount(_ ids: SQLiteWindowSQL.FullTextIDs, _ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
+        let titled = "EXISTS (SELECT 1 FROM \(ids.table) WHERE \(ids.table) MATCH ? AND rowid = \(sql.id))"
+        var parts = ["(SELECT count(*) FROM \(ids.table) WHERE \(ids.table) MATCH ?)"]
+        var values: [SQLiteValue] = [ids.match]
+        if let authors = ids.authorPosts {
+            parts.append("(SELECT count(*) FROM \(sql.tableOnly) WHERE \(sql.id) IN (\(authors.sql)) AND NOT \(titled))")
+            values += [authors.value, ids.match]
+        }
+        if let number = ids.number {
+            let byAuthor = ids.authorPosts.map { " AND \(sql.id) NOT IN (\($0.sql))" } ?? ""
+            parts.append("(SELECT count(*) FROM \(sql.tableOnly) WHERE \(sql.id) = ? AND NOT \(titled)\(byAuthor))")
+            values += [.integer(number), ids.match] + (ids.authorPosts.map { [$0.value] } ?? [])
+        }
+        let rows = try await read("SELECT " + parts.joined(separator: " + "), values)
+        return Int(rows.first?.first?.integer ?? 0)
     }
 
     private func count(_ sql: SQLiteWindowSQL, _ segment: Segment, bound: (WindowKey, String)?) async throws(DataError) -> Int {

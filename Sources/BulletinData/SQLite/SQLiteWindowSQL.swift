@@ -25,6 +25,25 @@ struct SQLiteWindowSQL {
     let plan: WindowPlan
     /// The table's columns, in the order ``select`` begins with (a user's whole row).
     let columns: [SQLiteSchema.Column]
+    /// The posts' filter through their FTS5 index, as the sets of ids it is the union of, so a
+    /// window in id order and the count read only what they need (``SQLiteDataSource+Windows.swift``);
+    /// `nil` for any other filter.
+    var fullText: FullTextIDs? = nil
+
+    /// The ids a filter through the FTS5 index lets through: the title's matches (`rowid`s of
+    /// the FTS5 table, which it returns in order and from a bound), the matching authors' posts
+    /// (by the `userId` index), and the id typed.
+    struct FullTextIDs {
+        /// The FTS5 table, quoted.
+        var table: String
+        /// The `MATCH` operand: `title : "ferr"*`.
+        var match: SQLiteValue
+        /// The posts of the authors whose name holds the text (`SELECT "id" FROM "posts" WHERE "userId" IN (…)`),
+        /// the folded text its value; `nil` when the posts have no author.
+        var authorPosts: (sql: String, id: String, value: SQLiteValue)?
+        /// The id typed, when the text is a whole number.
+        var number: Int64?
+    }
 
     /// How a sort column reads, from the field a list's column sorts by.
     private struct Sort {
@@ -64,7 +83,8 @@ struct SQLiteWindowSQL {
         default: break
         }
         let select = [id, userID ?? "NULL", title ?? "NULL", author ?? "NULL", sort.expression ?? "NULL", id].joined(separator: ", ")
-        let (filter, filterIndexed) = postFilter(query.filter, posts: posts, users: users, userID: userID, title: title, schema: schema)
+        let (filter, filterIndexed, fullText) = postFilter(query.filter, posts: posts, users: users, userID: userID, title: title,
+                                                           schema: schema)
         var advice = sort.indexed ? [] : [sort.advice].compactMap { $0 }
         if filter != nil, !filterIndexed {
             advice.append("no FTS5 index on the titles: every post is read (bulletin import makes one)")
@@ -74,7 +94,7 @@ struct SQLiteWindowSQL {
             sortIsNullable: sort.nullable, filter: filter,
             plan: WindowPlan(sortIsIndexed: sort.indexed, filterIsIndexed: filter == nil || filterIndexed,
                              advice: advice.isEmpty ? nil : advice.joined(separator: "; ")),
-            columns: [])
+            columns: [], fullText: fullText)
     }
 
     /// The posts' filter: the title by the posts' FTS5 index when it has one (words that
@@ -88,11 +108,12 @@ struct SQLiteWindowSQL {
     private static func postFilter(
         _ text: String, posts: SQLiteLayout.TableMap, users: SQLiteLayout.TableMap?, userID: String?, title: String?,
         schema: SQLiteSchema
-    ) -> (filter: (sql: String, values: [SQLiteValue])?, indexed: Bool) {
+    ) -> (filter: (sql: String, values: [SQLiteValue])?, indexed: Bool, fullText: FullTextIDs?) {
         let folded = TextFolding.fold(text)
-        guard !folded.isEmpty else { return (nil, true) }
+        guard !folded.isEmpty else { return (nil, true, nil) }
         let quote = SQLiteSQL.quote
         let postsTable = schema.table(named: posts.table)
+        var ids: FullTextIDs?
         var authors: (sql: String, value: SQLiteValue)?
         if let users, let name = users.column("name"), userID != nil {
             authors = ("SELECT \(quote(users.id)) FROM \(quote(users.table)) WHERE bulletin_contains(\(quote(name)), ?)", .text(folded))
@@ -103,12 +124,16 @@ struct SQLiteWindowSQL {
         if let column = posts.column("title"), let fts = fullText(of: posts, column: column, schema: schema),
            folded.contains(where: { $0.isLetter || $0.isNumber }) {
             var set = "SELECT rowid FROM \(quote(fts)) WHERE \(quote(fts)) MATCH ?"
-            values.append(.text("\(column) : \"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"))
+            let match = SQLiteValue.text("\(column) : \"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"*")
+            values.append(match)
             indexed = true
+            ids = FullTextIDs(table: quote(fts), match: match)
             if let authors, let userColumn = posts.column("userId") {
-                set += " UNION SELECT \(quote(posts.id)) FROM \(quote(posts.table)) WHERE \(quote(userColumn)) IN (\(authors.sql))"
+                let authorPosts = "SELECT \(quote(posts.id)) FROM \(quote(posts.table)) WHERE \(quote(userColumn)) IN (\(authors.sql))"
+                set += " UNION " + authorPosts
                 values.append(authors.value)
                 indexed = postsTable?.isIndexed(userColumn) ?? false
+                ids?.authorPosts = (authorPosts, quote(posts.id), authors.value)
             }
             parts.append("p.\(quote(posts.id)) IN (\(set))")
         } else {
@@ -121,7 +146,9 @@ struct SQLiteWindowSQL {
                 values.append(authors.value)
             }
         }
-        return idMatch(text, id: "p.\(quote(posts.id))", parts: parts, values: values, indexed: indexed)
+        let matched = idMatch(text, id: "p.\(quote(posts.id))", parts: parts, values: values, indexed: indexed)
+        ids?.number = Int64(text.trimmingCharacters(in: .whitespaces))
+        return (matched.filter, matched.indexed, ids)
     }
 
     /// The FTS5 table indexing `posts`' `column` with its rows' ids as rowids (external content,

@@ -82,6 +82,8 @@ public struct ListWindows<Row: Sendable>: Sendable {
         -> [(row: Row, key: WindowKey)]
     /// The display position of the row at a key.
     public var position: @Sendable (WindowKey, WindowQuery) async throws(DataError) -> Int
+    /// Where the row at a key stands, 0 to 1, when the source can tell without counting (``RecordWindows/fraction(of:_:)``).
+    public var fraction: @Sendable (WindowKey, WindowQuery) async throws(DataError) -> Double?
     /// The key of the row with an id, and whether the filter lets it through; `nil`: no such row.
     public var key: @Sendable (RecordID, WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)?
     /// How the source answers a query (an index, or every row read).
@@ -100,6 +102,7 @@ public struct ListWindows<Row: Sendable>: Sendable {
             try await windows.window(query, start: start, limit: limit).map { (map($0.row), $0.key) }
         }
         position = { key, query throws(DataError) in try await windows.position(of: key, query) }
+        fraction = { key, query throws(DataError) in try await windows.fraction(of: key, query) }
         key = { id, query throws(DataError) in try await windows.key(id: id, query) }
         plan = { query in await windows.plan(query) }
         cancel = { windows.cancelReads() }

@@ -13,6 +13,8 @@ struct RowWindow<Row> {
     var plan: WindowPlan?
     /// The count in flight.
     var countTask: Task<Void, Never>?
+    /// The count of an estimated position's rows before it, in flight.
+    var positionTask: Task<Void, Never>?
     /// The question of how the source answers the query, in flight.
     var planTask: Task<Void, Never>?
     /// Bumped by every new query; a count or first window applies only if unchanged.
@@ -86,23 +88,21 @@ extension RecordListModel {
             find.finder.isWorking = window.queryRunning
         }
         loadStarted = .now
-        typealias Read = (start: Int, rows: [(row: Row, key: WindowKey)], widest: Row?)
+        let count = windowCount
+        typealias Read = (found: Found, widest: Row?)
         loader.reload(keepsValue: state.value != nil, { () async throws(DataError) -> Read in
             let widest = readsWidest ? try await windows.window(WindowQuery(), .last, 1).first?.row : nil
-            guard let anchor else { return (0, try await windows.window(query, .first, size), widest) }
-            let position = try await windows.position(anchor, query)
-            let before = try await windows.window(query, .before(anchor), size / 2)
-            let after = try await windows.window(query, .from(anchor), size)
-            return (position - before.count, before + after, widest)
+            guard let anchor else { return ((0, 0, try await windows.window(query, .first, size), true), widest) }
+            return (try await Self.around(anchor, query, count: count, windows), widest)
         }, value: { [weak self] read in
             if let widest = read.widest { self?.window.widest = widest }
             // The selected row where it is now (rows added or removed before it move it).
-            if let self, let anchor, let index = read.rows.firstIndex(where: { $0.key == anchor }) {
-                selection.selected = read.start + index
+            if let self, anchor != nil, read.found.rows.indices.contains(read.found.before) {
+                selection.selected = read.found.position
             }
-            self?.window.start = read.start
-            self?.window.keys = read.rows.map(\.key)
-            return read.rows.map(\.row)
+            self?.window.start = read.found.position - read.found.before
+            self?.window.keys = read.found.rows.map(\.key)
+            return read.found.rows.map(\.row)
         }) { [weak self] read in
             guard let self, window.generation == generation else { return }
             loadStarted = nil
@@ -112,6 +112,7 @@ extension RecordListModel {
             setNext(nil)
             if read != nil { measureWindow() }
             if read != nil, fromTop || anchor == nil { selection.selected = window.start }
+            if let read { refinePosition(read.found) }
             countWindow(query, generation: generation)
         }
     }
@@ -243,16 +244,24 @@ extension RecordListModel {
 
     // MARK: - Jumps
 
-    /// A row found away from the rows held (`:12`, `n`): its position in the list, and the rows
-    /// before and from it.
-    private typealias Found = (position: Int, before: Int, rows: [(row: Row, key: WindowKey)])
+    /// A row found away from the rows held (`:12`, `n`, a reload): its position in the list (an
+    /// estimate while `exact` is false), and the rows before and from it.
+    private typealias Found = (position: Int, before: Int, rows: [(row: Row, key: WindowKey)], exact: Bool)
 
-    /// The rows around `key` in `query`'s order, and its position.
-    private static func around(_ key: WindowKey, _ query: WindowQuery, _ windows: ListWindows<Row>) async throws(DataError) -> Found {
-        let position = try await windows.position(key, query)
+    /// The rows around `key` in `query`'s order, and its position: the source's estimate when
+    /// it has one and the count is known (one lookup at each end of the ids, where counting the
+    /// rows before a post five million rows down reads them all), else counted.
+    private static func around(_ key: WindowKey, _ query: WindowQuery, count: Int?,
+                               _ windows: ListWindows<Row>) async throws(DataError) -> Found {
         let before = try await windows.window(query, .before(key), windowSize / 2)
         let after = try await windows.window(query, .from(key), windowSize)
-        return (position, before.count, before + after)
+        if let count, count > 0, let fraction = try await windows.fraction(key, query) {
+            // Kept where the rows read fit: the first rows start at 0, the last end at the count.
+            let estimate = Int((fraction * Double(count - 1)).rounded())
+            let position = max(before.count, min(estimate, count - after.count))
+            return (position, before.count, before + after, false)
+        }
+        return (try await windows.position(key, query), before.count, before + after, true)
     }
 
     /// Holds the rows of `found` and selects its row.
@@ -262,6 +271,30 @@ extension RecordListModel {
         loader.show(found.rows.map(\.row))
         selection.selected = found.position
         selection.clamp(count: rowCount)
+        refinePosition(found)
+    }
+
+    /// After rows were placed at an estimated position: counts the rows before the found one,
+    /// and moves the rows held, the selection and the scroll by the difference when it comes
+    /// (the same rows stay on screen; the position shown becomes exact).
+    private func refinePosition(_ found: Found) {
+        guard !found.exact, let windows = feed.windows, found.rows.indices.contains(found.before) else { return }
+        let key = found.rows[found.before].key
+        let query = window.query
+        let generation = window.generation
+        let estimate = found.position
+        window.positionTask?.cancel()
+        window.positionTask = Task { [weak self] in
+            guard let exact = try? await windows.position(key, query), let self, window.generation == generation else { return }
+            let delta = exact - estimate
+            guard delta != 0 else { return }
+            window.start += delta
+            var state = selection
+            state.selected += delta
+            state.offset = max(0, state.offset + delta)
+            selection = state
+            selection.clamp(count: rowCount)
+        }
     }
 
     /// `:12`: one lookup of the id, its position in the query's order, and the rows around it.
@@ -270,11 +303,12 @@ extension RecordListModel {
         let query = window.query
         let generation = window.generation
         let id = RecordID(text)
+        let count = windowCount
         find.windowJumpStarted()
         loader.loadPage({ () async throws(DataError) -> (found: Found?, passes: Bool)? in
             guard let looked = try await windows.key(id, query) else { return nil }
             guard looked.passes else { return (nil, false) }
-            return (try await Self.around(looked.key, query, windows), true)
+            return (try await Self.around(looked.key, query, count: count, windows), true)
         }) { [weak self] outcome in
             guard let self, window.generation == generation else { return }
             switch outcome {
@@ -300,13 +334,14 @@ extension RecordListModel {
         let query = window.query
         let matching = WindowQuery(filter: text, sortField: query.sortField, ascending: query.ascending)
         let key = selectedKey
+        let count = windowCount
         let generation = window.generation
         loader.loadPage({ () async throws(DataError) -> Found? in
             var next: WindowKey?
             if let key { next = try await windows.window(matching, forward ? .after(key) : .before(key), 1).first?.key }
             if next == nil { next = try await windows.window(matching, forward ? .first : .last, 1).first?.key }
             guard let next else { return nil }
-            return try await Self.around(next, query, windows)
+            return try await Self.around(next, query, count: count, windows)
         }) { [weak self] outcome in
             guard let self, window.generation == generation else { return }
             switch outcome {

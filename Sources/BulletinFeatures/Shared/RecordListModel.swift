@@ -262,6 +262,10 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
             await loader.wait()
         }
         await loader.waitForPage()
+        if isWindowed {
+            await window.positionTask?.value
+            await loader.waitForPage()
+        }
         await find.finder.waitUntilIdle()
         await walkTask?.value
     }
