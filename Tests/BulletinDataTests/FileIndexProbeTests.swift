@@ -143,7 +143,7 @@ struct FileIndexProbeTests {
         let load = Task {
             try await source.postListing(partial: { _ in
                 started.continuation.yield()
-                for _ in 0..<5000 where !Task.isCancelled { usleep(1000) }
+                for _ in 0..<120_000 where !Task.isCancelled { usleep(1000) }   // up to 2 min: the test may wait its turn on a loaded machine
             })
         }
         for await _ in started.stream { break }

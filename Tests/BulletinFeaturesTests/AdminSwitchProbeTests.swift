@@ -38,7 +38,9 @@ struct AdminSwitchProbeTests {
 
     @Test("a refused port: the current source and screens stay, the reason is under the field")
     func deadURL() async throws {
-        let app = try makeApp()
+        // A refused port answers at once; the timeout is long so a loaded machine's queue
+        // cannot turn the refusal into "no answer in time".
+        let app = try makeApp(timeout: 120)
         let model = try await panel(app)
         let url = "http://127.0.0.1:\(try LoopbackServer.closedPort())"
         await submit(url, on: model)

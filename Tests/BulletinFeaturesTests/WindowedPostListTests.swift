@@ -133,6 +133,9 @@ struct WindowedPostListTests {
         list.find.cancelFilter()
         await list.wait()
         #expect(list.rowCount == 3_000)
+        #expect(model.cell(row: list.selection.selected, column: .id) == "\(expected.last!.id)", "the post selected in the filter stays selected")
+        list.selectFirst()
+        await list.wait()
         #expect(Self.ids(model, 0..<3) == ["1", "2", "3"])
     }
 
@@ -157,10 +160,67 @@ struct WindowedPostListTests {
         list.find.cycleSort()   // Title ▲
         await list.wait()
         let byTitle = database.ordered(by: "title")
+        let kept = try #require(byTitle.firstIndex { $0.id == byAuthor[2_999].id })
+        #expect(list.selection.selected == kept, "the selected post is selected where the title puts it")
+        #expect(model.cell(row: kept, column: .id) == "\(byAuthor[2_999].id)")
+        list.selectFirst()
+        await list.wait()
         #expect(Self.ids(model, 0..<50) == byTitle.prefix(50).map { "\($0.id)" })
         list.find.reverseSort()
         await list.wait()
+        #expect(list.selection.selected == 2_999 && model.cell(row: 2_999, column: .id) == "\(byTitle[0].id)",
+                "the first post by title stays selected: the last in reverse")
+        list.selectFirst()
+        await list.wait()
         #expect(Self.ids(model, 0..<50) == byTitle.reversed().prefix(50).map { "\($0.id)" })
+    }
+
+    @Test("the selected post stays selected across a sort, its reverse and a filter taken off, after a jump far down too; the rows around it are held")
+    func selectionKept() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
+        let list = model.list
+        await model.load()
+        func expectSelected(_ id: Int, in order: [WindowedPostsDatabase.Post], _ comment: Testing.Comment) {
+            let position = order.firstIndex { $0.id == id } ?? -1
+            #expect(list.selection.selected == position, comment)
+            let around = max(0, position - 20)..<min(order.count, position + 20)
+            #expect(Self.ids(model, around) == order[around].map { "\($0.id)" }, comment)
+        }
+        list.goTo(id: "2400")
+        await list.wait()
+        expectSelected(2_400, in: database.ordered(), "after the jump")
+        list.find.cycleSort()   // ID ▲
+        list.find.cycleSort()   // Author ▲
+        await list.wait()
+        expectSelected(2_400, in: database.ordered(by: "author"), "by author")
+        list.find.cycleSort()   // Title ▲
+        await list.wait()
+        expectSelected(2_400, in: database.ordered(by: "title"), "by title")
+        list.find.reverseSort()
+        await list.wait()
+        expectSelected(2_400, in: database.ordered(by: "title", ascending: false), "by title, reversed")
+        list.find.finder.restoreSourceOrder()
+        await list.wait()
+        expectSelected(2_400, in: database.ordered(), "back in id order")
+
+        // A filter typed starts at its first match; taken off, the post selected in it stays.
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "ferr") }
+        await list.wait()
+        let passing = database.posts.filter { database.passes($0, filter: "ferr", fullText: true) }
+        #expect(list.selection.selected == 0 && model.cell(row: 0, column: .id) == "\(passing[0].id)")
+        list.find.commitFilter()
+        list.moveSelection(by: passing.count - 3)
+        await list.wait()
+        let chosen = passing[passing.count - 3].id
+        #expect(model.cell(row: list.selection.selected, column: .id) == "\(chosen)")
+        list.find.cancelFilter()
+        await list.wait()
+        expectSelected(chosen, in: database.ordered(), "the filter taken off")
+        #expect(list.rowCount == 3_000)
     }
 
     @Test("r after another connection changed the database: the selected post stays selected where it now is, its new title shown, the count new")
@@ -250,9 +310,12 @@ struct WindowedPostListFindTests {
         list.find.beginFilter()
         list.find.editFilter { $0.replace(with: "ferryman") }
         await list.wait()
-        list.find.cancelFilter()   // every post again; n remembers the text
+        list.find.cancelFilter()   // every post again, the first match still selected; n remembers the text
         await list.wait()
         #expect(list.rowCount == 3_000)
+        #expect(model.cell(row: list.selection.selected, column: .id) == "\(matching[0])")
+        list.selectFirst()
+        await list.wait()
         var visited: [String] = []
         for _ in 0..<(matching.count + 1) {
             list.findNext(forward: true)

@@ -68,7 +68,9 @@ extension FileIndex {
         known = pass.known.pointee
         result = pass.result.pointee
         builder.totalDone = nil
-        if cancelled || ahead.isCancelled { throw .cancelled }
+        // Cancelled after its passes' last checks (while the last batch was handed on, say):
+        // still cancelled, not a load that finished.
+        if cancelled || ahead.isCancelled || builder.isCancelled() { throw .cancelled }
         for kind in RecordKind.allCases where !(guesses.contains { $0.0 == kind } && known.skipped(kind) != 0) {
             builder.adopt(kind, from: full)
         }

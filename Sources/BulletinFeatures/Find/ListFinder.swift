@@ -73,6 +73,9 @@ public final class ListFinder {
     /// Called after each intent that changes the filter or sort, for a list whose source filters
     /// and sorts (read in windows by key): the finder keeps the query, the source does the work.
     @ObservationIgnored public var onQueryChange: (() -> Void)?
+    /// Called before the finder's own pass over such a change (which moves the selection
+    /// among the rows held): the list notes which record is selected.
+    @ObservationIgnored public var onQueryWillChange: (() -> Void)?
     /// Whether a filter after `~` is a regular expression; `false` on a list a database filters
     /// (the prompt then says so, and the list stays as it was).
     @ObservationIgnored public var acceptsRegex = true
@@ -266,8 +269,7 @@ public final class ListFinder {
             lastQuery = text
             lastPattern = pattern
         }
-        refresh()
-        onQueryChange?()
+        queryChanged()
     }
 
     /// Enter: keeps the filter and returns to the list.
@@ -316,15 +318,22 @@ public final class ListFinder {
             sortColumn = columns.isEmpty ? nil : 0
         }
         ascending = true
-        refresh()
-        onQueryChange?()
+        queryChanged()
     }
 
     /// `S`: reverses the sort (sorting by the first column when unsorted).
     public func reverseSort() {
         if sortColumn == nil { sortColumn = columns.isEmpty ? nil : 0 } else { ascending.toggle() }
-        refresh()
-        onQueryChange?()
+        queryChanged()
+    }
+
+    /// The filter or sort changed: the finder's own pass, or, for a list whose source filters
+    /// and sorts (``onQueryChange`` set), the list's (the finder's pass over the rows held would
+    /// clamp the selection to them).
+    private func queryChanged() {
+        guard let onQueryChange else { return refresh() }
+        onQueryWillChange?()
+        onQueryChange()
     }
 
     /// Back to the source's order (Esc on a sort that reads every row).
@@ -332,8 +341,7 @@ public final class ListFinder {
         guard sortColumn != nil else { return }
         sortColumn = nil
         ascending = true
-        refresh()
-        onQueryChange?()
+        queryChanged()
     }
 
     // MARK: - Selection

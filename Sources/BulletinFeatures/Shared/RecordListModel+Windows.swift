@@ -26,6 +26,8 @@ struct RowWindow<Row> {
     /// The last row in id order (the longest id, usually), read once per list so the ID column
     /// is as wide as the list's ids, not only as the first window's.
     var widest: Row?
+    /// The record selected when the filter or sort last began to change.
+    var selectedID: RecordID?
 }
 
 // The window hook of ``RecordListModel`` (issue 25 item 3): a list whose feed reads windows by key
@@ -70,11 +72,15 @@ extension RecordListModel {
     // MARK: - Loading
 
     /// Reads the window around the selected row (the first rows when none is), and counts the
-    /// rows of the query again: `r`, a write, a new filter or sort (`fromTop`).
-    func reloadWindow(fromTop: Bool = false) {
+    /// rows of the query again: `r`, a write (the same query: the selected row's key), a new
+    /// filter or sort (`fromTop`, or `keeping` the record with that id selected where the new
+    /// query places it, when it passes; the first rows when it does not).
+    func reloadWindow(fromTop: Bool = false, keeping kept: RecordID? = nil) {
         guard let windows = feed.windows else { return }
         let query = windowQuery
         let anchor = fromTop || query != window.query ? nil : selectedKey
+        // A position found from the ends of the ids needs the count: the unfiltered one is known.
+        let knownCount = query.filter.isEmpty ? baseCount : nil
         window.generation += 1
         window.queryRunning = query != window.query && state.value != nil
         window.query = query
@@ -92,13 +98,18 @@ extension RecordListModel {
         typealias Read = (found: Found, widest: Row?)
         loader.reload(keepsValue: state.value != nil, { () async throws(DataError) -> Read in
             let widest = readsWidest ? try await windows.window(WindowQuery(), .last, 1).first?.row : nil
-            guard let anchor else { return ((0, 0, try await windows.window(query, .first, size), true), widest) }
-            return (try await Self.around(anchor, query, count: count, windows), widest)
+            if let anchor { return (try await Self.around(anchor, query, count: count, windows), widest) }
+            if let kept, let looked = try await windows.key(kept, query), looked.passes {
+                return (try await Self.around(looked.key, query, count: knownCount, windows), widest)
+            }
+            return ((0, 0, try await windows.window(query, .first, size), true), widest)
         }, value: { [weak self] read in
             if let widest = read.widest { self?.window.widest = widest }
-            // The selected row where it is now (rows added or removed before it move it).
-            if let self, anchor != nil, read.found.rows.indices.contains(read.found.before) {
-                selection.selected = read.found.position
+            // The selected row where it is now (rows added or removed before it move it, a new
+            // order puts it elsewhere); the first row when the rows start at the top.
+            if let self {
+                let found = read.found
+                selection.selected = found.rows.indices.contains(found.before) ? found.position : found.position - found.before
             }
             self?.window.start = read.found.position - read.found.before
             self?.window.keys = read.found.rows.map(\.key)
@@ -111,7 +122,6 @@ extension RecordListModel {
             issues = []
             setNext(nil)
             if read != nil { measureWindow() }
-            if read != nil, fromTop || anchor == nil { selection.selected = window.start }
             if let read { refinePosition(read.found) }
             countWindow(query, generation: generation)
         }
@@ -138,7 +148,17 @@ extension RecordListModel {
         guard query != window.query else { return }
         feed.windows?.cancel()
         windowCount = nil
-        reloadWindow(fromTop: true)
+        // A new sort, or a filter taken off, keeps the selected post; typing a filter starts at
+        // its first match.
+        let typed = !query.filter.isEmpty && query.filter != window.query.filter
+        let selected = typed ? nil : window.selectedID
+        reloadWindow(fromTop: selected == nil, keeping: selected)
+    }
+
+    /// Notes the selected record's id before the finder's pass moves the selection (a new
+    /// query then selects it where it is in the new order).
+    func noteSelectedRecord() {
+        window.selectedID = windowRow(at: selection.selected)?.id
     }
 
     /// Esc while a query no index answers runs: stops it and takes off what no index answers

@@ -144,6 +144,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         self.feed = feed
         find = FindBar(columns: columns.map(\.declaration), noun: name.singular, selection: rowSelection)
         if feed.windows != nil {
+            find.finder.onQueryWillChange = { [weak self] in self?.noteSelectedRecord() }
             find.finder.onQueryChange = { [weak self] in self?.windowQueryChanged() }
             find.finder.externalCounts = { [weak self] in (self?.windowCount, self?.baseCount) }
             find.finder.acceptsRegex = false
