@@ -114,8 +114,13 @@ struct SQLiteEditingFlowTests {
         list.find.cycleSort()   // Name
         list.find.cycleSort()   // Username: u1 is user 1234
         await list.wait()
+        list.selectFirst()   // the user selected stays selected across a sort: the first rows are read again
+        await list.wait()
         #expect(list.cell(row: 0, column: 0) == "1234" && list.cell(row: 0, column: 2) == "u1")
         list.find.cycleSort()   // Email: NULLs first
+        await list.wait()
+        #expect(list.selectedRow?.id == 1234, "user 1234, selected, stays selected")
+        list.selectFirst()
         await list.wait()
         #expect((0..<12).map { list.cell(row: $0, column: 0) } == (1...12).map { String($0 * 100) })
     }

@@ -223,6 +223,34 @@ struct WindowedPostListTests {
         #expect(list.rowCount == 3_000)
     }
 
+    @Test("column widths only widen while the list is shown: a sort whose first rows are narrower, and windows read further on, never narrow a column")
+    func widthsOnlyWiden() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
+        let list = model.list
+        await model.load()
+        func widths() -> [Int] { list.find.finder.naturalWidths { $0.count }.map { $0 ?? 0 } }
+        var seen = [widths()]
+        list.find.cycleSort()   // ID
+        list.find.cycleSort()   // Author: the posts with no author first, each "—"
+        await list.wait()
+        seen.append(widths())
+        list.find.cycleSort()   // Title
+        await list.wait()
+        seen.append(widths())
+        list.selectLast()
+        await list.wait()
+        seen.append(widths())
+        for (before, after) in zip(seen, seen.dropFirst()) {
+            #expect(zip(before, after).allSatisfy { $0 <= $1 }, "\(before) then \(after)")
+        }
+        let author = try #require(PostRowColumn.allCases.firstIndex(of: .author))
+        let longest = Set(database.posts.compactMap(\.author)).map(\.count).max() ?? 0
+        #expect(seen[0][author] >= min(longest, 31), "the first window already holds the longest author name")
+    }
+
     @Test("r after another connection changed the database: the selected post stays selected where it now is, its new title shown, the count new")
     func reloadKeepsPlace() async throws {
         let directory = try Self.scratch()
@@ -293,6 +321,53 @@ struct WindowedPostListFindTests {
         }
         func plan(_ query: WindowQuery) async -> WindowPlan { await source.plan(query) }
         func cancelReads() { cancels.withLock { $0 += 1 } }
+    }
+
+    /// The SQLite source's windows, noting where each read starts.
+    final class RecordedStarts: RecordWindows {
+        let source: any RecordWindows<WindowedPost>
+        let starts = Mutex<[WindowStart]>([])
+        init(_ source: SQLiteDataSource) { self.source = source.postWindows! }
+
+        func count(_ query: WindowQuery) async throws(DataError) -> Int { try await source.count(query) }
+        func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
+            starts.withLock { $0.append(start) }
+            return try await source.window(query, start: start, limit: limit)
+        }
+        func position(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
+            try await source.position(of: key, query)
+        }
+        func key(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
+            try await source.key(id: id, query)
+        }
+        func plan(_ query: WindowQuery) async -> WindowPlan { await source.plan(query) }
+        func cancelReads() {}
+    }
+
+    @Test("a burst of moves in title order reads on by key from the rows held, never from a position (OFFSET), and the rows around the selection are right")
+    func burstReadsByKey() async throws {
+        let directory = try WindowedPostListTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let recorded = RecordedStarts(SQLiteDataSource(path: database.path))
+        var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
+        feed.windows = RecordListModel<PostRow>.windowed(recorded)
+        let list = RecordListModel(name: SQLiteDataSource(path: database.path).vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
+        await list.load()
+        let title = try #require(PostRowColumn.allCases.firstIndex(of: .title))
+        while list.find.finder.sortColumn != title { list.find.cycleSort() }
+        await list.wait()
+        list.selectFirst()
+        await list.wait()
+        recorded.starts.withLock { $0 = [] }
+        for _ in 0..<60 { list.moveSelection(by: 24) }   // PgDn held down: no wait between keys
+        await list.wait()
+        let starts = recorded.starts.withLock { $0 }
+        #expect(!starts.isEmpty && starts.allSatisfy { if case .after = $0 { true } else { false } }, "\(starts)")
+        let byTitle = database.ordered(by: "title")
+        #expect(list.selection.selected == 1_440)
+        let around = 1_400..<1_480
+        #expect(around.map { list.windowRow(at: $0)?.id } == byTitle[around].map { RecordID($0.id) })
     }
 
     @Test("n and N go to the next and previous post matching the last filter in the list's order, wrapping around; with none typed, and with none matching, they say so")

@@ -21,13 +21,28 @@ extension ListFinder {
                 widths[column] = max(widths[column], measure(String(source.text(row, column).prefix(cap))))
             }
         }
+        if let widthFloor {
+            for column in widths.indices { widths[column] = max(widths[column], widthFloor[column] ?? 0) }
+        }
         let measured = widths.map { Optional($0) }
         measuredWidths = measured
         return measured
     }
 
     /// The rows a new load gives: measured again on the next ``naturalWidths(measure:)``.
-    func measure(count: Int, text: @escaping @Sendable (Int, Int) -> String) {
+    /// - Parameter growing: Whether the widths measured before stay the least the columns get
+    ///   (a list read in windows gives a window at a time: its columns only widen as they come).
+    func measure(count: Int, growing: Bool = false, text: @escaping @Sendable (Int, Int) -> String) {
+        if growing, let measuredWidths {
+            let floor = widthFloor ?? measuredWidths
+            widthFloor = zip(floor, measuredWidths).map { pair in Swift.max(pair.0 ?? 0, pair.1 ?? 0) }
+        } else if growing, let (before, earlier) = widthSource {
+            // Not measured since the last rows came: those are measured with these.
+            widthSource = (before + count, { row, column in row < before ? earlier(row, column) : text(row - before, column) })
+            return
+        } else if !growing {
+            widthFloor = nil
+        }
         widthSource = (count, text)
         measuredWidths = nil
     }

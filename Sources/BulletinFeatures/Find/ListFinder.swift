@@ -104,6 +104,8 @@ public final class ListFinder {
     /// their text), and the widths measured for them (``ListFinder+Widths.swift``).
     @ObservationIgnored var widthSource: (count: Int, text: @Sendable (Int, Int) -> String)?
     @ObservationIgnored var measuredWidths: [Int?]?
+    /// The least width of each column (``measure(count:growing:text:)``).
+    @ObservationIgnored var widthFloor: [Int?]?
     @ObservationIgnored var buildTask: Task<Void, Never>?
 
     // MARK: - Init

@@ -26,6 +26,10 @@ struct RowWindow<Row> {
     /// The last row in id order (the longest id, usually), read once per list so the ID column
     /// is as wide as the list's ids, not only as the first window's.
     var widest: Row?
+    /// Whether a read of the rows next to those held is in flight (``ensureWindow()``).
+    var readsNeighbour = false
+    /// Whether the selection moved on while it was, so another read follows it.
+    var readsAgain = false
     /// The record selected when the filter or sort last began to change.
     var selectedID: RecordID?
 }
@@ -179,11 +183,12 @@ extension RecordListModel {
     }
 
     /// The widths of the columns, from the rows held and the list's last row by id (the finder
-    /// measures them).
-    private func measureWindow() {
-        let rows = rows + (window.widest.map { [$0] } ?? [])
+    /// measures them), or from `read` (a window just read); they only widen while the list is
+    /// shown, so a sort or a window further on never narrows a column under the reader.
+    private func measureWindow(_ read: [Row]? = nil) {
+        let rows = read ?? (rows + (window.widest.map { [$0] } ?? []))
         let columns = columns
-        find.finder.measure(count: rows.count) { row, column in columns[column].text(rows[row]) }
+        find.finder.measure(count: rows.count, growing: true) { row, column in columns[column].text(rows[row]) }
     }
 
     // MARK: - Moving
@@ -204,12 +209,19 @@ extension RecordListModel {
         let size = Self.windowSize
         let start: WindowStart
         var base: Int
-        if position >= held.upperBound - Self.windowMargin, position < held.upperBound + size, let last = window.keys.last {
+        // Rows next to those held are read by key, as many as reach past the selection (a burst
+        // of PgDn may have moved it a few windows on); only a selection farther away reads from
+        // an end or a position.
+        let reach = Self.windowLimit
+        var limit = size
+        if position >= held.upperBound - Self.windowMargin, position < held.upperBound + reach, let last = window.keys.last {
             start = .after(last)
             base = held.upperBound
-        } else if position < held.lowerBound + Self.windowMargin, position >= held.lowerBound - size, let first = window.keys.first {
+            limit = min(reach, max(size, position + Self.windowMargin + size / 2 - held.upperBound))
+        } else if position < held.lowerBound + Self.windowMargin, position >= held.lowerBound - reach, let first = window.keys.first {
             start = .before(first)
             base = held.lowerBound
+            limit = min(reach, max(size, held.lowerBound - position + Self.windowMargin + size / 2))
         } else if position < size {
             start = .first
             base = 0
@@ -220,23 +232,40 @@ extension RecordListModel {
             base = max(0, position - size / 2)
             start = .offset(base)
         }
-        let limit = start == .first || start == .last ? size * 2 : size
+        if start == .first || start == .last { limit = size * 2 }
+        // A read of the rows next to those held is not cancelled by the next key (a burst of
+        // keys would cancel every one and show blank rows until it ends): the next read waits
+        // for it and starts from what it read. A read from elsewhere replaces it.
+        let isNeighbour = if case .after = start { true } else if case .before = start { true } else { false }
+        if window.readsNeighbour, isNeighbour {
+            window.readsAgain = true
+            return
+        }
+        window.readsNeighbour = isNeighbour
+        window.readsAgain = false
         let generation = window.generation
-        loader.loadPage({ () async throws(DataError) in try await windows.window(query, start, limit) }) { [weak self] outcome in
-            guard let self, window.generation == generation, case let .loaded(read) = outcome else { return }
-            apply(read, at: start, base: base)
+        let count = limit
+        loader.loadPage({ () async throws(DataError) in try await windows.window(query, start, count) }) { [weak self] outcome in
+            guard let self else { return }
+            window.readsNeighbour = false
+            guard window.generation == generation else { return }
+            if case let .loaded(read) = outcome { apply(read, at: start, base: base, limit: count) }
+            if window.readsAgain {
+                window.readsAgain = false
+                ensureWindow()
+            }
         }
     }
 
-    /// Puts a window read from `start` beside (or in place of) the rows held.
-    private func apply(_ read: [(row: Row, key: WindowKey)], at start: WindowStart, base: Int) {
+    /// Puts a window read from `start` (at most `limit` rows) beside (or in place of) the rows held.
+    private func apply(_ read: [(row: Row, key: WindowKey)], at start: WindowStart, base: Int, limit: Int) {
         var rows = self.rows
         var keys = window.keys
         switch start {
         case .after:
             rows += read.map(\.row)
             keys += read.map(\.key)
-            if read.count < Self.windowSize { windowCount = window.start + rows.count }
+            if read.count < limit { windowCount = window.start + rows.count }
         case .before:
             rows = read.map(\.row) + rows
             keys = read.map(\.key) + keys
@@ -260,6 +289,7 @@ extension RecordListModel {
         window.keys = keys
         loader.show(rows)
         selection.clamp(count: rowCount)
+        measureWindow(read.map(\.row))
     }
 
     // MARK: - Jumps
@@ -325,6 +355,7 @@ extension RecordListModel {
         let id = RecordID(text)
         let count = windowCount
         find.windowJumpStarted()
+        window.readsNeighbour = false   // this read replaces (cancels) one in flight
         loader.loadPage({ () async throws(DataError) -> (found: Found?, passes: Bool)? in
             guard let looked = try await windows.key(id, query) else { return nil }
             guard looked.passes else { return (nil, false) }
@@ -356,6 +387,7 @@ extension RecordListModel {
         let key = selectedKey
         let count = windowCount
         let generation = window.generation
+        window.readsNeighbour = false   // this read replaces (cancels) one in flight
         loader.loadPage({ () async throws(DataError) -> Found? in
             var next: WindowKey?
             if let key { next = try await windows.window(matching, forward ? .after(key) : .before(key), 1).first?.key }

@@ -266,6 +266,8 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         if isWindowed {
             await window.positionTask?.value
             await loader.waitForPage()
+            // A read of the next rows started when the one before it landed.
+            for _ in 0..<100 where window.readsNeighbour || window.readsAgain { await loader.waitForPage() }
         }
         await find.finder.waitUntilIdle()
         await walkTask?.value
