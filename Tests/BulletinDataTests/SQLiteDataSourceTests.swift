@@ -50,6 +50,7 @@ struct SQLiteDataSourceTests {
         let raw = try #require(try await sqlite.rawRecord(.user, id: 1))
         #expect(raw.hasPrefix("{\n  \"id\": 1,\n") && raw.contains("\"city\": \"Gwenborough\""), "\(raw)")
         #expect(sqlite.descriptor.description == "SQLite database \(database.path)")
+        #expect(sqlite.vocabulary.userLists == [.posts, .albums, .todos], "a user's three tabs: the tables are there")
     }
 
     @Test("another app's tables read through --map; columns Bulletin does not model show in the raw view")
@@ -69,6 +70,7 @@ struct SQLiteDataSourceTests {
         let mapping = try SQLiteMapping(parsing: "users=accounts,users.name=display_name,users.username=handle,users.email=mail,"
                                         + "posts=articles,posts.title=headline,posts.body=text")
         let source = SQLiteDataSource(path: path, mapping: mapping)
+        #expect(source.vocabulary.userLists == [.posts], "no albums or todos table: no Albums or Todos tab")
         var expected = User(id: 7, name: "Zoë Ångström", username: "zoe", email: "z@x.org")
         expected.profile = .extra([SourceDetail("plan", "gold")])
         #expect(try await source.users() == [expected], "the column Bulletin does not model rides along for the detail screen")

@@ -91,6 +91,12 @@ struct SQLitePostWindowsTests {
             #expect(plan.filterIsIndexed == fullText, "\(text): \(plan)")
             #expect((plan.advice?.contains("no FTS5 index") ?? false) == !fullText)
         }
+        // A filter of no letters or digits (a space, punctuation) is the text anywhere, indexed or not.
+        for text in [" ", ".", "’"] {
+            let expected = database.posts.filter { database.passes($0, filter: text, fullText: false) }
+            #expect(try await source.count(WindowQuery(filter: text)) == expected.count, "\"\(text)\"")
+            #expect(text != " " || expected.count > database.posts.count / 2, "most titles hold a space")
+        }
         // The two matchers differ where FTS5 sees words: `erry` is inside `Ferry`, not at a word's start.
         let inside = try await source.count(WindowQuery(filter: "afferry"))
         #expect(inside == (fullText ? 0 : database.posts.filter { $0.title == "Wafferry cake" }.count))

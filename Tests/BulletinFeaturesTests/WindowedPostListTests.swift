@@ -455,6 +455,8 @@ struct WindowedPostListFindTests {
         #expect(list.cancelWindowWork())
         await list.wait()
         #expect(list.windowWork == nil && list.find.finder.sortColumn == nil)
+        #expect(list.find.message == "sort stopped: back in id order")
+        #expect(list.selection.selected == 5 && list.cell(row: 5, column: 0) == "6", "post 6, selected before the sort, stays selected")
         #expect(list.cell(row: 0, column: 0) == "1" && list.cell(row: 1, column: 0) == "2")
         #expect(list.rowCount == 3_000)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A SQLite database file as a source (issue 25): json-server's collections as tables, found by
 /// the conventions of ``SQLiteLayout`` or named by a ``SQLiteMapping``; each read is one query.
@@ -12,7 +13,8 @@ public actor SQLiteDataSource: DataSource {
     public nonisolated let path: String
     /// Whether the file was opened read-only (`sqlite:PATH?mode=ro`).
     public nonisolated let readOnly: Bool
-    private let mapping: SQLiteMapping
+    private nonisolated let mapping: SQLiteMapping
+    private nonisolated let vocabularyCache = Mutex<SourceVocabulary?>(nil)
     let log: RequestLog?
     /// How long a write waits for another connection's lock (`--timeout`), in milliseconds.
     let busyTimeout: Int32
@@ -47,8 +49,34 @@ public actor SQLiteDataSource: DataSource {
     /// The Users list reads windows by key too.
     public nonisolated var userWindows: (any RecordWindows<User>)? { SQLiteWindows<User>(source: self) }
 
-    /// JSONPlaceholder's words, with the user lists the database has tables for.
-    public nonisolated var vocabulary: SourceVocabulary { .jsonPlaceholder }
+    /// JSONPlaceholder's words, with the user lists the database has tables for (a user's
+    /// Albums and Todos tabs only where there are `albums` and `todos` tables, or mapped ones):
+    /// read once, from the schema on a connection of its own; all three when the file cannot
+    /// be read yet (the first read then says why).
+    public nonisolated var vocabulary: SourceVocabulary {
+        vocabularyCache.withLock { cached in
+            if let cached { return cached }
+            let found = Self.vocabulary(path: path, mapping: mapping)
+            if let found { cached = found }
+            return found ?? .jsonPlaceholder
+        }
+    }
+
+    /// The vocabulary of the database at `path`: `nil` when it cannot be opened or laid out.
+    private nonisolated static func vocabulary(path: String, mapping: SQLiteMapping) -> SourceVocabulary? {
+        guard let connection = try? SQLiteConnection(path: path, readOnly: true, busyTimeout: 1000),
+              let schema = try? SQLiteSchema.read(from: connection),
+              let layout = try? SQLiteLayout.resolve(schema, mapping: mapping, what: path) else { return nil }
+        var vocabulary = SourceVocabulary.jsonPlaceholder
+        vocabulary.userLists = vocabulary.userLists.filter { list in
+            switch list {
+            case .posts: true
+            case .albums: layout.table(.albums) != nil
+            case .todos: layout.table(.todos) != nil
+            }
+        }
+        return vocabulary
+    }
 
     /// The kinds found and their tables (opening the database on first use).
     /// - Throws: As the open: the file missing, not a database, or with none of the tables.

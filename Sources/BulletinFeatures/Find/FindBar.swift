@@ -224,6 +224,13 @@ public final class FindBar {
         }
     }
 
+    /// Esc stopped a sort or filter the source was running on a list read in windows: says
+    /// what was taken off (`sort stopped: back in id order`, `filter stopped: cleared`).
+    public func windowWorkStopped(sort: Bool, filter: Bool) {
+        let taken = [sort ? "sort stopped: back in id order" : nil, filter ? "filter stopped: cleared" : nil]
+        message = taken.compactMap { $0 }.joined(separator: "; ")
+    }
+
     /// Clears the last message (any key after it).
     public func clearMessage() {
         if message != nil { message = nil }

@@ -173,6 +173,7 @@ extension RecordListModel {
         feed.windows?.cancel()
         if !plan.sortIsIndexed { find.finder.restoreSourceOrder() }
         if !plan.filterIsIndexed { find.cancelFilter() }
+        find.windowWorkStopped(sort: !plan.sortIsIndexed, filter: !plan.filterIsIndexed)
         return true
     }
 
