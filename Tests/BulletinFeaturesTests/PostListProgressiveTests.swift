@@ -38,9 +38,9 @@ private final class GatedListingSource: EmptyFileSource, @unchecked Sendable {
 
 @MainActor
 struct PostListProgressiveTests {
-    /// Waits (up to 30 s: a loaded machine can starve the pool for seconds) until `condition` holds, yielding to the main actor meanwhile.
+    /// Waits (up to 300 s: on a loaded two-core machine the main actor and the pool queue for a long time) until `condition` holds, yielding to the main actor meanwhile.
     private func eventually(_ condition: () -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(300)
         while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     }
 

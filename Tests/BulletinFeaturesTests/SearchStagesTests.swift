@@ -21,7 +21,7 @@ struct SearchStagesTests {
         #expect(model.state.value is FileSearchCorpus, "a file source is searched on its bytes")
         model.setQuery("entry")
         var partial: (count: Int, title: String, summary: String, message: String?)?
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while model.isSearching, ContinuousClock.now < deadline {
             if model.results.count > 0, partial == nil {
                 partial = (model.results.count, model.groupTitle(.posts), model.summary, model.message)

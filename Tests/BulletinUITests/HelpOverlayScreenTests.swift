@@ -25,7 +25,7 @@ struct HelpOverlayScreenTests {
         ])
         for expected in [
             "   Enter            Open the selected user",
-            " Find", "   /                Filter the rows by text", "   0–9              Type an id to jump to its row",
+            " Find", "   /                Filter the rows by text (~ for a regex)", "   0–9              Type an id to jump to its row",
             " Marks", "   M                Unmark every row (unavailable: no row is marked)",
             " Edit", "   a                Add a user", "   d                Delete the selected user (asks first)",
             " Data", "   r                Load the list again",

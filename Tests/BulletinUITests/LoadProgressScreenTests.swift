@@ -81,7 +81,7 @@ struct PostsProgressBarTests {
             Issue.record("Posts did not open: \(String(describing: app.stack.top?.route))")
             return
         }
-        let started = ContinuousClock.now + .seconds(30)
+        let started = ContinuousClock.now + .seconds(300)
         while source.loadProgress?.phase == .idle, ContinuousClock.now < started { try await Task.sleep(for: .milliseconds(2)) }
         var surface = Surface(width: 60, height: 8)
         host.render(on: &surface)
@@ -94,7 +94,7 @@ struct PostsProgressBarTests {
         #expect(bar == " " + String(repeating: "█", count: 9) + String(repeating: "░", count: 30) + " 25%  Esc to cancel ", "\(surface.lines)")
         host.handle(.escape)
         #expect(app.stack.top?.route == "home")
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(300)
         while !source.wasCancelled, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(source.wasCancelled)
     }
@@ -115,7 +115,7 @@ struct PostsFillingInProgressTests {
             Issue.record("Posts did not open")
             return
         }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(300)
         while !model.isPartial, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
         try await Task.sleep(for: .milliseconds(350))
         var surface = Surface(width: 120, height: 8)
@@ -125,7 +125,7 @@ struct PostsFillingInProgressTests {
         host.handle(.escape)
         #expect(app.stack.top?.route == "home")
         // Its own deadline: on a loaded machine the wait for the first rows may have used up the first one.
-        let cancelDeadline = ContinuousClock.now + .seconds(20)
+        let cancelDeadline = ContinuousClock.now + .seconds(300)
         while !source.wasCancelled, ContinuousClock.now < cancelDeadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(source.wasCancelled)
     }

@@ -163,7 +163,7 @@ struct SearchScreenFileTests {
         await model.load()
         host.handle(.character("e"))
         var growing: [String]?
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while model.isSearching, growing == nil, ContinuousClock.now < deadline {
             surface = Surface(width: 60, height: 8)
             host.render(on: &surface)

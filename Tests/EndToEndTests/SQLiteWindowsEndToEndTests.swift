@@ -8,7 +8,7 @@ import Testing
 /// need, and the list stays where it was after the save (checked in the database's row).
 @Suite("End to end: the Posts list of a SQLite database in windows", .serialized)
 struct SQLiteWindowsEndToEndTests {
-    @Test("20,000 posts: the count, End, :12345, / by FTS5, e on a far post saved into its row with the list staying on it")
+    @Test("20,000 posts: the count, End, :12345, / by FTS5, e on a far post saved into its row with the list staying on it; the post found stays selected with the filter off and sorted by title; ? says the filter is the database's")
     func browseAndSave() async throws {
         let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-windows")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,7 +32,13 @@ struct SQLiteWindowsEndToEndTests {
         let matching = database.posts.filter { database.passes($0, filter: "ferryman", fullText: true) }
         #expect(!matching.isEmpty)
         try await session.press("/", "ferryman", until: "\(matching.count) of 20000", "ferryman’s log")
-        try await session.press("Enter", "Escape", until: "20000 posts")
+        // The post found stays selected with the filter taken off, and across a sort by title
+        // (whose first rows are all capitalised titles: only a kept selection shows this one).
+        let found = "\(matching[0].id) "
+        try await session.press("Enter", "Escape", until: "20000 posts", found, "ferryman’s log")
+        try await session.press("s", "s", "s", until: "Title ▲", found, "ferryman’s log", "20000 posts")
+        try await session.press("?", until: "a title's words starting with the text")
+        try await session.press("Escape", until: "Title ▲", "20000 posts")
         try await session.quit()
     }
 }

@@ -13,12 +13,15 @@ extension FindIntent {
     /// `Esc` clearing a filter (while one is set), `/` filter, `s`/`S` sort column and
     /// direction, `n`/`N` next and previous match (greyed until a filter was typed: they
     /// look for the last one), a digit starting a jump to an id.
-    static func listKeys(filtered: Bool, searched: Bool = true) -> KeyMap<FindIntent> {
+    /// `inDatabase`: the list's source filters (a database's windowed list), which the help says.
+    static func listKeys(filtered: Bool, searched: Bool = true, inDatabase: Bool = false) -> KeyMap<FindIntent> {
         let noSearch = searched ? nil : "no filter typed yet (/ types one)"
+        let filter = inDatabase ? "Filter the rows in the database: a title's words starting with the text (no ~regex)"
+            : "Filter the rows by text (~ for a regex)"
         let clear = KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter (then Esc goes back)",
                                group: "Find", footer: .always, action: FindIntent.clearFilter)
         return KeyMap((filtered ? [clear] : []) + [
-            KeyBinding(keys: [.character("/")], label: "/ filter", description: "Filter the rows by text", group: "Find",
+            KeyBinding(keys: [.character("/")], label: "/ filter", description: filter, group: "Find",
                        footer: 70, action: .filter),
             KeyBinding(keys: [.character("s")], label: "s sort", description: "Sort by the next column", group: "Find",
                        footer: 50, action: .sort),
