@@ -107,8 +107,9 @@ public final class EditingService {
             let verb = mode == .create ? "Created" : "Saved"
             let sentence = Self.sentence(verb, record, kind: kind, outcome)
             run { [weak self] in
-                await self?.refreshScreens(selecting: record)
-                self?.note.show(sentence)
+                // The screen on top first and the note with it: the screens below (a list of
+                // ten million rows counted again) follow, not before the person sees it saved.
+                await self?.refreshScreens(selecting: record, thenOnTop: { self?.note.show(sentence) })
             }
         }.start()
     }
@@ -181,11 +182,15 @@ public final class EditingService {
         stack.remove(id: entry.id)
     }
 
-    /// Reloads every screen on the stack; lists showing `record` select it.
-    func refreshScreens(selecting record: Record?) async {
-        for entry in stack.entries {
+    /// Reloads every screen on the stack, the top one first; lists showing `record` select it.
+    /// - Parameter thenOnTop: Runs once the top screen has reloaded, before the others do.
+    func refreshScreens(selecting record: Record?, thenOnTop: (@MainActor () -> Void)? = nil) async {
+        let entries = stack.entries
+        for entry in entries.reversed() {
             await entry.destination.reloadAfterWrite(selecting: record)
+            if entry.id == entries.last?.id { thenOnTop?() }
         }
+        if entries.isEmpty { thenOnTop?() }
     }
 
     func run(_ operation: @escaping @MainActor () async -> Void) {
