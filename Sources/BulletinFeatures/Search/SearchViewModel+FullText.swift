@@ -1,0 +1,55 @@
+import BulletinData
+
+// The Search screen's words when a database's index answers it (``FullTextSearchCorpus``): the
+// notice about a kind it reads whole or cannot search, the failure, and the counts it reports.
+
+extension SearchViewModel {
+    /// The corpus when a database's index answers the queries, else `nil`.
+    var fullTextCorpus: FullTextSearchCorpus? { state.value as? FullTextSearchCorpus }
+
+    /// What the screen says above the results about a kind the database has no FTS5 index for:
+    /// that its table is read whole for each query (a small one), or that it is not searched and
+    /// the SQL that makes the index; `nil` when every kind has its index (and on other sources).
+    public var notice: String? {
+        guard let corpus = fullTextCorpus else { return nil }
+        let words = source.vocabulary
+        let lines: [String] = TextSearchKind.allCases.compactMap { kind in
+            let name = kind == .posts ? words.posts : (words.comments ?? KindName("comment", "comments"))
+            switch corpus.methods[kind] {
+            case let .scan(rows):
+                return "\(name.title) have no FTS5 index: each search reads all \(Self.grouped(rows)) (the text anywhere in them)."
+            case let .unavailable(advice):
+                return "\(name.title) are not searched: they have no FTS5 index and there are over "
+                    + "\(Self.grouped(TextSearchQuery.scanLimit)). To make one (bulletin import does), run: \(advice)"
+            default:
+                return nil
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The message instead of results on a database's index: its failure, a query without words
+    /// (the index finds words), or none found; `nil` when there are results.
+    var fullTextMessage: String? {
+        guard let corpus = fullTextCorpus else { return nil }
+        if let failure = results.found?.failure { return "Search failed: \(failure.description)" }
+        if results.count > 0 { return nil }
+        if isSearching { return "Searching…" }
+        let searched = TextSearchKind.allCases.compactMap { corpus.methods[$0] }.filter(\.isSearched)
+        if searched.isEmpty { return "Nothing can be searched here." }
+        let indexedOnly = searched.allSatisfy { if case .fullText = $0 { true } else { false } }
+        if indexedOnly, TextSearchQuery.words(query).isEmpty {
+            return "\"\(query)\" has no letters or digits: the FTS5 index finds words."
+        }
+        return "No \(vocabulary.searchedSingular) matches \"\(query)\"."
+    }
+
+    /// `3,281 posts · 412 comments`: every match the database counted.
+    var fullTextSummary: String? {
+        guard let found = results.found else { return nil }
+        func count(_ name: KindName, _ value: Int) -> String { "\(Self.grouped(value)) \(value == 1 ? name.singular : name.plural)" }
+        let posts = count(vocabulary.posts, found.postTotal ?? found.posts.count)
+        guard let comments = vocabulary.comments else { return posts }
+        return posts + " · " + count(comments, found.commentTotal ?? found.comments.count)
+    }
+}

@@ -1,0 +1,128 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import MVVMC
+import Synchronization
+import Testing
+
+@testable import BulletinFeatures
+
+/// Search on a SQLite database through its FTS5 indexes (issue 25 item 4), in the view model:
+/// at most 200 posts and 200 comments with the database's counts (`Posts (200 of 1,131)`), a
+/// result opening its post, the notice for a kind without an index, and the steps the corpus
+/// hands on (whole words first, then the prefix, then the counts).
+@MainActor
+@Suite("Search through a database's full-text index")
+struct FullTextSearchTests {
+    static func database(posts: Int = 1_200, comments: Int = 300, commentsFullText: Bool = true) throws -> (WindowedPostsDatabase, URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-ftsvm-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (try WindowedPostsDatabase.make(in: directory, posts: posts, comments: comments, commentsFullText: commentsFullText), directory)
+    }
+
+    func search(_ model: SearchViewModel, _ query: String) async {
+        model.setQuery(query)
+        await model.waitForSearch()
+    }
+
+    @Test("`the`: Posts (200 of 1,1xx) and Comments (200 of N) from the database's counts; Enter opens a post, and a comment's post")
+    func cappedWithCounts() async throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recorder = RouteRecorder<SearchRoute>()
+        let model = SearchViewModel(source: SQLiteDataSource(path: database.path), router: recorder.router)
+        await model.load()
+        #expect(model.state.value is FullTextSearchCorpus && model.notice == nil)
+        await search(model, "the")
+        let posts = database.posts.filter { WindowedPostsDatabase.wordsMatch($0.title ?? "", "the") }
+        let comments = database.comments.values.filter { WindowedPostsDatabase.wordsMatch($0, "the") }.count
+        #expect(posts.count > 1_000 && comments > 200)
+        #expect(model.results.posts.count == 200 && model.results.comments.count == 200 && model.results.isComplete)
+        #expect(model.groupTitle(.posts) == "Posts (200 of \(SearchViewModel.grouped(posts.count)))")
+        #expect(model.groupTitle(.posts).contains("of 1,"))
+        #expect(model.groupTitle(.comments) == "Comments (200 of \(comments))")
+        #expect(model.summary == "\(SearchViewModel.grouped(posts.count)) posts · \(comments) comments")
+        #expect(model.text(ofItem: 0) == posts[0].title)
+        model.focusResults()
+        model.openSelected()
+        model.moveSelection(by: 200)
+        model.openSelected()
+        let firstComment = try #require(database.comments.keys.sorted().first { WindowedPostsDatabase.wordsMatch(database.comments[$0]!, "the") })
+        #expect(recorder.routes == [.post(id: RecordID(posts[0].id), focus: .match("the")),
+                                    .post(id: RecordID((firstComment - 1) % database.posts.count + 1), focus: .comment(RecordID(firstComment)))])
+    }
+
+    @Test("FÉRRY lists every match when fewer than 200, without `of`; punctuation alone and no match say why")
+    func fewAndNone() async throws {
+        let (_, directory) = try Self.database(posts: 600, comments: 100)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = SearchViewModel(source: SQLiteDataSource(path: directory.appendingPathComponent("posts.sqlite").path), router: .none)
+        await model.load()
+        await search(model, "FÉRRY")
+        #expect(model.groupTitle(.posts) == "Posts (\(model.results.posts.count))" && model.results.posts.count > 0)
+        #expect((0..<model.results.posts.count).allSatisfy { TextFolding.fold(model.text(ofItem: $0)).contains("ferry") })
+        await search(model, "?!")
+        #expect(model.message == "\"?!\" has no letters or digits: the FTS5 index finds words.")
+        await search(model, "zzzq")
+        #expect(model.message == "No post or comment matches \"zzzq\".")
+    }
+
+    @Test("comments without an index: the notice says they are read whole, and a literal part of a word finds them")
+    func noticeForAScannedKind() async throws {
+        let (_, directory) = try Self.database(posts: 300, comments: 300, commentsFullText: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = SearchViewModel(source: SQLiteDataSource(path: directory.appendingPathComponent("posts.sqlite").path), router: .none)
+        await model.load()
+        #expect(model.notice == "Comments have no FTS5 index: each search reads all 300 (the text anywhere in them).")
+        await search(model, "afferr")
+        #expect(model.results.posts.isEmpty && model.results.comments.count > 0, "Wafferry cake, by a part of its word")
+    }
+
+    @Test("the corpus hands on whole-word rows, then the prefix's, then the counts; an unsearched kind is never asked, and its notice is the SQL")
+    func steps() async throws {
+        let stub = StubTextSearching()
+        let corpus = FullTextSearchCorpus(stub, methods: [.posts: .fullText(table: "posts_fts"), .comments: .unavailable(advice: "CREATE …;")])
+        let handed = Mutex<[SearchResults]>([])
+        let final = try #require(await corpus.search("fer", narrowing: nil) { partial in handed.withLock { $0.append(partial) } })
+        let partials = handed.withLock { $0 }
+        #expect(partials.map { $0.found?.posts.count } == [1, 200] && partials.allSatisfy { !$0.isComplete })
+        #expect(partials.allSatisfy { $0.found?.postTotal == nil })
+        #expect(final.isComplete && final.found?.postTotal == 3_281 && final.posts == Array(0..<200))
+        #expect(stub.calls.withLock { $0 } == ["posts whole", "posts prefix", "count posts"])
+        #expect(corpus.post(at: 0, in: final)?.title == "prefix 1" && corpus.post(at: 200, in: final) == nil && corpus.post(at: 0) == nil)
+
+        stub.failure.withLock { $0 = .unreadableFile(path: "/x.db", reason: "database is locked") }
+        let failed = try #require(await corpus.search("fer", narrowing: nil) { _ in })
+        #expect(failed.found?.failure == .unreadableFile(path: "/x.db", reason: "database is locked") && failed.count == 0)
+    }
+
+    @Test("3,281: counts grouped by thousands", arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (3_281, "3,281"), (10_000_000, "10,000,000")])
+    func grouping(number: Int, text: String) {
+        #expect(SearchViewModel.grouped(number) == text)
+    }
+}
+
+/// A ``TextSearching`` that answers from nothing: one post for whole words, 200 for a prefix,
+/// 3,281 counted; it records each call and fails with ``failure`` when set.
+final class StubTextSearching: TextSearching {
+    let calls = Mutex<[String]>([])
+    let failure = Mutex<DataError?>(nil)
+
+    func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod { .fullText(table: "\(kind)_fts") }
+
+    func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {
+        calls.withLock { $0.append("posts \(wholeWords ? "whole" : "prefix")") }
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        return (1...(wholeWords ? 1 : limit)).map { Post(userId: 1, id: RecordID($0), title: "\(wholeWords ? "whole" : "prefix") \($0)", body: "") }
+    }
+
+    func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [BulletinData.Comment] {
+        calls.withLock { $0.append("comments") }
+        return []
+    }
+
+    func count(matching query: String, in kind: TextSearchKind) async throws(DataError) -> Int {
+        calls.withLock { $0.append("count \(kind)") }
+        return 3_281
+    }
+}
