@@ -87,6 +87,7 @@ struct FullTextSearchTests {
         let partials = handed.withLock { $0 }
         #expect(partials.map { $0.found?.posts.count } == [1, 200] && partials.allSatisfy { !$0.isComplete })
         #expect(partials.allSatisfy { $0.found?.postTotal == nil })
+
         #expect(final.isComplete && final.found?.postTotal == 3_281 && final.posts == Array(0..<200))
         #expect(stub.calls.withLock { $0 } == ["posts whole", "posts prefix", "count posts"])
         #expect(corpus.post(at: 0, in: final)?.title == "prefix 1" && corpus.post(at: 200, in: final) == nil && corpus.post(at: 0) == nil)
@@ -96,6 +97,22 @@ struct FullTextSearchTests {
         #expect(failed.found?.failure == .unreadableFile(path: "/x.db", reason: "database is locked") && failed.count == 0)
     }
 
+    @Test("while the database counts: Posts (200…) and `200 posts · 0 comments · counting…`; then Posts (200 of 3,281)")
+    func whileCounting() async throws {
+        let stub = StubTextSearching()
+        stub.holdsCount.withLock { $0 = true }
+        let model = SearchViewModel(source: StubDataSource(textSearching: stub), router: .none)
+        await model.load()
+        model.setQuery("fer")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while model.results.posts.count < 200, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(model.isSearching && model.groupTitle(.posts) == "Posts (200…)")
+        #expect(model.summary == "200 posts · 0 comments · counting…")
+        stub.holdsCount.withLock { $0 = false }
+        await model.waitForSearch()
+        #expect(!model.isSearching && model.groupTitle(.posts) == "Posts (200 of 3,281)" && model.summary == "3,281 posts · 0 comments")
+    }
+
     @Test("3,281: counts grouped by thousands", arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (3_281, "3,281"), (10_000_000, "10,000,000")])
     func grouping(number: Int, text: String) {
         #expect(SearchViewModel.grouped(number) == text)
@@ -103,10 +120,12 @@ struct FullTextSearchTests {
 }
 
 /// A ``TextSearching`` that answers from nothing: one post for whole words, 200 for a prefix,
-/// 3,281 counted; it records each call and fails with ``failure`` when set.
+/// 3,281 counted (once ``holdsCount`` lets it); it records each call and fails with ``failure`` when set.
 final class StubTextSearching: TextSearching {
     let calls = Mutex<[String]>([])
     let failure = Mutex<DataError?>(nil)
+    /// While `true`, ``count(matching:in:)`` waits (the database still counting).
+    let holdsCount = Mutex(false)
 
     func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod { .fullText(table: "\(kind)_fts") }
 
@@ -123,6 +142,9 @@ final class StubTextSearching: TextSearching {
 
     func count(matching query: String, in kind: TextSearchKind) async throws(DataError) -> Int {
         calls.withLock { $0.append("count \(kind)") }
+        while holdsCount.withLock({ $0 }) {
+            do { try await Task.sleep(for: .milliseconds(5)) } catch { throw .cancelled }
+        }
         return 3_281
     }
 }

@@ -44,6 +44,14 @@ extension SearchViewModel {
         return "No \(vocabulary.searchedSingular) matches \"\(query)\"."
     }
 
+    /// `200 posts · 12 comments · counting…`: the rows a database's search has listed for the
+    /// query while it still looks (the prefix) or counts; `nil` before it has listed any.
+    var fullTextProgress: String? {
+        guard let found = results.found, results.query == query, found.failure == nil, results.count > 0 else { return nil }
+        let comments = vocabulary.comments.map { " · " + $0.count(found.comments.count) } ?? ""
+        return vocabulary.posts.count(found.posts.count) + comments + " · counting…"
+    }
+
     /// `3,281 posts · 412 comments`: every match the database counted.
     var fullTextSummary: String? {
         guard let found = results.found else { return nil }

@@ -111,7 +111,7 @@ extension SearchViewModel {
         case .idle, .loading: return "Loading \(vocabulary.searchedPlural)…"
         case .failed: return "Failed to load \(vocabulary.searchedPlural)"
         case .loaded:
-            if isSearching { return "searching…" }
+            if isSearching { return fullTextProgress ?? "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
             if searchesRemotely {
                 let users = sourceSearchFindsUsers ? vocabulary.users.count(results.users.count) : nil
