@@ -39,7 +39,7 @@ struct SQLiteSearchEndToEndTests {
         #expect(literal > 0)
         let heading = literal > 200 ? "Comments (200 of \(literal))" : "Comments (\(literal))"
         let scanned = try await TmuxSession.bulletin(["--data", database], open: "search?q=olor", width: 100, height: 30,
-                                                     showing: "Comments have no FTS5 index: each search reads all 500", heading)
+                                                     showing: "Comments have no FTS5 index: each search reads every row (500 comments)", heading)
         defer { scanned.close() }
         let screen = try await scanned.waitForAll([heading])
         #expect(!screen.contains("Posts ("), "posts go through posts_fts: no word starts with olor")

@@ -17,7 +17,8 @@ extension SearchViewModel {
             let name = kind == .posts ? words.posts : (words.comments ?? KindName("comment", "comments"))
             switch corpus.methods[kind] {
             case let .scan(rows):
-                return "\(name.title) have no FTS5 index: each search reads all \(Self.grouped(rows)) (the text anywhere in them)."
+                return "\(name.title) have no FTS5 index: each search reads every row (\(Self.grouped(rows)) \(rows == 1 ? name.singular : name.plural)), "
+                    + "matching the text anywhere."
             case let .unavailable(advice):
                 return "\(name.title) are not searched: they have no FTS5 index and there are over "
                     + "\(Self.grouped(TextSearchQuery.scanLimit)). To make one (bulletin import does), run: \(advice)"
@@ -48,16 +49,22 @@ extension SearchViewModel {
     /// query while it still looks (the prefix) or counts; `nil` before it has listed any.
     var fullTextProgress: String? {
         guard let found = results.found, results.query == query, found.failure == nil, results.count > 0 else { return nil }
-        let comments = vocabulary.comments.map { " · " + $0.count(found.comments.count) } ?? ""
-        return vocabulary.posts.count(found.posts.count) + comments + " · counting…"
+        return counts(posts: found.posts.count, comments: found.comments.count) + " · counting…"
     }
 
     /// `3,281 posts · 412 comments`: every match the database counted.
     var fullTextSummary: String? {
         guard let found = results.found else { return nil }
+        return counts(posts: found.postTotal ?? found.posts.count, comments: found.commentTotal ?? found.comments.count)
+    }
+
+    /// `3,281 posts · 412 comments`, of the kinds the database searches.
+    private func counts(posts: Int, comments: Int) -> String {
         func count(_ name: KindName, _ value: Int) -> String { "\(Self.grouped(value)) \(value == 1 ? name.singular : name.plural)" }
-        let posts = count(vocabulary.posts, found.postTotal ?? found.posts.count)
-        guard let comments = vocabulary.comments else { return posts }
-        return posts + " · " + count(comments, found.commentTotal ?? found.comments.count)
+        let methods = fullTextCorpus?.methods ?? [:]
+        var parts: [String] = []
+        if methods[.posts]?.isSearched == true { parts.append(count(vocabulary.posts, posts)) }
+        if let name = vocabulary.comments, methods[.comments]?.isSearched == true { parts.append(count(name, comments)) }
+        return parts.joined(separator: " · ")
     }
 }
