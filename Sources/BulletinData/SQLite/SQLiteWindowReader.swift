@@ -1,9 +1,10 @@
 import CSQLite
 import Synchronization
 
-/// The connection a SQLite source's windowed lists read through (``PostWindows``): a second,
-/// read-only connection to the same file, so a long count, sort or filter never holds back a
-/// save on the source's own connection, and Esc (``interrupt()``) stops only reads.
+/// The connection a SQLite source's windowed lists read through (``PostWindows``), and another
+/// that its Search reads through: a read-only connection to the same file, so a long count, sort
+/// or filter never holds back a save on the source's own connection, and Esc (``interrupt()``)
+/// stops only its own reads.
 ///
 /// It registers ``SQLiteConnection/registerFoldedContains()`` (`bulletin_contains`), the
 /// filter's literal, case- and accent-insensitive match for columns no full-text index covers.
