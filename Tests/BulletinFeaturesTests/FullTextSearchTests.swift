@@ -115,19 +115,37 @@ struct FullTextSearchTests {
         #expect(!model.isSearching && model.groupTitle(.posts) == "Posts (200 of 3,281)" && model.summary == "3,281 posts")
     }
 
+    @Test("the selection stays on its post when the prefix's rows replace the whole word's: post 5, first, then fifth")
+    func selectionFollowsTheRecord() async throws {
+        let stub = StubTextSearching()
+        stub.holdsPrefix.withLock { $0 = true }
+        let model = SearchViewModel(source: StubDataSource(textSearching: stub), router: .none)
+        await model.load()
+        model.setQuery("fer")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while model.results.posts.count != 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        model.focusResults()
+        #expect(model.selectedItem == 0 && model.text(ofItem: 0).hasPrefix("whole 5"))
+        stub.holdsPrefix.withLock { $0 = false }
+        await model.waitForSearch()
+        #expect(model.results.posts.count == 200 && model.selectedItem == 4 && model.text(ofItem: 4).hasPrefix("prefix 5"))
+    }
+
     @Test("3,281: counts grouped by thousands", arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (3_281, "3,281"), (10_000_000, "10,000,000")])
     func grouping(number: Int, text: String) {
         #expect(SearchViewModel.grouped(number) == text)
     }
 }
 
-/// A ``TextSearching`` that answers from nothing: one post for whole words, 200 for a prefix,
+/// A ``TextSearching`` that answers from nothing: post 5 for whole words, posts 1–200 for a prefix,
 /// 3,281 counted (once ``holdsCount`` lets it); it records each call and fails with ``failure`` when set.
 final class StubTextSearching: TextSearching {
     let calls = Mutex<[String]>([])
     let failure = Mutex<DataError?>(nil)
     /// While `true`, ``count(matching:in:)`` waits (the database still counting).
     let holdsCount = Mutex(false)
+    /// While `true`, the posts of a prefix wait (FTS5 still merging the prefix's words).
+    let holdsPrefix = Mutex(false)
     /// How comments are searched (posts through `posts_fts`).
     let commentMethod: TextSearchMethod
 
@@ -140,7 +158,12 @@ final class StubTextSearching: TextSearching {
     func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {
         calls.withLock { $0.append("posts \(wholeWords ? "whole" : "prefix")") }
         if let failure = failure.withLock({ $0 }) { throw failure }
-        return (1...(wholeWords ? 1 : limit)).map { Post(userId: 1, id: RecordID($0), title: "\(wholeWords ? "whole" : "prefix") \($0)", body: "") }
+        while !wholeWords, holdsPrefix.withLock({ $0 }) {
+            do { try await Task.sleep(for: .milliseconds(5)) } catch { throw .cancelled }
+        }
+        return (wholeWords ? [5] : Array(1...limit)).map {
+            Post(userId: 1, id: RecordID($0), title: "\(wholeWords ? "whole" : "prefix") \($0)", body: "")
+        }
     }
 
     func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [BulletinData.Comment] {

@@ -24,7 +24,8 @@ public protocol SearchCorpus: Sendable {
     /// actor. When `previous` answered a query whose folded text the new one's contains, only
     /// its records are tested again. A corpus that finds results while it scans hands them to
     /// `partial` as it goes (a growing prefix of the final results, ``SearchResults/isComplete``
-    /// `false`), the first as soon as there are any.
+    /// `false`; a database's index may hand on other rows first: ``FullTextSearchCorpus``), the
+    /// first as soon as there are any.
     /// - Returns: The results, or `nil` when the task was cancelled (a newer keystroke).
     func search(
         _ query: String, narrowing previous: SearchResults?, partial: @escaping @Sendable (SearchResults) async -> Void

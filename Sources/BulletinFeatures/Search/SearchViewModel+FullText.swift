@@ -45,6 +45,24 @@ extension SearchViewModel {
         return "No \(vocabulary.searchedSingular) matches \"\(query)\"."
     }
 
+    /// Keeps the selection on the record it was on when a database's search replaces the rows it
+    /// showed for the same query (the last word whole, then as a prefix: other rows, not more of
+    /// them); the first result when that record is not among the new ones. Other results grow
+    /// in place, and nothing moves.
+    func keepSelection(from previous: SearchResults) {
+        guard let old = previous.found, let new = results.found, old.posts != new.posts || old.comments != new.comments,
+              previous.count > 0 else { return }
+        let item = selection.selected
+        var target: Int?
+        if item < old.posts.count {
+            target = new.posts.firstIndex { $0.id == old.posts[item].id }
+        } else if item - old.posts.count < old.comments.count {
+            let comment = old.comments[item - old.posts.count]
+            target = new.comments.firstIndex { $0.id == comment.id }.map { $0 + new.posts.count }
+        }
+        selection.move(by: (target ?? 0) - item, count: results.count)
+    }
+
     /// `200 posts · 12 comments · counting…`: the rows a database's search has listed for the
     /// query while it still looks (the prefix) or counts; `nil` before it has listed any.
     var fullTextProgress: String? {

@@ -230,17 +230,19 @@ public final class SearchViewModel: LoadingScreen {
     /// Shows final results; the selection starts over unless results of the same search were
     /// already shown (the person may have moved through them).
     private func show(_ found: SearchResults, of search: Int? = nil) {
+        let previous = results
         results = found
         isSearching = false
-        if search == nil || shownGeneration != search { selection = ListState() }
+        if search == nil || shownGeneration != search { selection = ListState() } else { keepSelection(from: previous) }
         shownGeneration = search ?? generation
     }
 
     /// Shows the results a search has found so far, if it is still the latest one.
     private func showPartial(_ found: SearchResults, of search: Int) {
         guard generation == search else { return }
+        let previous = results
         results = found
-        if shownGeneration != search { selection = ListState() }
+        if shownGeneration != search { selection = ListState() } else { keepSelection(from: previous) }
         shownGeneration = search
     }
 }
