@@ -80,7 +80,7 @@ struct SQLiteDataSourceTests {
         #expect(raw == "{\n  \"id\": 7,\n  \"name\": \"Zoë Ångström\",\n  \"username\": \"zoe\",\n  \"email\": \"z@x.org\",\n  \"plan\": \"gold\"\n}")
         var statistics = try await source.statistics()
         #expect(statistics.details.first { $0.label == "Tables" }?.value == "users (accounts) 1, posts (articles) 3")
-        #expect(statistics.details.last?.value == "no FTS5 index (Search reads every post and comment)")
+        #expect(statistics.details.last?.value == "no FTS5 index (Search reads a table of up to 100,000 rows whole)")
         statistics.details = []
         #expect(statistics == DataStatistics(users: 1, posts: 3, comments: 0))
         await #expect(throws: DataError.noKnownKinds(what: path, expected: ["users", "posts", "comments"], found: ["accounts", "articles"])) {

@@ -20,17 +20,21 @@ public actor StubDataSource: DataSource {
     private let delay: Duration?
     /// How many calls each method received, by method name (`users`, `user`, `posts`, …).
     public private(set) var calls: [String: Int] = [:]
+    /// The text index Search asks (``DataSource/textSearching``), `nil` by default.
+    public nonisolated let textSearching: (any TextSearching)?
 
     /// - Parameters:
     ///   - delay: How long every call waits before answering (cancellable), to test loads in flight.
     ///   - failure: When set, every call throws it.
+    ///   - textSearching: The text index Search asks instead of every post and comment.
     public init(
         users: [User] = Fixtures.users, posts: [Post] = Fixtures.posts, comments: [Comment] = Fixtures.comments,
         descriptor: SourceDescriptor = SourceDescriptor(kind: .embedded, location: "stub"),
         delay: Duration? = nil, failure: DataError? = nil, vocabulary: SourceVocabulary = .jsonPlaceholder,
         rawRecords: [RecordKind: [String: String]] = [:], statistics: DataStatistics? = nil,
-        albums: [Album] = [], photos: [Photo] = [], todos: [Todo] = []
+        albums: [Album] = [], photos: [Photo] = [], todos: [Todo] = [], textSearching: (any TextSearching)? = nil
     ) {
+        self.textSearching = textSearching
         self.vocabulary = vocabulary
         self.rawRecords = rawRecords
         self.counts = statistics

@@ -23,11 +23,17 @@ public struct WindowedPostsDatabase: Sendable {
     /// The users' names by id.
     public let names: [Int: String]
 
-    /// Writes `directory/name.json` and imports it into `directory/name.sqlite`; with
-    /// `fullText: false`, the FTS5 tables and triggers the import makes are dropped again.
+    /// The comments' names, by id (comment `i` is on post `(i - 1) % posts + 1`, its body `Said about post N`).
+    public let comments: [Int: String]
+
+    /// Writes `directory/name.json` and imports it into `directory/name.sqlite`, with `comments`
+    /// comments (their names from the titles' words, a few with the special titles); with
+    /// `fullText: false`, the posts' FTS5 table and triggers the import makes are dropped again,
+    /// with `commentsFullText: false` the comments'.
     /// - Throws: What writing the file or ``SQLiteImport/run(json:database:force:progress:)`` throws.
     public static func make(in directory: URL, name: String = "posts", posts count: Int = 600, users: Int = 20,
-                            fullText: Bool = true) throws -> WindowedPostsDatabase {
+                            comments commentCount: Int = 1, fullText: Bool = true,
+                            commentsFullText: Bool = true) throws -> WindowedPostsDatabase {
         let first = ["Ferrante Quill", "Zoë Ångström", "Margaret Okafor", "Ilse Brandt", "Tomás Ortega"]
         var names: [Int: String] = [:]
         for id in 1...users { names[id] = first[(id - 1) % first.count] + (id > first.count ? " \(id)" : "") }
@@ -40,24 +46,35 @@ public struct WindowedPostsDatabase: Sendable {
             if id % 17 == 0 { title = nil } else if id % 41 == 0 { title = special[(id / 41) % special.count] }
             posts.append(Post(id: id, userId: userId, title: title, author: names[userId]))
         }
+        var comments: [Int: String] = [:]
+        for id in 1...max(1, commentCount) {
+            comments[id] = id % 29 == 0 ? special[(id / 29) % special.count] : "On the \(words[(id * 5) % words.count]) \(id % 7)"
+        }
         let document: [String: Any] = [
             "users": (1...users).map { ["id": $0, "name": names[$0]!, "username": "u\($0)", "email": "u\($0)@example.org"] },
             "posts": posts.map { post -> [String: Any] in
                 ["id": post.id, "userId": post.userId, "title": post.title.map { $0 as Any } ?? NSNull(), "body": "Body \(post.id)"]
             },
-            "comments": [["id": 1, "postId": 1, "name": "n", "email": "e@example.org", "body": "b"]],
+            "comments": (1...max(1, commentCount)).map { id -> [String: Any] in
+                ["id": id, "postId": (id - 1) % count + 1, "name": comments[id]!, "email": "c\(id)@example.org",
+                 "body": "Said about post \((id - 1) % count + 1)"]
+            },
         ]
         let json = directory.appendingPathComponent("\(name).json")
         try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]).write(to: json)
         let database = directory.appendingPathComponent("\(name).sqlite")
         _ = try SQLiteImport.run(json: json.path, database: database.path, force: true)
-        if !fullText {
-            let connection = try SQLiteConnection(path: database.path)
-            try connection.execute("""
-                DROP TRIGGER posts_fts_insert; DROP TRIGGER posts_fts_delete; DROP TRIGGER posts_fts_update; DROP TABLE posts_fts;
-                """)
-        }
-        return WindowedPostsDatabase(path: database.path, posts: posts, names: names)
+        if !fullText { try dropFullText(of: "posts", in: database.path) }
+        if !commentsFullText { try dropFullText(of: "comments", in: database.path) }
+        return WindowedPostsDatabase(path: database.path, posts: posts, names: names, comments: comments)
+    }
+
+    /// Drops the FTS5 table `bulletin import` made for `table` (`posts_fts`) and its triggers.
+    /// - Throws: ``SQLiteError`` when the database has none.
+    public static func dropFullText(of table: String, in path: String) throws {
+        try SQLiteConnection(path: path).execute("""
+            DROP TRIGGER \(table)_fts_insert; DROP TRIGGER \(table)_fts_delete; DROP TRIGGER \(table)_fts_update; DROP TABLE \(table)_fts;
+            """)
     }
 
     /// The posts in the list's order for a sort field (`id`, `title`, `author`): NULLs first
@@ -82,20 +99,23 @@ public struct WindowedPostsDatabase: Sendable {
     /// Case and accents are folded.
     public func passes(_ post: Post, filter text: String, fullText: Bool) -> Bool {
         let needle = TextFolding.fold(text)
-        let title = TextFolding.fold(post.title ?? "")
-        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
-        let typed = words(needle)
-        let titleMatches: Bool
-        if fullText, let last = typed.last {
-            let held = words(title)
-            titleMatches = held.indices.contains { start in
-                start + typed.count <= held.count
-                    && zip(held[start...], typed.dropLast()).allSatisfy { $0 == $1 } && held[start + typed.count - 1].hasPrefix(last)
-            }
-        } else {
-            titleMatches = title.contains(needle)
-        }
+        let byWords = fullText && needle.contains { $0.isLetter || $0.isNumber }
+        let titleMatches = byWords ? Self.wordsMatch(post.title ?? "", text) : TextFolding.fold(post.title ?? "").contains(needle)
         return titleMatches || TextFolding.fold(post.author ?? "").contains(needle)
             || Int(text.trimmingCharacters(in: .whitespaces)) == post.id
+    }
+
+    /// Whether `text` holds the words of `query` in a row, the last as a prefix (FTS5's
+    /// `"w1" + "w2"*` with `unicode61 remove_diacritics 2`: punctuation separates words; case and
+    /// accents folded); `false` for a query without words.
+    public static func wordsMatch(_ text: String, _ query: String) -> Bool {
+        func words(_ text: String) -> [Substring] { TextFolding.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+        let typed = words(query)
+        guard let last = typed.last else { return false }
+        let held = words(text)
+        return held.indices.contains { start in
+            start + typed.count <= held.count
+                && zip(held[start...], typed.dropLast()).allSatisfy { $0 == $1 } && held[start + typed.count - 1].hasPrefix(last)
+        }
     }
 }

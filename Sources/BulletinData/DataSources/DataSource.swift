@@ -116,6 +116,11 @@ public protocol DataSource: Sendable {
     /// comment). Has a default (`nil`).
     /// - Throws: The load errors of the source's data.
     func textSearch() async throws(DataError) -> RecordTextSearch?
+
+    /// Search through the source's own text index (a SQLite database's FTS5 tables): each query
+    /// answered with its first matches and a count, nothing read whole; `nil` when the source has
+    /// none (Search then looks through the records itself). Has a default (`nil`).
+    var textSearching: (any TextSearching)? { get }
     /// What deleting a record of `kind` does to the records that point at it (a user's posts, a
     /// post's comments): the database's own rule where it declares one (`ON DELETE CASCADE`).
     /// Has a default (``ChildDeleteRule/kept``: they stay, as in json-server).
@@ -156,6 +161,8 @@ extension DataSource {
 
     /// None: Search decodes every post and comment.
     public func textSearch() async throws(DataError) -> RecordTextSearch? { nil }
+    /// None: Search looks through the records itself.
+    public var textSearching: (any TextSearching)? { nil }
     /// They stay, pointing at nothing (json-server's way).
     public func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule { .kept }
 

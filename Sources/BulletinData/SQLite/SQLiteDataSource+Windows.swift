@@ -274,12 +274,12 @@ extension SQLiteDataSource {
         sql.sort == nil ? .all : key.sort == nil ? .nulls : .values
     }
 
-    /// Runs a read on the window connection, its errors in Bulletin's words (an interrupted one
-    /// as ``DataError/cancelled``), recorded in the request log as a read of the file.
-    private func read(_ sql: String, _ values: [SQLiteValue]) async throws(DataError) -> [[SQLiteValue]] {
+    /// Runs a read on the window connection (or `reader`), its errors in Bulletin's words (an
+    /// interrupted one as ``DataError/cancelled``), recorded in the request log as a read of the file.
+    func read(_ sql: String, _ values: [SQLiteValue], through reader: SQLiteWindowReader? = nil) async throws(DataError) -> [[SQLiteValue]] {
         let started = Date()
         do throws(SQLiteError) {
-            let rows = try await windowReader.rows(sql, values)
+            let rows = try await (reader ?? windowReader).rows(sql, values)
             log?.record(RequestRecord(date: started, method: "READ", path: path, status: .read,
                                       milliseconds: RequestRecord.milliseconds(since: started)))
             return rows

@@ -24,6 +24,11 @@ public actor SQLiteDataSource: DataSource {
     var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
     /// The read-only connection the windowed lists read through (``RecordWindows``).
     nonisolated let windowReader: SQLiteWindowReader
+    /// The read-only connection Search reads through (``SQLiteDataSource+Search.swift``), so a
+    /// keystroke's interrupt stops a search and never a list's read.
+    nonisolated let searchReader: SQLiteWindowReader
+    /// How each kind is searched, found on the first search.
+    var searchMethods: [TextSearchKind: TextSearchMethod] = [:]
     var issues: [RecordIssue] = []
 
     /// - Parameters:
@@ -40,6 +45,7 @@ public actor SQLiteDataSource: DataSource {
         self.mapping = mapping
         self.log = log
         windowReader = SQLiteWindowReader(path: path, busyTimeout: busyTimeout)
+        searchReader = SQLiteWindowReader(path: path, busyTimeout: busyTimeout, checksCancellation: true)
     }
 
     public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .sqlite, location: path) }
@@ -236,7 +242,7 @@ public actor SQLiteDataSource: DataSource {
             SourceDetail("SQLite", "\(SQLiteConnection.libraryVersion), journal mode \(journal)"),
             SourceDetail("Tables", tables.joined(separator: ", ")),
         ] + layout.leftOut.map { SourceDetail("Left out", $0) } + [
-            SourceDetail("Search", search.isEmpty ? "no FTS5 index (Search reads every post and comment)"
+            SourceDetail("Search", search.isEmpty ? "no FTS5 index (Search reads a table of up to 100,000 rows whole)"
                              : "FTS5 " + search.joined(separator: ", ")),
         ]
     }
@@ -341,7 +347,7 @@ public actor SQLiteDataSource: DataSource {
     }
 
     /// `rows` of `kind` decoded as `T`, a row that cannot be read skipped and recorded as an issue.
-    private func decodeAll<T: Decodable>(_ kind: SQLiteLayout.Kind, _ rows: ArraySlice<JSONValue>, as type: T.Type) throws(DataError) -> [T] {
+    func decodeAll<T: Decodable>(_ kind: SQLiteLayout.Kind, _ rows: ArraySlice<JSONValue>, as type: T.Type) throws(DataError) -> [T] {
         let map = try open().layout.table(kind)
         var decoded: [T] = []
         for row in rows {

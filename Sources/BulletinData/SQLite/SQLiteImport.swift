@@ -244,8 +244,7 @@ public enum SQLiteImport {
             let name = kind.rawValue
             try SQLiteImport.sql(database) { () throws(SQLiteError) in
                 try connection.execute("""
-                    CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(table), content_rowid=id, tokenize='unicode61 remove_diacritics 2');
-                    INSERT INTO \(fts)(\(fts)) VALUES('rebuild');
+                    \(SQLiteFullText.creation("\(name)_fts", of: kind.rawValue, columns: searched, id: "id"))
                     CREATE TRIGGER "\(name)_fts_insert" AFTER INSERT ON \(table) BEGIN
                       INSERT INTO \(fts)(rowid, \(list)) VALUES (new.id, \(new));
                     END;

@@ -1,28 +1,36 @@
 import CSQLite
 import Synchronization
 
-/// The connection a SQLite source's windowed lists read through (``PostWindows``): a second,
-/// read-only connection to the same file, so a long count, sort or filter never holds back a
-/// save on the source's own connection, and Esc (``interrupt()``) stops only reads.
+/// The connection a SQLite source's windowed lists read through (``PostWindows``), and another
+/// that its Search reads through: a read-only connection to the same file, so a long count, sort
+/// or filter never holds back a save on the source's own connection, and Esc (``interrupt()``)
+/// stops only its own reads.
 ///
 /// It registers ``SQLiteConnection/registerFoldedContains()`` (`bulletin_contains`), the
 /// filter's literal, case- and accent-insensitive match for columns no full-text index covers.
 actor SQLiteWindowReader {
     let path: String
     private let busyTimeout: Int32
+    /// Whether a read whose task is cancelled fails before it starts (Search's reader).
+    private let checksCancellation: Bool
     private var connection: SQLiteConnection?
     /// The open connection's handle, for ``interrupt()`` from any thread.
     private nonisolated let interruptible = Mutex<SQLiteHandle?>(nil)
 
-    init(path: String, busyTimeout: Int32) {
+    init(path: String, busyTimeout: Int32, checksCancellation: Bool = false) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.checksCancellation = checksCancellation
     }
 
     /// The rows of `sql` with `values` bound.
     /// - Throws: ``SQLiteError``; an interrupted read as `SQLITE_INTERRUPT` (9).
     func rows(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> [[SQLiteValue]] {
-        try open().rows(sql, values)
+        let connection = try open()
+        // Search's reads: one whose task was cancelled while it waited for the connection is not
+        // started (the interrupt then found nothing running to stop).
+        if checksCancellation, Task.isCancelled { throw SQLiteError(path: path, code: 9, message: "interrupted") }
+        return try connection.rows(sql, values)
     }
 
     /// Stops the statement running on the reader's connection now (`sqlite3_interrupt`); it fails

@@ -151,16 +151,11 @@ struct SQLiteWindowSQL {
         return (matched.filter, matched.indexed, ids)
     }
 
-    /// The FTS5 table indexing `posts`' `column` with its rows' ids as rowids (external content,
-    /// `content=posts`, an integer id), whose column name a query can name bare; `nil` otherwise.
+    /// The FTS5 table indexing `posts`' `column` (``SQLiteFullText/table(indexing:columns:schema:)``),
+    /// whose column name a query can name bare; `nil` otherwise.
     private static func fullText(of posts: SQLiteLayout.TableMap, column: String, schema: SQLiteSchema) -> String? {
-        guard column.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
-              let table = schema.table(named: posts.table),
-              table.column(named: posts.id)?.declaredType.uppercased() == "INTEGER", table.primaryKey.count == 1 else { return nil }
-        return schema.tables.first { candidate in
-            guard let fullText = candidate.fullText, fullText.contentTable?.lowercased() == posts.table.lowercased() else { return false }
-            return fullText.columns.contains { $0.lowercased() == column.lowercased() }
-        }?.name
+        guard column.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+        return SQLiteFullText.table(indexing: posts, columns: [column], schema: schema)
     }
 
     // MARK: - Users

@@ -15,15 +15,28 @@ public protocol SearchCorpus: Sendable {
     func post(at position: Int) -> Post?
     /// The comment at `position`, or `nil`.
     func comment(at position: Int) -> Comment?
+    /// The post at `position` of `results` (a corpus whose records come with each query's
+    /// results, ``FullTextSearchCorpus``); has a default: ``post(at:)``.
+    func post(at position: Int, in results: SearchResults) -> Post?
+    /// The comment at `position` of `results`; has a default: ``comment(at:)``.
+    func comment(at position: Int, in results: SearchResults) -> Comment?
     /// The posts and comments containing `query` (``TextFolding``, literal), off the caller's
     /// actor. When `previous` answered a query whose folded text the new one's contains, only
     /// its records are tested again. A corpus that finds results while it scans hands them to
     /// `partial` as it goes (a growing prefix of the final results, ``SearchResults/isComplete``
-    /// `false`), the first as soon as there are any.
+    /// `false`; a database's index may hand on other rows first: ``FullTextSearchCorpus``), the
+    /// first as soon as there are any.
     /// - Returns: The results, or `nil` when the task was cancelled (a newer keystroke).
     func search(
         _ query: String, narrowing previous: SearchResults?, partial: @escaping @Sendable (SearchResults) async -> Void
     ) async -> SearchResults?
+}
+
+extension SearchCorpus {
+    /// The post at `position` in the corpus: its positions do not depend on the results.
+    public func post(at position: Int, in results: SearchResults) -> Post? { post(at: position) }
+    /// The comment at `position` in the corpus.
+    public func comment(at position: Int, in results: SearchResults) -> Comment? { comment(at: position) }
 }
 
 /// Every post and comment of a source with their folded text, built once per load (off the
@@ -101,6 +114,27 @@ public struct SearchResults: Sendable, Equatable {
     public var users: [Int]
     /// `false` while a search is still finding more (these are the first it found, in order).
     public var isComplete: Bool
+    /// The records a source's index found for these results (``FullTextSearchCorpus``), which
+    /// ``posts`` and ``comments`` are positions in; `nil` for a corpus that holds its records.
+    public var found: FoundRecords?
+
+    /// What a source's index found for one query: at most a few hundred rows of each kind, the
+    /// counts of all that match once they are known, and the failure, if the search failed.
+    public struct FoundRecords: Sendable, Equatable {
+        /// The first posts matching, in id order.
+        public var posts: [Post] = []
+        /// The first comments matching, in id order.
+        public var comments: [Comment] = []
+        /// How many posts match in all, when more than ``posts`` and counted; else `nil`.
+        public var postTotal: Int?
+        /// How many comments match in all, when more than ``comments`` and counted; else `nil`.
+        public var commentTotal: Int?
+        /// Why the search failed (the database's error), or `nil`.
+        public var failure: DataError?
+
+        /// Nothing found yet.
+        public init() {}
+    }
 
     /// Results for `query`; none by default.
     public init(query: String = "", posts: [Int] = [], comments: [Int] = [], users: [Int] = [], isComplete: Bool = true) {

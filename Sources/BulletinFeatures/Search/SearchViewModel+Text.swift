@@ -11,10 +11,31 @@ extension SearchViewModel {
         switch group {
         case .users: return Self.heading(vocabulary.users.title, results.users.count, of: remoteResults?.totalUsers)
         case .posts:
+            if let found = results.found { return Self.heading(vocabulary.posts.title, found.posts.count, of: found.postTotal, more) }
             guard searchesRemotely else { return "\(vocabulary.posts.title) (\(results.posts.count)\(more))" }
             return Self.heading(vocabulary.posts.title, results.posts.count, of: remoteResults?.totalPosts)
-        case .comments: return "\(vocabulary.comments?.title ?? "Comments") (\(results.comments.count)\(more))"
+        case .comments:
+            let title = vocabulary.comments?.title ?? "Comments"
+            if let found = results.found { return Self.heading(title, found.comments.count, of: found.commentTotal, more) }
+            return "\(title) (\(results.comments.count)\(more))"
         }
+    }
+
+    /// `Posts (200 of 3,281)` for a database's index (the count grouped by thousands), `Posts (200…)` until counted.
+    private static func heading(_ name: String, _ shown: Int, of total: Int?, _ more: String) -> String {
+        guard let total, total > shown else { return "\(name) (\(shown)\(more))" }
+        return "\(name) (\(shown) of \(grouped(total)))"
+    }
+
+    /// `3,281`: a count with its thousands separated.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return (number < 0 ? "-" : "") + digits
     }
 
     /// `…` after a count while the results are still growing.
@@ -35,7 +56,7 @@ extension SearchViewModel {
         }
         let item = item - results.users.count
         if item < results.posts.count {
-            guard let post = corpus.post(at: results.posts[item]) else { return "" }
+            guard let post = corpus.post(at: results.posts[item], in: results) else { return "" }
             if searchesRemotely {
                 // A repository by its full name and description; a meal by its name.
                 guard vocabulary.postIDsIncludeUserID else { return post.title }
@@ -44,7 +65,7 @@ extension SearchViewModel {
             if !MatchRanges.find(results.query, in: post.title).isEmpty { return post.title }
             return post.title + " — " + SearchExcerpt.around(results.query, in: post.body)
         }
-        guard let comment = corpus.comment(at: results.comments[item - results.posts.count]) else { return "" }
+        guard let comment = corpus.comment(at: results.comments[item - results.posts.count], in: results) else { return "" }
         return comment.name + " — " + SearchExcerpt.around(results.query, in: comment.body)
     }
 
@@ -57,6 +78,7 @@ extension SearchViewModel {
         guard state.value != nil else { return nil }
         if searchesRemotely { return remoteMessage }
         if TextFolding.fold(query).isEmpty { return "Type to search the title and body of every \(vocabulary.searchedEvery)." }
+        if fullTextCorpus != nil { return fullTextMessage }
         if results.count > 0 { return nil }
         if isSearching { return "Searching…" }
         return "No \(vocabulary.searchedSingular) contains \"\(query)\"."
@@ -89,7 +111,7 @@ extension SearchViewModel {
         case .idle, .loading: return "Loading \(vocabulary.searchedPlural)…"
         case .failed: return "Failed to load \(vocabulary.searchedPlural)"
         case .loaded:
-            if isSearching { return "searching…" }
+            if isSearching { return fullTextProgress ?? "searching…" }
             guard !TextFolding.fold(query).isEmpty else { return "" }
             if searchesRemotely {
                 let users = sourceSearchFindsUsers ? vocabulary.users.count(results.users.count) : nil
@@ -97,6 +119,7 @@ extension SearchViewModel {
                         remoteResults?.isIncomplete == true ? "incomplete results" : nil]
                     .compactMap { $0 }.joined(separator: " · ")
             }
+            if let summary = fullTextSummary { return summary }
             guard let comments = vocabulary.comments else { return vocabulary.posts.count(results.posts.count) }
             return vocabulary.posts.count(results.posts.count) + " · " + comments.count(results.comments.count)
         }

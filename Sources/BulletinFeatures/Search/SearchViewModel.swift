@@ -6,7 +6,8 @@ import ViewState
 /// The Search screen: a query field over every post and comment, results grouped by kind.
 ///
 /// Holds one ``SearchCorpus``: a file source's records searched on the file's bytes
-/// (``DataSource/textSearch()``, ``FileSearchCorpus``), else ``DataSource/allPosts()`` and
+/// (``DataSource/textSearch()``, ``FileSearchCorpus``), a database's own index asked for each
+/// query (``DataSource/textSearching``, ``FullTextSearchCorpus``), else ``DataSource/allPosts()`` and
 /// ``DataSource/allComments()`` loaded once and folded into a ``MemorySearchCorpus`` off the
 /// main actor. Each change of the query starts a search on the cooperative pool and cancels the
 /// one in flight; a result is shown only if it answers the latest query, so stale results never
@@ -99,6 +100,7 @@ public final class SearchViewModel: LoadingScreen {
         loader.reload(keepsValue: false, { [source] () async throws(DataError) -> any SearchCorpus in
             if try await source.search("") != nil { return MemorySearchCorpus(posts: [], comments: [], remote: true) }
             if let records = try await source.textSearch() { return FileSearchCorpus(records: records) }
+            if let searching = source.textSearching { return try await FullTextSearchCorpus.load(searching) }
             async let posts = attempt { () async throws(DataError) in try await source.allPosts() }
             async let comments = attempt { () async throws(DataError) in try await source.allComments() }
             let (loadedPosts, loadedComments) = (try await posts.get(), try await comments.get())
@@ -167,9 +169,9 @@ public final class SearchViewModel: LoadingScreen {
         }
         item -= results.users.count
         if item < results.posts.count {
-            guard let post = corpus.post(at: results.posts[item]) else { return }
+            guard let post = corpus.post(at: results.posts[item], in: results) else { return }
             router.go(.post(id: post.id, focus: .match(results.query)))
-        } else if let comment = corpus.comment(at: results.comments[item - results.posts.count]) {
+        } else if let comment = corpus.comment(at: results.comments[item - results.posts.count], in: results) {
             router.go(.post(id: comment.postId, focus: .comment(comment.id)))
         }
     }
@@ -228,17 +230,19 @@ public final class SearchViewModel: LoadingScreen {
     /// Shows final results; the selection starts over unless results of the same search were
     /// already shown (the person may have moved through them).
     private func show(_ found: SearchResults, of search: Int? = nil) {
+        let previous = results
         results = found
         isSearching = false
-        if search == nil || shownGeneration != search { selection = ListState() }
+        if search == nil || shownGeneration != search { selection = ListState() } else { keepSelection(from: previous) }
         shownGeneration = search ?? generation
     }
 
     /// Shows the results a search has found so far, if it is still the latest one.
     private func showPartial(_ found: SearchResults, of search: Int) {
         guard generation == search else { return }
+        let previous = results
         results = found
-        if shownGeneration != search { selection = ListState() }
+        if shownGeneration != search { selection = ListState() } else { keepSelection(from: previous) }
         shownGeneration = search
     }
 }

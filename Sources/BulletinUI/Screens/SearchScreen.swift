@@ -59,12 +59,17 @@ struct SearchScreen: Screen {
 
     func render(in area: Rect, on surface: inout Surface) {
         guard !area.isEmpty else { return }
-        let (fieldArea, listArea) = area.splitTop(Self.fieldRows)
+        let fieldArea = area.splitTop(Self.fieldRows).top
+        let listArea = resultsArea(in: area)
         let label = surface.write(" Search: ", at: Point(x: area.x, y: area.y), style: .label, maxWidth: area.width)
         TextField(placeholder: "title or body text", isFocused: model.focus == .field)
             .render(in: Rect(x: area.x + label, y: fieldArea.y, width: max(0, area.width - label - 1), height: 1),
                     on: &surface, state: TextEditState(text: model.query))
-        if LoadStateView.render(model.state, what: model.vocabulary.searchedPlural, in: listArea, on: &surface) { return }
+        if LoadStateView.render(model.state, what: model.vocabulary.searchedPlural, in: area.splitTop(Self.fieldRows).rest,
+                                on: &surface) { return }
+        for (row, line) in noticeLines(in: area).enumerated() {
+            surface.write(line, at: Point(x: area.x + 1, y: area.y + Self.fieldRows + row), style: .muted, maxWidth: area.width - 1)
+        }
         if let message = model.message {
             surface.write(message, at: Point(x: listArea.x + 1, y: listArea.y), style: .muted, maxWidth: listArea.width - 1)
             return
@@ -74,7 +79,7 @@ struct SearchScreen: Screen {
 
     func handle(_ key: Key, in area: Rect) -> Bool {
         guard let intent = keyMap.action(for: key) else { return false }
-        let listArea = area.splitTop(Self.fieldRows).1
+        let listArea = resultsArea(in: area)
         switch intent {
         case .type: if case let .character(character) = key { model.type(character) }
         case .toResults: model.focusResults()
@@ -94,12 +99,27 @@ struct SearchScreen: Screen {
 
     // MARK: - Private
 
+    /// The notice about kinds without an index (``SearchViewModel/notice``), wrapped to the
+    /// width, at most half the rows under the field.
+    private func noticeLines(in area: Rect) -> [String] {
+        guard let notice = model.notice else { return [] }
+        let rest = area.splitTop(Self.fieldRows).rest
+        let lines = notice.split(separator: "\n").flatMap { TextLayout.wrap(Sanitizer.singleLine(String($0)), width: max(1, rest.width - 2)) }
+        return Array(lines.prefix(rest.height / 2))
+    }
+
+    /// Where the results (or the message) go: under the field and the notice, with a blank line after the notice.
+    private func resultsArea(in area: Rect) -> Rect {
+        let notice = noticeLines(in: area).count
+        return area.splitTop(Self.fieldRows + (notice > 0 ? notice + 1 : 0)).rest
+    }
+
     private func handleMouse(_ event: MouseEvent, in area: Rect) -> Bool {
         switch event.kind {
         case .wheelUp: model.moveSelection(by: -MouseEvent.wheelStep)
         case .wheelDown: model.moveSelection(by: MouseEvent.wheelStep)
         case .press:
-            let listArea = area.splitTop(Self.fieldRows).1
+            let listArea = resultsArea(in: area)
             let row = model.selection.offset + event.point.y - listArea.y
             guard listArea.contains(event.point), row < model.rows.count,
                   case let .result(item) = model.rows.row(row) else { return true }

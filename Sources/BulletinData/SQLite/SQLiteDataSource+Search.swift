@@ -1,0 +1,129 @@
+import Foundation
+
+// Search on a SQLite database (issue 25 item 4): the posts' and comments' FTS5 indexes answer each
+// query with its first rows in id order and, asked apart, the count; a table without one is read
+// whole when it is small (``TextSearchQuery/scanLimit`` rows), else not searched, with the SQL that
+// makes the index. Every read goes through Search's own read-only connection, which the task's
+// cancellation interrupts.
+
+/// A SQLite source's ``TextSearching`` (``SQLiteDataSource/textSearching``).
+struct SQLiteTextSearch: TextSearching {
+    let source: SQLiteDataSource
+
+    func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod {
+        try await source.searchMethod(kind)
+    }
+
+    func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {
+        try await source.searchRows(.posts, query, limit: limit, wholeWords: wholeWords, as: Post.self)
+    }
+
+    func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Comment] {
+        try await source.searchRows(.comments, query, limit: limit, wholeWords: wholeWords, as: Comment.self)
+    }
+
+    func count(matching query: String, in kind: TextSearchKind) async throws(DataError) -> Int {
+        try await source.searchCount(kind, query)
+    }
+}
+
+extension SQLiteDataSource {
+    /// Search through the posts' and comments' FTS5 indexes (or a read of a small table).
+    public nonisolated var textSearching: (any TextSearching)? { SQLiteTextSearch(source: self) }
+
+    /// The table and the fields searched for `kind`: posts by title and body, comments by name and body.
+    static func searched(_ kind: TextSearchKind) -> (kind: SQLiteLayout.Kind, fields: [String]) {
+        switch kind {
+        case .posts: (.posts, ["title", "body"])
+        case .comments: (.comments, ["name", "body"])
+        }
+    }
+
+    /// How `kind` is searched: its FTS5 index; else a read of the table when it has at most
+    /// ``TextSearchQuery/scanLimit`` rows (counted no further than that); else not, with the SQL
+    /// that makes the index. Found once.
+    func searchMethod(_ kind: TextSearchKind) async throws(DataError) -> TextSearchMethod {
+        if let known = searchMethods[kind] { return known }
+        let (_, schema, layout) = try open()
+        let searched = Self.searched(kind)
+        let method: TextSearchMethod
+        if let map = layout.table(searched.kind), case let columns = searched.fields.compactMap(map.column), !columns.isEmpty {
+            if let index = SQLiteFullText.table(indexing: map, columns: columns, schema: schema) {
+                method = .fullText(table: index)
+            } else {
+                let limit = TextSearchQuery.scanLimit
+                let rows = try await searchRead("SELECT count(*) FROM (SELECT 1 FROM \(SQLiteSQL.quote(map.table)) LIMIT \(limit + 1))", [])
+                let count = Int(rows.first?.first?.integer ?? 0)
+                method = count <= limit ? .scan(rows: count)
+                    : .unavailable(advice: SQLiteFullText.creation("\(map.table)_fts", of: map.table, columns: columns, id: map.id))
+            }
+        } else {
+            method = .absent
+        }
+        searchMethods[kind] = method
+        return method
+    }
+
+    /// At most `limit` rows of `kind` matching `query` in id order, decoded as `T` (a row that
+    /// cannot be read is skipped and recorded, as in every list).
+    func searchRows<T: Decodable>(_ kind: TextSearchKind, _ query: String, limit: Int, wholeWords: Bool,
+                                  as type: T.Type) async throws(DataError) -> [T] {
+        guard let search = try await searchSQL(kind, query, wholeWords: wholeWords),
+              let table = try open().schema.table(named: search.map.table) else { return [] }
+        let quote = SQLiteSQL.quote
+        let id = quote(search.map.id)
+        let condition = search.index.map { "\(id) IN (SELECT rowid FROM \($0) WHERE \($0) MATCH ? ORDER BY rowid LIMIT \(limit))" }
+            ?? search.condition
+        let rows = try await searchRead("SELECT \(SQLiteRecords.selectList(table)) FROM \(quote(search.map.table)) "
+                                        + "WHERE \(condition) ORDER BY \(id) LIMIT \(limit)", search.values)
+        let kind = Self.searched(kind).kind
+        let records = rows.map { SQLiteRecords.json(table, values: $0, kind: kind, map: search.map) }
+        return try decodeAll(kind, records[...], as: T.self)
+    }
+
+    /// How many rows of `kind` match `query` (the index's `count(*)`, or the table's with the scan's condition).
+    func searchCount(_ kind: TextSearchKind, _ query: String) async throws(DataError) -> Int {
+        guard let search = try await searchSQL(kind, query, wholeWords: false) else { return 0 }
+        let sql = search.index.map { "SELECT count(*) FROM \($0) WHERE \($0) MATCH ?" }
+            ?? "SELECT count(*) FROM \(SQLiteSQL.quote(search.map.table)) WHERE \(search.condition)"
+        return Int(try await searchRead(sql, search.values).first?.first?.integer ?? 0)
+    }
+
+    /// The search of `kind` for `query`: through the index (`index`, quoted; `values` the `MATCH`
+    /// operand) or by the folded substring test of each searched column (`condition`); `nil` when
+    /// the kind is not searched or the query has nothing to match.
+    private func searchSQL(_ kind: TextSearchKind, _ query: String, wholeWords: Bool)
+        async throws(DataError) -> (map: SQLiteLayout.TableMap, index: String?, condition: String, values: [SQLiteValue])? {
+        let method = try await searchMethod(kind)
+        guard let map = try open().layout.table(Self.searched(kind).kind) else { return nil }
+        switch method {
+        case let .fullText(table):
+            guard let phrase = TextSearchQuery.phrase(query, wholeWords: wholeWords) else { return nil }
+            return (map, SQLiteSQL.quote(table), "", [.text(phrase)])
+        case .scan:
+            let folded = TextFolding.fold(query)
+            let columns = Self.searched(kind).fields.compactMap(map.column)
+            guard !folded.isEmpty, !columns.isEmpty else { return nil }
+            let condition = "(" + columns.map { "bulletin_contains(\(SQLiteSQL.quote($0)), ?)" }.joined(separator: " OR ") + ")"
+            return (map, nil, condition, columns.map { _ in .text(folded) })
+        case .unavailable, .absent:
+            return nil
+        }
+    }
+
+    /// A read on Search's connection that the task's cancellation interrupts (``DataError/cancelled``).
+    func searchRead(_ sql: String, _ values: [SQLiteValue]) async throws(DataError) -> [[SQLiteValue]] {
+        let reader = searchReader
+        let result: Result<[[SQLiteValue]], DataError> = await withTaskCancellationHandler {
+            do throws(DataError) {
+                try Task.checkCancellation(or: .cancelled)
+                return .success(try await read(sql, values, through: reader))
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            reader.interrupt()
+        }
+        return try result.get()
+    }
+}

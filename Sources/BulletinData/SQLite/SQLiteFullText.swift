@@ -1,0 +1,31 @@
+/// A SQLite database's FTS5 indexes over its kinds' text (issue 25): finding the one that
+/// indexes a table's columns, and the SQL that makes one (what `bulletin import` runs, and what
+/// Search advises when a table has none).
+enum SQLiteFullText {
+    /// The tokenizer Bulletin's indexes use: words of letters and digits, case and accents folded.
+    static let tokenizer = "unicode61 remove_diacritics 2"
+
+    /// The FTS5 table indexing every one of `map`'s table's `columns` with the table's rows' ids
+    /// as its rowids (external content, `content=posts`; the table keyed by one `INTEGER`
+    /// column), or `nil` when the database has none.
+    static func table(indexing map: SQLiteLayout.TableMap, columns: [String], schema: SQLiteSchema) -> String? {
+        guard !columns.isEmpty, let table = schema.table(named: map.table),
+              table.column(named: map.id)?.declaredType.uppercased() == "INTEGER", table.primaryKey.count == 1 else { return nil }
+        return schema.tables.first { candidate in
+            guard let fullText = candidate.fullText, fullText.contentTable?.lowercased() == map.table.lowercased() else { return false }
+            let indexed = Set(fullText.columns.map { $0.lowercased() })
+            return columns.allSatisfy { indexed.contains($0.lowercased()) }
+        }?.name
+    }
+
+    /// `CREATE VIRTUAL TABLE "posts_fts" USING fts5("title", "body", content="posts", content_rowid=id, tokenize='unicode61 remove_diacritics 2');`
+    /// then the `'rebuild'` that fills it from the table's rows: an index named `index` over
+    /// `table`'s `columns`, its rowids the `id` column's values.
+    static func creation(_ index: String, of table: String, columns: [String], id: String) -> String {
+        let quote = SQLiteSQL.quote
+        let rowid = id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } ? id : quote(id)
+        let list = columns.map(quote).joined(separator: ", ")
+        return "CREATE VIRTUAL TABLE \(quote(index)) USING fts5(\(list), content=\(quote(table)), content_rowid=\(rowid), "
+            + "tokenize='\(tokenizer)');\nINSERT INTO \(quote(index))(\(quote(index))) VALUES('rebuild');"
+    }
+}
