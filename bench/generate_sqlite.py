@@ -134,7 +134,7 @@ def finishing_statements(kind, columns):
     old = ", ".join(f"old.{quote(c)}" for c in searched)
     out += [
         f"CREATE VIRTUAL TABLE {fts} USING fts5({names}, content={table}, content_rowid=id, "
-        "tokenize='unicode61 remove_diacritics 2')",
+        "prefix='1 2 3', tokenize='unicode61 remove_diacritics 2')",
         f"INSERT INTO {fts}({fts}) VALUES('rebuild')",
         f'CREATE TRIGGER "{kind}_fts_insert" AFTER INSERT ON {table} BEGIN\n'
         f"  INSERT INTO {fts}(rowid, {names}) VALUES (new.id, {new});\nEND",

@@ -136,7 +136,7 @@ struct SQLiteSearchTests {
             """)
         let search = try #require(SQLiteDataSource(path: path).textSearching)
         let advice = "CREATE VIRTUAL TABLE \"posts_fts\" USING fts5(\"title\", \"body\", content=\"posts\", content_rowid=id, "
-            + "tokenize='unicode61 remove_diacritics 2');\nINSERT INTO \"posts_fts\"(\"posts_fts\") VALUES('rebuild');"
+            + "prefix='1 2 3', tokenize='unicode61 remove_diacritics 2');\nINSERT INTO \"posts_fts\"(\"posts_fts\") VALUES('rebuild');"
         #expect(try await search.method(for: .posts) == .unavailable(advice: advice))
         #expect(try await search.method(for: .comments) == .absent)
         #expect(try await search.posts(matching: "ferry", limit: 200, wholeWords: false).isEmpty)

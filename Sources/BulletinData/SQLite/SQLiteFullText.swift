@@ -18,14 +18,16 @@ enum SQLiteFullText {
         }?.name
     }
 
-    /// `CREATE VIRTUAL TABLE "posts_fts" USING fts5("title", "body", content="posts", content_rowid=id, tokenize='unicode61 remove_diacritics 2');`
+    /// `CREATE VIRTUAL TABLE "posts_fts" USING fts5("title", "body", content="posts", content_rowid=id, prefix='1 2 3', tokenize='unicode61 remove_diacritics 2');`
     /// then the `'rebuild'` that fills it from the table's rows: an index named `index` over
-    /// `table`'s `columns`, its rowids the `id` column's values.
+    /// `table`'s `columns`, its rowids the `id` column's values. The prefix indexes of one to
+    /// three characters answer a short prefix (`e*`, `th*`) from one list of rows, where FTS5
+    /// otherwise merges every word's (seconds and hundreds of MB on ten million posts).
     static func creation(_ index: String, of table: String, columns: [String], id: String) -> String {
         let quote = SQLiteSQL.quote
         let rowid = id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } ? id : quote(id)
         let list = columns.map(quote).joined(separator: ", ")
         return "CREATE VIRTUAL TABLE \(quote(index)) USING fts5(\(list), content=\(quote(table)), content_rowid=\(rowid), "
-            + "tokenize='\(tokenizer)');\nINSERT INTO \(quote(index))(\(quote(index))) VALUES('rebuild');"
+            + "prefix='1 2 3', tokenize='\(tokenizer)');\nINSERT INTO \(quote(index))(\(quote(index))) VALUES('rebuild');"
     }
 }
