@@ -17,6 +17,15 @@ struct WindowedPostListTests {
         return directory
     }
 
+    /// A 3,000-post database (30 users) in a scratch directory, and its Posts list loaded.
+    static func opened() async throws -> (directory: URL, database: WindowedPostsDatabase, model: PostListViewModel) {
+        let directory = try scratch()
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
+        await model.load()
+        return (directory, database, model)
+    }
+
     /// The ids shown at `positions`, as the screen reads them.
     static func ids(_ model: PostListViewModel, _ positions: some Sequence<Int>) -> [String] {
         positions.map { model.cell(row: $0, column: .id) }
@@ -60,12 +69,9 @@ struct WindowedPostListTests {
 
     @Test(":ID is one lookup: the post is selected at its position, rows around it held; a missing id and one the filter hides say so")
     func jump() async throws {
-        let directory = try Self.scratch()
+        let (directory, _, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         list.goTo(id: "2500")
         await list.wait()
         #expect(list.selection.selected == 2_499 && model.cell(row: 2_499, column: .id) == "2500")
@@ -111,12 +117,9 @@ struct WindowedPostListTests {
 
     @Test("the filter is the database's query: the count says `N of 3000`, the rows are those passing in id order; clearing it goes back to every post")
     func filter() async throws {
-        let directory = try Self.scratch()
+        let (directory, database, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         let expected = database.posts.filter { database.passes($0, filter: "ferr", fullText: true) }
         #expect(expected.count > 100 && expected.count < 3_000)
         list.find.beginFilter()
@@ -141,12 +144,9 @@ struct WindowedPostListTests {
 
     @Test("`s` sorts in the database: by author (NULL authors first), by title; the selected post stays selected when a sort is taken off")
     func sort() async throws {
-        let directory = try Self.scratch()
+        let (directory, database, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         list.find.cycleSort()   // ID ▲: the database's order already
         await list.wait()
         #expect(Self.ids(model, 0..<3) == ["1", "2", "3"])
@@ -177,12 +177,9 @@ struct WindowedPostListTests {
 
     @Test("the selected post stays selected across a sort, its reverse and a filter taken off, after a jump far down too; the rows around it are held")
     func selectionKept() async throws {
-        let directory = try Self.scratch()
+        let (directory, database, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         func expectSelected(_ id: Int, in order: [WindowedPostsDatabase.Post], _ comment: Testing.Comment) {
             let position = order.firstIndex { $0.id == id } ?? -1
             #expect(list.selection.selected == position, comment)
@@ -225,12 +222,9 @@ struct WindowedPostListTests {
 
     @Test("column widths only widen while the list is shown: a sort whose first rows are narrower, and windows read further on, never narrow a column")
     func widthsOnlyWiden() async throws {
-        let directory = try Self.scratch()
+        let (directory, database, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         func widths() -> [Int] { list.find.finder.naturalWidths { $0.count }.map { $0 ?? 0 } }
         var seen = [widths()]
         list.find.cycleSort()   // ID
@@ -253,12 +247,9 @@ struct WindowedPostListTests {
 
     @Test("r after another connection changed the database: the selected post stays selected where it now is, its new title shown, the count new")
     func reloadKeepsPlace() async throws {
-        let directory = try Self.scratch()
+        let (directory, database, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         list.goTo(id: "1500")
         await list.wait()
         let other = try SQLiteConnection(path: database.path)
@@ -273,12 +264,9 @@ struct WindowedPostListTests {
 
     @Test("marks belong to posts: a post marked, then scrolled far away from, is still marked and among the marked rows")
     func marks() async throws {
-        let directory = try Self.scratch()
+        let (directory, _, model) = try await Self.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         list.toggleMark()
         list.toggleMark()
         list.selectLast()
@@ -296,17 +284,25 @@ struct WindowedPostListTests {
 @MainActor
 @Suite("Posts list in windows over SQLite: n, regex, Esc")
 struct WindowedPostListFindTests {
-    /// The SQLite source's windows, with every read of an order by title held until
-    /// ``cancelReads()`` (a sort of ten million rows without an index, made to wait).
-    final class HeldTitleSort: RecordWindows {
+    /// The SQLite source's windows, noting where each read starts; with `holdsTitleSort`, every
+    /// read of an order by title is held until ``cancelReads()`` (a sort of ten million rows
+    /// without an index, made to wait).
+    final class InterceptedWindows: RecordWindows {
         let source: any RecordWindows<WindowedPost>
+        let holdsTitleSort: Bool
         /// How many times the reads were cancelled; a held read waits for the next one.
         let cancels = Mutex(0)
-        init(_ source: SQLiteDataSource) { self.source = source.postWindows! }
+        /// Where each read started, in order.
+        let starts = Mutex<[WindowStart]>([])
+        init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false) {
+            self.source = source.postWindows!
+            self.holdsTitleSort = holdsTitleSort
+        }
 
         func count(_ query: WindowQuery) async throws(DataError) -> Int { try await source.count(query) }
         func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
-            if query.sortField == "title" {
+            starts.withLock { $0.append(start) }
+            if holdsTitleSort, query.sortField == "title" {
                 let started = cancels.withLock { $0 }
                 while cancels.withLock({ $0 }) == started { try? await Task.sleep(for: .milliseconds(5)) }
                 throw .cancelled
@@ -323,33 +319,12 @@ struct WindowedPostListFindTests {
         func cancelReads() { cancels.withLock { $0 += 1 } }
     }
 
-    /// The SQLite source's windows, noting where each read starts.
-    final class RecordedStarts: RecordWindows {
-        let source: any RecordWindows<WindowedPost>
-        let starts = Mutex<[WindowStart]>([])
-        init(_ source: SQLiteDataSource) { self.source = source.postWindows! }
-
-        func count(_ query: WindowQuery) async throws(DataError) -> Int { try await source.count(query) }
-        func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
-            starts.withLock { $0.append(start) }
-            return try await source.window(query, start: start, limit: limit)
-        }
-        func position(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Int {
-            try await source.position(of: key, query)
-        }
-        func key(id: RecordID, _ query: WindowQuery) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
-            try await source.key(id: id, query)
-        }
-        func plan(_ query: WindowQuery) async -> WindowPlan { await source.plan(query) }
-        func cancelReads() {}
-    }
-
     @Test("a burst of moves in title order reads on by key from the rows held, never from a position (OFFSET), and the rows around the selection are right")
     func burstReadsByKey() async throws {
         let directory = try WindowedPostListTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let recorded = RecordedStarts(SQLiteDataSource(path: database.path))
+        let recorded = InterceptedWindows(SQLiteDataSource(path: database.path))
         var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
         feed.windows = RecordListModel<PostRow>.windowed(recorded)
         let list = RecordListModel(name: SQLiteDataSource(path: database.path).vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
@@ -372,12 +347,9 @@ struct WindowedPostListFindTests {
 
     @Test("n and N go to the next and previous post matching the last filter in the list's order, wrapping around; with none typed, and with none matching, they say so")
     func findNext() async throws {
-        let directory = try WindowedPostListTests.scratch()
+        let (directory, database, model) = try await WindowedPostListTests.opened()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let model = PostListViewModel(source: SQLiteDataSource(path: database.path), router: .none)
         let list = model.list
-        await model.load()
         list.findNext(forward: true)
         #expect(list.find.message == "no search yet")
         let matching = database.posts.filter { database.passes($0, filter: "ferryman", fullText: true) }.map(\.id)
@@ -433,7 +405,7 @@ struct WindowedPostListFindTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
         let source = SQLiteDataSource(path: database.path)
-        let held = HeldTitleSort(source)
+        let held = InterceptedWindows(source, holdsTitleSort: true)
         var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
         feed.windows = RecordListModel<PostRow>.windowed(held)
         let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
