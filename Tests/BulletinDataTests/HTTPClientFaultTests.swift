@@ -219,12 +219,12 @@ struct HTTPClientDeadlineTests {
             return
         }
         #expect(failed == url.absoluteString && seconds == 1 && bytes > 0)
-        // The body would drip for minutes; 5 s leaves room for a loaded machine (a fresh-clone
-        // run with every suite at once saw 2 s) and still tells the deadline from the body's end.
-        // The body would drip for hours; a minute leaves room for any loaded machine.
+        // The body would drip for hours; a minute leaves room for any loaded machine and still
+        // tells the deadline from the body's end (a loaded two-core CI run saw 5.4 s from the
+        // connection's opening, so a tighter bound measured the machine, not the deadline).
         #expect(elapsed >= .seconds(0.9) && elapsed < .seconds(60), "\(elapsed): the 1 s deadline, not the body's end")
         if !opened.isEmpty {
-            #expect(sinceOpen < .seconds(5), "\(sinceOpen) after it was seen open: the 1 s deadline")
+            #expect(sinceOpen < .seconds(30), "\(sinceOpen) after it was seen open: the 1 s deadline, not the body's hours")
         }
         #expect(ProcStat.connections(toPort: server.port).subtracting(before).isEmpty,
                 "past its deadline the request stops receiving: its connection is closed")
