@@ -122,9 +122,10 @@ struct SQLiteWindowSQL {
         var values: [SQLiteValue] = []
         var indexed = false
         if let column = posts.column("title"), let fts = fullText(of: posts, column: column, schema: schema),
-           folded.contains(where: { $0.isLetter || $0.isNumber }) {
+           let phrase = TextSearchQuery.phrase(text) {
             var set = "SELECT rowid FROM \(quote(fts)) WHERE \(quote(fts)) MATCH ?"
-            let match = SQLiteValue.text("\(column) : \"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"*")
+            // The same phrase Search asks for (its words in a row, the last a prefix), on the title alone.
+            let match = SQLiteValue.text("\(column) : " + phrase)
             values.append(match)
             indexed = true
             ids = FullTextIDs(table: quote(fts), match: match)
