@@ -60,14 +60,15 @@ struct SearchScreen: Screen {
     func render(in area: Rect, on surface: inout Surface) {
         guard !area.isEmpty else { return }
         let fieldArea = area.splitTop(Self.fieldRows).top
-        let listArea = resultsArea(in: area)
+        let notice = noticeLines(in: area)
+        let listArea = resultsArea(in: area, noticeRows: notice.count)
         let label = surface.write(" Search: ", at: Point(x: area.x, y: area.y), style: .label, maxWidth: area.width)
         TextField(placeholder: "title or body text", isFocused: model.focus == .field)
             .render(in: Rect(x: area.x + label, y: fieldArea.y, width: max(0, area.width - label - 1), height: 1),
                     on: &surface, state: TextEditState(text: model.query))
         if LoadStateView.render(model.state, what: model.vocabulary.searchedPlural, in: area.splitTop(Self.fieldRows).rest,
                                 on: &surface) { return }
-        for (row, line) in noticeLines(in: area).enumerated() {
+        for (row, line) in notice.enumerated() {
             surface.write(line, at: Point(x: area.x + 1, y: area.y + Self.fieldRows + row), style: .muted, maxWidth: area.width - 1)
         }
         if let message = model.message {
@@ -108,9 +109,10 @@ struct SearchScreen: Screen {
         return Array(lines.prefix(rest.height / 2))
     }
 
-    /// Where the results (or the message) go: under the field and the notice, with a blank line after the notice.
-    private func resultsArea(in area: Rect) -> Rect {
-        let notice = noticeLines(in: area).count
+    /// Where the results (or the message) go: under the field and the notice (`noticeRows` of
+    /// it, wrapped anew when not given), with a blank line after the notice.
+    private func resultsArea(in area: Rect, noticeRows: Int? = nil) -> Rect {
+        let notice = noticeRows ?? noticeLines(in: area).count
         return area.splitTop(Self.fieldRows + (notice > 0 ? notice + 1 : 0)).rest
     }
 
