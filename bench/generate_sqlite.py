@@ -44,6 +44,7 @@ DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 KINDS_IN_FILE = ["comments", "posts", "users"]          # the db.json's order: the tables' creation order
 KINDS_FINISHED = ["users", "posts", "comments"]         # SQLiteLayout.Kind order: indexes and FTS
 PARENTS = ["userId", "postId", "albumId"]
+FTS_HASH_BYTES = 134_217_728   # bytes of index FTS5 gathers in memory before writing a segment while built
 SEARCHED = {"posts": ["title", "body"], "comments": ["name", "body"]}
 
 
@@ -135,7 +136,9 @@ def finishing_statements(kind, columns):
     out += [
         f"CREATE VIRTUAL TABLE {fts} USING fts5({names}, content={table}, content_rowid=id, "
         "prefix='1 2 3', tokenize='unicode61 remove_diacritics 2')",
+        f"INSERT INTO {fts}({fts}, rank) VALUES('hashsize', {FTS_HASH_BYTES})",   # the import's (SQLiteImport.fullTextHashBytes)
         f"INSERT INTO {fts}({fts}) VALUES('rebuild')",
+        f"INSERT INTO {fts}({fts}, rank) VALUES('hashsize', 1048576)",            # FTS5's default, set back
         f'CREATE TRIGGER "{kind}_fts_insert" AFTER INSERT ON {table} BEGIN\n'
         f"  INSERT INTO {fts}(rowid, {names}) VALUES (new.id, {new});\nEND",
         f'CREATE TRIGGER "{kind}_fts_delete" AFTER DELETE ON {table} BEGIN\n'

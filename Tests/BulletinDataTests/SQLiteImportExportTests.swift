@@ -93,6 +93,29 @@ struct SQLiteImportExportTests {
         #expect((back["comments"]) == nil)
     }
 
+    @Test("the full-text indexes are rebuilt gathering 128 MiB in memory (FTS5's hashsize), and FTS5's default is set back after it")
+    func fullTextHash() throws {
+        let sql = SQLiteFullText.creation("posts_fts", of: "posts", columns: ["title", "body"], id: "id", hashBytes: 4096)
+        let steps = sql.split(separator: "\n").map(String.init)
+        #expect(steps.count == 4)
+        #expect(steps[1] == "INSERT INTO \"posts_fts\"(\"posts_fts\", rank) VALUES('hashsize', 4096);")
+        #expect(steps[2] == "INSERT INTO \"posts_fts\"(\"posts_fts\") VALUES('rebuild');")
+        #expect(steps[3] == "INSERT INTO \"posts_fts\"(\"posts_fts\", rank) VALUES('hashsize', 1048576);")
+        #expect(!SQLiteFullText.creation("posts_fts", of: "posts", columns: ["title"], id: "id").contains("hashsize"),
+                "the advice Search gives names no hashsize")
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = directory.appendingPathComponent("db.json")
+        let posts = (1...2_000).map { #"{"userId": 1, "id": \#($0), "title": "ferry \#($0)", "body": "harbour crossing number \#($0)"}"# }
+        try Data(#"{"users": [{"id": 1, "name": "A"}], "posts": [\#(posts.joined(separator: ","))]}"#.utf8).write(to: json)
+        let database = directory.appendingPathComponent("db.sqlite").path
+        _ = try SQLiteImport.run(json: json.path, database: database)
+        let connection = try SQLiteConnection(path: database)
+        #expect(try connection.rows("SELECT v FROM posts_fts_config WHERE k = 'hashsize'") == [[.integer(1_048_576)]])
+        #expect(try connection.rows("SELECT count(*) FROM posts_fts WHERE posts_fts MATCH 'ferr*'") == [[.integer(2_000)]])
+        #expect(try connection.rows("INSERT INTO posts_fts(posts_fts) VALUES('integrity-check')").isEmpty)
+    }
+
     @Test("an output that exists is kept unless --force; a broken record names its collection and element; a one-array file is named by its name")
     func refusalsAndErrors() throws {
         let directory = try Self.scratch()

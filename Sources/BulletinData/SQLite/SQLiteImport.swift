@@ -98,6 +98,10 @@ public enum SQLiteImport {
                        bytes: data.count, seconds: Date().timeIntervalSince(started))
     }
 
+    /// The memory each FTS5 index may gather before writing a segment while it is built
+    /// (``SQLiteFullText/creation(_:of:columns:id:hashBytes:)``): 128 MiB.
+    static let fullTextHashBytes = 134_217_728
+
     static func sql(_ database: String, _ body: () throws(SQLiteError) -> Void) throws(DataError) {
         do { try body() } catch { throw .unwritableFile(path: database, reason: error.message) }
     }
@@ -244,7 +248,7 @@ public enum SQLiteImport {
             let name = kind.rawValue
             try SQLiteImport.sql(database) { () throws(SQLiteError) in
                 try connection.execute("""
-                    \(SQLiteFullText.creation("\(name)_fts", of: kind.rawValue, columns: searched, id: "id"))
+                    \(SQLiteFullText.creation("\(name)_fts", of: kind.rawValue, columns: searched, id: "id", hashBytes: SQLiteImport.fullTextHashBytes))
                     CREATE TRIGGER "\(name)_fts_insert" AFTER INSERT ON \(table) BEGIN
                       INSERT INTO \(fts)(rowid, \(list)) VALUES (new.id, \(new));
                     END;
