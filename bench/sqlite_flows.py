@@ -62,7 +62,7 @@ RUNS = {"sqlite100k": 3, "sqlite10M": 3}
 PEER_RUNS = {"sqlite10M": 1}
 SEARCH_RSS_CAP = 4e9            # bytes of VmRSS at which a Search still loading its corpus is stopped
 FIGURES = ["spawn_first_rows_s", "run_peak_rss_bytes", "search_open_s", "down_s", "page_down_s", "end_s", "jump_s", "filter_key_s",
-           "filter_first_frame_s", "search_first_results_s", "search_final_s", "save_s", "peak_rss_bytes",
+           "filter_rows_s", "filter_first_frame_s", "search_first_results_s", "search_final_s", "save_s", "peak_rss_bytes",
            "import_mb_per_s", "import_s"]
 
 
@@ -126,8 +126,9 @@ def list_run(binary, path, rows, samples, quiet, limit):
         flows.press(app, "home", quiet, limit)
         flows.press(app, b"/", quiet, limit)
         for typed in range(1, len(FILTER_QUERY) + 1):
-            first_frame, arrived = filter_key(app, FILTER_QUERY[:typed], limit)
+            first_frame, rows_in, arrived = filter_key(app, FILTER_QUERY[:typed], limit)
             samples["filter_first_frame_s"].append(first_frame)
+            samples["filter_rows_s"].append(rows_in)
             samples["filter_key_s"].append(arrived)
             app.wait_quiet(harness.QUIET, limit=limit)
         samples["filter_status"].append(app.filter_status.split("▏", 1)[-1].split("⏎")[0].strip())
@@ -213,17 +214,21 @@ def wait_shown(app, text, what, limit, since):
 
 def filter_key(app, prefix, limit):
     """Types the last character of `prefix` in the open `/` prompt; returns (seconds to the first
-    frame after it, seconds until the status line shows the prompt holding `prefix` and a count
-    (`1690 of 10000000`, or `no matches`), not `filtering…`). Raises StepFailed after `limit` s."""
+    frame after it; seconds until the filtered rows are shown: the status line holds the prompt
+    with `prefix` and no longer says `filtering…`, which it says from the key until the first rows
+    of the new filter are drawn, in the same frame; seconds until it shows a count (`1690 of
+    10000000`, or `no matches`), not `… of 10000000`). Raises StepFailed after `limit` s."""
     status_line(app)
     written = time.perf_counter()
     os.write(app.fd, prefix[-1].encode())
-    first, start = None, time.perf_counter()
+    first, rows, start, at = None, None, time.perf_counter(), None
     while True:
         line = status_line(app)
-        if first is not None and f"/{prefix}" in line and FILTER_COUNT.search(line) and "filtering" not in line:
-            app.filter_status = line
-            return first - written, at - written
+        if first is not None and f"/{prefix}" in line and "filtering" not in line:
+            rows = rows if rows is not None else at
+            if FILTER_COUNT.search(line):
+                app.filter_status = line
+                return first - written, rows - written, at - written
         if time.perf_counter() - start > limit:
             raise steps.StepFailed(f"filter {prefix!r}: the status line never showed a count within {limit:g} s; "
                                    f"it shows {line!r}")
@@ -296,6 +301,7 @@ def measure_set(binary, name, runs, config, failures, mode="full"):
         result["import"] = import_runs(binary, runs, samples, mode)
     result["filter_status"], result["search_results"] = samples.pop("filter_status"), samples.pop("search_results")
     result["filter_per_character"] = run.per_character(samples["filter_key_s"], FILTER_QUERY)
+    result["filter_rows_per_character"] = run.per_character(samples["filter_rows_s"], FILTER_QUERY)
     result["figures"] = {figure: report.summarize(values) for figure, values in samples.items()}
     result["startup_baseline_s"] = run.startup_baseline(binary, 5)
     return result
@@ -310,14 +316,14 @@ def table(sets):
         return f"{figure['median'] * scale:.3g} / {figure['p95'] * scale:.3g}"
 
     lines = ["", "SQLite (issue 25; bulletin --data FILE open posts, release build, through the pty): median / p95", "",
-             "| data set | file GB | spawn → first rows ms | ↓ ms | PgDn ms | End ms | jump ms | filter key → count ms "
-             "| filter key → first frame ms | Search stops → first results ms | save ms | peak RSS MB | import MB/s |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| data set | file GB | spawn → first rows ms | ↓ ms | PgDn ms | End ms | jump ms | filter key → rows ms "
+             "| filter key → count ms | filter key → first frame ms | Search stops → first results ms | save ms | peak RSS MB | import MB/s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in sets.items():
         f = r["figures"]
         lines.append(f"| {name} | {r['bytes'] / 1e9:.2f} | " + " | ".join([
             cell(f, "spawn_first_rows_s", 1e3), cell(f, "down_s", 1e3), cell(f, "page_down_s", 1e3),
-            cell(f, "end_s", 1e3), cell(f, "jump_s", 1e3), cell(f, "filter_key_s", 1e3),
+            cell(f, "end_s", 1e3), cell(f, "jump_s", 1e3), cell(f, "filter_rows_s", 1e3), cell(f, "filter_key_s", 1e3),
             cell(f, "filter_first_frame_s", 1e3), cell(f, "search_first_results_s", 1e3), cell(f, "save_s", 1e3),
             cell(f, "peak_rss_bytes", 1e-6), cell(f, "import_mb_per_s", 1)]) + " |")
     return lines

@@ -67,6 +67,11 @@ class GeneratorTests(unittest.TestCase):
         self.assertEqual(journal, expected_journal)
         for table in ("users", "posts", "comments"):
             self.assertEqual(table_rows(self.generated, table), table_rows(imported, table), table)
+        for index in ("posts_fts", "comments_fts"):   # FTS5's settings too (the hashsize set back)
+            configs = [sqlite3.connect(path).execute(f"SELECT k, v FROM {index}_config ORDER BY k").fetchall()
+                       for path in (self.generated, imported)]
+            self.assertEqual(configs[0], configs[1], index)
+            self.assertIn(("hashsize", 1048576), configs[0])
 
     def test_counts_proportions_and_first_user(self):
         with sqlite3.connect(self.generated) as connection:
@@ -133,9 +138,9 @@ class TargetTests(unittest.TestCase):
     def test_a_failed_step_is_the_reason_of_a_missing_figure(self):
         failure = {"step": "sqlite10M: Posts list run 1", "error": "StepFailed: filter 'ferry': no count", "seconds": 300}
         rows = {row["target"]: row for row in targets25.targets(self.results({"spawn_first_rows_s": 0.04}, [failure]))}
-        verdict = rows["filter keystroke on Title (FTS5), key → count, sqlite10M"]["verdict"]
+        verdict = rows["filter keystroke on Title (FTS5), key → filtered rows, sqlite10M"]["verdict"]
         self.assertTrue(verdict.startswith("MISSED: not measured: sqlite10M: Posts list run 1: StepFailed: filter"), verdict)
-        self.assertIs(rows["filter keystroke on Title (FTS5), key → count, sqlite10M"]["met"], False)
+        self.assertIs(rows["filter keystroke on Title (FTS5), key → filtered rows, sqlite10M"]["met"], False)
 
     def test_a_set_not_run_is_missed_and_says_how_to_run_it(self):
         rows = targets25.targets({"mode": "full", "failures": []})
@@ -151,6 +156,34 @@ class TargetTests(unittest.TestCase):
         self.assertIn("| spawn → first rows of the Posts list, sqlite10M | <= 50 ms | 40 ms | met |", judged)
         self.assertIn("not measured: could not install visidata", judged)
         self.assertIn("not judged in quick mode", targets25.table(dict(results, mode="quick"))[-1])
+
+
+class FilterKeyTests(unittest.TestCase):
+    def test_rows_are_timed_when_filtering_goes_and_the_count_when_it_comes(self):
+        bottom = f"\x1b[{sqlite_flows.harness.ROWS};1H".encode()
+
+        class Frames:
+            """A stand-in session: the key's echo with `filtering…`, then the rows with `… of N`, then the count."""
+            def __init__(self):
+                self.fd = os.open(os.devnull, os.O_WRONLY)
+                self.output = b""
+                self.frames = [(bottom + "/fe▏ filtering…\x1b[K".encode(), 1.0),
+                               (bottom + "/fe▏ … of 10000000\x1b[K".encode(), 2.0),
+                               (bottom + "/fe▏ 1690 of 10000000\x1b[K".encode(), 5.0)]
+
+            def _read(self, timeout):
+                if not self.frames:
+                    return b"", None
+                chunk, at = self.frames.pop(0)
+                self.output += chunk
+                return chunk, at
+
+        app = Frames()
+        with mock.patch.object(sqlite_flows.time, "perf_counter", side_effect=[0.5, 0.5] + [0.6] * 10):
+            first, rows, count = sqlite_flows.filter_key(app, "fe", 30)
+        os.close(app.fd)
+        self.assertEqual((first, rows, count), (0.5, 1.5, 4.5))
+        self.assertIn("1690 of 10000000", app.filter_status)
 
 
 class SizesTests(unittest.TestCase):

@@ -290,18 +290,35 @@ struct WindowedPostListFindTests {
     final class InterceptedWindows: RecordWindows {
         let source: any RecordWindows<WindowedPost>
         let holdsTitleSort: Bool
+        /// Whether a filtered query's reads and counts wait until ``release(_:)`` lets them go.
+        let holdsFilter: Bool
         /// How many times the reads were cancelled; a held read waits for the next one.
         let cancels = Mutex(0)
         /// Where each read started, in order.
         let starts = Mutex<[WindowStart]>([])
-        init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false) {
+        /// What ``holdsFilter`` lets go: `"window"`, `"count"`.
+        let released = Mutex<Set<String>>([])
+        init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false, holdsFilter: Bool = false) {
             self.source = source.postWindows!
             self.holdsTitleSort = holdsTitleSort
+            self.holdsFilter = holdsFilter
         }
 
-        func count(_ query: WindowQuery) async throws(DataError) -> Int { try await source.count(query) }
+        /// Lets a held filter's `what` (`"window"` or `"count"`) go on.
+        func release(_ what: String) { _ = released.withLock { $0.insert(what) } }
+
+        private func wait(for what: String, _ query: WindowQuery) async {
+            guard holdsFilter, !query.filter.isEmpty else { return }
+            while !released.withLock({ $0.contains(what) }) { try? await Task.sleep(for: .milliseconds(5)) }
+        }
+
+        func count(_ query: WindowQuery) async throws(DataError) -> Int {
+            await wait(for: "count", query)
+            return try await source.count(query)
+        }
         func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
             starts.withLock { $0.append(start) }
+            await wait(for: "window", query)
             if holdsTitleSort, query.sortField == "title" {
                 let started = cancels.withLock { $0 }
                 while cancels.withLock({ $0 }) == started { try? await Task.sleep(for: .milliseconds(5)) }
@@ -397,6 +414,33 @@ struct WindowedPostListFindTests {
         await list.wait()
         #expect(list.find.finder.patternError?.message == "no regex: the database filters by words")
         #expect(list.rowCount == 500 && model.cell(row: 0, column: .id) == "1")
+    }
+
+    @Test("a filter's rows show before its count: `filtering…` from the key on until its first rows are in, then those rows with `… of 3000`, then the count")
+    func rowsBeforeCount() async throws {
+        let directory = try WindowedPostListTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let source = SQLiteDataSource(path: database.path)
+        let held = InterceptedWindows(source, holdsFilter: true)
+        var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
+        feed.windows = RecordListModel<PostRow>.windowed(held)
+        let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
+        await list.load()
+        let expected = database.posts.filter { database.passes($0, filter: "ferr", fullText: true) }
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "ferr") }
+        #expect(list.find.finder.isWorking, "filtering… from the key on, before the source says how it answers")
+        #expect(list.cell(row: 0, column: 0) == "1", "the rows shown before stay while the first window is read")
+        held.release("window")
+        let deadline = ContinuousClock.now + .seconds(300)
+        while list.find.finder.isWorking, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(list.cell(row: 0, column: 0) == "\(expected[0].id)" && list.cell(row: 1, column: 0) == "\(expected[1].id)",
+                "the filtered rows are shown while the count is still being made")
+        #expect(list.find.countText == "… of 3000")
+        held.release("count")
+        await list.wait()
+        #expect(list.find.countText == "\(expected.count) of 3000")
     }
 
     @Test("a sort no index answers says `sorting 3000 posts… (Esc stops)` while it runs; Esc stops it and the list is back in id order")

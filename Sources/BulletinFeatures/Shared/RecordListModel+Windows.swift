@@ -87,6 +87,8 @@ extension RecordListModel {
         let knownCount = query.filter.isEmpty ? baseCount : nil
         window.generation += 1
         window.queryRunning = query != window.query && state.value != nil
+        // `filtering…` from the key on until the new rows are in; then `… of N` until the count.
+        if window.queryRunning { find.finder.isWorking = true }
         window.query = query
         let generation = window.generation
         let size = Self.windowSize
