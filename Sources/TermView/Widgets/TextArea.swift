@@ -23,16 +23,18 @@ public struct TextArea {
     ///
     /// Drawing changes no state: the owner keeps the scroll fitted to the area
     /// (``TextAreaState/handle(_:width:height:)``, ``TextAreaState/keepCursorVisible(width:height:measure:)``).
-    /// When the area is not the size the state was fitted to (a resize since the last key),
-    /// the first row shown is moved only as far as needed for the cursor's row to show, which
-    /// is where the next key's fitting puts it.
+    /// When focused and the area is not the size the state was fitted to (a resize since the
+    /// last key), the first row shown is moved only as far as needed for the cursor's row to
+    /// show, which is where the next key's fitting puts it. Unfocused, the rows show from
+    /// ``TextAreaState/topRow`` as they are: a body not yet edited shows its beginning, not
+    /// the end where its cursor waits.
     public func render(in area: Rect, on surface: inout Surface, state: TextAreaState) {
         guard !area.isEmpty else { return }
         surface.fill(area, style: .normal)
         let rows = state.rows(width: area.width, measure: DisplayWidth.of)
         var fitted = state
-        fitted.keepCursorVisible(width: area.width, height: area.height, measure: DisplayWidth.of)
-        let top = fitted.topRow
+        if isFocused { fitted.keepCursorVisible(width: area.width, height: area.height, measure: DisplayWidth.of) }
+        let top = isFocused ? fitted.topRow : min(fitted.topRow, max(0, rows.count - area.height))
         for offset in 0..<area.height where top + offset < rows.count {
             let row = rows[top + offset]
             let text = String(state.lines[row.line][row.characters])
