@@ -141,6 +141,8 @@ struct SQLiteEditingFlowTests {
         form.save()
         await form.waitForTasks()
         #expect(form.failureTitle == "Changed since it was opened" && form.offersOverwrite)
+        #expect(form.openQuestion?.selected == .keepEditing, "Enter keeps editing: overwriting is chosen, not the default")
+        #expect(form.openQuestion?.message.contains("Overwrite writes only the fields you changed") == true)
         #expect(form.fields[title].text == "mine", "everything typed is kept")
         #expect(try other.rows("SELECT title, body FROM posts WHERE id = 1") == [[.text("one"), .text("theirs")]])
         form.retry()

@@ -35,6 +35,8 @@ struct FileSaveEndToEndTests {
         session.send("C-u")   // the form opens on the title (issue 24, item 10)
         session.type("edited in tmux")
         try await session.press("C-s", until: "File is read-only", link.path, "read-only; save anyway", "[ Overwrite ]")
+        // Keep editing is the default (overwriting is chosen, never Enter's): ← to Overwrite.
+        try await session.press("Left", until: "[ Overwrite ]")
         try await session.press("Enter", until: "Saved post 1", "saved to \(link.path)")
 
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path, "the link stays")

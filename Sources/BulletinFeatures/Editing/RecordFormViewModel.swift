@@ -328,13 +328,21 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
                      choices: [.init(.keepEditing, "Keep editing"), .init(.discard, "Discard")],
                      default: .keepEditing, cancel: .keepEditing)
         case let .failed(error):
+            // Overwriting what someone else saved is chosen, never the default: Enter keeps editing.
             Question(title: failureTitle,
                      message: "\(error). " + (mayHaveBeenSaved ? "It may have reached the server: Retry first checks whether it was saved. " : "")
+                         + (Self.overwritesOnlyEdited(error) ? "Overwrite writes only the fields you changed; the others keep what was saved there. " : "")
                          + "Everything you typed is kept.",
                      choices: [.init(.retry, offersOverwrite ? "Overwrite" : "Retry"), .init(.keepEditing, "Keep editing")],
-                     default: .retry, cancel: .keepEditing)
+                     default: offersOverwrite ? .keepEditing : .retry, cancel: .keepEditing)
         case .editing, .saving: nil
         }
+    }
+
+    /// Whether overwriting after `error` writes only the edited fields (a database's row changed
+    /// by someone else: the writer sends the columns the form changed), which the question says.
+    private static func overwritesOnlyEdited(_ error: DataError) -> Bool {
+        if case .recordChanged = error { true } else { false }
     }
 
     /// Stores the focused field's edited `input`; a changed text clears its old data-source answer
