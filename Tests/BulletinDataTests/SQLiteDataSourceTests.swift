@@ -115,6 +115,13 @@ struct SQLiteDataSourceTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    @Test("the source's label names the file, and says read-only when opened with mode=ro (Home shows it)")
+    func label() {
+        #expect(SQLiteDataSource(path: "/data/app.db").descriptor.description == "SQLite database /data/app.db")
+        #expect(SQLiteDataSource(path: "/data/app.db", readOnly: true).descriptor.description
+                == "SQLite database /data/app.db, read-only (mode=ro)")
+    }
+
     @Test("the Users list reads windows by key: 500 a page, the next after the last id, the last page without a cursor")
     func userWindows() async throws {
         let directory = try Self.scratch()

@@ -65,6 +65,8 @@ struct FullTextSearchTests {
         #expect(model.message == "\"?!\" has no letters or digits: the FTS5 index finds words.")
         await search(model, "zzzq")
         #expect(model.message == "No post or comment matches \"zzzq\".")
+        await search(model, "\"zzzq\"")
+        #expect(model.message == "No post or comment matches “\"zzzq\"”.", "a query's own quotes are not doubled")
     }
 
     @Test("comments without an index: the notice says they are read whole, and a literal part of a word finds them")

@@ -73,6 +73,17 @@ struct UserListsScreenTests {
         #expect(lines.last?.hasSuffix("Posts (2)") == true)
     }
 
+    @Test("a tab with nothing in it says so under its header: No albums, No todos")
+    func emptyTabs() async {
+        let (_, host) = await Self.open(.user(1), source: StubDataSource())
+        Self.press(host, .character("2"))
+        var lines = Self.lines(host)
+        #expect(lines[9] == " Posts (2)  Albums (0)  Todos (0)" && lines[10] == "   ID Title" && lines[11] == "   No albums", "\(lines)")
+        Self.press(host, .character("3"))
+        lines = Self.lines(host)
+        #expect(lines[11] == "   No todos", "\(lines)")
+    }
+
     @Test("3 shows the todos with ✓ / ☐; Space saves and then shows ✓, the status line saying so")
     func todosTab() async {
         let source = Self.source()

@@ -48,7 +48,10 @@ public actor SQLiteDataSource: DataSource {
         searchReader = SQLiteWindowReader(path: path, busyTimeout: busyTimeout, checksCancellation: true)
     }
 
-    public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .sqlite, location: path) }
+    /// `SQLite database PATH`, with `read-only (mode=ro)` after it when opened so (Home says it).
+    public nonisolated var descriptor: SourceDescriptor {
+        SourceDescriptor(kind: .sqlite, location: path, detail: readOnly ? "read-only (mode=ro)" : nil)
+    }
 
     /// The Posts list reads windows by key (``SQLiteDataSource+Windows.swift``).
     public nonisolated var postWindows: (any RecordWindows<WindowedPost>)? { SQLiteWindows<WindowedPost>(source: self) }

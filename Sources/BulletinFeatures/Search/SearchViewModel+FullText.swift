@@ -40,9 +40,9 @@ extension SearchViewModel {
         if searched.isEmpty { return "Nothing can be searched here." }
         let indexedOnly = searched.allSatisfy { if case .fullText = $0 { true } else { false } }
         if indexedOnly, TextSearchQuery.words(query).isEmpty {
-            return "\"\(query)\" has no letters or digits: the FTS5 index finds words."
+            return "\(Self.quoted(query)) has no letters or digits: the FTS5 index finds words."
         }
-        return "No \(vocabulary.searchedSingular) matches \"\(query)\"."
+        return "No \(vocabulary.searchedSingular) matches \(Self.quoted(query))."
     }
 
     /// Keeps the selection on the record it was on when a database's search replaces the rows it

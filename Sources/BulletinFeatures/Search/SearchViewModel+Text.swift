@@ -101,8 +101,14 @@ extension SearchViewModel {
         if let remoteError { return "Search failed: \(remoteError.description)" }
         if results.count > 0 { return nil }
         return findsUsers
-            ? "No \(words.users.singular) or \(words.posts.singular) matches \"\(query)\"."
-            : "No \(words.posts.singular) matches \"\(query)\"."
+            ? "No \(words.users.singular) or \(words.posts.singular) matches \(Self.quoted(query))."
+            : "No \(words.posts.singular) matches \(Self.quoted(query))."
+    }
+
+    /// `query` in quotes for a sentence: `"ferry"`, or `“"ferry" boat”` when it holds a `"` of
+    /// its own (straight quotes around it would read as doubled).
+    static func quoted(_ query: String) -> String {
+        query.contains("\"") ? "“\(query)”" : "\"\(query)\""
     }
 
     /// The status line's right side: `3 posts · 12 comments`, `searching…` while a search runs.

@@ -85,6 +85,11 @@ enum RecordListTable {
             table.spanning = { row in row == last ? text : nil }
         }
         list.renderFindTable(table, in: area, on: &surface)
+        // A list that holds nothing says so under its header (a filter's `no matches` is the status line's).
+        if list.rowCount == 0, list.state.value != nil, list.find.finder.query.isEmpty, area.height > 1 {
+            surface.write("No \(what ?? list.name.plural)", at: Point(x: area.x + 3, y: area.y + 1), style: .muted,
+                          maxWidth: max(0, area.width - 3))
+        }
         list.shown(through: list.selection.offset + TableView.visibleRows(in: area, showsHeader: true) - 1)
     }
 }
