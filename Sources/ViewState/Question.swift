@@ -73,11 +73,17 @@ public struct Question<Answer: Hashable & Sendable>: Sendable, Equatable {
         if choices.contains(where: { $0.answer == answer }) { selected = answer }
     }
 
-    /// Selects the answer right of the selected one, wrapping to the first.
-    public mutating func selectNext() { selected = choices[(selectedPosition + 1) % choices.count].answer }
+    /// Selects the answer right of the selected one: after the last, the first (`wrapping`) or
+    /// the last again.
+    public mutating func selectNext(wrapping: Bool = true) {
+        let next = selectedPosition + 1
+        selected = choices[next < choices.count ? next : wrapping ? 0 : choices.count - 1].answer
+    }
 
-    /// Selects the answer left of the selected one, wrapping to the last.
-    public mutating func selectPrevious() {
-        selected = choices[(selectedPosition + choices.count - 1) % choices.count].answer
+    /// Selects the answer left of the selected one: before the first, the last (`wrapping`) or
+    /// the first again.
+    public mutating func selectPrevious(wrapping: Bool = true) {
+        let previous = selectedPosition - 1
+        selected = choices[previous >= 0 ? previous : wrapping ? choices.count - 1 : 0].answer
     }
 }

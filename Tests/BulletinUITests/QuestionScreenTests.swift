@@ -39,9 +39,10 @@ struct QuestionScreenTests {
         return nil
     }
 
-    @Test("a confirmation: Enter at once is Cancel; Left then Enter is the confirm answer; Esc is Cancel",
+    @Test("a confirmation: Enter at once is Cancel; Left then Enter is the confirm answer (Left stops at it, Right at Cancel; Tab wraps); Esc is Cancel",
           arguments: [([Key.enter], ConfirmationViewModel.Answer.cancel), ([.left, .enter], .confirm),
-                      ([.right, .enter], .confirm), ([.left, .left, .enter], .cancel), ([.left, .escape], .cancel)])
+                      ([.right, .enter], .cancel), ([.left, .left, .enter], .confirm), ([.tab, .enter], .confirm),
+                      ([.left, .escape], .cancel)])
     func confirmation(keys: [Key], expected: ConfirmationViewModel.Answer) {
         var answers: [ConfirmationViewModel.Answer] = []
         let model = ConfirmationViewModel(title: "Delete post 3?", message: "Post 3 will be deleted.", confirmLabel: "Delete") {

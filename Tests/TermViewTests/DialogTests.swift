@@ -43,13 +43,15 @@ struct DialogTests {
         #expect(surface.style(at: Point(x: 19, y: 6)) == .normal)
     }
 
-    @Test("Left/Right and Tab move between answers, wrapping; Enter chooses the selected answer; Esc cancels")
+    @Test("Left/Right move between answers and stop at the ends; Tab and Shift-Tab wrap; Enter chooses the selected answer; Esc cancels")
     func keys() {
         var asked = question()
-        #expect(asked.handle(.right) == nil && asked.selected == .retry, "from the default (Cancel) right wraps to Retry")
-        #expect(asked.handle(.tab) == nil && asked.selected == .cancel)
+        #expect(asked.handle(.right) == nil && asked.selected == .cancel, "Cancel, the default, is the last: right stays on it")
+        #expect(asked.handle(.tab) == nil && asked.selected == .retry, "Tab wraps past the last to Retry")
+        #expect(asked.handle(.left) == nil && asked.selected == .retry, "Retry is the first: left stays on it")
+        #expect(asked.handle(.backTab) == nil && asked.selected == .cancel, "Shift-Tab wraps before the first")
         #expect(asked.handle(.left) == nil && asked.selected == .retry)
-        #expect(asked.handle(.backTab) == nil && asked.selected == .cancel)
+        #expect(asked.handle(.right) == nil && asked.selected == .cancel)
         #expect(asked.handle(.character("x")) == nil && asked.selected == .cancel)
         #expect(asked.handle(.left) == nil)
         #expect(asked.handle(.enter) == .retry)

@@ -1,16 +1,19 @@
 import ViewState
 
 extension Question {
-    /// Applies a key to the question shown in a ``Dialog``: Left/Right and Tab/Shift-Tab move
-    /// between the answers (wrapping), Enter chooses the selected one, Esc gives the cancel
+    /// Applies a key to the question shown in a ``Dialog``: Left/Right move between the answers
+    /// and stop at the ends (← twice is the first button, whatever was selected), Tab/Shift-Tab
+    /// cycle through them, Enter chooses the selected one, Esc gives the cancel
     /// answer (with ``Question/Dismissal/anyKey``, every key but Enter does).
     /// - Returns: The answer chosen, or `nil` while the question stays open.
     public mutating func handle(_ key: Key) -> Answer? {
         if key == .enter { return selected }
         if dismissal == .anyKey || key == .escape { return cancelAnswer }
         switch key {
-        case .left, .backTab: selectPrevious()
-        case .right, .tab: selectNext()
+        case .left: selectPrevious(wrapping: false)
+        case .right: selectNext(wrapping: false)
+        case .backTab: selectPrevious()
+        case .tab: selectNext()
         default: break
         }
         return nil
