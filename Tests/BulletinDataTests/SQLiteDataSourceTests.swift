@@ -39,10 +39,11 @@ struct SQLiteDataSourceTests {
         #expect(try await sqlite.photos(albumID: 5) == file.photos(albumID: 5))
         #expect(try await sqlite.todos(userID: 4) == file.todos(userID: 4))
         var statistics = try await sqlite.statistics()
-        #expect(statistics.details.map(\.label) == ["File", "SQLite", "Tables", "Search"])
+        #expect(statistics.details.map(\.label) == ["File", "SQLite", "Tables", "Mapping", "Search"])
+        #expect(statistics.details[3].value == "json-server's names (no --map)")
         #expect(statistics.details[1].value.hasPrefix(SQLiteConnection.libraryVersion + ", journal mode "))
         #expect(statistics.details[2].value == "posts 100, comments 500, albums 100, photos 5000, users 10, todos 200", "in the file's order")
-        #expect(statistics.details[3].value == "FTS5 posts_fts, comments_fts", "the importer's full-text indexes")
+        #expect(statistics.details[4].value == "FTS5 posts_fts, comments_fts", "the importer's full-text indexes")
         statistics.details = []
         #expect(try await statistics == file.statistics())
         await #expect(throws: DataError.notFound("post 999", location: database.path)) { try await sqlite.post(id: 999) }
@@ -80,6 +81,9 @@ struct SQLiteDataSourceTests {
         #expect(raw == "{\n  \"id\": 7,\n  \"name\": \"Zoë Ångström\",\n  \"username\": \"zoe\",\n  \"email\": \"z@x.org\",\n  \"plan\": \"gold\"\n}")
         var statistics = try await source.statistics()
         #expect(statistics.details.first { $0.label == "Tables" }?.value == "users (accounts) 1, posts (articles) 3")
+        #expect(statistics.details.first { $0.label == "Mapping" }?.value
+                == "--map users=accounts,users.email=mail,users.name=display_name,users.username=handle,"
+                + "posts=articles,posts.body=text,posts.title=headline", "the --map given, kinds in order, then each kind's fields")
         #expect(statistics.details.last?.value == "no FTS5 index (Search reads a table of up to 100,000 rows whole)")
         statistics.details = []
         #expect(statistics == DataStatistics(users: 1, posts: 3, comments: 0))

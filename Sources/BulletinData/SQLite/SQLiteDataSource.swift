@@ -227,8 +227,9 @@ public actor SQLiteDataSource: DataSource {
         return statistics
     }
 
-    /// The file's size, SQLite's version and journal mode, and every table with its `rows`
-    /// (the kinds' tables named by kind when mapped: `posts (articles) 3`), for the Admin panel.
+    /// The file's size, SQLite's version and journal mode, every table with its `rows` (the
+    /// kinds' tables named by kind when mapped: `posts (articles) 3`) and the `--map` given, for
+    /// the Admin panel.
     private func details(rows: [String: Int]) throws(DataError) -> [SourceDetail] {
         let (_, schema, layout) = try open()
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -244,6 +245,7 @@ public actor SQLiteDataSource: DataSource {
             SourceDetail("File", ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)),
             SourceDetail("SQLite", "\(SQLiteConnection.libraryVersion), journal mode \(journal)"),
             SourceDetail("Tables", tables.joined(separator: ", ")),
+            SourceDetail("Mapping", mapping.text.isEmpty ? "json-server's names (no --map)" : "--map " + mapping.text),
         ] + layout.leftOut.map { SourceDetail("Left out", $0) } + [
             SourceDetail("Search", search.isEmpty ? "no FTS5 index (Search reads a table of up to 100,000 rows whole)"
                              : "FTS5 " + search.joined(separator: ", ")),

@@ -191,6 +191,15 @@ public struct SQLiteMapping: Hashable, Sendable {
             columns[kind, default: [:]][field] = parts[1]
         }
     }
+
+    /// The mapping as `--map` takes it, kinds in ``SQLiteLayout/Kind`` order, each table before
+    /// its fields (sorted): `posts=articles,posts.userId=author_id`; empty for none.
+    public var text: String {
+        SQLiteLayout.Kind.allCases.flatMap { kind in
+            (tables[kind].map { ["\(kind.rawValue)=\($0)"] } ?? [])
+                + (columns[kind] ?? [:]).sorted { $0.key < $1.key }.map { "\(kind.rawValue).\($0.key)=\($0.value)" }
+        }.joined(separator: ",")
+    }
 }
 
 /// A `--map` item that cannot be read: `--map postz=articles: postz is not one of users, posts, …`.
