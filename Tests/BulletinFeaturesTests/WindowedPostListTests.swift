@@ -416,17 +416,24 @@ struct WindowedPostListFindTests {
         #expect(list.rowCount == 500 && model.cell(row: 0, column: .id) == "1")
     }
 
-    @Test("a filter's rows show before its count: `filtering…` from the key on until its first rows are in, then those rows with `… of 3000`, then the count")
-    func rowsBeforeCount() async throws {
+    /// A 3,000-post database's windowed Posts list, loaded, its reads through ``InterceptedWindows``.
+    static func heldList(holdsTitleSort: Bool = false, holdsFilter: Bool = false) async throws
+        -> (URL, WindowedPostsDatabase, InterceptedWindows, RecordListModel<PostRow>) {
         let directory = try WindowedPostListTests.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
         let source = SQLiteDataSource(path: database.path)
-        let held = InterceptedWindows(source, holdsFilter: true)
+        let held = InterceptedWindows(source, holdsTitleSort: holdsTitleSort, holdsFilter: holdsFilter)
         var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
         feed.windows = RecordListModel<PostRow>.windowed(held)
         let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
         await list.load()
+        return (directory, database, held, list)
+    }
+
+    @Test("a filter's rows show before its count: `filtering…` from the key on until its first rows are in, then those rows with `… of 3000`, then the count")
+    func rowsBeforeCount() async throws {
+        let (directory, database, held, list) = try await Self.heldList(holdsFilter: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let expected = database.posts.filter { database.passes($0, filter: "ferr", fullText: true) }
         list.find.beginFilter()
         list.find.editFilter { $0.replace(with: "ferr") }
@@ -445,15 +452,8 @@ struct WindowedPostListFindTests {
 
     @Test("a sort no index answers says `sorting 3000 posts… (Esc stops)` while it runs; Esc stops it and the list is back in id order")
     func escStopsSort() async throws {
-        let directory = try WindowedPostListTests.scratch()
+        let (directory, _, _, list) = try await Self.heldList(holdsTitleSort: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
-        let source = SQLiteDataSource(path: database.path)
-        let held = InterceptedWindows(source, holdsTitleSort: true)
-        var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
-        feed.windows = RecordListModel<PostRow>.windowed(held)
-        let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
-        await list.load()
         list.moveSelection(by: 5)
         #expect(!list.cancelWindowWork(), "nothing runs")
         list.find.cycleSort()   // ID
