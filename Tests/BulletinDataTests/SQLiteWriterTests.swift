@@ -131,6 +131,33 @@ struct SQLiteWriterTests {
         #expect(try setup.other.rows("SELECT title FROM posts WHERE id = 1") == [[.text("blocked")]], "once the lock is gone it saves")
     }
 
+    @Test("stopWaiting ends a save's wait for another writer's lock at once (a 300 s timeout): nothing written, and the next save waits and saves again")
+    func stopWaiting() async throws {
+        let setup = try Self.setup(timeout: 300)
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let original = try await setup.source.post(id: 1)
+        try setup.other.execute("BEGIN IMMEDIATE")
+        var edited = original
+        edited.title = "stopped"
+        let writer = setup.writer
+        let save = Task { () async -> DataError? in
+            do throws(DataError) {
+                _ = try await writer.update(.post(edited), original: .post(original), overwriteIfChanged: false)
+                return nil
+            } catch { return error }
+        }
+        // Stop once the save is waiting (the lock is still held: only stopWaiting can end it).
+        let deadline = ContinuousClock.now + .seconds(300)
+        while !setup.source.writeWait.isWaiting, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        writer.stopWaiting()
+        let error = await save.value
+        #expect(error == .unwritableFile(path: setup.path, reason: "stopped waiting for another program that is writing to the database; nothing was written"))
+        try setup.other.execute("ROLLBACK")
+        #expect(try setup.other.rows("SELECT title FROM posts WHERE id = 1") == [[.text("first")]])
+        _ = try await writer.update(.post(edited), original: .post(original), overwriteIfChanged: false)
+        #expect(try setup.other.rows("SELECT title FROM posts WHERE id = 1") == [[.text("stopped")]], "a stop ends one wait, not the next save's")
+    }
+
     @Test("a todo's toggle writes completed as 1 and reads back done; one toggled elsewhere meanwhile is refused")
     func todo() async throws {
         let setup = try Self.setup()

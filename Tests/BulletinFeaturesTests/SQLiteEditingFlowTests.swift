@@ -125,6 +125,32 @@ struct SQLiteEditingFlowTests {
         #expect((0..<12).map { list.cell(row: $0, column: 0) } == (1...12).map { String($0 * 100) })
     }
 
+    @Test("Esc while a save waits for another program's lock stops the wait: the save fails at once with nothing written and everything typed kept")
+    func escStopsLockWait() async throws {
+        let url = try Self.database(onDelete: "")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let (app, _) = try await Self.openUsers(url)
+        let source = try #require(app.dependencies.source as? SQLiteDataSource)
+        app.editing.handle(.editPost(1))
+        await app.editing.waitForIdle()
+        let form = try #require(app.stack.top?.destination as? RecordFormViewModel)
+        let title = try #require(form.fields.firstIndex { $0.id == .title })
+        while form.focus != title { form.focusNext() }
+        form.edit { $0.replace(with: "mine") }
+        let other = try SQLiteConnection(path: url.path)
+        try other.execute("BEGIN IMMEDIATE")
+        form.save()
+        let deadline = ContinuousClock.now + .seconds(300)
+        while !source.writeWait.isWaiting, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        form.cancel()   // Esc
+        await form.waitForTasks()
+        #expect(form.offersOverwrite == false && form.openQuestion?.message.contains("stopped waiting for another program") == true,
+                "\(String(describing: form.openQuestion?.message))")
+        #expect(form.fields[title].text == "mine", "everything typed is kept")
+        try other.execute("ROLLBACK")
+        #expect(try other.rows("SELECT title FROM posts WHERE id = 1") == [[.text("one")]], "nothing was written")
+    }
+
     @Test("a post changed by another connection after the form opened: Ctrl-S fails as 'Changed since it was opened' with everything typed kept; Retry overwrites only the title")
     func changedSinceOpened() async throws {
         let url = try Self.database(onDelete: "")

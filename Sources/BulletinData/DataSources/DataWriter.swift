@@ -101,6 +101,11 @@ public protocol DataWriter: Sendable {
     /// makes no duplicate). Default: `nil`, for writers whose failures never leave that doubt.
     /// - Throws: ``DataError`` when the collection cannot be read (then nobody knows: do not send).
     func locateCreated(_ record: Record) async throws(DataError) -> Record?
+
+    /// Esc while a save runs: ends its wait for what another program holds (a database's
+    /// lock), so it fails now with nothing written. Default: nothing (a request in flight is
+    /// not abandoned: its answer says what happened).
+    func stopWaiting()
 }
 
 extension DataWriter {
@@ -120,6 +125,9 @@ extension DataWriter {
 
     /// `nil`: this writer's failures never leave a create half-known.
     public func locateCreated(_ record: Record) async throws(DataError) -> Record? { nil }
+
+    /// Nothing to stop: this writer never waits on another program.
+    public func stopWaiting() {}
 }
 
 /// A writer that refuses everything, for GitHub and `--read-only`.

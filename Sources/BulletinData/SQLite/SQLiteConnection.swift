@@ -69,6 +69,8 @@ public final class SQLiteConnection {
     /// Whether the connection was opened read-only (`SQLITE_OPEN_READONLY`).
     public let isReadOnly: Bool
     let handle: OpaquePointer
+    /// The busy handler's state, kept alive as long as the handle that calls it.
+    private let busyWait: SQLiteBusyWait?
 
     /// Opens `path` (it must exist: Bulletin never creates a database by opening one, except
     /// `create`).
@@ -77,8 +79,11 @@ public final class SQLiteConnection {
     ///   - create: Creates the file when missing (`bulletin import`).
     ///   - busyTimeout: How long a statement waits for another connection's lock before failing
     ///     with `SQLITE_BUSY` (`--timeout`), in milliseconds.
+    ///   - busyWait: Waits for locks instead of `busyTimeout`: a wait that can be stopped early
+    ///     (a save's connection, Esc).
     /// - Throws: ``SQLiteError`` naming the file: missing, unreadable, or not a database.
-    public init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+    public init(path: String, readOnly: Bool = false, create: Bool = false, busyTimeout: Int32 = 5000,
+                busyWait: SQLiteBusyWait? = nil) throws(SQLiteError) {
         self.path = path
         isReadOnly = readOnly
         var opened: OpaquePointer?
@@ -92,7 +97,8 @@ public final class SQLiteConnection {
         }
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeout)
+        self.busyWait = busyWait
+        if let busyWait { SQLiteBusyWait.install(busyWait, on: opened) } else { sqlite3_busy_timeout(handle, busyTimeout) }
         // The first read of the file: a file that is not a database fails here, not later.
         try execute("PRAGMA foreign_keys = ON; SELECT count(*) FROM sqlite_schema")
     }

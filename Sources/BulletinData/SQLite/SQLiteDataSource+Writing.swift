@@ -137,8 +137,13 @@ extension SQLiteDataSource {
     private func transaction<T>(_ body: (SQLiteConnection) throws(DataError) -> T) throws(DataError) -> T {
         let connection = try open().connection
         let started = Date()
+        writeWait.reset()
         do throws(DataError) {
-            try sql(connection) { connection throws(SQLiteError) in try connection.execute("BEGIN IMMEDIATE") }
+            defer { writeWait.ended() }
+            do { try connection.execute("BEGIN IMMEDIATE") } catch {
+                guard error.isBusy, writeWait.isStopped else { throw Self.dataError(error) }
+                throw DataError.unwritableFile(path: path, reason: "stopped waiting for another program that is writing to the database; nothing was written")
+            }
             let value = try body(connection)
             try sql(connection) { connection throws(SQLiteError) in try connection.execute("COMMIT") }
             log?.record(RequestRecord(date: started, method: "WRITE", path: path, status: .read,

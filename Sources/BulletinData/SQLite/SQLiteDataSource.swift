@@ -18,6 +18,9 @@ public actor SQLiteDataSource: DataSource {
     let log: RequestLog?
     /// How long a write waits for another connection's lock (`--timeout`), in milliseconds.
     let busyTimeout: Int32
+    /// The source's connection's waits for another writer's lock, which Esc on a save ends
+    /// (``SQLiteDataWriter/stopWaiting()``).
+    public nonisolated let writeWait: SQLiteBusyWait
     /// The rows a delete removed with its record (`ON DELETE CASCADE`), by the record's kind
     /// and id, so that undo puts them back with their ids.
     var cascaded: [String: [SQLiteRemovedRow]] = [:]
@@ -41,6 +44,7 @@ public actor SQLiteDataSource: DataSource {
                 timeout: Double = 15) {
         self.path = path
         busyTimeout = Int32(max(0, min(timeout, 3600)) * 1000)
+        writeWait = SQLiteBusyWait(timeout: busyTimeout)
         self.readOnly = readOnly
         self.mapping = mapping
         self.log = log
@@ -285,7 +289,7 @@ public actor SQLiteDataSource: DataSource {
     func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout) {
         if let opened { return opened }
         do {
-            let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+            let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout, busyWait: writeWait)
             let schema = try SQLiteSchema.read(from: connection)
             let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: path)
             opened = (connection, schema, layout)

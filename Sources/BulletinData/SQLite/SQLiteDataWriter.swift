@@ -34,6 +34,10 @@ public struct SQLiteDataWriter: DataWriter, ChoosingWriter, OverwritingWriter, T
         return .allowed
     }
 
+    /// Ends a save's wait for another program's lock now (Esc while saving): the save fails
+    /// with nothing written, as it would at `--timeout`.
+    public func stopWaiting() { source.writeWait.stop() }
+
     private var note: String { "saved to \(source.path)" }
 
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {

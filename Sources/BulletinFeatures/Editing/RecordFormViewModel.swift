@@ -290,14 +290,16 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     }
 
     /// Esc: closes at once when nothing changed; otherwise asks (``Phase/confirmingDiscard``).
-    /// In a dialog, Esc is "keep editing"; while saving it waits.
+    /// In a dialog, Esc is "keep editing"; while saving it ends a wait for another program's
+    /// lock (``DataWriter/stopWaiting()``: the save then fails with everything typed kept) and
+    /// otherwise waits for the save's answer.
     public func cancel() {
         switch phase {
         case .editing:
             guard isDirty else { return close(.discarded) }
             setPhase(.confirmingDiscard)
         case .confirmingDiscard, .failed: keepEditing()
-        case .saving: break
+        case .saving: writer.stopWaiting()
         }
     }
 
