@@ -168,10 +168,15 @@ public final class ScreenHost {
                            isMessage: message != nil, maxMessageRows: max(1, maxMessageRows))
     }
 
+    /// Esc, before any screen: stops a save waiting for another program's lock and returns
+    /// `true`, or returns `false` when none waits (``AppCoordinator/stopWaitingWrite()``).
+    public var stopsWaitingWrite: @MainActor () -> Bool = { false }
+
     /// Handles one key press.
     public func handle(_ key: Key) {
         statusNote?.clear()
         if helpState != nil, handleHelpKey(key) { return }
+        if key == .escape, stopsWaitingWrite() { return }
         var screen = currentScreen
         var declined = false
         if let captured = screen, captured.capturesKeys {

@@ -57,6 +57,44 @@ struct SQLiteEndToEndTests {
         try await session.quit()
     }
 
+    @Test("Esc while a save and a delete wait for another program's lock (--timeout 300) stops the wait: nothing written, the text kept; with the lock gone the save lands")
+    func escStopsLockWait() async throws {
+        let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-lock")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("team.db").path
+        try SQLiteConnection(path: path, create: true).execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT, email TEXT);
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, userId INTEGER, title TEXT, body TEXT);
+            INSERT INTO users VALUES (1, 'Ann Lock', 'ann', 'a@x.org');
+            INSERT INTO posts VALUES (1, 1, 'first title', 'first body'), (2, 1, 'second title', 'second body');
+            """)
+        let other = try SQLiteConnection(path: path)
+        let session = try await TmuxSession.bulletin(["--db", "sqlite:\(path)", "--timeout", "300"], open: "users/1", width: 100, height: 24,
+                                                     showing: "Ann Lock", "Posts (2)", "first title")
+        defer { session.close() }
+        try other.execute("BEGIN IMMEDIATE")
+        try await session.press("e", until: "Edit post 1")
+        session.send("C-u")
+        session.type("typed while locked")
+        try await session.press("C-s", until: "Esc stop waiting")
+        try await session.press("Escape", until: "stopped waiting for another program", "Everything you typed is", "[ Retry ]")
+        #expect(try other.rows("SELECT title FROM posts WHERE id = 1") == [[.text("first title")]], "nothing written")
+        try await session.press("Escape", until: "typed while locked")   // keep editing: the text is there
+        try other.execute("ROLLBACK")
+        try await session.press("C-s", until: "Saved post 1 “typed while locked”")
+        #expect(try other.rows("SELECT title FROM posts WHERE id = 1") == [[.text("typed while locked")]])
+
+        try other.execute("BEGIN IMMEDIATE")
+        session.send("Down")
+        try await session.press("d", until: "Delete post 2?")
+        try await session.press("Left", "Enter", until: "Deleting post 2…")
+        try await session.press("Escape", until: "Could not delete post 2", "stopped waiting")
+        #expect(session.capture().contains("Ann Lock"), "Esc stopped the wait, it did not go back a screen")
+        try other.execute("ROLLBACK")
+        #expect(try other.rows("SELECT count(*) FROM posts") == [[.integer(2)]], "nothing deleted")
+        try await session.quit()
+    }
+
     @Test("a database with none of the tables says which it has, and exits with the terminal as it was")
     func noKnownTables() async throws {
         let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-none")

@@ -106,6 +106,10 @@ public protocol DataWriter: Sendable {
     /// lock), so it fails now with nothing written. Default: nothing (a request in flight is
     /// not abandoned: its answer says what happened).
     func stopWaiting()
+
+    /// Whether a write is waiting now for what another program holds (a database's lock), so
+    /// Esc means ``stopWaiting()``. Default: `false`.
+    var isWaitingForOthers: Bool { get }
 }
 
 extension DataWriter {
@@ -128,6 +132,9 @@ extension DataWriter {
 
     /// Nothing to stop: this writer never waits on another program.
     public func stopWaiting() {}
+
+    /// `false`: this writer never waits on another program.
+    public var isWaitingForOthers: Bool { false }
 }
 
 /// A writer that refuses everything, for GitHub and `--read-only`.

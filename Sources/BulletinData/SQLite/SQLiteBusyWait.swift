@@ -22,20 +22,20 @@ public final class SQLiteBusyWait: Sendable {
     /// - Parameter timeout: The longest wait, in milliseconds.
     public init(timeout: Int32) { self.timeout = timeout }
 
-    /// Ends the current wait (and any until ``reset()``) at its next step.
+    /// Ends the current wait, or the next one's first step when none has begun, until ``reset()``.
     public func stop() { stopped.store(true, ordering: .sequentiallyConsistent) }
 
-    /// Waits wait again as long as ``timeout`` says (before a new write).
+    /// The write is done (written or not): the next one waits as long as ``timeout`` says.
     public func reset() {
         stopped.store(false, ordering: .sequentiallyConsistent)
         waiting.store(false, ordering: .sequentiallyConsistent)
     }
 
-    /// The statement that waited has its answer (the lock came, or it gave up).
-    public func ended() { waiting.store(false, ordering: .sequentiallyConsistent) }
-
     /// Whether a statement is waiting now (between its first try and its answer).
     public var isWaiting: Bool { waiting.load(ordering: .sequentiallyConsistent) }
+
+    /// The statement that waited has its answer (the lock came, or it gave up).
+    public func ended() { waiting.store(false, ordering: .sequentiallyConsistent) }
 
     /// Whether ``stop()`` was called since the last ``reset()``.
     public var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }

@@ -137,10 +137,15 @@ extension SQLiteDataSource {
     private func transaction<T>(_ body: (SQLiteConnection) throws(DataError) -> T) throws(DataError) -> T {
         let connection = try open().connection
         let started = Date()
-        writeWait.reset()
+        // A stop asked before the transaction (Esc while the save was starting) ends its wait;
+        // after it, the next write waits again.
+        defer { writeWait.reset() }
         do throws(DataError) {
-            defer { writeWait.ended() }
-            do { try connection.execute("BEGIN IMMEDIATE") } catch {
+            do {
+                try connection.execute("BEGIN IMMEDIATE")
+                writeWait.ended()
+            } catch {
+                writeWait.ended()
                 guard error.isBusy, writeWait.isStopped else { throw Self.dataError(error) }
                 throw DataError.unwritableFile(path: path, reason: "stopped waiting for another program that is writing to the database; nothing was written")
             }

@@ -38,6 +38,9 @@ public struct SQLiteDataWriter: DataWriter, ChoosingWriter, OverwritingWriter, T
     /// with nothing written, as it would at `--timeout`.
     public func stopWaiting() { source.writeWait.stop() }
 
+    /// Whether a write waits now for another program's lock (``SQLiteBusyWait/isWaiting``).
+    public var isWaitingForOthers: Bool { source.writeWait.isWaiting }
+
     private var note: String { "saved to \(source.path)" }
 
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {

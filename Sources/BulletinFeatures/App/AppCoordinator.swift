@@ -72,6 +72,17 @@ public final class AppCoordinator: Coordinator {
         apply([.home])
     }
 
+    /// Esc while a write waits for another program's lock (a database's, up to `--timeout`):
+    /// stops the wait, so the save, delete or toggle fails now with nothing written (its own
+    /// message follows, everything typed kept), and says so meanwhile.
+    /// - Returns: Whether a write was waiting (the key is taken); `false` when none was.
+    public func stopWaitingWrite() -> Bool {
+        guard dependencies.writer.isWaitingForOthers else { return false }
+        dependencies.writer.stopWaiting()
+        statusNote.show("Stopped waiting for another program's lock: nothing was written")
+        return true
+    }
+
     public func navigate(to route: AppRoute) {
         switch route {
         case .home: stack.popToRoot()

@@ -117,6 +117,8 @@ extension EditingService {
         guard start < records.count else { return }
         let writer = writer
         deletesInFlight += 1
+        let remaining = records.count - start
+        note.show(remaining == 1 ? "Deleting \(records[start].kind.noun) \(records[start].id)…" : "Deleting \(remaining) records…")
         run { [weak self] in
             var written: WriteOutcome?
             var index = start

@@ -50,7 +50,10 @@ struct RecordFormScreen: Screen {
             ] + fieldEditing)
         case .saving:
             return KeyMap([
-                KeyBinding(patterns: [.anyKey(except: help)], label: "saving…", description: "Wait until the save is done",
+                KeyBinding(keys: [.escape], label: "Esc stop waiting",
+                           description: "Stop waiting for another program's lock (a database's): nothing is written, everything typed is kept",
+                           group: "Form", footer: 85, action: .cancel),
+                KeyBinding(patterns: [.anyKey(except: help.union([.escape]))], label: "saving…", description: "Wait until the save is done",
                            group: "Form", footer: 90, action: .wait),
                 quit,
             ])
