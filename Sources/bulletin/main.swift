@@ -14,6 +14,7 @@ func printError(_ message: String) {
 do {
     if let command = try DatabaseCommand.parse(Array(CommandLine.arguments.dropFirst())) {
         let terminal = isatty(STDERR_FILENO) == 1
+        PartialOutputCleanup.install(removing: command.partialOutput)
         let line = try command.run(progress: terminal ? { fraction, collection in
             let cells = 30
             let full = Int((fraction * Double(cells)).rounded(.down))

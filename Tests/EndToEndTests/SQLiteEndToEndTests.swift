@@ -95,6 +95,34 @@ struct SQLiteEndToEndTests {
         try await session.quit()
     }
 
+    @Test("bulletin import ended by SIGTERM or SIGINT leaves no half-built database beside its output, and ends by that signal",
+          arguments: [SIGTERM, SIGINT])
+    func interruptedImport(signal number: Int32) async throws {
+        let directory = try TmuxSession.scratchDirectory("bulletin-import-kill")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = directory.appendingPathComponent("db.json")
+        let posts = (1...200_000).map { #"{"userId":1,"id":\#($0),"title":"ferry crossing \#($0)","body":"harbour lights and the evening boat"}"# }
+        try Data(#"{"users":[{"id":1,"name":"A"}],"posts":[\#(posts.joined(separator: ","))]}"#.utf8).write(to: json)
+        let database = directory.appendingPathComponent("out.sqlite").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BulletinBinary.path)
+        process.arguments = ["import", json.path, database]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let partial = database + ".importing-\(process.processIdentifier)"
+        let deadline = ContinuousClock.now + .seconds(300)
+        while !FileManager.default.fileExists(atPath: partial), process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try #require(process.isRunning, "the import finished before it could be interrupted")
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == number)
+        #expect(!FileManager.default.fileExists(atPath: partial), "the half-built database is removed")
+        #expect(!FileManager.default.fileExists(atPath: database), "and no output is made")
+    }
+
     @Test("a database with none of the tables says which it has, and exits with the terminal as it was")
     func noKnownTables() async throws {
         let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-none")

@@ -6,6 +6,10 @@ import Foundation
 /// rows. Rows are read and written one at a time, in id order, to a file beside the output
 /// renamed over it at the end.
 public enum SQLiteExport {
+    /// Where an export to `json` is written before it is renamed over it:
+    /// `OUT.json.exporting-PID` (the command removes it when interrupted).
+    public static func writingPath(for json: String) -> String { json + ".exporting-\(getpid())" }
+
     /// Exports `database` to `json`.
     /// - Parameters:
     ///   - mapping: Where the kinds are when the tables are not json-server's (`--map`).
@@ -27,7 +31,7 @@ public enum SQLiteExport {
             throw SQLiteDataSource.dataError(error)
         }
         let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: database)
-        let writing = json + ".exporting-\(getpid())"
+        let writing = writingPath(for: json)
         guard FileManager.default.createFile(atPath: writing, contents: nil), let output = FileHandle(forWritingAtPath: writing) else {
             throw .unwritableFile(path: json, reason: "cannot create \(writing)")
         }

@@ -53,7 +53,7 @@ public enum SQLiteImport {
         do { data = try Data(contentsOf: URL(fileURLWithPath: json), options: .alwaysMapped) } catch {
             throw .unreadableFile(path: json, reason: (error as NSError).localizedDescription)
         }
-        let building = database + ".importing-\(getpid())"
+        let building = buildingPath(for: database)
         try? FileManager.default.removeItem(atPath: building)
         var counts: [SQLiteLayout.Kind: Int] = [:]
         do throws(DataError) {
@@ -97,6 +97,10 @@ public enum SQLiteImport {
         return Summary(counts: SQLiteLayout.Kind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } },
                        bytes: data.count, seconds: Date().timeIntervalSince(started))
     }
+
+    /// Where an import into `database` is built before it is renamed over it:
+    /// `OUT.sqlite.importing-PID` (the command removes it when interrupted).
+    public static func buildingPath(for database: String) -> String { database + ".importing-\(getpid())" }
 
     /// The memory each FTS5 index may gather before writing a segment while it is built
     /// (``SQLiteFullText/creation(_:of:columns:id:hashBytes:)``): 128 MiB.

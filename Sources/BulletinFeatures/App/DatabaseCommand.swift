@@ -45,6 +45,15 @@ public enum DatabaseCommand: Equatable, Sendable {
             : .exportJSON(database: files[0], json: files[1], force: force, map: map)
     }
 
+    /// The file the command builds before renaming it over its output, which an interrupted
+    /// run must not leave behind (``SQLiteImport/buildingPath(for:)``, ``SQLiteExport/writingPath(for:)``).
+    public var partialOutput: String {
+        switch self {
+        case let .importJSON(_, database, _): SQLiteImport.buildingPath(for: database)
+        case let .exportJSON(_, json, _, _): SQLiteExport.writingPath(for: json)
+        }
+    }
+
     /// Runs the command.
     /// - Parameter progress: Told how far an import is (0…1) and in which collection (a terminal's bar).
     /// - Returns: The one line that says what was done (`Imported 10 users, … into out.sqlite in 0.2 s (40 MB/s)`).
