@@ -69,7 +69,12 @@ let package = Package(
             name: "BulletinTestSupport", dependencies: ["BulletinData", "CSpawnSupport"], path: "Tests/BulletinTestSupport"
         ),
         .testTarget(name: "ViewStateTests", dependencies: ["ViewState"]),
-        .testTarget(name: "TermViewTests", dependencies: ["TermView", "CTerminalSafety", "ViewState", "BulletinTestSupport"]),
+        // Test-only child for SignalRoutingTests: the event loop beside threads that block no signal.
+        .executableTarget(name: "bulletin-signal-probe", dependencies: ["TermView"], path: "Tests/SignalProbe"),
+        .testTarget(
+            name: "TermViewTests",
+            dependencies: ["TermView", "CTerminalSafety", "ViewState", "BulletinTestSupport", "bulletin-signal-probe"]
+        ),
         .testTarget(name: "MVVMCTests", dependencies: ["MVVMC"]),
         // Test-only child for the SIGKILL test: loops saves of one record through FileDataWriter.
         .executableTarget(name: "bulletin-save-loop", dependencies: ["BulletinData"], path: "Tests/SaveLoop"),

@@ -97,21 +97,41 @@ void bulletin_stop_for_job_control(void) {
 
 static int signal_pipe[2] = { -1, -1 };
 
-static void pipe_handler(int signo) {
+/// Per signal number: 1 when its byte is written only if another process sent it (SIGPIPE,
+/// SIGXFSZ, which the kernel also raises at this process for its own failed write).
+static volatile sig_atomic_t sent_only[65];
+
+static void pipe_handler(int signo, siginfo_t *info, void *context) {
+    (void)context;
     int saved = errno;
+    // The kernel raises SIGPIPE and SIGXFSZ at the writing thread as if this process had sent
+    // them (SI_USER, si_pid the process's own id); the write then fails with EPIPE or EFBIG.
+    if (signo > 0 && signo < 65 && sent_only[signo] && info != NULL && info->si_pid == getpid()) {
+        errno = saved;
+        return;
+    }
     unsigned char byte = (unsigned char)signo;
     ssize_t ignored = write(signal_pipe[1], &byte, 1);
     (void)ignored;
     errno = saved;
 }
 
-int bulletin_signal_pipe_route(int signo) {
+static int route(int signo, int only_when_sent) {
     if (signal_pipe[0] < 0 && pipe2(signal_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    if (signo > 0 && signo < 65) sent_only[signo] = only_when_sent;
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = pipe_handler;
+    action.sa_sigaction = pipe_handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
     if (sigaction(signo, &action, NULL) != 0) return -1;
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signo);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
     return signal_pipe[0];
 }
+
+int bulletin_signal_pipe_route(int signo) { return route(signo, 0); }
+
+int bulletin_signal_pipe_route_sent(int signo) { return route(signo, 1); }

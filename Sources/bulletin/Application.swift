@@ -61,6 +61,7 @@ final class Application {
         if let notice { coordinator.statusNote.show(notice) }
         let loop = EventLoop { [unowned self] event in self.handle(event) }
         self.loop = loop
+        lent.loop = loop
         loop.start(keys: { [backend] in backend.nextKey() })
         draw()
         dispatchMain()
@@ -75,14 +76,14 @@ final class Application {
         let handoff = TerminalHandoff { [backend, terminal, lent] run in
             backend.suspend()
             run()
-            // A Ctrl-C (or Ctrl-\) typed into the program was for it: take the ones still pending
-            // off the process now, before libdispatch's signal source reads them and reports
-            // them after this block (they are blocked on this thread: sigtimedwait may take them).
-            LentTerminal.dropPendingInterrupts()
+            // A Ctrl-C (or Ctrl-\) typed into the program was for it: take the ones waiting in
+            // the event loop's signal pipe off it now, before its read source reports them
+            // after this block.
+            lent.dropPendingInterrupts()
             backend.resumeAfterSuspend()
             terminal.invalidate()
-            // Those libdispatch has read already reach the main queue soon after this block
-            // (not always before it: seen under load); for a moment they are not for us either.
+            // One whose handler ran late (under load) reaches the main queue soon after this
+            // block; for a moment they are not for us either.
             lent.justReturned = true
             DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250)) {
                 MainActor.assumeIsolated { lent.justReturned = false }
@@ -204,14 +205,12 @@ final class Application {
 /// Whether the terminal has just come back from a program it was lent to (see `Application.lent`).
 @MainActor
 final class LentTerminal {
-    /// Takes every pending `SIGINT` and `SIGQUIT` off the process without acting on them.
-    static func dropPendingInterrupts() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGQUIT)
-        var now = timespec(tv_sec: 0, tv_nsec: 0)
-        while sigtimedwait(&set, nil, &now) > 0 {}
+    /// The app's event loop, whose signal pipe holds the interrupts typed into the program.
+    weak var loop: EventLoop?
+
+    /// Takes every `SIGINT` and `SIGQUIT` waiting in the event loop off it without acting on them.
+    func dropPendingInterrupts() {
+        loop?.dropPendingSignals([SIGINT, SIGQUIT])
     }
 
     var justReturned = false

@@ -91,6 +91,8 @@ do {
         githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
     factory.map = options.map
     if options.resetsEmbedded { notices.append(try factory.resetEmbedded()) }
+    // A missing file, or one SQLite does not read as a database, is a bad argument: said here.
+    try factory.checkFile(of: options.source)
     dependencies = try factory.dependencies(for: options.source)
 } catch {
     printError(error.description)

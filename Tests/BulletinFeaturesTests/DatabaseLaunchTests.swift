@@ -52,4 +52,71 @@ struct DatabaseLaunchTests {
         let (_, writable) = try factory.make(.sqlite(path: path, readOnly: false))
         #expect(writable.access == .allowed)
     }
+
+    /// A scratch directory, removed by the caller.
+    static func directory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-dbcheck-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("before the app starts: a missing path, a directory, or a file SQLite does not read as a database, for --db and --data alike, is an error naming the file and why")
+    func checkedAtLaunch() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.db").path
+        let text = directory.appendingPathComponent("notes.db").path
+        try Data("these are notes, not a database\n".utf8).write(to: URL(fileURLWithPath: text))
+        // A file that starts as a database (so --data takes it for one) but holds nothing else of one.
+        let damaged = directory.appendingPathComponent("damaged.bin").path
+        try Data(SQLiteFile.header + [UInt8](repeating: 0x41, count: 4096)).write(to: URL(fileURLWithPath: damaged))
+        let factory = SourceFactory()
+        let cases: [(LaunchOptions.Source, DataError)] = [
+            (.sqlite(path: missing, readOnly: false), .unreadableFile(path: missing, reason: "no such file")),
+            (.sqlite(path: missing, readOnly: true), .unreadableFile(path: missing, reason: "no such file")),
+            (.sqlite(path: directory.path, readOnly: false), .unreadableFile(path: directory.path, reason: "is a directory")),
+            (.sqlite(path: text, readOnly: false), .unreadableFile(path: text, reason: "file is not a database")),
+            (.file(damaged), .unreadableFile(path: damaged, reason: "file is not a database")),
+            (.file(missing), .unreadableFile(path: missing, reason: "no such file")),
+            (.file(directory.path), .unreadableFile(path: directory.path, reason: "is a directory")),
+        ]
+        for (choice, error) in cases {
+            #expect(throws: error, "\(choice)") { try factory.checkFile(of: choice) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing), "checking never creates the database")
+        #expect(DataError.unreadableFile(path: missing, reason: "no such file").description == "Cannot read \(missing): no such file")
+    }
+
+    @Test("a database, one another connection holds a write lock on, and a db.json pass the check; so do the sources without a file")
+    func goodFilesPass() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("app.db").path
+        try SQLiteConnection(path: path, create: true).execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT)")
+        let json = directory.appendingPathComponent("db.json").path
+        try Data(#"{"users": []}"#.utf8).write(to: URL(fileURLWithPath: json))
+        let factory = SourceFactory()
+        try factory.checkFile(of: .sqlite(path: path, readOnly: false))
+        try factory.checkFile(of: .sqlite(path: path, readOnly: true))
+        try factory.checkFile(of: .file(path))
+        try factory.checkFile(of: .file(json))
+        try factory.checkFile(of: .embedded)
+        try factory.checkFile(of: .api("http://127.0.0.1:1"))
+        let other = try SQLiteConnection(path: path)
+        try other.execute("BEGIN EXCLUSIVE")
+        defer { try? other.execute("ROLLBACK") }
+        try factory.checkFile(of: .sqlite(path: path, readOnly: false))
+    }
+
+    @Test("a database that cannot be opened once the app runs (replaced since): the failed open is in the Admin panel's errors, not only on the list")
+    func failedOpenIsLogged() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("app.db").path
+        try Data("not a database any more".utf8).write(to: URL(fileURLWithPath: path))
+        let log = RequestLog()
+        let source = SQLiteDataSource(path: path, log: log)
+        await #expect(throws: DataError.unreadableFile(path: path, reason: "file is not a database")) { try await source.users() }
+        #expect(log.snapshot.errors.map(\.error) == [.unreadableFile(path: path, reason: "file is not a database")])
+    }
 }

@@ -108,6 +108,21 @@ struct UserListsScreenTests {
         #expect(await writer.log == ["toggle todo 1"])
     }
 
+    @Test("Space, then Esc before the save answers: the failure is said on the Users screen, naming the todo and why")
+    func toggleFailsAfterLeaving() async throws {
+        let source = Self.source()
+        let writer = StubDataWriter(source: source)
+        await writer.failNext(with: .unwritableFile(path: "./db.json", reason: "the disk is full"))
+        let (app, host) = await Self.open(.user(1), source: source, writer: writer)
+        Self.press(host, .character("3"), .character(" "), .escape)
+        #expect(app.stack.top?.destination is UserListViewModel)
+        await app.editing.waitForIdle()
+        let lines = Self.lines(host)
+        #expect(lines.first?.contains("Home › Users ") == true && lines.first?.contains("Leanne") == false, "\(lines.first ?? "")")
+        #expect(Array(lines.suffix(3).prefix(2)) == [" Todo 1 “delectus aut autem” not saved: Cannot save ./db.json: the disk is full;",
+                                                     " the file is unchanged"], "\(lines.joined(separator: "\n"))")
+    }
+
     @Test("on a read-only source Space says why and the row stays")
     func readOnlyToggle() async {
         let (_, host) = await Self.open(.user(1), writer: ReadOnlyWriter(reason: "started with --read-only"))

@@ -135,6 +135,29 @@ struct SQLiteEndToEndTests {
         try await session.quit()
     }
 
+    @Test("--db sqlite: on a missing path, and --db or --data on a file that is not a database, are refused before the screen is taken: stderr names the file and why, status 2")
+    func unusableDatabase() async throws {
+        let directory = try TmuxSession.scratchDirectory("bulletin-sqlite-bad")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("missing.db").path
+        let session = try TmuxSession(command: [BulletinBinary.path, "--db", "sqlite:\(missing)"])
+        defer { session.close() }
+        #expect(try await session.waitForExit() == 2)
+        #expect(session.standardError == "bulletin: Cannot read \(missing): no such file\n", "\(session.standardError)")
+        #expect(session.sttyAfter == session.sttyBefore)
+        #expect(!FileManager.default.fileExists(atPath: missing), "no database was made")
+        let notes = directory.appendingPathComponent("notes.db").path
+        try Data("notes, not a database\n".utf8).write(to: URL(fileURLWithPath: notes))
+        let damaged = directory.appendingPathComponent("damaged.sqlite").path
+        try Data(SQLiteFile.header + [UInt8](repeating: 0x41, count: 4096)).write(to: URL(fileURLWithPath: damaged))
+        for arguments in [["--db", "sqlite:\(notes)"], ["--db", "sqlite:\(notes)?mode=ro"], ["--data", damaged]] {
+            let run = try BulletinBinary.runDetached(arguments)
+            let path = arguments[1].hasPrefix("sqlite:") ? notes : damaged
+            #expect(run.status == 2 && run.stderr == "bulletin: Cannot read \(path): file is not a database\n", "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
     @Test("bulletin import and export, as commands: a one-line summary off a terminal, a progress bar on one; --force to replace",
           SharedData.needed)
     func importExportCommands() async throws {

@@ -286,6 +286,9 @@ public actor SQLiteDataSource: DataSource {
 
     // MARK: - Reading
 
+    /// The connection, schema and layout, opened on the first use; a failure (the file gone,
+    /// not a database, none of the tables) is recorded in the request log's errors, as a
+    /// failed read is, so the Admin panel counts it.
     func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout) {
         if let opened { return opened }
         do {
@@ -294,12 +297,36 @@ public actor SQLiteDataSource: DataSource {
             let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: path)
             opened = (connection, schema, layout)
             return (connection, schema, layout)
-        } catch let error as SQLiteError {
-            throw Self.dataError(error)
-        } catch let error as DataError {
-            throw error
         } catch {
-            throw .unreadableFile(path: path, reason: "\(error)")
+            let failure: DataError = switch error {
+            case let error as SQLiteError: Self.dataError(error)
+            case let error as DataError: error
+            default: .unreadableFile(path: path, reason: "\(error)")
+            }
+            log?.record(failure)
+            throw failure
+        }
+    }
+
+    /// Checks that the database at `path` is there and that SQLite reads it as a database, as a
+    /// source on it would open it (`readOnly`; never creating it), before the app starts: a
+    /// wrong path, a directory or a file of another kind is then said at once, not on the first
+    /// list. A database another program keeps busy passes (its lock is waited for on each read).
+    /// - Throws: ``DataError/unreadableFile(path:reason:)``: `no such file`, `is a directory`,
+    ///   or SQLite's words (`file is not a database`).
+    public static func checkOpens(path: String, readOnly: Bool) throws(DataError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadableFile(path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw .unreadableFile(path: path, reason: "is a directory") }
+        do throws(SQLiteError) {
+            let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: 250)
+            _ = try connection.rows("SELECT count(*) FROM sqlite_master")
+        } catch let error where error.isBusy {
+            return
+        } catch {
+            throw dataError(error)
         }
     }
 

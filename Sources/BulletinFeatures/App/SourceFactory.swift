@@ -90,6 +90,29 @@ public struct SourceFactory: Sendable {
         }
     }
 
+    /// Checks, before the app starts, that the file `choice` names is there and, for a SQLite
+    /// database (`--db sqlite:PATH`, or `--data` on a file starting as one), that SQLite reads
+    /// it as a database, so a wrong path or a file of another kind is said on stderr at once
+    /// (with the other bad arguments) instead of on the first list. Other sources pass: an
+    /// API's reach is tried when its first list loads. ``make(_:)`` itself checks nothing, as
+    /// the Admin panel's switch checks what is typed first (``SourceChoice``).
+    /// - Throws: ``DataError/unreadableFile(path:reason:)`` naming the file: `no such file`,
+    ///   `is a directory`, `permission denied`, or SQLite's words (`file is not a database`).
+    public func checkFile(of choice: LaunchOptions.Source) throws(DataError) {
+        switch choice {
+        case let .sqlite(path, readOnly): try SQLiteDataSource.checkOpens(path: path, readOnly: readOnly)
+        case let .file(path) where SQLiteFile.hasHeader(path): try SQLiteDataSource.checkOpens(path: path, readOnly: false)
+        case let .file(path):
+            switch SourceChoice.kind(of: path) {
+            case .missing: throw .unreadableFile(path: path, reason: "no such file")
+            case .directory: throw .unreadableFile(path: path, reason: "is a directory")
+            case .unreadable: throw .unreadableFile(path: path, reason: "permission denied")
+            case .file, .notJSON: break   // the load says what is wrong inside, with the line and column
+            }
+        case .embedded, .api, .dummyJSON, .github, .mealDB: break
+        }
+    }
+
     /// A SQLite database's source and writer, with ``map``.
     /// - Throws: ``DataError/unreadableFile(path:reason:)`` for a mapping that cannot be read
     ///   (the command line checked it first; a settings file may not have).

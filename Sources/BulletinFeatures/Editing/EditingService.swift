@@ -28,6 +28,10 @@ public final class EditingService {
     let writer: any DataWriter
     let note: StatusNote
     private var task: Task<Void, Never>?
+    /// Todo toggles sent from user screens and not answered yet (``saveCompleted(_:of:from:)``), by number.
+    var todoSaves: [Int: Task<Void, Never>] = [:]
+    /// The number of the next todo toggle.
+    var nextTodoSave = 0
 
     // MARK: - Init
 
@@ -91,6 +95,7 @@ public final class EditingService {
             await running.value
             if task == running { task = nil }
         }
+        while let save = todoSaves.values.first { await save.value }
     }
 
     // MARK: - Private

@@ -31,6 +31,11 @@ public final class UserDetailLists {
     public private(set) var todoMessage: String?
     /// Where Space's saves go (set by the coordinator); `nil`: todos cannot be changed here.
     @ObservationIgnored public var writer: (any DataWriter)?
+    /// Runs Space's saves so that their answers outlive this screen (set by the coordinator:
+    /// the app's ``EditingService``, which says a failure on whatever screen is on top once this
+    /// one is not shown); `nil`: the save runs here, and an answer that comes after the screen
+    /// was let go of is dropped.
+    @ObservationIgnored public weak var saves: EditingService?
     @ObservationIgnored private var saveTask: Task<Void, Never>?
 
     // MARK: - Init
@@ -50,8 +55,6 @@ public final class UserDetailLists {
         todos = kinds.contains(.todos) ? RecordListModel.todos(of: userID, source: source) : nil
         albums?.onOpen = open
     }
-
-    isolated deinit { saveTask?.cancel() }
 
     // MARK: - Presentation
 
@@ -144,25 +147,41 @@ public final class UserDetailLists {
         savingTodo = todo.id
         todoMessage = "Saving todo \(todo.id)…"
         let completed = !todo.completed
+        if let saves {
+            saveTask = saves.saveCompleted(completed, of: todo, from: self)
+            return
+        }
         saveTask = Task { @MainActor [weak self, writer] in
             let result = await attempt { () async throws(DataError) in try await writer.setCompleted(completed, of: todo) }
-            guard let self, !Task.isCancelled else { return }
-            savingTodo = nil
-            switch result {
-            case let .success(outcome):
-                todos.replace(outcome.todo)
-                let state = outcome.todo.completed ? "done" : "not done"
-                let head = outcome.persisted ? "Todo \(todo.id) \(state)" : "Todo \(todo.id) not changed"
-                todoMessage = [head, outcome.note].compactMap { $0 }.joined(separator: " · ")
-            case let .failure(error):
-                todoMessage = "Not saved: " + Self.failure(error)
-            }
+            self?.finishSave(of: todo, result)
+        }
+    }
+
+    /// Shows the answer to Space's save of `todo`: the row with the mark as saved and what
+    /// happened in the status line; after a failure why, and the todos read again, so the row
+    /// shows what is stored (another program may have changed it meanwhile).
+    func finishSave(of todo: Todo, _ result: Result<TodoWriteOutcome, DataError>) {
+        guard savingTodo == todo.id else { return }
+        savingTodo = nil
+        guard let todos else { return }
+        switch result {
+        case let .success(outcome):
+            todos.replace(outcome.todo)
+            let state = outcome.todo.completed ? "done" : "not done"
+            let head = outcome.persisted ? "Todo \(todo.id) \(state)" : "Todo \(todo.id) not changed"
+            todoMessage = [head, outcome.note].compactMap { $0 }.joined(separator: " · ")
+        case let .failure(error):
+            todoMessage = "Not saved: " + Self.failure(error)
+            todos.reload()
         }
     }
 
     /// Waits for the save in flight (tests).
     /// `package`: a hook for tests (and the bench), not the product's API.
-    package func waitForSave() async { await saveTask?.value }
+    package func waitForSave() async {
+        await saveTask?.value
+        await todos?.wait()
+    }
 
     /// What to do about a failure the person can resolve (the file changed on disk).
     /// Why a toggle was not saved, with what to do next as this row offers it (the form's

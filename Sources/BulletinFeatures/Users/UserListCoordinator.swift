@@ -32,6 +32,7 @@ public final class UserListCoordinator: FlowCoordinator {
             let model = UserDetailViewModel(userID: id, source: source, router: router)
             model.editor = editor
             model.lists.writer = context.editing?.writer
+            model.lists.saves = context.editing
             if let share = context.share {
                 // A todo has no screen of its own: Enter shows it whole (a cut title in full).
                 model.lists.todos?.onOpen = { [weak model] _ in share.showRaw(model?.subject(for: .raw)) }

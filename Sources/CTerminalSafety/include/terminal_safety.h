@@ -46,11 +46,21 @@ void bulletin_safety_restore_now(void);
 void bulletin_stop_for_job_control(void);
 
 /// Routes `signo` into a pipe (the self-pipe trick): a sigaction(2) handler writes the signal
-/// number as one byte to a non-blocking pipe shared by all routed signals.
-/// Returns the pipe's read end (the same for every call), or -1 on failure (errno set).
-/// Used for SIGTSTP and SIGCONT, which arrive many times: the handler runs on whichever
-/// thread the kernel picks and only calls write(2). SIGTSTP is routed before newterm(3X), so
-/// that ncurses does not set it to SIG_IGN during each doupdate(3X).
+/// number as one byte to a non-blocking pipe shared by all routed signals, and the signal is
+/// unblocked in the calling thread. Returns the pipe's read end (the same for every call), or
+/// -1 on failure (errno set).
+/// The handler runs on whichever thread the kernel hands the signal to (a process-directed
+/// signal goes to any thread that does not block it) and only calls write(2), saving errno,
+/// so no signal is lost to a thread the event loop does not watch. The event loop routes every
+/// signal it reports this way (SIGWINCH, SIGTSTP, SIGCONT and the terminating ones); SIGTSTP is
+/// routed before newterm(3X), so that ncurses does not set it to SIG_IGN during each doupdate(3X).
 int bulletin_signal_pipe_route(int signo);
+
+/// Routes `signo` as bulletin_signal_pipe_route does, but writes its byte only when another
+/// process sent it (kill(1)): for SIGPIPE and SIGXFSZ, which the kernel also raises at the
+/// thread whose write to a closed pipe or socket, or past RLIMIT_FSIZE, failed, as if this
+/// process had sent them (si_pid its own id). Those are dropped, so the write fails with EPIPE
+/// or EFBIG and the app goes on, as with SIG_IGN. The handler calls only getpid(2) and write(2).
+int bulletin_signal_pipe_route_sent(int signo);
 
 #endif

@@ -16,9 +16,9 @@ public final class EventLoop {
         case resize
         /// The process was asked to end (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT`, and every
         /// other signal whose default action would end it without a word: `SIGUSR1`,
-        /// `SIGUSR2`, `SIGALRM`, `SIGPIPE`, `SIGXFSZ`, `SIGXCPU`, `SIGVTALRM`, `SIGPROF`,
-        /// `SIGSTKFLT`, `SIGPWR`, `SIGIO` and the real-time signals); restore the terminal and
-        /// exit. Also sent with `SIGHUP` when stdin reaches end of file.
+        /// `SIGUSR2`, `SIGALRM`, `SIGPIPE` and `SIGXFSZ` sent by another process, `SIGXCPU`,
+        /// `SIGVTALRM`, `SIGPROF`, `SIGSTKFLT`, `SIGPWR`, `SIGIO` and the real-time signals);
+        /// restore the terminal and exit. Also sent with `SIGHUP` when stdin reaches end of file.
         case terminate(signal: Int32)
         /// The user pressed Ctrl-Z (`SIGTSTP`): restore the terminal, stop the process
         /// (`NcursesBackend.stopForJobControl()`), and on return re-enter and redraw.
@@ -37,19 +37,26 @@ public final class EventLoop {
     /// the real-time signals, `SIGRTMIN` … `SIGRTMAX` (34 … 64 with glibc), whose default
     /// action is to end the process too.
     ///
-    /// Each is ignored (`SIG_IGN`) and blocked on the main thread (see ``start(keys:)``), so the
-    /// write that raises a `SIGPIPE` or `SIGXFSZ` fails with `EPIPE` or `EFBIG` instead of
-    /// killing the process with the terminal still in full-screen mode.
+    /// Each is caught by the self-pipe's handler (see ``start(keys:)``), so none ends the
+    /// process with the terminal still in full-screen mode; ``writeFailureSignals`` only when
+    /// another process sends them.
     static let terminatingSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT,
                                               SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXFSZ, SIGXCPU,
                                               SIGVTALRM, SIGPROF, SIGSTKFLT, SIGPWR, SIGIO]
         + Array(bulletin_realtime_signal_first()...bulletin_realtime_signal_last())
+    /// The terminating signals the kernel also raises at a thread of this process whose write
+    /// failed (`SIGPIPE`: a closed pipe or socket; `SIGXFSZ`: past `RLIMIT_FSIZE`). Those are
+    /// dropped, so the write fails with `EPIPE` or `EFBIG` and the app goes on; sent by another
+    /// process (`kill -PIPE`) they end it as the others do (`bulletin_signal_pipe_route_sent`).
+    static let writeFailureSignals: Set<Int32> = [SIGPIPE, SIGXFSZ]
     /// Wake-ups with nothing to read in a row before stdin counts as closed.
     private static let emptyWakeupLimit = 50
 
     private let handler: @MainActor (Event) -> Void
     private var keys: (@MainActor () -> Key?)?
     private var sources: [any DispatchSourceProtocol] = []
+    /// The self-pipe's read end and the event of each signal routed to it, while the loop runs.
+    private var pipe: (descriptor: Int32, events: [Int32: Event])?
     private var emptyWakeups = 0
 
     // MARK: - Init
@@ -65,12 +72,20 @@ public final class EventLoop {
     ///
     /// A `DispatchSource` read source on fd 0 drains every pending key through `keys` and
     /// reports each as ``Event/key(_:)``. `SIGWINCH` becomes ``Event/resize``, `SIGTSTP`
-    /// ``Event/suspend`` and `SIGCONT` ``Event/resume`` (both through a self-pipe); `SIGTERM`,
-    /// `SIGINT`, `SIGHUP`, `SIGQUIT` and the others of ``terminatingSignals`` become
-    /// ``Event/terminate(signal:)``. For each signal
-    /// the default action is disabled (`signal(2)` with `SIG_IGN`) and the signal is blocked
-    /// on the main thread (`pthread_sigmask(3)`) so that libdispatch's `signalfd` on Linux
-    /// receives it. Calling `start` again restarts the loop.
+    /// ``Event/suspend``, `SIGCONT` ``Event/resume``, and `SIGTERM`, `SIGINT`, `SIGHUP`,
+    /// `SIGQUIT` and the others of ``terminatingSignals`` ``Event/terminate(signal:)``.
+    ///
+    /// Every one of them goes through one self-pipe (`bulletin_signal_pipe_route`): a
+    /// `sigaction(2)` handler, which runs on whichever thread the kernel hands the signal to,
+    /// writes its number to a pipe, and a read source on the pipe reports each byte as its
+    /// event on the main queue. The handler is in place when `start` returns, and none of the
+    /// signals is blocked, so none waits for a thread that never takes it. (They used to be
+    /// `SIG_IGN` with dispatch signal sources, blocked on the main thread only. libdispatch
+    /// installs its own handler only when its manager thread registers a source, later: a
+    /// process-directed `SIGTERM` that came first, such as one sent as soon as the first frame
+    /// showed, went to a thread not blocking it and was discarded. Its handler also reported the
+    /// `SIGXFSZ` of the app's own failed write as an ending.)
+    /// Calling `start` again restarts the loop.
     /// - Parameter keys: Returns the next pending key without blocking, `nil` when none.
     public func start(keys: @escaping @MainActor () -> Key?) {
         stop()
@@ -80,46 +95,60 @@ public final class EventLoop {
             MainActor.assumeIsolated { self?.drainInput() }
         }
         sources.append(input)
-        watch(signal: SIGWINCH, as: .resize)
-        routeThroughPipe([SIGTSTP: .suspend, SIGCONT: .resume])
-        for signal in Self.terminatingSignals {
-            watch(signal: signal, as: .terminate(signal: signal))
-        }
+        var events: [Int32: Event] = [SIGWINCH: .resize, SIGTSTP: .suspend, SIGCONT: .resume]
+        for signal in Self.terminatingSignals { events[signal] = .terminate(signal: signal) }
+        routeThroughPipe(events)
         sources.forEach { $0.resume() }
     }
 
-    /// Cancels the stdin and signal sources. Signals stay ignored and blocked, so a late
-    /// `SIGTERM` during shutdown cannot kill the process before the terminal is restored.
+    /// Cancels the stdin and pipe sources. The signals stay caught (their bytes wait in the
+    /// pipe), so a late `SIGTERM` during shutdown cannot kill the process before the terminal
+    /// is restored.
     public func stop() {
         sources.forEach { $0.cancel() }
         sources.removeAll()
         keys = nil
+        pipe = nil
         emptyWakeups = 0
+    }
+
+    /// Takes the signals waiting in the self-pipe now off it, dropping those in `dropped` and
+    /// reporting the others as usual, on the main queue after the work in hand. For a terminal
+    /// lent to a program (a text browser): the Ctrl-C typed into it reached Bulletin too, and
+    /// was for that program.
+    public func dropPendingSignals(_ dropped: Set<Int32>) {
+        guard let pipe else { return }
+        var kept: [Event] = []
+        var byte: UInt8 = 0
+        while read(pipe.descriptor, &byte, 1) == 1 {
+            guard !dropped.contains(Int32(byte)), let event = pipe.events[Int32(byte)] else { continue }
+            kept.append(event)
+        }
+        guard !kept.isEmpty else { return }
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                for event in kept {
+                    guard let self, self.keys != nil else { return }
+                    self.handler(event)
+                }
+            }
+        }
     }
 
     // MARK: - Private
 
-    private func watch(signal number: Int32, as event: Event) {
-        signal(number, SIG_IGN)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, number)
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.handler(event) }
-        }
-        sources.append(source)
-    }
-
-    /// Watches signals that arrive many times (Ctrl-Z, `fg`) through a self-pipe instead of a
-    /// dispatch signal source, so they do not depend on libdispatch's signal hand-off (the
-    /// main thread parks in `sigsuspend` after `dispatchMain()`). The C handler writes the
-    /// signal number to a pipe; a read source on the pipe reports each byte as its event.
+    /// Routes `events`' signals through the self-pipe (the C handler writes the signal number
+    /// to it; ``writeFailureSignals`` only when another process sent them) and reports each
+    /// byte read from it as its event while the loop runs.
     private func routeThroughPipe(_ events: [Int32: Event]) {
         var descriptor: Int32 = -1
-        for signal in events.keys.sorted() { descriptor = bulletin_signal_pipe_route(signal) }
+        for signal in events.keys.sorted() {
+            let routed = Self.writeFailureSignals.contains(signal)
+                ? bulletin_signal_pipe_route_sent(signal) : bulletin_signal_pipe_route(signal)
+            if routed >= 0 { descriptor = routed }
+        }
         guard descriptor >= 0 else { return }
+        pipe = (descriptor, events)
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
