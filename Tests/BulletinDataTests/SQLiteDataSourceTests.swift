@@ -82,8 +82,10 @@ struct SQLiteDataSourceTests {
         var statistics = try await source.statistics()
         #expect(statistics.details.first { $0.label == "Tables" }?.value == "users (accounts) 1, posts (articles) 3")
         #expect(statistics.details.first { $0.label == "Mapping" }?.value
-                == "--map users=accounts,users.email=mail,users.name=display_name,users.username=handle,"
-                + "posts=articles,posts.body=text,posts.title=headline", "the --map given, kinds in order, then each kind's fields")
+                == "--map users=accounts, users.email=mail, users.name=display_name, users.username=handle, "
+                + "posts=articles, posts.body=text, posts.title=headline", "the --map given, kinds in order, then each kind's fields")
+        #expect(try SQLiteMapping(parsing: "users=accounts, users.name=display_name") == SQLiteMapping(parsing: "users=accounts,users.name=display_name"),
+                "the Admin panel's spaced form reads back as --map")
         #expect(statistics.details.last?.value == "no FTS5 index (Search reads a table of up to 100,000 rows whole)")
         statistics.details = []
         #expect(statistics == DataStatistics(users: 1, posts: 3, comments: 0))

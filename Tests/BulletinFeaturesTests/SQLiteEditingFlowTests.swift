@@ -36,7 +36,7 @@ struct SQLiteEditingFlowTests {
     }
 
     @Test("ON DELETE CASCADE: the question counts the posts that go with the user; u puts user and posts back with their ids",
-          arguments: [("ON DELETE CASCADE", "user 1 “Ann” will be deleted from the data. Their 2 posts are deleted with them (ON DELETE CASCADE); u brings them back."),
+          arguments: [("ON DELETE CASCADE", "user 1 “Ann” will be deleted from the data. Their 2 posts are deleted with them (ON DELETE CASCADE); undo puts them back too."),
                       ("ON DELETE SET NULL", "user 1 “Ann” will be deleted from the data. Their 2 posts stay, with no author (ON DELETE SET NULL)."),
                       ("", "user 1 “Ann” will be deleted from the data. Their 2 posts point at them, and the database refuses the delete "
                            + "while they do (FOREIGN KEY): delete them first.")])

@@ -249,7 +249,7 @@ public actor SQLiteDataSource: DataSource {
             SourceDetail("File", ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)),
             SourceDetail("SQLite", "\(SQLiteConnection.libraryVersion), journal mode \(journal)"),
             SourceDetail("Tables", tables.joined(separator: ", ")),
-            SourceDetail("Mapping", mapping.text.isEmpty ? "json-server's names (no --map)" : "--map " + mapping.text),
+            SourceDetail("Mapping", mapping.text.isEmpty ? "json-server's names (no --map)" : "--map " + mapping.text.replacingOccurrences(of: ",", with: ", ")),
         ] + layout.leftOut.map { SourceDetail("Left out", $0) } + [
             SourceDetail("Search", search.isEmpty ? "no FTS5 index (Search reads a table of up to 100,000 rows whole)"
                              : "FTS5 " + search.joined(separator: ", ")),

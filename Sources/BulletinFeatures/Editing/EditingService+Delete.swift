@@ -62,7 +62,7 @@ extension EditingService {
         let one = count == 1
         switch rule {
         case .cascade:
-            return "\(children) \(one ? "is" : "are") deleted with \(deleted == 1 && kind == .post ? "it" : "them") (ON DELETE CASCADE); u brings \(one ? "it" : "them") back."
+            return "\(children) \(one ? "is" : "are") deleted with \(deleted == 1 && kind == .post ? "it" : "them") (ON DELETE CASCADE); undo puts \(one ? "it" : "them") back too."
         case .restrict:
             return "\(children) \(one ? "points" : "point") at \(deleted == 1 && kind == .post ? "it" : "them"), and the database "
                 + "refuses the delete while \(one ? "it does" : "they do") (FOREIGN KEY): delete \(one ? "it" : "them") first."

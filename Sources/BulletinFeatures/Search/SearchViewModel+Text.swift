@@ -81,7 +81,7 @@ extension SearchViewModel {
         if fullTextCorpus != nil { return fullTextMessage }
         if results.count > 0 { return nil }
         if isSearching { return "Searching…" }
-        return "No \(vocabulary.searchedSingular) contains \"\(query)\"."
+        return "No \(vocabulary.searchedSingular) contains \(Self.quoted(query))."
     }
 
     /// Whether the source's own search finds users as well as posts: GitHub's does (accounts
