@@ -70,7 +70,8 @@ public final class SQLiteConnection {
     public let isReadOnly: Bool
     let handle: OpaquePointer
     /// The busy handler's state, kept alive as long as the handle that calls it.
-    private let busyWait: SQLiteBusyWait?
+    /// Told when each statement has its answer, so it no longer counts as waiting.
+    let busyWait: SQLiteBusyWait?
 
     /// Opens `path` (it must exist: Bulletin never creates a database by opening one, except
     /// `create`).
@@ -113,6 +114,7 @@ public final class SQLiteConnection {
     public func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
+        busyWait?.ended()
         defer { sqlite3_free(message) }
         guard result == SQLITE_OK else {
             throw SQLiteError(path: path, code: sqlite3_extended_errcode(handle),
@@ -193,6 +195,7 @@ public final class SQLiteStatement {
     /// - Throws: ``SQLiteError`` (busy past the timeout, a constraint, disk full).
     public func step() throws(SQLiteError) -> Bool {
         let result = sqlite3_step(statement)
+        connection.busyWait?.ended()
         switch result {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false

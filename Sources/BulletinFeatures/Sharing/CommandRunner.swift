@@ -115,7 +115,13 @@ public struct CommandRunner: Sendable {
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        // ETXTBSY: the program file is still open for writing somewhere (just installed, or a
+        // descriptor another process inherited while it was written); it clears in moments.
+        for _ in 0..<40 where result == ETXTBSY {
+            usleep(50_000)
+            result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        }
         for descriptor in [input[0], output[1]] where descriptor >= 0 { close(descriptor) }
         if input[1] >= 0 {
             if result == 0, let text { Self.writeAll(Array(text.utf8), to: input[1]) }
