@@ -309,7 +309,9 @@ struct WindowedPostListFindTests {
 
         private func wait(for what: String, _ query: WindowQuery) async {
             guard holdsFilter, !query.filter.isEmpty else { return }
-            while !released.withLock({ $0.contains(what) }) { try? await Task.sleep(for: .milliseconds(5)) }
+            // A cancelled read goes on at once: Task.sleep would throw at once, and the loop would
+            // hold a pool thread for good (two threads here: the whole run stalls).
+            while !released.withLock({ $0.contains(what) }), !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
         }
 
         func count(_ query: WindowQuery) async throws(DataError) -> Int {
@@ -321,7 +323,7 @@ struct WindowedPostListFindTests {
             await wait(for: "window", query)
             if holdsTitleSort, query.sortField == "title" {
                 let started = cancels.withLock { $0 }
-                while cancels.withLock({ $0 }) == started { try? await Task.sleep(for: .milliseconds(5)) }
+                while cancels.withLock({ $0 }) == started, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
                 throw .cancelled
             }
             return try await source.window(query, start: start, limit: limit)
