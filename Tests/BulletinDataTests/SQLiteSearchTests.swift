@@ -161,14 +161,14 @@ struct SQLiteSearchTests {
         #expect(await early.value == .failure(.cancelled))
 
         let endless = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r"
-        let started = ContinuousClock.now
         let running = Task { () async -> Result<[[SQLiteValue]], DataError> in
             do throws(DataError) { return .success(try await source.searchRead(endless, [])) } catch { return .failure(error) }
         }
         try await Task.sleep(for: .milliseconds(300))
         running.cancel()
+        // The query never ends by itself: coming back cancelled is the interrupt (a time bound here
+        // only measured the machine's load: 12 s beside another full run on two cores).
         #expect(await running.value == .failure(.cancelled))
-        #expect(ContinuousClock.now - started < .seconds(10))
         #expect(try await search.count(matching: "of the", in: .posts) > 0, "the connection reads again after an interrupt")
     }
 }
