@@ -29,6 +29,15 @@ struct TodoToggleAwayTests {
     }
 
     /// The app on `source` and `writer`, on user 1's screen with the Todos tab shown, loaded.
+    /// A user's Todos tab over the fixtures, whose next save fails with a full disk.
+    static func openTodosFailingNext() async throws -> (StubDataSource, StubDataWriter, AppCoordinator, UserDetailViewModel) {
+        let source = StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
+        let writer = StubDataWriter(source: source)
+        await writer.failNext(with: .unwritableFile(path: "./db.json", reason: "the disk is full"))
+        let (app, user) = try await openTodos(source: source, writer: writer)
+        return (source, writer, app, user)
+    }
+
     static func openTodos(source: any DataSource, writer: any DataWriter, log: RequestLog = RequestLog()) async throws
         -> (AppCoordinator, UserDetailViewModel)
     {
@@ -68,10 +77,7 @@ struct TodoToggleAwayTests {
 
     @Test("a post opened above the user's screen before the answer: the post's status line says it, and the Todos tab below reads the todo again as stored")
     func failedUnderAPost() async throws {
-        let source = StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
-        let writer = StubDataWriter(source: source)
-        await writer.failNext(with: .unwritableFile(path: "./db.json", reason: "the disk is full"))
-        let (app, user) = try await Self.openTodos(source: source, writer: writer)
+        let (source, writer, app, user) = try await Self.openTodosFailingNext()
         let todos = try #require(user.lists.todos)
         let todo = try #require(todos.selectedRow)
         var elsewhere = todo
@@ -93,10 +99,7 @@ struct TodoToggleAwayTests {
 
     @Test("the user's screen still on top with its todos: its own line says it, and the app's note stays empty")
     func failedWhileShown() async throws {
-        let source = StubDataSource(albums: Fixtures.albums, photos: Fixtures.photos, todos: Fixtures.todos)
-        let writer = StubDataWriter(source: source)
-        await writer.failNext(with: .unwritableFile(path: "./db.json", reason: "the disk is full"))
-        let (app, user) = try await Self.openTodos(source: source, writer: writer)
+        let (_, _, app, user) = try await Self.openTodosFailingNext()
         user.lists.toggleSelectedTodo()
         await app.editing.waitForIdle()
         await user.lists.waitForSave()

@@ -141,11 +141,7 @@ extension SQLiteDataSource {
         // after it, the next write waits again.
         defer { writeWait.reset() }
         do throws(DataError) {
-            do {
-                try connection.execute("BEGIN IMMEDIATE")
-                writeWait.ended()
-            } catch {
-                writeWait.ended()
+            do { try connection.execute("BEGIN IMMEDIATE") } catch {
                 guard error.isBusy, writeWait.isStopped else { throw Self.dataError(error) }
                 throw DataError.unwritableFile(path: path, reason: "stopped waiting for another program that is writing to the database; nothing was written")
             }

@@ -97,7 +97,6 @@ extension RecordListModel {
             let plan = await windows.plan(query)
             guard let self, window.generation == generation else { return }
             window.plan = plan
-            find.finder.isWorking = window.queryRunning
         }
         loadStarted = .now
         let count = windowCount
