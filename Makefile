@@ -4,8 +4,8 @@ SWIFT    ?= swift
 ARGS     ?=
 BIN_DIR   = $(shell $(SWIFT) build --show-bin-path 2>/dev/null)
 # Packages needed to build and run, and the extra ones the tests need.
-RUN_PACKAGES  = libncurses-dev libcurl4-openssl-dev libsimdjson-dev libsqlite3-dev ca-certificates pkg-config ncurses-base
-TEST_PACKAGES = tmux python3 strace man-db
+RUN_PACKAGES  = libncurses-dev libcurl4-openssl-dev libsimdjson-dev libsqlite3-dev libpq-dev ca-certificates pkg-config ncurses-base
+TEST_PACKAGES = tmux python3 strace man-db postgresql-15
 
 # Where `make install` puts Bulletin (DESTDIR prefixes it, for packaging), and which build it installs.
 PREFIX  ?= /usr/local

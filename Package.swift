@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Bulletin: a full-screen terminal browser for users, posts and comments (MVVM-C over ncursesw).
 // Layers point one way: bulletin → BulletinUI → TermView → CNcurses, and
-// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl), CSQLite; TermView and
+// BulletinUI → BulletinFeatures → MVVMC / BulletinData → CCurl (libcurl), CSQLite, CPostgres (libpq); TermView and
 // BulletinFeatures both stand on ViewState (pure Swift state that widgets draw and view
 // models own). MVVMC, BulletinData and BulletinFeatures do not depend on TermView or CNcurses,
 // so the compiler keeps view models free of ncurses. No outside packages: only the toolchain and Debian's -dev packages.
@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libpq (Debian's libpq-dev) for PostgreSQL servers; only BulletinData/Postgres imports it.
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "CTerminalSafety"),
         .target(name: "CByteSearch"),
         // The db.json index pass: C++ over simdjson On-Demand (Debian libsimdjson-dev) behind a
@@ -55,7 +61,7 @@ let package = Package(
         .target(name: "ViewState"),
         .target(name: "TermView", dependencies: ["CNcurses", "CTerminalSafety", "ViewState"]),
         .target(name: "MVVMC"),
-        .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex", "CSQLite"], resources: [.copy("Resources/embedded.json")]),
+        .target(name: "BulletinData", dependencies: ["CCurl", "CJSONIndex", "CSQLite", "CPostgres"], resources: [.copy("Resources/embedded.json")]),
         .target(name: "BulletinFeatures", dependencies: ["MVVMC", "BulletinData", "CByteSearch", "ViewState"]),
         .target(name: "BulletinUI", dependencies: ["TermView", "BulletinFeatures", "BulletinData", "MVVMC", "ViewState"]),
         .executableTarget(

@@ -42,14 +42,14 @@ POOL = 65_537            # distinct generated posts and comments (a prime: pool 
 SETS = {"sqlite100k": 100_000, "sqlite10M": 10_000_000}
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 KINDS_IN_FILE = ["comments", "posts", "users"]          # the db.json's order: the tables' creation order
-KINDS_FINISHED = ["users", "posts", "comments"]         # SQLiteLayout.Kind order: indexes and FTS
+KINDS_FINISHED = ["users", "posts", "comments"]         # SQLLayout.Kind order: indexes and FTS
 PARENTS = ["userId", "postId", "albumId"]
 FTS_HASH_BYTES = 134_217_728   # bytes of index FTS5 gathers in memory before writing a segment while built
 SEARCHED = {"posts": ["title", "body"], "comments": ["name", "body"]}
 
 
 def quote(name):
-    """An identifier in double quotes, as SQLiteSQL.quote writes it."""
+    """An identifier in double quotes, as SQLText.quote writes it."""
     return '"' + name.replace('"', '""') + '"'
 
 

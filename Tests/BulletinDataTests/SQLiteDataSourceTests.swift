@@ -68,7 +68,7 @@ struct SQLiteDataSourceTests {
             INSERT INTO accounts VALUES (7, 'Zoë Ångström', 'zoe', 'z@x.org', 'gold');
             INSERT INTO articles VALUES (1, 7, 'Hello', 'First words'), (2, 7, 'Again', 'More words'), (3, 8, 'Orphan', 'no author');
             """)
-        let mapping = try SQLiteMapping(parsing: "users=accounts,users.name=display_name,users.username=handle,users.email=mail,"
+        let mapping = try SQLMapping(parsing: "users=accounts,users.name=display_name,users.username=handle,users.email=mail,"
                                         + "posts=articles,posts.title=headline,posts.body=text")
         let source = SQLiteDataSource(path: path, mapping: mapping)
         #expect(source.vocabulary.userLists == [.posts], "no albums or todos table: no Albums or Todos tab")
@@ -84,7 +84,7 @@ struct SQLiteDataSourceTests {
         #expect(statistics.details.first { $0.label == "Mapping" }?.value
                 == "--map users=accounts, users.email=mail, users.name=display_name, users.username=handle, "
                 + "posts=articles, posts.body=text, posts.title=headline", "the --map given, kinds in order, then each kind's fields")
-        #expect(try SQLiteMapping(parsing: "users=accounts, users.name=display_name") == SQLiteMapping(parsing: "users=accounts,users.name=display_name"),
+        #expect(try SQLMapping(parsing: "users=accounts, users.name=display_name") == SQLMapping(parsing: "users=accounts,users.name=display_name"),
                 "the Admin panel's spaced form reads back as --map")
         #expect(statistics.details.last?.value == "no FTS5 index (Search reads a table of up to 100,000 rows whole)")
         statistics.details = []

@@ -17,12 +17,12 @@ struct SQLiteImportExportTests {
     }
 
     /// Every row of every table but the full-text indexes, by table.
-    static func rows(_ path: String) throws -> [String: [[SQLiteValue]]] {
+    static func rows(_ path: String) throws -> [String: [[SQLValue]]] {
         let connection = try SQLiteConnection(path: path, readOnly: true)
-        let schema = try SQLiteSchema.read(from: connection)
-        var rows: [String: [[SQLiteValue]]] = [:]
+        let schema = try SQLSchema.read(from: connection)
+        var rows: [String: [[SQLValue]]] = [:]
         for table in schema.tables where table.fullText == nil {
-            rows[table.name] = try connection.rows("SELECT * FROM \(SQLiteSQL.quote(table.name)) ORDER BY id")
+            rows[table.name] = try connection.rows("SELECT * FROM \(SQLText.quote(table.name)) ORDER BY id")
         }
         return rows
     }
@@ -64,7 +64,7 @@ struct SQLiteImportExportTests {
         let database = directory.appendingPathComponent("db.sqlite").path
         _ = try SQLiteImport.run(json: json.path, database: database)
         let connection = try SQLiteConnection(path: database)
-        let schema = try SQLiteSchema.read(from: connection)
+        let schema = try SQLSchema.read(from: connection)
         #expect(schema.tableNames == ["users", "posts", "todos"], "comments had no record, meta is not a collection")
         let users = try #require(schema.table(named: "users"))
         #expect(users.columns.map(\.declaredType) == ["INTEGER", "TEXT", "TEXT", "JSON", "BOOLEAN"] && users.primaryKey == ["id"])

@@ -35,15 +35,15 @@ struct SQLiteSchemaTests {
         let url = try Self.database("CREATE TABLE t (a, b, c, d, e)")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let connection = try SQLiteConnection(path: url.path)
-        let row: [SQLiteValue] = [.integer(Int64.max), .real(2.5), .text("Zoë \"quoted\" 山田"), .blob([0, 1, 255]), .null]
+        let row: [SQLValue] = [.integer(Int64.max), .real(2.5), .text("Zoë \"quoted\" 山田"), .blob([0, 1, 255]), .null]
         let insert = try connection.prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?)")
         try insert.bind(row)
         #expect(try insert.step() == false)
         #expect(connection.changes == 1 && connection.lastInsertRowID == 1)
         #expect(try connection.rows("SELECT * FROM t") == [row])
         #expect(try connection.rows("SELECT a FROM t WHERE c = ?", [.text("Zoë \"quoted\" 山田")]) == [[.integer(Int64.max)]])
-        #expect(SQLiteValue.real(3).integer == 3 && SQLiteValue.text("12").integer == 12 && SQLiteValue.real(2.5).integer == nil)
-        #expect(SQLiteValue.integer(7).text == "7" && SQLiteValue.null.text == nil)
+        #expect(SQLValue.real(3).integer == 3 && SQLValue.text("12").integer == 12 && SQLValue.real(2.5).integer == nil)
+        #expect(SQLValue.integer(7).text == "7" && SQLValue.null.text == nil)
     }
 
     @Test("errors name the file and say SQLite's words: a missing file, a file that is not a database, a bad statement, a lock")
@@ -106,7 +106,7 @@ struct SQLiteSchemaTests {
     func schema() throws {
         let url = try Self.database(Self.jsonPlaceholder)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let schema = try SQLiteSchema.read(from: SQLiteConnection(path: url.path, readOnly: true))
+        let schema = try SQLSchema.read(from: SQLiteConnection(path: url.path, readOnly: true))
         #expect(schema.tables.map(\.name) == ["users", "posts", "comments", "posts_fts"])
         #expect(schema.tableNames == ["users", "posts", "comments"])
         let posts = try #require(schema.table(named: "POSTS"))
@@ -122,15 +122,15 @@ struct SQLiteSchemaTests {
     func conventions() throws {
         let url = try Self.database(Self.jsonPlaceholder)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let schema = try SQLiteSchema.read(from: SQLiteConnection(path: url.path))
-        let layout = try SQLiteLayout.resolve(schema, what: url.path)
+        let schema = try SQLSchema.read(from: SQLiteConnection(path: url.path))
+        let layout = try SQLLayout.resolve(schema, what: url.path)
         #expect(Set(layout.tables.keys) == [.users, .posts, .comments])
         let users = try #require(layout.table(.users))
         #expect(users.id == "id" && users.column("name") == "name" && users.extraColumns == ["nickname"])
         #expect(layout.table(.posts)?.column("userId") == "userId" && layout.table(.posts)?.onParentDelete == "NO ACTION")
         let comments = try #require(layout.table(.comments))
         #expect(comments.column("postId") == "post_id" && comments.onParentDelete == "CASCADE")
-        #expect(SQLiteLayout.snakeCase("thumbnailUrl") == "thumbnail_url")
+        #expect(SQLLayout.snakeCase("thumbnailUrl") == "thumbnail_url")
     }
 
     @Test("another app's database maps through --map: tables, the id, the parent and a renamed field; without it the error says what it has")
@@ -141,15 +141,15 @@ struct SQLiteSchemaTests {
                                    headline TEXT, text TEXT, published_at TEXT);
             """)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let schema = try SQLiteSchema.read(from: SQLiteConnection(path: url.path))
+        let schema = try SQLSchema.read(from: SQLiteConnection(path: url.path))
         #expect(throws: DataError.noKnownKinds(what: url.path, expected: ["users", "posts", "comments"], found: ["accounts", "articles"])) {
-            try SQLiteLayout.resolve(schema, what: url.path)
+            try SQLLayout.resolve(schema, what: url.path)
         }
         #expect(DataError.noKnownKinds(what: url.path, expected: ["users", "posts", "comments"], found: ["accounts", "articles"]).description
             == "\(url.path) has no users, posts or comments (it has: accounts, articles)")
-        let mapping = try SQLiteMapping(parsing: "users=accounts, users.name=display_name,users.username=handle,users.email=mail,"
+        let mapping = try SQLMapping(parsing: "users=accounts, users.name=display_name,users.username=handle,users.email=mail,"
                                         + "posts=articles,posts.title=headline,posts.body=text")
-        let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: url.path)
+        let layout = try SQLLayout.resolve(schema, mapping: mapping, what: url.path)
         let users = try #require(layout.table(.users))
         #expect(users.table == "accounts" && users.id == "account_no" && users.column("name") == "display_name")
         let posts = try #require(layout.table(.posts))
@@ -159,42 +159,42 @@ struct SQLiteSchemaTests {
 
     @Test("a mapping that cannot be read, or names what the database lacks, says which item and why")
     func mappingErrors() throws {
-        #expect(throws: SQLiteMappingError(item: "postz=articles", reason: "postz is not one of users, posts, comments, albums, photos, todos")) {
-            try SQLiteMapping(parsing: "postz=articles")
+        #expect(throws: SQLMappingError(item: "postz=articles", reason: "postz is not one of users, posts, comments, albums, photos, todos")) {
+            try SQLMapping(parsing: "postz=articles")
         }
-        #expect(throws: SQLiteMappingError(item: "posts.author=x", reason: "posts have no field author (they have: id, userId, title, body)")) {
-            try SQLiteMapping(parsing: "posts.author=x")
+        #expect(throws: SQLMappingError(item: "posts.author=x", reason: "posts have no field author (they have: id, userId, title, body)")) {
+            try SQLMapping(parsing: "posts.author=x")
         }
-        #expect(throws: SQLiteMappingError(item: "posts", reason: "expected KIND=TABLE or KIND.FIELD=COLUMN")) {
-            try SQLiteMapping(parsing: "posts")
+        #expect(throws: SQLMappingError(item: "posts", reason: "expected KIND=TABLE or KIND.FIELD=COLUMN")) {
+            try SQLMapping(parsing: "posts")
         }
         let url = try Self.database("CREATE TABLE posts (id INTEGER PRIMARY KEY, title TEXT)")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let schema = try SQLiteSchema.read(from: SQLiteConnection(path: url.path))
+        let schema = try SQLSchema.read(from: SQLiteConnection(path: url.path))
         #expect(throws: DataError.unreadableFile(path: url.path, reason: "posts: table posts has no column for its users (looked for userId, user_id "
                                                    + "and a foreign key to users); name one with --map posts.userId=COLUMN")) {
-            try SQLiteLayout.resolve(schema, what: url.path)
+            try SQLLayout.resolve(schema, what: url.path)
         }
         // Beside a table that reads, one that does not is left out, and says why.
         let both = try Self.database("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT); CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
         defer { try? FileManager.default.removeItem(at: both.deletingLastPathComponent()) }
-        let partial = try SQLiteLayout.resolve(SQLiteSchema.read(from: SQLiteConnection(path: both.path)), what: both.path)
+        let partial = try SQLLayout.resolve(SQLSchema.read(from: SQLiteConnection(path: both.path)), what: both.path)
         #expect(Set(partial.tables.keys) == [.users])
         // A users table the mapping names but whose name column it does not: said at once, not row by row.
         let accounts = try Self.database("CREATE TABLE accounts (account_no INTEGER PRIMARY KEY, display_name TEXT, handle TEXT)")
         defer { try? FileManager.default.removeItem(at: accounts.deletingLastPathComponent()) }
         #expect(throws: DataError.unreadableFile(path: accounts.path, reason: "table accounts has no column for a user's name (looked for name); "
                                                    + "name one with --map users.name=COLUMN (it has: account_no, display_name, handle)")) {
-            try SQLiteLayout.resolve(SQLiteSchema.read(from: SQLiteConnection(path: accounts.path)),
-                                     mapping: SQLiteMapping(parsing: "users=accounts"), what: accounts.path)
+            try SQLLayout.resolve(SQLSchema.read(from: SQLiteConnection(path: accounts.path)),
+                                     mapping: SQLMapping(parsing: "users=accounts"), what: accounts.path)
         }
         #expect(partial.leftOut == ["albums: table albums has no column for its users (looked for userId, user_id and a foreign key to users); "
                                     + "name one with --map albums.userId=COLUMN"])
         #expect(throws: DataError.unreadableFile(path: url.path, reason: "--map posts.userId=owner: table posts has no column owner (it has: id, title)")) {
-            try SQLiteLayout.resolve(schema, mapping: SQLiteMapping(parsing: "posts.userId=owner"), what: url.path)
+            try SQLLayout.resolve(schema, mapping: SQLMapping(parsing: "posts.userId=owner"), what: url.path)
         }
         #expect(throws: DataError.unreadableFile(path: url.path, reason: "--map users=people: there is no table people (it has: posts)")) {
-            try SQLiteLayout.resolve(schema, mapping: SQLiteMapping(parsing: "users=people"), what: url.path)
+            try SQLLayout.resolve(schema, mapping: SQLMapping(parsing: "users=people"), what: url.path)
         }
     }
 }

@@ -161,7 +161,7 @@ struct SQLiteSearchTests {
         #expect(await early.value == .failure(.cancelled))
 
         let endless = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r"
-        let running = Task { () async -> Result<[[SQLiteValue]], DataError> in
+        let running = Task { () async -> Result<[[SQLValue]], DataError> in
             do throws(DataError) { return .success(try await source.searchRead(endless, [])) } catch { return .failure(error) }
         }
         try await Task.sleep(for: .milliseconds(300))

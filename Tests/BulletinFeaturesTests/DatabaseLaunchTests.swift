@@ -13,16 +13,18 @@ struct DatabaseLaunchTests {
         #expect(try LaunchOptions.parse(["--db", "sqlite:/data/app.db"]).source == .sqlite(path: "/data/app.db", readOnly: false))
         #expect(try LaunchOptions.parse(["--db=sqlite://rel/app.db?mode=ro"]).source == .sqlite(path: "rel/app.db", readOnly: true))
         #expect(try LaunchOptions.parse(["--db", "SQLITE:x.db?mode=rw"]).source == .sqlite(path: "x.db", readOnly: false))
+        #expect(try LaunchOptions.parse(["--db", "postgres://u@h:5433/db"]).source == .postgres("postgres://u@h:5433/db"))
+        #expect(try LaunchOptions.parse(["--db=postgresql://u:secret@h/db?sslmode=require"]).source == .postgres("postgresql://u:secret@h/db?sslmode=require"))
         let mapped = try LaunchOptions.parse(["--data", "x.db", "--map", "posts=articles"])
         #expect(mapped.map == "posts=articles" && mapped.source == .file("x.db"), "--map does not choose a source")
     }
 
     @Test("another scheme, an empty path, an unknown query and a mapping that cannot be read say what is wrong")
     func errors() {
-        #expect(throws: LaunchError.invalidValue("--db", "postgres://u@h/db")) { try LaunchOptions.parse(["--db", "postgres://u@h/db"]) }
+        #expect(throws: LaunchError.invalidValue("--db", "mysql://u@h/db")) { try LaunchOptions.parse(["--db", "mysql://u@h/db"]) }
         #expect(throws: LaunchError.invalidValue("--db", "sqlite:")) { try LaunchOptions.parse(["--db", "sqlite:"]) }
         #expect(throws: LaunchError.invalidValue("--db", "sqlite:x?cache=1")) { try LaunchOptions.parse(["--db", "sqlite:x?cache=1"]) }
-        #expect(LaunchError.invalidValue("--db", "x").description == "--db needs sqlite:PATH or sqlite:PATH?mode=ro, not 'x'")
+        #expect(LaunchError.invalidValue("--db", "x").description == "--db needs sqlite:PATH, sqlite:PATH?mode=ro or postgres://USER@HOST:PORT/DB, not 'x'")
         #expect(throws: LaunchError.conflictingSources("--data", "--db")) { try LaunchOptions.parse(["--data", "a", "--db", "sqlite:b"]) }
         do {
             _ = try LaunchOptions.parse(["--map", "postz=articles"])

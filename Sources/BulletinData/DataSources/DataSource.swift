@@ -245,6 +245,8 @@ public struct SourceDescriptor: Hashable, Sendable, CustomStringConvertible {
         case mealDB
         /// A SQLite database file (json-server's collections as tables).
         case sqlite
+        /// A PostgreSQL database on a server (the same tables, shared by a team).
+        case postgres
     }
 
     /// What kind of source it is.

@@ -91,6 +91,9 @@ extension SourceDescriptor.Kind {
         case .sqlite:
             SourceDeclaration(name: "The database", adminLabel: "SQLite database", locationPrefix: "SQLite database",
                               vocabulary: .jsonPlaceholder, probedBeforeSwitch: false)
+        case .postgres:
+            SourceDeclaration(name: "The database", adminLabel: "PostgreSQL database", locationPrefix: "PostgreSQL database",
+                              vocabulary: .jsonPlaceholder, probedBeforeSwitch: false)
         }
     }
 }

@@ -1,36 +1,5 @@
 import CSQLite
 
-/// A value as SQLite stores it: its five storage classes (https://sqlite.org/datatype3.html).
-public enum SQLiteValue: Hashable, Sendable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob([UInt8])
-
-    /// The value as text, as `CAST(x AS TEXT)` reads it (a blob as UTF-8); `nil` for NULL.
-    public var text: String? {
-        switch self {
-        case .null: nil
-        case let .integer(value): String(value)
-        case let .real(value): String(value)
-        case let .text(value): value
-        case let .blob(bytes): String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
-    /// The value as a whole number: an integer, a real without a fraction, or text that reads
-    /// as one; `nil` otherwise.
-    public var integer: Int64? {
-        switch self {
-        case let .integer(value): value
-        case let .real(value): value.rounded() == value && abs(value) < 9.2e18 ? Int64(value) : nil
-        case let .text(value): Int64(value)
-        case .null, .blob: nil
-        }
-    }
-}
-
 /// What SQLite said when a call failed: the database file, SQLite's extended result code
 /// (`SQLITE_BUSY` is 5, `SQLITE_READONLY` 8, …: https://sqlite.org/rescode.html) and its
 /// message (`sqlite3_errmsg`), with the statement that failed when there was one.
@@ -133,7 +102,7 @@ public final class SQLiteConnection {
 
     /// Runs `sql` with `values` bound to its `?` parameters, calling `row` for each row.
     /// - Throws: ``SQLiteError``.
-    public func query(_ sql: String, _ values: [SQLiteValue] = [], row: ([SQLiteValue]) throws(SQLiteError) -> Void) throws(SQLiteError) {
+    public func query(_ sql: String, _ values: [SQLValue] = [], row: ([SQLValue]) throws(SQLiteError) -> Void) throws(SQLiteError) {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() { try row(statement.values()) }
@@ -141,8 +110,8 @@ public final class SQLiteConnection {
 
     /// The rows of `sql` with `values` bound, each as its column values.
     /// - Throws: ``SQLiteError``.
-    public func rows(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
-        var rows: [[SQLiteValue]] = []
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
         try query(sql, values) { rows.append($0) }
         return rows
     }
@@ -173,7 +142,7 @@ public final class SQLiteStatement {
 
     /// Resets the statement and binds `values` to its parameters, in order.
     /// - Throws: ``SQLiteError`` (more values than parameters, a value too big).
-    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() {
@@ -210,7 +179,7 @@ public final class SQLiteStatement {
     public func columnName(_ index: Int) -> String { String(cString: sqlite3_column_name(statement, Int32(index))) }
 
     /// The value of column `index` of the current row.
-    public func value(_ index: Int) -> SQLiteValue {
+    public func value(_ index: Int) -> SQLValue {
         let column = Int32(index)
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
@@ -228,5 +197,5 @@ public final class SQLiteStatement {
     }
 
     /// Every column of the current row.
-    public func values() -> [SQLiteValue] { (0..<columnCount).map(value) }
+    public func values() -> [SQLValue] { (0..<columnCount).map(value) }
 }

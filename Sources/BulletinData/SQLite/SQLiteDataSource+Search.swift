@@ -32,7 +32,7 @@ extension SQLiteDataSource {
     public nonisolated var textSearching: (any TextSearching)? { SQLiteTextSearch(source: self) }
 
     /// The table and the fields searched for `kind`: posts by title and body, comments by name and body.
-    static func searched(_ kind: TextSearchKind) -> (kind: SQLiteLayout.Kind, fields: [String]) {
+    static func searched(_ kind: TextSearchKind) -> (kind: SQLLayout.Kind, fields: [String]) {
         switch kind {
         case .posts: (.posts, ["title", "body"])
         case .comments: (.comments, ["name", "body"])
@@ -52,7 +52,7 @@ extension SQLiteDataSource {
                 method = .fullText(table: index)
             } else {
                 let limit = TextSearchQuery.scanLimit
-                let rows = try await searchRead("SELECT count(*) FROM (SELECT 1 FROM \(SQLiteSQL.quote(map.table)) LIMIT \(limit + 1))", [])
+                let rows = try await searchRead("SELECT count(*) FROM (SELECT 1 FROM \(SQLText.quote(map.table)) LIMIT \(limit + 1))", [])
                 let count = Int(rows.first?.first?.integer ?? 0)
                 method = count <= limit ? .scan(rows: count)
                     : .unavailable(advice: SQLiteFullText.creation("\(map.table)_fts", of: map.table, columns: columns, id: map.id))
@@ -70,14 +70,14 @@ extension SQLiteDataSource {
                                   as type: T.Type) async throws(DataError) -> [T] {
         guard let search = try await searchSQL(kind, query, wholeWords: wholeWords),
               let table = try open().schema.table(named: search.map.table) else { return [] }
-        let quote = SQLiteSQL.quote
+        let quote = SQLText.quote
         let id = quote(search.map.id)
         let condition = search.index.map { "\(id) IN (SELECT rowid FROM \($0) WHERE \($0) MATCH ? ORDER BY rowid LIMIT \(limit))" }
             ?? search.condition
-        let rows = try await searchRead("SELECT \(SQLiteRecords.selectList(table)) FROM \(quote(search.map.table)) "
+        let rows = try await searchRead("SELECT \(SQLRecords.selectList(table)) FROM \(quote(search.map.table)) "
                                         + "WHERE \(condition) ORDER BY \(id) LIMIT \(limit)", search.values)
         let kind = Self.searched(kind).kind
-        let records = rows.map { SQLiteRecords.json(table, values: $0, kind: kind, map: search.map) }
+        let records = rows.map { SQLRecords.json(table, values: $0, kind: kind, map: search.map) }
         return try decodeAll(kind, records[...], as: T.self)
     }
 
@@ -85,7 +85,7 @@ extension SQLiteDataSource {
     func searchCount(_ kind: TextSearchKind, _ query: String) async throws(DataError) -> Int {
         guard let search = try await searchSQL(kind, query, wholeWords: false) else { return 0 }
         let sql = search.index.map { "SELECT count(*) FROM \($0) WHERE \($0) MATCH ?" }
-            ?? "SELECT count(*) FROM \(SQLiteSQL.quote(search.map.table)) WHERE \(search.condition)"
+            ?? "SELECT count(*) FROM \(SQLText.quote(search.map.table)) WHERE \(search.condition)"
         return Int(try await searchRead(sql, search.values).first?.first?.integer ?? 0)
     }
 
@@ -93,18 +93,18 @@ extension SQLiteDataSource {
     /// operand) or by the folded substring test of each searched column (`condition`); `nil` when
     /// the kind is not searched or the query has nothing to match.
     private func searchSQL(_ kind: TextSearchKind, _ query: String, wholeWords: Bool)
-        async throws(DataError) -> (map: SQLiteLayout.TableMap, index: String?, condition: String, values: [SQLiteValue])? {
+        async throws(DataError) -> (map: SQLLayout.TableMap, index: String?, condition: String, values: [SQLValue])? {
         let method = try await searchMethod(kind)
         guard let map = try open().layout.table(Self.searched(kind).kind) else { return nil }
         switch method {
         case let .fullText(table):
             guard let phrase = TextSearchQuery.phrase(query, wholeWords: wholeWords) else { return nil }
-            return (map, SQLiteSQL.quote(table), "", [.text(phrase)])
+            return (map, SQLText.quote(table), "", [.text(phrase)])
         case .scan:
             let folded = TextFolding.fold(query)
             let columns = Self.searched(kind).fields.compactMap(map.column)
             guard !folded.isEmpty, !columns.isEmpty else { return nil }
-            let condition = "(" + columns.map { "bulletin_contains(\(SQLiteSQL.quote($0)), ?)" }.joined(separator: " OR ") + ")"
+            let condition = "(" + columns.map { "bulletin_contains(\(SQLText.quote($0)), ?)" }.joined(separator: " OR ") + ")"
             return (map, nil, condition, columns.map { _ in .text(folded) })
         case .unavailable, .absent:
             return nil
@@ -112,9 +112,9 @@ extension SQLiteDataSource {
     }
 
     /// A read on Search's connection that the task's cancellation interrupts (``DataError/cancelled``).
-    func searchRead(_ sql: String, _ values: [SQLiteValue]) async throws(DataError) -> [[SQLiteValue]] {
+    func searchRead(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]] {
         let reader = searchReader
-        let result: Result<[[SQLiteValue]], DataError> = await withTaskCancellationHandler {
+        let result: Result<[[SQLValue]], DataError> = await withTaskCancellationHandler {
             do throws(DataError) {
                 try Task.checkCancellation(or: .cancelled)
                 return .success(try await read(sql, values, through: reader))

@@ -2,18 +2,18 @@ import Foundation
 import Synchronization
 
 /// A SQLite database file as a source (issue 25): json-server's collections as tables, found by
-/// the conventions of ``SQLiteLayout`` or named by a ``SQLiteMapping``; each read is one query.
+/// the conventions of ``SQLLayout`` or named by a ``SQLMapping``; each read is one query.
 ///
 /// This first stage reads what the ``DataSource`` protocol asks for (a list is one `SELECT`
 /// ordered by id); windows by key for lists of millions of rows, SQL filters and FTS5 Search,
 /// and writes come next. The connection opens on the first read and stays open; errors name
 /// the file (``DataError/unreadableFile(path:reason:)`` with SQLite's words).
-public actor SQLiteDataSource: DataSource {
+public actor SQLiteDataSource: DataSource, SQLRecordSource {
     /// The file, as given.
     public nonisolated let path: String
     /// Whether the file was opened read-only (`sqlite:PATH?mode=ro`).
     public nonisolated let readOnly: Bool
-    private nonisolated let mapping: SQLiteMapping
+    private nonisolated let mapping: SQLMapping
     private nonisolated let vocabularyCache = Mutex<SourceVocabulary?>(nil)
     let log: RequestLog?
     /// How long a write waits for another connection's lock (`--timeout`), in milliseconds.
@@ -23,8 +23,8 @@ public actor SQLiteDataSource: DataSource {
     public nonisolated let writeWait: SQLiteBusyWait
     /// The rows a delete removed with its record (`ON DELETE CASCADE`), by the record's kind
     /// and id, so that undo puts them back with their ids.
-    var cascaded: [String: [SQLiteRemovedRow]] = [:]
-    var opened: (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout)?
+    var cascaded: [String: [SQLRemovedRow]] = [:]
+    var opened: (connection: SQLiteConnection, schema: SQLSchema, layout: SQLLayout)?
     /// The read-only connection the windowed lists read through (``RecordWindows``).
     nonisolated let windowReader: SQLiteWindowReader
     /// The read-only connection Search reads through (``SQLiteDataSource+Search.swift``), so a
@@ -40,7 +40,7 @@ public actor SQLiteDataSource: DataSource {
     ///   - mapping: What `--map` names (tables and columns the conventions do not find).
     ///   - log: Where each read is recorded (the Admin panel's request log).
     ///   - timeout: How long a write waits for another writer's lock before failing, in seconds.
-    public init(path: String, readOnly: Bool = false, mapping: SQLiteMapping = SQLiteMapping(), log: RequestLog? = nil,
+    public init(path: String, readOnly: Bool = false, mapping: SQLMapping = SQLMapping(), log: RequestLog? = nil,
                 timeout: Double = 15) {
         self.path = path
         busyTimeout = Int32(max(0, min(timeout, 3600)) * 1000)
@@ -58,9 +58,9 @@ public actor SQLiteDataSource: DataSource {
     }
 
     /// The Posts list reads windows by key (``SQLiteDataSource+Windows.swift``).
-    public nonisolated var postWindows: (any RecordWindows<WindowedPost>)? { SQLiteWindows<WindowedPost>(source: self) }
+    public nonisolated var postWindows: (any RecordWindows<WindowedPost>)? { SQLWindows<WindowedPost, SQLiteDataSource>(source: self) }
     /// The Users list reads windows by key too.
-    public nonisolated var userWindows: (any RecordWindows<User>)? { SQLiteWindows<User>(source: self) }
+    public nonisolated var userWindows: (any RecordWindows<User>)? { SQLWindows<User, SQLiteDataSource>(source: self) }
 
     /// JSONPlaceholder's words, with the user lists the database has tables for (a user's
     /// Albums and Todos tabs only where there are `albums` and `todos` tables, or mapped ones):
@@ -76,38 +76,26 @@ public actor SQLiteDataSource: DataSource {
     }
 
     /// The vocabulary of the database at `path`: `nil` when it cannot be opened or laid out.
-    private nonisolated static func vocabulary(path: String, mapping: SQLiteMapping) -> SourceVocabulary? {
+    private nonisolated static func vocabulary(path: String, mapping: SQLMapping) -> SourceVocabulary? {
         guard let connection = try? SQLiteConnection(path: path, readOnly: true, busyTimeout: 1000),
-              let schema = try? SQLiteSchema.read(from: connection),
-              let layout = try? SQLiteLayout.resolve(schema, mapping: mapping, what: path) else { return nil }
-        var vocabulary = SourceVocabulary.jsonPlaceholder
-        vocabulary.userLists = vocabulary.userLists.filter { list in
-            switch list {
-            case .posts: true
-            case .albums: layout.table(.albums) != nil
-            case .todos: layout.table(.todos) != nil
-            }
-        }
-        return vocabulary
+              let schema = try? SQLSchema.read(from: connection),
+              let layout = try? SQLLayout.resolve(schema, mapping: mapping, what: path) else { return nil }
+        return vocabulary(of: layout)
     }
 
     /// The kinds found and their tables (opening the database on first use).
     /// - Throws: As the open: the file missing, not a database, or with none of the tables.
-    public func layout() throws(DataError) -> SQLiteLayout { try open().layout }
+    public func layout() throws(DataError) -> SQLLayout { try open().layout }
 
     /// The schema read when the database opened.
     /// - Throws: As ``layout()``.
-    public func schema() throws(DataError) -> SQLiteSchema { try open().schema }
+    public func schema() throws(DataError) -> SQLSchema { try open().schema }
 
     // MARK: - DataSource
 
-    public func users() async throws(DataError) -> [User] { try list(.users, as: User.self) }
+    public func users() async throws(DataError) -> [User] { try await list(.users, as: User.self) }
 
-    public func userList() async throws(DataError) -> RecordList<User> {
-        let before = issues.count
-        let users = try list(.users, as: User.self)
-        return RecordList(records: users, issues: Array(issues[before...]))
-    }
+    public func userList() async throws(DataError) -> RecordList<User> { try await recordList(.users, as: User.self) }
 
     /// How many users a page of the Users list holds.
     public static let userPageSize = 500
@@ -117,14 +105,14 @@ public actor SQLiteDataSource: DataSource {
     /// as the selection nears the end, and no read costs more the further down it is. The
     /// cursor is the last id read (`i:41` for a number, `t:abc` for text).
     public func userPage(after cursor: PageCursor?) async throws(DataError) -> UserPage {
-        let after: SQLiteValue? = cursor.map { cursor in
+        let after: SQLValue? = cursor.map { cursor in
             let token = cursor.token
             if token.hasPrefix("i:"), let number = Int64(token.dropFirst(2)) { return .integer(number) }
             return .text(String(token.dropFirst(2)))
         }
         let before = issues.count
         let size = Self.userPageSize
-        let rows = try records(.users, after: after, limit: size + 1)
+        let rows = try await records(.users, after: after, limit: size + 1)
         let users = try decodeAll(.users, rows.prefix(size), as: User.self)
         var next: PageCursor?
         if rows.count > size, case let .object(members) = rows[size - 1], let id = members.first(where: { $0.key == "id" })?.value {
@@ -137,19 +125,19 @@ public actor SQLiteDataSource: DataSource {
         return UserPage(list: RecordList(records: users, issues: Array(issues[before...])), next: next)
     }
 
-    public func user(id: RecordID) async throws(DataError) -> User { try one(.users, id: id, as: User.self, noun: "user") }
+    public func user(id: RecordID) async throws(DataError) -> User { try await one(.users, id: id, as: User.self) }
 
     public func posts(userID: RecordID) async throws(DataError) -> [Post] {
-        try list(.posts, parent: userID, as: Post.self)
+        try await list(.posts, parent: userID, as: Post.self)
     }
 
-    public func post(id: RecordID) async throws(DataError) -> Post { try one(.posts, id: id, as: Post.self, noun: "post") }
+    public func post(id: RecordID) async throws(DataError) -> Post { try await one(.posts, id: id, as: Post.self) }
 
     public func comments(postID: RecordID) async throws(DataError) -> [Comment] {
-        try list(.comments, parent: postID, as: Comment.self)
+        try await list(.comments, parent: postID, as: Comment.self)
     }
 
-    public func allPosts() async throws(DataError) -> [Post] { try list(.posts, as: Post.self) }
+    public func allPosts() async throws(DataError) -> [Post] { try await list(.posts, as: Post.self) }
 
     /// How many posts a batch of the Posts list holds while the rest is read.
     public static let postBatchSize = 20_000
@@ -163,13 +151,13 @@ public actor SQLiteDataSource: DataSource {
         var authors: [RecordID: String] = [:]
         if let users = layout.table(.users), let name = users.column("name") {
             try run { connection throws(SQLiteError) in
-                try connection.query("SELECT \(SQLiteSQL.quote(users.id)), \(SQLiteSQL.quote(name)) FROM \(SQLiteSQL.quote(users.table))") { row in
+                try connection.query("SELECT \(SQLText.quote(users.id)), \(SQLText.quote(name)) FROM \(SQLText.quote(users.table))") { row in
                     if let id = Self.recordID(row[0]), authors[id] == nil { authors[id] = row[1].text ?? "" }
                 }
             }
         }
-        let columns = [posts.id, posts.column("userId"), posts.column("title")].map { $0.map(SQLiteSQL.quote) ?? "NULL" }
-        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQLiteSQL.quote(posts.table)) ORDER BY \(SQLiteSQL.quote(posts.id))"
+        let columns = [posts.id, posts.column("userId"), posts.column("title")].map { $0.map(SQLText.quote) ?? "NULL" }
+        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(SQLText.quote(posts.table)) ORDER BY \(SQLText.quote(posts.id))"
         let total = try count(posts.table)
         var summaries: [PostSummary] = []
         var skipped: [RecordIssue] = []
@@ -197,26 +185,17 @@ public actor SQLiteDataSource: DataSource {
     /// `count(*)` of `table`.
     private func count(_ table: String) throws(DataError) -> Int {
         try run { connection throws(SQLiteError) in
-            Int(try connection.rows("SELECT count(*) FROM \(SQLiteSQL.quote(table))").first?.first?.integer ?? 0)
+            Int(try connection.rows("SELECT count(*) FROM \(SQLText.quote(table))").first?.first?.integer ?? 0)
         }
     }
 
-    /// An id column's value as a record id (a whole number as a number, text as text); `nil` for NULL.
-    static func recordID(_ value: SQLiteValue) -> RecordID? {
-        switch value {
-        case let .integer(number): RecordID(Int(number))
-        case .null: nil
-        default: value.text.map { RecordID($0) }
-        }
-    }
+    public func allComments() async throws(DataError) -> [Comment] { try await list(.comments, as: Comment.self) }
 
-    public func allComments() async throws(DataError) -> [Comment] { try list(.comments, as: Comment.self) }
+    public func albums(userID: RecordID) async throws(DataError) -> [Album] { try await list(.albums, parent: userID, as: Album.self) }
 
-    public func albums(userID: RecordID) async throws(DataError) -> [Album] { try list(.albums, parent: userID, as: Album.self) }
+    public func photos(albumID: RecordID) async throws(DataError) -> [Photo] { try await list(.photos, parent: albumID, as: Photo.self) }
 
-    public func photos(albumID: RecordID) async throws(DataError) -> [Photo] { try list(.photos, parent: albumID, as: Photo.self) }
-
-    public func todos(userID: RecordID) async throws(DataError) -> [Todo] { try list(.todos, parent: userID, as: Todo.self) }
+    public func todos(userID: RecordID) async throws(DataError) -> [Todo] { try await list(.todos, parent: userID, as: Todo.self) }
 
     /// `count(*)` of each table the database has (albums, photos and todos `nil` when it has none).
     public func statistics() async throws(DataError) -> DataStatistics {
@@ -224,7 +203,7 @@ public actor SQLiteDataSource: DataSource {
         // Every table counted once: the kinds' counts and the Admin panel's table list share them.
         var rows: [String: Int] = [:]
         for table in schema.tables where table.fullText == nil && !table.isView { rows[table.name] = try count(table.name) }
-        func counted(_ kind: SQLiteLayout.Kind) -> Int? { layout.table(kind).map { rows[$0.table] ?? 0 } }
+        func counted(_ kind: SQLLayout.Kind) -> Int? { layout.table(kind).map { rows[$0.table] ?? 0 } }
         var statistics = DataStatistics(users: counted(.users) ?? 0, posts: counted(.posts) ?? 0, comments: counted(.comments) ?? 0,
                                         albums: counted(.albums), photos: counted(.photos), todos: counted(.todos))
         statistics.details = try details(rows: rows)
@@ -258,43 +237,25 @@ public actor SQLiteDataSource: DataSource {
 
     /// The rule the schema declares on the children's foreign key (posts for a user, comments
     /// for a post); ``ChildDeleteRule/kept`` when none is declared or the database cannot be read.
-    public func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule {
-        let child: SQLiteLayout.Kind = switch kind {
-        case .user: .posts
-        case .post: .comments
-        case .comment: .comments
-        }
-        guard kind != .comment, let rule = try? open().layout.table(child)?.onParentDelete?.uppercased() else { return .kept }
-        return switch rule {
-        case "CASCADE": .cascade
-        case "SET NULL", "SET DEFAULT": .setNull
-        case "NO ACTION", "RESTRICT": .restrict
-        default: .kept
-        }
-    }
+    public func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule { declaredChildDeleteRule(of: kind) }
 
     /// Every record or field left out so far this run.
     public func recordIssues() async -> [RecordIssue] { issues }
 
     /// The row as JSON, every column a member (the ones Bulletin does not model too), two-space indented.
-    public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? {
-        guard let record = try records(Self.layoutKind(kind), where: "id", equals: id).first else {
-            throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: path)
-        }
-        return String(decoding: record.printed(), as: UTF8.self)
-    }
+    public func rawRecord(_ kind: RecordKind, id: RecordID) async throws(DataError) -> String? { try await rawRow(kind, id: id) }
 
     // MARK: - Reading
 
     /// The connection, schema and layout, opened on the first use; a failure (the file gone,
     /// not a database, none of the tables) is recorded in the request log's errors, as a
     /// failed read is, so the Admin panel counts it.
-    func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLiteSchema, layout: SQLiteLayout) {
+    func open() throws(DataError) -> (connection: SQLiteConnection, schema: SQLSchema, layout: SQLLayout) {
         if let opened { return opened }
         do {
             let connection = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout, busyWait: writeWait)
-            let schema = try SQLiteSchema.read(from: connection)
-            let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: path)
+            let schema = try SQLSchema.read(from: connection)
+            let layout = try SQLLayout.resolve(schema, mapping: mapping, what: path)
             opened = (connection, schema, layout)
             return (connection, schema, layout)
         } catch {
@@ -347,110 +308,6 @@ public actor SQLiteDataSource: DataSource {
             log?.record(failure)
             throw failure
         }
-    }
-
-    /// The rows of `kind`'s table (those whose `field` equals `value`, when given; those after
-    /// the id `after`; at most `limit`), ordered by id, as records.
-    func records(_ kind: SQLiteLayout.Kind, where field: String? = nil, equals value: RecordID? = nil,
-                 after: SQLiteValue? = nil, limit: Int? = nil) throws(DataError) -> [JSONValue] {
-        let (_, schema, layout) = try open()
-        guard let map = layout.table(kind), let table = schema.table(named: map.table) else { return [] }
-        var sql = "SELECT \(SQLiteRecords.selectList(table)) FROM \(SQLiteSQL.quote(map.table))"
-        var values: [SQLiteValue] = []
-        var conditions: [String] = []
-        if let field, let value, let column = field == "id" ? map.id : map.column(field) {
-            conditions.append("\(SQLiteSQL.quote(column)) = ?")
-            values.append(Self.key(value))
-        }
-        if let after {
-            conditions.append("\(SQLiteSQL.quote(map.id)) > ?")
-            values.append(after)
-        }
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY \(SQLiteSQL.quote(map.id))"
-        if let limit { sql += " LIMIT \(limit)" }
-        return try run { connection throws(SQLiteError) in
-            var records: [JSONValue] = []
-            try connection.query(sql, values) { row in records.append(SQLiteRecords.json(table, values: row, kind: kind, map: map)) }
-            return records
-        }
-    }
-
-    /// Every row of `kind` (under `parent`, when given) decoded as `T`; a row that cannot be
-    /// read is skipped and recorded as an issue, the others are kept.
-    private func list<T: Decodable>(_ kind: SQLiteLayout.Kind, parent: RecordID? = nil, as type: T.Type) throws(DataError) -> [T] {
-        try decodeAll(kind, try records(kind, where: parent == nil ? nil : kind.parent?.field, equals: parent)[...], as: T.self)
-    }
-
-    /// `rows` of `kind` decoded as `T`, a row that cannot be read skipped and recorded as an issue.
-    func decodeAll<T: Decodable>(_ kind: SQLiteLayout.Kind, _ rows: ArraySlice<JSONValue>, as type: T.Type) throws(DataError) -> [T] {
-        let map = try open().layout.table(kind)
-        var decoded: [T] = []
-        for row in rows {
-            do {
-                decoded.append(try decodeRow(row, as: T.self, map: map, kind: kind))
-            } catch let DataError.malformedJSON(path: member, location: location, reason: reason) {
-                issues.append(RecordIssue(path: member, reason: reason, effect: .skipped, location: location))
-            } catch {
-                issues.append(RecordIssue(path: "$", reason: "\(error)", effect: .skipped,
-                                          location: location(map?.table ?? kind.rawValue, row)))
-            }
-        }
-        return decoded
-    }
-
-    private func one<T: Decodable>(_ kind: SQLiteLayout.Kind, id: RecordID, as type: T.Type, noun: String) throws(DataError) -> T {
-        guard let row = try records(kind, where: "id", equals: id).first else { throw .notFound("\(noun) \(id)", location: path) }
-        return try decodeRow(row, as: T.self, map: try open().layout.table(kind), kind: kind)
-    }
-
-    /// One row of `kind`'s table (`map`) as the source reads it: decoded as `T`, its extra
-    /// columns as the record's extra details (``withExtras(_:_:of:)``); the reads and the
-    /// writer's comparisons all go through here.
-    /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` naming the file, table and row.
-    func decodeRow<T: Decodable>(_ row: JSONValue, as type: T.Type, map: SQLiteLayout.TableMap?, kind: SQLiteLayout.Kind) throws(DataError) -> T {
-        let value = try SQLiteRecords.decode(T.self, row, location: location(map?.table ?? kind.rawValue, row))
-        return Self.withExtras(value, map?.extraColumns ?? [], of: row)
-    }
-
-    /// `value` (a user, post or comment) with the row's `extras` columns that hold a value as
-    /// its extra details, shown on its detail screen; other kinds and rows without any as they are.
-    static func withExtras<T>(_ value: T, _ extras: [String], of row: JSONValue) -> T {
-        guard !extras.isEmpty else { return value }
-        let details: [SourceDetail] = extras.compactMap { column in
-            guard let member = row[column], member != .null else { return nil }
-            let text: String = if case let .string(string) = member { string } else {
-                String(decoding: member.printed(style: .compact, indent: []), as: UTF8.self)
-            }
-            return SourceDetail(column, text)
-        }
-        guard !details.isEmpty else { return value }
-        if var user = value as? User {
-            user.profile = .extra(details)
-            return user as? T ?? value
-        }
-        if var post = value as? Post {
-            post.details = .extra(details)
-            return post as? T ?? value
-        }
-        if var comment = value as? Comment {
-            comment.details = .extra(details)
-            return comment as? T ?? value
-        }
-        return value
-    }
-
-    /// `/data/app.db, table posts, row 3`.
-    func location(_ table: String, _ row: JSONValue) -> String {
-        guard case let .object(members) = row, let id = members.first(where: { $0.key == "id" })?.value else {
-            return "\(path), table \(table)"
-        }
-        let text: String = switch id {
-        case let .number(number): number
-        case let .string(string): string
-        default: "?"
-        }
-        return "\(path), table \(table), row \(text)"
     }
 
     /// SQLite's error in Bulletin's words, naming the file.

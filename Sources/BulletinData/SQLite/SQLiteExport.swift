@@ -16,38 +16,38 @@ public enum SQLiteExport {
     ///   - force: Replace `json` when it exists (else refuse).
     /// - Returns: How many records of each kind were written.
     /// - Throws: ``DataError/unwritableFile(path:reason:)`` when the output exists without
-    ///   `force` or cannot be written; the database's open errors (``SQLiteLayout/resolve(_:mapping:what:)``).
-    public static func run(database: String, json: String, mapping: SQLiteMapping = SQLiteMapping(),
-                           force: Bool = false) throws(DataError) -> [(kind: SQLiteLayout.Kind, count: Int)] {
+    ///   `force` or cannot be written; the database's open errors (``SQLLayout/resolve(_:mapping:what:)``).
+    public static func run(database: String, json: String, mapping: SQLMapping = SQLMapping(),
+                           force: Bool = false) throws(DataError) -> [(kind: SQLLayout.Kind, count: Int)] {
         if FileManager.default.fileExists(atPath: json), !force {
             throw .unwritableFile(path: json, reason: "it exists (add --force to replace it)")
         }
         let connection: SQLiteConnection
-        let schema: SQLiteSchema
+        let schema: SQLSchema
         do throws(SQLiteError) {
             connection = try SQLiteConnection(path: database, readOnly: true)
-            schema = try SQLiteSchema.read(from: connection)
+            schema = try SQLSchema.read(from: connection)
         } catch {
             throw SQLiteDataSource.dataError(error)
         }
-        let layout = try SQLiteLayout.resolve(schema, mapping: mapping, what: database)
+        let layout = try SQLLayout.resolve(schema, mapping: mapping, what: database)
         let writing = writingPath(for: json)
         guard FileManager.default.createFile(atPath: writing, contents: nil), let output = FileHandle(forWritingAtPath: writing) else {
             throw .unwritableFile(path: json, reason: "cannot create \(writing)")
         }
-        var counts: [(kind: SQLiteLayout.Kind, count: Int)] = []
+        var counts: [(kind: SQLLayout.Kind, count: Int)] = []
         do throws(DataError) {
             var buffer: [UInt8] = Array("{".utf8)
-            let kinds = SQLiteLayout.Kind.allCases.filter { layout.table($0) != nil }
+            let kinds = SQLLayout.Kind.allCases.filter { layout.table($0) != nil }
             for (position, kind) in kinds.enumerated() {
                 guard let map = layout.table(kind), let table = schema.table(named: map.table) else { continue }
                 buffer += Array("\n  \"\(kind.rawValue)\": [".utf8)
                 var count = 0
-                let sql = "SELECT \(SQLiteRecords.selectList(table)) FROM \(SQLiteSQL.quote(map.table)) ORDER BY \(SQLiteSQL.quote(map.id))"
+                let sql = "SELECT \(SQLRecords.selectList(table)) FROM \(SQLText.quote(map.table)) ORDER BY \(SQLText.quote(map.id))"
                 do {
                     try connection.query(sql) { row in
                         buffer += Array((count == 0 ? "\n    " : ",\n    ").utf8)
-                        SQLiteRecords.json(table, values: row, kind: kind, map: map).write(to: &buffer, style: .jsonServer, indent: Array("    ".utf8))
+                        SQLRecords.json(table, values: row, kind: kind, map: map).write(to: &buffer, style: .jsonServer, indent: Array("    ".utf8))
                         count += 1
                         if buffer.count > 1 << 20 {
                             output.write(Data(buffer))

@@ -8,7 +8,7 @@ enum SQLiteFullText {
     /// The FTS5 table indexing every one of `map`'s table's `columns` with the table's rows' ids
     /// as its rowids (external content, `content=posts`; the table keyed by one `INTEGER`
     /// column), or `nil` when the database has none.
-    static func table(indexing map: SQLiteLayout.TableMap, columns: [String], schema: SQLiteSchema) -> String? {
+    static func table(indexing map: SQLLayout.TableMap, columns: [String], schema: SQLSchema) -> String? {
         guard !columns.isEmpty, let table = schema.table(named: map.table),
               table.column(named: map.id)?.declaredType.uppercased() == "INTEGER", table.primaryKey.count == 1 else { return nil }
         return schema.tables.first { candidate in
@@ -30,7 +30,7 @@ enum SQLiteFullText {
     /// 1M-post db.json: the posts' index 27 s to 11 s at 128 MiB, the whole import 54 s to 27 s),
     /// at the cost of that much memory while it runs.
     static func creation(_ index: String, of table: String, columns: [String], id: String, hashBytes: Int? = nil) -> String {
-        let quote = SQLiteSQL.quote
+        let quote = SQLText.quote
         let rowid = id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } ? id : quote(id)
         let list = columns.map(quote).joined(separator: ", ")
         let command = "INSERT INTO \(quote(index))(\(quote(index))"

@@ -16,8 +16,8 @@ import Foundation
 public enum SQLiteImport {
     /// What an import did.
     public struct Summary: Sendable, Equatable {
-        /// How many records of each kind, in ``SQLiteLayout/Kind`` order (kinds the file has).
-        public var counts: [(kind: SQLiteLayout.Kind, count: Int)]
+        /// How many records of each kind, in ``SQLLayout/Kind`` order (kinds the file has).
+        public var counts: [(kind: SQLLayout.Kind, count: Int)]
         /// The input's size in bytes.
         public var bytes: Int
         /// How long it took, in seconds.
@@ -55,7 +55,7 @@ public enum SQLiteImport {
         }
         let building = buildingPath(for: database)
         try? FileManager.default.removeItem(atPath: building)
-        var counts: [SQLiteLayout.Kind: Int] = [:]
+        var counts: [SQLLayout.Kind: Int] = [:]
         do throws(DataError) {
             let connection: SQLiteConnection
             do { connection = try SQLiteConnection(path: building, create: true) } catch {
@@ -63,7 +63,7 @@ public enum SQLiteImport {
             }
             // A new file, renamed into place only when whole: no journal needed while it is built.
             try sql(database) { () throws(SQLiteError) in try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN") }
-            var tables: [SQLiteLayout.Kind: TableBuilder] = [:]
+            var tables: [SQLLayout.Kind: TableBuilder] = [:]
             var failure: DataError?
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
@@ -80,7 +80,7 @@ public enum SQLiteImport {
                 }
             }
             if let failure { throw failure }
-            for kind in SQLiteLayout.Kind.allCases { try tables[kind]?.finish(connection: connection, database: database) }
+            for kind in SQLLayout.Kind.allCases { try tables[kind]?.finish(connection: connection, database: database) }
             try sql(database) { () throws(SQLiteError) in try connection.execute("COMMIT") }
         } catch {
             try? FileManager.default.removeItem(atPath: building)
@@ -94,7 +94,7 @@ public enum SQLiteImport {
             throw .unwritableFile(path: database, reason: (error as NSError).localizedDescription)
         }
         progress?(1, "done")
-        return Summary(counts: SQLiteLayout.Kind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } },
+        return Summary(counts: SQLLayout.Kind.allCases.compactMap { kind in counts[kind].map { (kind, $0) } },
                        bytes: data.count, seconds: Date().timeIntervalSince(started))
     }
 
@@ -116,14 +116,14 @@ public enum SQLiteImport {
         let length: Int
         var at: Int
 
-        mutating func walk(file: String, record: (SQLiteLayout.Kind, [JSONValue.Member], Int) throws(DataError) -> Void) throws(DataError) {
+        mutating func walk(file: String, record: (SQLLayout.Kind, [JSONValue.Member], Int) throws(DataError) -> Void) throws(DataError) {
             if length >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { at = 3 }
             skipBlanks()
             guard at < length else { throw .malformedJSON(path: "$", location: file, reason: "empty file") }
             if base[at] == UInt8(ascii: "[") {
                 let name = URL(fileURLWithPath: file).lastPathComponent.lowercased()
-                guard let kind = SQLiteLayout.Kind.allCases.first(where: { name.hasPrefix($0.rawValue) }) else {
-                    throw .noKnownKinds(what: file, expected: SQLiteLayout.Kind.allCases.map(\.rawValue), found: ["an array"])
+                guard let kind = SQLLayout.Kind.allCases.first(where: { name.hasPrefix($0.rawValue) }) else {
+                    throw .noKnownKinds(what: file, expected: SQLLayout.Kind.allCases.map(\.rawValue), found: ["an array"])
                 }
                 return try elements(of: kind, path: "$", file: file, record: record)
             }
@@ -144,7 +144,7 @@ public enum SQLiteImport {
                 guard at < length, base[at] == UInt8(ascii: ":") else { throw malformed("$.\(key)", file, "expected ':'") }
                 at += 1
                 skipBlanks()
-                if let kind = SQLiteLayout.Kind(rawValue: key), at < length, base[at] == UInt8(ascii: "[") {
+                if let kind = SQLLayout.Kind(rawValue: key), at < length, base[at] == UInt8(ascii: "[") {
                     known += 1
                     try elements(of: kind, path: "$.\(key)", file: file, record: record)
                 } else {
@@ -157,8 +157,8 @@ public enum SQLiteImport {
         }
 
         /// The elements of the array at `at`, each parsed alone.
-        private mutating func elements(of kind: SQLiteLayout.Kind, path: String, file: String,
-                                       record: (SQLiteLayout.Kind, [JSONValue.Member], Int) throws(DataError) -> Void) throws(DataError) {
+        private mutating func elements(of kind: SQLLayout.Kind, path: String, file: String,
+                                       record: (SQLLayout.Kind, [JSONValue.Member], Int) throws(DataError) -> Void) throws(DataError) {
             at += 1
             var index = 0
             while true {
@@ -191,11 +191,11 @@ public enum SQLiteImport {
     /// One kind's table while it is filled: made on its first record, widened for members that
     /// come later, indexed when done.
     struct TableBuilder {
-        let kind: SQLiteLayout.Kind
+        let kind: SQLLayout.Kind
         var columns: [String] = []
         var statement: SQLiteStatement?
 
-        var table: String { SQLiteSQL.quote(kind.rawValue) }
+        var table: String { SQLText.quote(kind.rawValue) }
 
         mutating func insert(_ members: [JSONValue.Member], connection: SQLiteConnection, database: String, file: String) throws(DataError) {
             if columns.isEmpty {
@@ -209,19 +209,19 @@ public enum SQLiteImport {
                 columns.append(member.key)
                 let type = Self.declaredType(of: member.value)
                 try SQLiteImport.sql(database) { () throws(SQLiteError) in
-                    try connection.execute("ALTER TABLE \(table) ADD COLUMN \(SQLiteSQL.quote(member.key))\(type.isEmpty ? "" : " " + type)")
+                    try connection.execute("ALTER TABLE \(table) ADD COLUMN \(SQLText.quote(member.key))\(type.isEmpty ? "" : " " + type)")
                 }
                 added = true
             }
             if added || statement == nil {
-                let list = columns.map(SQLiteSQL.quote).joined(separator: ", ")
+                let list = columns.map(SQLText.quote).joined(separator: ", ")
                 let marks = columns.map { _ in "?" }.joined(separator: ", ")
                 let sql = "INSERT INTO \(table) (\(list)) VALUES (\(marks))"
                 do { statement = try connection.prepare(sql) } catch { throw .unwritableFile(path: database, reason: error.message) }
             }
-            var values = [SQLiteValue](repeating: .null, count: columns.count)
+            var values = [SQLValue](repeating: .null, count: columns.count)
             for member in members {
-                if let index = columns.firstIndex(of: member.key) { values[index] = SQLiteDataSource.sqliteValue(member.value) }
+                if let index = columns.firstIndex(of: member.key) { values[index] = SQLiteDataSource.sqlValue(member.value) }
             }
             do {
                 try statement?.bind(values)
@@ -236,7 +236,7 @@ public enum SQLiteImport {
         func finish(connection: SQLiteConnection, database: String) throws(DataError) {
             for parent in ["userId", "postId", "albumId"] where columns.contains(parent) {
                 try SQLiteImport.sql(database) { () throws(SQLiteError) in
-                    try connection.execute("CREATE INDEX \(SQLiteSQL.quote("\(kind.rawValue)_\(parent)")) ON \(table)(\(SQLiteSQL.quote(parent)))")
+                    try connection.execute("CREATE INDEX \(SQLText.quote("\(kind.rawValue)_\(parent)")) ON \(table)(\(SQLText.quote(parent)))")
                 }
             }
             let searched: [String] = switch kind {
@@ -245,10 +245,10 @@ public enum SQLiteImport {
             default: []
             }
             guard !searched.isEmpty, searched.allSatisfy(columns.contains) else { return }
-            let fts = SQLiteSQL.quote("\(kind.rawValue)_fts")
-            let list = searched.map(SQLiteSQL.quote).joined(separator: ", ")
-            let new = searched.map { "new.\(SQLiteSQL.quote($0))" }.joined(separator: ", ")
-            let old = searched.map { "old.\(SQLiteSQL.quote($0))" }.joined(separator: ", ")
+            let fts = SQLText.quote("\(kind.rawValue)_fts")
+            let list = searched.map(SQLText.quote).joined(separator: ", ")
+            let new = searched.map { "new.\(SQLText.quote($0))" }.joined(separator: ", ")
+            let old = searched.map { "old.\(SQLText.quote($0))" }.joined(separator: ", ")
             let name = kind.rawValue
             try SQLiteImport.sql(database) { () throws(SQLiteError) in
                 try connection.execute("""

@@ -25,7 +25,7 @@ actor SQLiteWindowReader {
 
     /// The rows of `sql` with `values` bound.
     /// - Throws: ``SQLiteError``; an interrupted read as `SQLITE_INTERRUPT` (9).
-    func rows(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> [[SQLiteValue]] {
+    func rows(_ sql: String, _ values: [SQLValue]) throws(SQLiteError) -> [[SQLValue]] {
         let connection = try open()
         // Search's reads: one whose task was cancelled while it waited for the connection is not
         // started (the interrupt then found nothing running to stop).

@@ -30,7 +30,7 @@ public enum DatabaseCommand: Equatable, Sendable {
             case "--force": force = true
             case "--map" where verb == "export":
                 guard let value = rest.popFirst(), !value.isEmpty else { throw .missingValue("--map") }
-                do throws(SQLiteMappingError) { _ = try SQLiteMapping(parsing: value) } catch { throw .badMapping(error) }
+                do throws(SQLMappingError) { _ = try SQLMapping(parsing: value) } catch { throw .badMapping(error) }
                 map = value
             default:
                 guard !argument.hasPrefix("-"), files.count < 2 else { throw .unknownArgument(argument) }
@@ -64,9 +64,9 @@ public enum DatabaseCommand: Equatable, Sendable {
             let summary = try SQLiteImport.run(json: json, database: database, force: force, progress: progress)
             return "Imported \(summary.sentence) from \(json) into \(database)"
         case let .exportJSON(database, json, force, map):
-            var mapping = SQLiteMapping()
+            var mapping = SQLMapping()
             if let map {
-                do throws(SQLiteMappingError) { mapping = try SQLiteMapping(parsing: map) } catch {
+                do throws(SQLMappingError) { mapping = try SQLMapping(parsing: map) } catch {
                     throw .unreadableFile(path: database, reason: error.description)
                 }
             }

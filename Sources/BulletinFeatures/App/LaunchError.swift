@@ -12,7 +12,7 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `bulletin NAME` with a name the settings file does not have; the names it has.
     case unknownSource(String, known: [String])
     /// `--map` with an item that cannot be read.
-    case badMapping(SQLiteMappingError)
+    case badMapping(SQLMappingError)
 
     public var description: String {
         switch self {

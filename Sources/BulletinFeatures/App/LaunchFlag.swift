@@ -69,8 +69,8 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
                  summary: #"a json-server db.json file: {"users": [...], "posts": [...], "comments": [...]} "#
                     + "(or a users…/posts…/comments….json file holding one array)", section: .sources)
         case .database:
-            Spec(names: ["--db"], value: Value(name: "DATABASE", expected: "sqlite:PATH or sqlite:PATH?mode=ro"),
-                 summary: "a database: sqlite:PATH (a SQLite file, as --data opens it), sqlite:PATH?mode=ro (read-only)",
+            Spec(names: ["--db"], value: Value(name: "DATABASE", expected: "sqlite:PATH, sqlite:PATH?mode=ro or postgres://USER@HOST:PORT/DB"),
+                 summary: "a database: sqlite:PATH (a SQLite file, as --data opens it), sqlite:PATH?mode=ro (read-only), postgres://USER@HOST:PORT/DB (a PostgreSQL server; PG* variables and ~/.pgpass as libpq reads them)",
                  section: .sources)
         case .map:
             Spec(names: ["--map"], value: Value(name: "MAPPING", expected: "KIND=TABLE or KIND.FIELD=COLUMN, comma-separated"),

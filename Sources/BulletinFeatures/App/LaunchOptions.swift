@@ -24,6 +24,9 @@ public struct LaunchOptions: Equatable, Sendable {
         case mealDB(String)
         /// A SQLite database file (`--db sqlite:PATH`), read-only with `?mode=ro`.
         case sqlite(path: String, readOnly: Bool)
+        /// A PostgreSQL database (`--db postgres://USER@HOST:PORT/DB`, or `postgresql://`): the
+        /// connection string as given, read by libpq (which also reads `PG*` and `~/.pgpass`).
+        case postgres(String)
     }
 
     /// The API `--github` reads.
@@ -48,7 +51,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var usesMouse = true
     /// Whether every write is refused (`--read-only`), whatever the source.
     public var readOnly = false
-    /// `--map`: where a database's kinds are (``SQLiteMapping``), as written; `nil` for the conventions.
+    /// `--map`: where a database's kinds are (``SQLMapping``), as written; `nil` for the conventions.
     public var map: String?
     /// Whether to set the embedded set's copy with earlier edits aside and start from the
     /// original (`--reset-embedded`, which chooses the embedded set).
@@ -139,7 +142,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.choseSource = true
             case .map:
                 guard let value else { throw .missingValue(name) }
-                do throws(SQLiteMappingError) { _ = try SQLiteMapping(parsing: value) } catch { throw .badMapping(error) }
+                do throws(SQLMappingError) { _ = try SQLMapping(parsing: value) } catch { throw .badMapping(error) }
                 options.map = value
             case .resetEmbedded:
                 options.source = .embedded
@@ -207,8 +210,10 @@ public struct LaunchOptions: Equatable, Sendable {
     }
 
     /// The source `--db URL` names: `sqlite:PATH` (also `sqlite://PATH`), read-only with
-    /// `?mode=ro` (`?mode=rw` is the default); `nil` for any other scheme or an empty path.
+    /// `?mode=ro` (`?mode=rw` is the default); a `postgres://` or `postgresql://` URL as given;
+    /// `nil` for any other scheme or an empty path.
     static func database(_ url: String) -> Source? {
+        if PostgresURL.isPostgres(url) { return .postgres(url) }
         guard url.lowercased().hasPrefix("sqlite:") else { return nil }
         var rest = String(url.dropFirst("sqlite:".count))
         if rest.hasPrefix("//") { rest.removeFirst(2) }

@@ -73,10 +73,11 @@ extension Settings {
         let takes = flag.spec.value
         switch member.value {
         case let .string(text) where flag == .database:
-            guard case let .sqlite(file, readOnly)? = LaunchOptions.database(text) else {
-                throw fail("\"db\" takes \(flag.spec.value?.expected ?? "a database URL"), not \"\(text)\"")
+            switch LaunchOptions.database(text) {
+            case let .sqlite(file, readOnly)?: return .sqlite(path: resolvePath(file, beside: path, home: home), readOnly: readOnly)
+            case let .postgres(url)?: return .postgres(url)
+            default: throw fail("\"db\" takes \(flag.spec.value?.expected ?? "a database URL"), not \"\(text)\"")
             }
-            return .sqlite(path: resolvePath(file, beside: path, home: home), readOnly: readOnly)
         case let .string(text) where takes != nil && !text.isEmpty:
             let resolved = flag == .data ? resolvePath(text, beside: path, home: home) : text
             return LaunchOptions.source(for: flag, value: resolved)

@@ -21,7 +21,7 @@ public struct SourceFactory: Sendable {
     public var readOnly: Bool
     /// The most bytes one response body may have (`--max-response`, default 256 MB).
     public var maxResponseBytes: Int
-    /// `--map`: where a database's kinds are, as written (``SQLiteMapping``); `nil` for the conventions.
+    /// `--map`: where a database's kinds are, as written (``SQLMapping``); `nil` for the conventions.
     public var map: String?
     /// The GitHub token sent as a bearer token (`GITHUB_TOKEN`); never shown.
     public var githubToken: String?
@@ -74,6 +74,9 @@ public struct SourceFactory: Sendable {
             return try sqlite(path, readOnly: false)
         case let .sqlite(path, readOnly):
             return try sqlite(path, readOnly: readOnly)
+        case let .postgres(url):
+            let source = PostgresDataSource(conninfo: url, mapping: try mapping(naming: PostgresURL.redacted(url)), log: log, timeout: timeout)
+            return (source, PostgresDataWriter(source: source))
         case let .file(path):
             let source = FileDataSource(path: path, log: log)
             return (source, FileDataWriter(source: source))
@@ -109,7 +112,7 @@ public struct SourceFactory: Sendable {
             case .unreadable: throw .unreadableFile(path: path, reason: "permission denied")
             case .file, .notJSON: break   // the load says what is wrong inside, with the line and column
             }
-        case .embedded, .api, .dummyJSON, .github, .mealDB: break
+        case .embedded, .api, .dummyJSON, .github, .mealDB, .postgres: break
         }
     }
 
@@ -117,14 +120,17 @@ public struct SourceFactory: Sendable {
     /// - Throws: ``DataError/unreadableFile(path:reason:)`` for a mapping that cannot be read
     ///   (the command line checked it first; a settings file may not have).
     private func sqlite(_ path: String, readOnly: Bool) throws(DataError) -> (source: any DataSource, writer: any DataWriter) {
-        var mapping = SQLiteMapping()
-        if let map {
-            do throws(SQLiteMappingError) { mapping = try SQLiteMapping(parsing: map) } catch {
-                throw .unreadableFile(path: path, reason: error.description)
-            }
-        }
-        let source = SQLiteDataSource(path: path, readOnly: readOnly, mapping: mapping, log: log, timeout: timeout)
+        let source = SQLiteDataSource(path: path, readOnly: readOnly, mapping: try mapping(naming: path), log: log, timeout: timeout)
         return (source, SQLiteDataWriter(source: source))
+    }
+
+    /// ``map`` read; an error names `database`.
+    /// - Throws: ``DataError/unreadableFile(path:reason:)`` for a mapping that cannot be read.
+    private func mapping(naming database: String) throws(DataError) -> SQLMapping {
+        guard let map else { return SQLMapping() }
+        do throws(SQLMappingError) { return try SQLMapping(parsing: map) } catch {
+            throw .unreadableFile(path: database, reason: error.description)
+        }
     }
 
     /// `--reset-embedded`: sets the copy with earlier edits aside
@@ -163,6 +169,7 @@ extension LaunchOptions.Source {
         case .github: .github
         case .mealDB: .mealDB
         case .sqlite: .sqlite
+        case .postgres: .postgres
         }
     }
 }

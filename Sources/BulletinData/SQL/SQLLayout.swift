@@ -4,9 +4,9 @@
 /// Found by convention, as json-server names its collections: a table named as the kind, an
 /// `id` key (else the table's one-column primary key), columns named as JSONPlaceholder's fields
 /// (`userId`) or in snake case (`user_id`), and the reference to the parent as such a column or
-/// as a declared `FOREIGN KEY` to the parent's table. A ``SQLiteMapping`` (`--map`) names what
+/// as a declared `FOREIGN KEY` to the parent's table. A ``SQLMapping`` (`--map`) names what
 /// the conventions do not find.
-public struct SQLiteLayout: Hashable, Sendable {
+public struct SQLLayout: Hashable, Sendable {
     /// The kinds a SQLite database can hold, in the order Bulletin lists them.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
         case users, posts, comments, albums, photos, todos
@@ -73,11 +73,11 @@ public struct SQLiteLayout: Hashable, Sendable {
     /// The layout of `schema` by the conventions, with `mapping` first.
     /// - Parameter what: Names the database in errors (`/data/app.db`).
     /// - Throws: ``DataError/noKnownKinds(what:expected:found:)`` when the database has no users,
-    ///   posts or comments table (naming the tables it has); ``SQLiteMappingError`` as
+    ///   posts or comments table (naming the tables it has); ``SQLMappingError`` as
     ///   ``DataError/unreadableFile(path:reason:)`` when the mapping names a table or column the
     ///   database does not have, or a child table it names has no column for its parent (a
     ///   table found by convention that cannot be read is left out instead: ``leftOut``).
-    public static func resolve(_ schema: SQLiteSchema, mapping: SQLiteMapping = SQLiteMapping(), what: String) throws(DataError) -> SQLiteLayout {
+    public static func resolve(_ schema: SQLSchema, mapping: SQLMapping = SQLMapping(), what: String) throws(DataError) -> SQLLayout {
         var tables: [Kind: TableMap] = [:]
         var leftOut: [String] = []
         for kind in Kind.allCases {
@@ -101,12 +101,12 @@ public struct SQLiteLayout: Hashable, Sendable {
             if let first = leftOut.first { throw .unreadableFile(path: what, reason: first) }
             throw .noKnownKinds(what: what, expected: ["users", "posts", "comments"], found: schema.tableNames)
         }
-        var layout = SQLiteLayout(tables: tables)
+        var layout = SQLLayout(tables: tables)
         layout.leftOut = leftOut
         return layout
     }
 
-    private static func map(_ kind: Kind, _ table: SQLiteSchema.Table, in schema: SQLiteSchema, mapping: SQLiteMapping,
+    private static func map(_ kind: Kind, _ table: SQLSchema.Table, in schema: SQLSchema, mapping: SQLMapping,
                             mappedTables: [Kind: TableMap], what: String) throws(DataError) -> TableMap {
         let mapped = mapping.columns[kind] ?? [:]
         for (field, column) in mapped where table.column(named: column) == nil {
@@ -159,25 +159,25 @@ public struct SQLiteLayout: Hashable, Sendable {
 /// and columns are not named by the conventions: `posts=articles` (the posts are in table
 /// `articles`), `posts.userId=author_id` (a post's author is column `author_id`),
 /// `users.name=display_name`. Items are separated by commas; fields use JSONPlaceholder's names.
-public struct SQLiteMapping: Hashable, Sendable {
+public struct SQLMapping: Hashable, Sendable {
     /// The table of each kind named.
-    public var tables: [SQLiteLayout.Kind: String] = [:]
+    public var tables: [SQLLayout.Kind: String] = [:]
     /// The column of each field named, by kind.
-    public var columns: [SQLiteLayout.Kind: [String: String]] = [:]
+    public var columns: [SQLLayout.Kind: [String: String]] = [:]
 
     /// No mapping: the conventions alone.
     public init() {}
 
     /// Reads `posts=articles,posts.userId=author_id,users.name=display_name`.
-    /// - Throws: ``SQLiteMappingError`` naming the item that cannot be read and why.
-    public init(parsing text: String) throws(SQLiteMappingError) {
+    /// - Throws: ``SQLMappingError`` naming the item that cannot be read and why.
+    public init(parsing text: String) throws(SQLMappingError) {
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, !parts[1].isEmpty else { throw SQLiteMappingError(item: item, reason: "expected KIND=TABLE or KIND.FIELD=COLUMN") }
+            guard parts.count == 2, !parts[1].isEmpty else { throw SQLMappingError(item: item, reason: "expected KIND=TABLE or KIND.FIELD=COLUMN") }
             let target = parts[0].split(separator: ".", maxSplits: 1).map(String.init)
-            guard let kind = SQLiteLayout.Kind(rawValue: target[0].lowercased()) else {
-                throw SQLiteMappingError(item: item, reason: "\(target[0]) is not one of "
-                                         + SQLiteLayout.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let kind = SQLLayout.Kind(rawValue: target[0].lowercased()) else {
+                throw SQLMappingError(item: item, reason: "\(target[0]) is not one of "
+                                         + SQLLayout.Kind.allCases.map(\.rawValue).joined(separator: ", "))
             }
             if target.count == 1 {
                 tables[kind] = parts[1]
@@ -185,17 +185,17 @@ public struct SQLiteMapping: Hashable, Sendable {
             }
             let field = target[1]
             guard field == "id" || kind.fields.contains(field) else {
-                throw SQLiteMappingError(item: item, reason: "\(kind.rawValue) have no field \(field) (they have: id, "
+                throw SQLMappingError(item: item, reason: "\(kind.rawValue) have no field \(field) (they have: id, "
                                          + kind.fields.joined(separator: ", ") + ")")
             }
             columns[kind, default: [:]][field] = parts[1]
         }
     }
 
-    /// The mapping as `--map` takes it, kinds in ``SQLiteLayout/Kind`` order, each table before
+    /// The mapping as `--map` takes it, kinds in ``SQLLayout/Kind`` order, each table before
     /// its fields (sorted): `posts=articles,posts.userId=author_id`; empty for none.
     public var text: String {
-        SQLiteLayout.Kind.allCases.flatMap { kind in
+        SQLLayout.Kind.allCases.flatMap { kind in
             (tables[kind].map { ["\(kind.rawValue)=\($0)"] } ?? [])
                 + (columns[kind] ?? [:]).sorted { $0.key < $1.key }.map { "\(kind.rawValue).\($0.key)=\($0.value)" }
         }.joined(separator: ",")
@@ -203,7 +203,7 @@ public struct SQLiteMapping: Hashable, Sendable {
 }
 
 /// A `--map` item that cannot be read: `--map postz=articles: postz is not one of users, posts, …`.
-public struct SQLiteMappingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SQLMappingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The item as written.
     public var item: String
     /// Why it cannot be read.

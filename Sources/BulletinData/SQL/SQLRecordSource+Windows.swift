@@ -1,58 +1,62 @@
 import Foundation
 
-// The Posts and Users lists of a SQLite database in windows by key (``RecordWindows``, issue 25
-// item 3): each read is one `SELECT … WHERE (sort, id) > (?, ?) ORDER BY sort, id LIMIT n` on
-// the read-only connection (``SQLiteWindowReader``), so a window costs the same anywhere in ten
-// million rows, and Esc stops a long one.
+// The Posts and Users lists of a SQL database in windows by key (``RecordWindows``, issue 25
+// item 3, issue 26 item 2): each read is one `SELECT … WHERE (sort, id) > (?, ?) ORDER BY sort,
+// id LIMIT n` on the windows' own connection (``SQLRecordSource/windowRows(_:_:)``), so a window
+// costs the same anywhere in ten million rows, and Esc stops a long one. SQLite and PostgreSQL
+// read them through this one implementation.
 
-/// A row a SQLite list reads in windows: the kind whose table it comes from, its SQL, and how
-/// a selected row (``SQLiteWindowSQL/select``) becomes it.
-protocol SQLiteWindowRow: Sendable {
+/// A row a SQL list reads in windows: the kind whose table it comes from, its SQL, and how
+/// a selected row (``SQLWindowSQL/select``) becomes it.
+protocol SQLWindowRow: Sendable {
     /// The SQL of `query` on the row's table; `nil` when the database has none.
-    static func sql(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL?
+    static func sql(_ query: WindowQuery, layout: SQLLayout, schema: SQLSchema, dialect: SQLDialect) -> SQLWindowSQL?
     /// The table's name in Bulletin's words, for "no posts table".
     static var table: String { get }
-    /// The row from its selected values (the key's two come last).
-    static func row(_ values: [SQLiteValue], _ sql: SQLiteWindowSQL, in source: isolated SQLiteDataSource) -> Self
+    /// The row from its selected values (the key's two come last), and the issue that kept it
+    /// from being read whole.
+    static func row(_ values: [SQLValue], _ sql: SQLWindowSQL, in source: some SQLRecordSource,
+                    schema: SQLSchema, layout: SQLLayout) -> (row: Self, issue: RecordIssue?)
 }
 
-extension WindowedPost: SQLiteWindowRow {
-    static func sql(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
-        SQLiteWindowSQL.posts(query, layout: layout, schema: schema)
+extension WindowedPost: SQLWindowRow {
+    static func sql(_ query: WindowQuery, layout: SQLLayout, schema: SQLSchema, dialect: SQLDialect) -> SQLWindowSQL? {
+        SQLWindowSQL.posts(query, layout: layout, schema: schema, dialect: dialect)
     }
     static var table: String { "posts table" }
-    static func row(_ values: [SQLiteValue], _ sql: SQLiteWindowSQL, in source: isolated SQLiteDataSource) -> WindowedPost {
-        WindowedPost(post: PostSummary(id: SQLiteDataSource.recordID(values[0]) ?? RecordID(""),
-                                       userId: SQLiteDataSource.recordID(values[1]) ?? RecordID(""), title: values[2].text ?? ""),
-                     author: values[3] == .null ? nil : values[3].text)
+    static func row(_ values: [SQLValue], _ sql: SQLWindowSQL, in source: some SQLRecordSource,
+                    schema: SQLSchema, layout: SQLLayout) -> (row: WindowedPost, issue: RecordIssue?) {
+        (WindowedPost(post: PostSummary(id: SQLRecords.recordID(values[0]) ?? RecordID(""),
+                                        userId: SQLRecords.recordID(values[1]) ?? RecordID(""), title: values[2].text ?? ""),
+                      author: values[3] == .null ? nil : values[3].text), nil)
     }
 }
 
-extension User: SQLiteWindowRow {
-    static func sql(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
-        SQLiteWindowSQL.users(query, layout: layout, schema: schema)
+extension User: SQLWindowRow {
+    static func sql(_ query: WindowQuery, layout: SQLLayout, schema: SQLSchema, dialect: SQLDialect) -> SQLWindowSQL? {
+        SQLWindowSQL.users(query, layout: layout, schema: schema, dialect: dialect)
     }
     static var table: String { "users table" }
-    /// The user the row's columns make, as ``SQLiteDataSource/users()`` reads one; a row that
-    /// cannot be read keeps its place as its id and `—`, and is named in the source's issues.
-    static func row(_ values: [SQLiteValue], _ sql: SQLiteWindowSQL, in source: isolated SQLiteDataSource) -> User {
-        let id = SQLiteDataSource.recordID(values[values.count - 1]) ?? RecordID("")
-        guard let (_, schema, layout) = try? source.open(), let map = layout.table(.users),
-              let table = schema.table(named: map.table) else { return User(id: id, name: "—", username: "") }
-        let record = SQLiteRecords.json(table, values: Array(values.prefix(sql.columns.count)), kind: .users, map: map)
+    /// The user the row's columns make, as a source's `users()` reads one; a row that cannot
+    /// be read keeps its place as its id and `—`, and is named in the source's issues.
+    static func row(_ values: [SQLValue], _ sql: SQLWindowSQL, in source: some SQLRecordSource,
+                    schema: SQLSchema, layout: SQLLayout) -> (row: User, issue: RecordIssue?) {
+        let id = SQLRecords.recordID(values[values.count - 1]) ?? RecordID("")
+        guard let map = layout.table(.users), let table = schema.table(named: map.table) else { return (User(id: id, name: "—", username: ""), nil) }
+        let record = SQLRecords.json(table, values: Array(values.prefix(sql.columns.count)), kind: .users, map: map)
+        let location = source.rowLocation(map.table, record)
         do {
-            return try source.decodeRow(record, as: User.self, map: map, kind: .users)
+            let user = try SQLRecords.decode(User.self, record, location: location)
+            return (SQLRecords.withExtras(user, map.extraColumns, of: record), nil)
         } catch {
-            source.issues.append(RecordIssue(path: "$", reason: error.description, effect: .skipped,
-                                             location: source.location(map.table, record)))
-            return User(id: id, name: "—", username: "")
+            return (User(id: id, name: "—", username: ""), RecordIssue(path: "$", reason: error.description, effect: .skipped, location: location))
         }
     }
 }
 
-/// A SQLite source's list of `Row`s in windows (``SQLiteDataSource/postWindows``, ``SQLiteDataSource/userWindows``).
-struct SQLiteWindows<Row: SQLiteWindowRow>: RecordWindows {
-    let source: SQLiteDataSource
+/// A SQL source's list of `Row`s in windows (its `postWindows` and `userWindows`).
+struct SQLWindows<Row: SQLWindowRow, Source: SQLRecordSource>: RecordWindows {
+    let source: Source
 
     func count(_ query: WindowQuery) async throws(DataError) -> Int {
         try await source.windowCount(try await source.windowSQL(query, Row.self))
@@ -78,29 +82,31 @@ struct SQLiteWindows<Row: SQLiteWindowRow>: RecordWindows {
         (try? await source.windowSQL(query, Row.self))?.plan ?? WindowPlan(sortIsIndexed: true, filterIsIndexed: true)
     }
 
-    func cancelReads() { source.windowReader.interrupt() }
+    func cancelReads() { source.cancelWindowReads() }
 }
 
-extension SQLiteDataSource {
-    /// The parts of a sort column's order (``SQLiteWindowSQL``), in ascending order.
-    enum Segment: Equatable {
-        /// Every row, by id (the order is the id's).
-        case all
-        /// The rows whose sort value is NULL, by id (first in SQLite's ascending order).
-        case nulls
-        /// The rows with a sort value, by value and id.
-        case values
-    }
+/// The parts of a sort column's order (``SQLWindowSQL``), in ascending order.
+enum SQLWindowSegment: Equatable {
+    /// Every row, by id (the order is the id's).
+    case all
+    /// The rows whose sort value is NULL, by id (first in SQLite's ascending order).
+    case nulls
+    /// The rows with a sort value, by value and id.
+    case values
+}
+
+extension SQLRecordSource {
+    typealias Segment = SQLWindowSegment
 
     /// The SQL of `query` for `Row`'s table.
     /// - Throws: ``DataError/notFound(_:location:)`` when the database has no such table.
-    func windowSQL<Row: SQLiteWindowRow>(_ query: WindowQuery, _ type: Row.Type) throws(DataError) -> SQLiteWindowSQL {
-        let (_, schema, layout) = try open()
-        guard let sql = Row.sql(query, layout: layout, schema: schema) else { throw .notFound(Row.table, location: path) }
+    func windowSQL<Row: SQLWindowRow>(_ query: WindowQuery, _ type: Row.Type) throws(DataError) -> SQLWindowSQL {
+        let (schema, layout) = try layoutAndSchema()
+        guard let sql = Row.sql(query, layout: layout, schema: schema, dialect: dialect) else { throw .notFound(Row.table, location: location) }
         return sql
     }
 
-    func windowCount(_ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
+    func windowCount(_ sql: SQLWindowSQL) async throws(DataError) -> Int {
         if let ids = sql.fullText { return try await fullTextCount(ids, sql) }
         var statement = "SELECT count(*) FROM \(sql.tableOnly)"
         if let filter = sql.filter { statement += " WHERE " + filter.sql }
@@ -108,11 +114,11 @@ extension SQLiteDataSource {
         return Int(rows.first?.first?.integer ?? 0)
     }
 
-    func window<Row: SQLiteWindowRow>(_ query: WindowQuery, start: WindowStart, limit: Int,
+    func window<Row: SQLWindowRow>(_ query: WindowQuery, start: WindowStart, limit: Int,
                                       as type: Row.Type) async throws(DataError) -> [Windowed<Row>] {
         let sql = try windowSQL(query, Row.self)
         let limit = max(0, limit)
-        let rows: [[SQLiteValue]]
+        let rows: [[SQLValue]]
         switch start {
         case .first: rows = try await physical(sql, forward: query.ascending, from: nil, inclusive: false, limit: limit)
         case .last: rows = try await physical(sql, forward: !query.ascending, from: nil, inclusive: false, limit: limit).reversed()
@@ -129,10 +135,15 @@ extension SQLiteDataSource {
             guard let row = try await read(statement, sql.filter?.values ?? []).first else { return [] }
             return try await window(query, start: .from(Self.windowKey(row)), limit: limit, as: Row.self)
         }
-        return rows.map { Windowed(row: Row.row($0, sql, in: self), key: Self.windowKey($0)) }
+        let (schema, layout) = try layoutAndSchema()
+        return rows.map { values in
+            let (row, issue) = Row.row(values, sql, in: self, schema: schema, layout: layout)
+            if let issue { issues.append(issue) }
+            return Windowed(row: row, key: Self.windowKey(values))
+        }
     }
 
-    func windowPosition(of key: WindowKey, _ query: WindowQuery, _ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
+    func windowPosition(of key: WindowKey, _ query: WindowQuery, _ sql: SQLWindowSQL) async throws(DataError) -> Int {
         let segments = Self.segments(sql)
         let own = Self.segment(of: key, sql)
         guard let at = segments.firstIndex(of: own) else { return 0 }
@@ -143,7 +154,7 @@ extension SQLiteDataSource {
         return position
     }
 
-    func windowKey(id: RecordID, _ sql: SQLiteWindowSQL) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
+    func windowKey(id: RecordID, _ sql: SQLWindowSQL) async throws(DataError) -> (key: WindowKey, passes: Bool)? {
         let passes = sql.filter.map { "CASE WHEN \($0.sql) THEN 1 ELSE 0 END" } ?? "1"
         let statement = "SELECT \(sql.select), \(passes) FROM \(sql.from) WHERE \(sql.id) = ? LIMIT 1"
         guard let row = try await read(statement, (sql.filter?.values ?? []) + [Self.key(id)]).first else { return nil }
@@ -152,7 +163,7 @@ extension SQLiteDataSource {
 
     /// ``RecordWindows/fraction(of:_:)``: in an unfiltered order by integer id, the key's id
     /// between the smallest and the largest (two lookups at the ends of the primary key).
-    func windowFraction(of key: WindowKey, _ query: WindowQuery, _ sql: SQLiteWindowSQL) async throws(DataError) -> Double? {
+    func windowFraction(of key: WindowKey, _ query: WindowQuery, _ sql: SQLWindowSQL) async throws(DataError) -> Double? {
         guard sql.sort == nil, sql.filter == nil, case let .integer(id) = key.id else { return nil }
         let ends = try await read("SELECT (SELECT min(\(sql.id)) FROM \(sql.tableOnly)), (SELECT max(\(sql.id)) FROM \(sql.tableOnly))", [])
         guard let low = ends.first?[0].integer, let high = ends.first?[1].integer else { return nil }
@@ -165,11 +176,11 @@ extension SQLiteDataSource {
 
     /// At most `limit` rows from `key` (or the start) in the physical order, ascending when
     /// `forward`: the key's segment from the key on, then the segments after it.
-    private func physical(_ sql: SQLiteWindowSQL, forward: Bool, from key: WindowKey?, inclusive: Bool,
-                          limit: Int) async throws(DataError) -> [[SQLiteValue]] {
+    private func physical(_ sql: SQLWindowSQL, forward: Bool, from key: WindowKey?, inclusive: Bool,
+                          limit: Int) async throws(DataError) -> [[SQLValue]] {
         let segments = forward ? Self.segments(sql) : Self.segments(sql).reversed()
         let first = key.map { Self.segment(of: $0, sql) }.flatMap { segments.firstIndex(of: $0) } ?? 0
-        var rows: [[SQLiteValue]] = []
+        var rows: [[SQLValue]] = []
         for (index, segment) in segments.enumerated() where index >= first && rows.count < limit {
             let op = forward ? (inclusive ? ">=" : ">") : (inclusive ? "<=" : "<")
             let bound = index == first ? key.map { ($0, op) } : nil
@@ -190,16 +201,16 @@ extension SQLiteDataSource {
     /// A window in id order of a filter through the FTS5 index: each set of ids read from the
     /// bound on, at most `limit` of each, so the first rows of a text most titles hold (`f`)
     /// cost what those of a rare one do, where `id IN (all of them)` reads them all first.
-    private func fullTextWindow(_ ids: SQLiteWindowSQL.FullTextIDs, _ sql: SQLiteWindowSQL, forward: Bool,
-                                bound: (key: WindowKey, op: String)?, limit: Int) async throws(DataError) -> [[SQLiteValue]] {
+    private func fullTextWindow(_ ids: SQLWindowSQL.FullTextIDs, _ sql: SQLWindowSQL, forward: Bool,
+                                bound: (key: WindowKey, op: String)?, limit: Int) async throws(DataError) -> [[SQLValue]] {
         let direction = forward ? "ASC" : "DESC"
         var arms = ["SELECT * FROM (SELECT rowid FROM \(ids.table) WHERE \(ids.table) MATCH ?"
                     + (bound.map { " AND rowid \($0.op) ?" } ?? "") + " ORDER BY rowid \(direction) LIMIT \(limit))"]
-        var values: [SQLiteValue] = [ids.match] + (bound.map { [$0.key.id.sqliteValue] } ?? [])
+        var values: [SQLValue] = [ids.match] + (bound.map { [$0.key.id.sqlValue] } ?? [])
         if let authors = ids.authorPosts {
             arms.append("SELECT * FROM (\(authors.sql)" + (bound.map { " AND \(authors.id) \($0.op) ?" } ?? "")
                         + " ORDER BY \(authors.id) \(direction) LIMIT \(limit))")
-            values += [authors.value] + (bound.map { [$0.key.id.sqliteValue] } ?? [])
+            values += [authors.value] + (bound.map { [$0.key.id.sqlValue] } ?? [])
         }
         if let number = ids.number {
             arms.append("SELECT ?")
@@ -208,7 +219,7 @@ extension SQLiteDataSource {
         var statement = "SELECT \(sql.select) FROM \(sql.from) WHERE \(sql.id) IN (\(arms.joined(separator: " UNION ")))"
         if let bound {
             statement += " AND \(sql.id) \(bound.op) ?"
-            values.append(bound.key.id.sqliteValue)
+            values.append(bound.key.id.sqlValue)
         }
         statement += " ORDER BY \(sql.id) \(direction) LIMIT \(limit)"
         return try await read(statement, values)
@@ -217,10 +228,10 @@ extension SQLiteDataSource {
     /// The count of a filter through the FTS5 index as a sum, with nothing held: the title's
     /// matches, the matching authors' posts whose title does not match, and the id typed when
     /// neither holds it.
-    private func fullTextCount(_ ids: SQLiteWindowSQL.FullTextIDs, _ sql: SQLiteWindowSQL) async throws(DataError) -> Int {
+    private func fullTextCount(_ ids: SQLWindowSQL.FullTextIDs, _ sql: SQLWindowSQL) async throws(DataError) -> Int {
         let titled = "EXISTS (SELECT 1 FROM \(ids.table) WHERE \(ids.table) MATCH ? AND rowid = \(sql.id))"
         var parts = ["(SELECT count(*) FROM \(ids.table) WHERE \(ids.table) MATCH ?)"]
-        var values: [SQLiteValue] = [ids.match]
+        var values: [SQLValue] = [ids.match]
         if let authors = ids.authorPosts {
             // The title's matches read once into a set (`NOT IN`), not looked up in the index
             // post by post: for `f` on 10M posts, 1.8 s against three minutes.
@@ -237,17 +248,17 @@ extension SQLiteDataSource {
         return Int(rows.first?.first?.integer ?? 0)
     }
 
-    private func count(_ sql: SQLiteWindowSQL, _ segment: Segment, bound: (WindowKey, String)?) async throws(DataError) -> Int {
+    private func count(_ sql: SQLWindowSQL, _ segment: Segment, bound: (WindowKey, String)?) async throws(DataError) -> Int {
         let (conditions, values) = Self.conditions(sql, segment, bound: bound)
         let from = sql.sort != nil && sql.sortNeedsJoin ? sql.from : sql.tableOnly
         return Int(try await read("SELECT count(*) FROM \(from)" + conditions, values).first?.first?.integer ?? 0)
     }
 
     /// ` WHERE …` of `segment` (the filter, the segment's own condition, the bound on the key).
-    private static func conditions(_ sql: SQLiteWindowSQL, _ segment: Segment,
-                                   bound: (key: WindowKey, op: String)?) -> (String, [SQLiteValue]) {
+    private static func conditions(_ sql: SQLWindowSQL, _ segment: Segment,
+                                   bound: (key: WindowKey, op: String)?) -> (String, [SQLValue]) {
         var conditions: [String] = []
-        var values: [SQLiteValue] = []
+        var values: [SQLValue] = []
         if let filter = sql.filter {
             conditions.append(filter.sql)
             values += filter.values
@@ -257,52 +268,39 @@ extension SQLiteDataSource {
             if segment == .nulls, let sort = sql.sort { conditions.append("\(sort) IS NULL") }
             if let bound {
                 conditions.append("\(sql.id) \(bound.op) ?")
-                values.append(bound.key.id.sqliteValue)
+                values.append(bound.key.id.sqlValue)
             }
         case .values:
             if sql.sortIsNullable, let sort = sql.sort { conditions.append("\(sort) IS NOT NULL") }
             if let bound, let sort = sql.sort, let value = bound.key.sort {
                 conditions.append("(\(sort), \(sql.id)) \(bound.op) (?, ?)")
-                values += [value.sqliteValue, bound.key.id.sqliteValue]
+                values += [value.sqlValue, bound.key.id.sqlValue]
             }
         }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 
-    private static func segments(_ sql: SQLiteWindowSQL) -> [Segment] {
+    private static func segments(_ sql: SQLWindowSQL) -> [Segment] {
         sql.sort == nil ? [.all] : sql.sortIsNullable ? [.nulls, .values] : [.values]
     }
 
-    private static func segment(of key: WindowKey, _ sql: SQLiteWindowSQL) -> Segment {
+    private static func segment(of key: WindowKey, _ sql: SQLWindowSQL) -> Segment {
         sql.sort == nil ? .all : key.sort == nil ? .nulls : .values
     }
 
-    /// Runs a read on the window connection (or `reader`), its errors in Bulletin's words (an
-    /// interrupted one as ``DataError/cancelled``), recorded in the request log as a read of the file.
-    func read(_ sql: String, _ values: [SQLiteValue], through reader: SQLiteWindowReader? = nil) async throws(DataError) -> [[SQLiteValue]] {
-        let started = Date()
-        do throws(SQLiteError) {
-            let rows = try await (reader ?? windowReader).rows(sql, values)
-            log?.record(RequestRecord(date: started, method: "READ", path: path, status: .read,
-                                      milliseconds: RequestRecord.milliseconds(since: started)))
-            return rows
-        } catch {
-            if error.primaryCode == 9 { throw .cancelled }   // SQLITE_INTERRUPT: Esc, or a newer query
-            let failure = Self.dataError(error)
-            log?.record(failure)
-            throw failure
-        }
+    private func read(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]] {
+        try await windowRows(sql, values)
     }
 
     /// A row's key: its sort value and id, the last two values selected.
-    private static func windowKey(_ row: [SQLiteValue]) -> WindowKey {
+    private static func windowKey(_ row: [SQLValue]) -> WindowKey {
         WindowKey(sort: WindowValue(row[row.count - 2]), id: WindowValue(row[row.count - 1]) ?? .integer(0))
     }
 }
 
 extension WindowValue {
     /// A column's value as a key's (`nil` for NULL).
-    init?(_ value: SQLiteValue) {
+    init?(_ value: SQLValue) {
         switch value {
         case .null: return nil
         case let .integer(number): self = .integer(number)
@@ -313,7 +311,7 @@ extension WindowValue {
     }
 
     /// The value bound to a statement.
-    var sqliteValue: SQLiteValue {
+    var sqlValue: SQLValue {
         switch self {
         case let .integer(number): .integer(number)
         case let .real(number): .real(number)

@@ -1,10 +1,10 @@
-/// The SQL of one ``WindowQuery`` on a SQLite database's posts or users
-/// (``SQLiteDataSource+Windows.swift``): what is selected, from where, ordered by what, filtered how.
+/// The SQL of one ``WindowQuery`` on a SQL database's posts or users (``SQLWindowReading``), in
+/// its engine's ``SQLDialect``: what is selected, from where, ordered by what, filtered how.
 ///
 /// A sort column that may hold NULL splits the order in two segments, as SQLite orders them
 /// (NULLs first, by id; then the values, by value and id), each read by a row-value range on
 /// its key (`(p."title", p."id") > (?, ?)`), which an index on the column answers directly.
-struct SQLiteWindowSQL {
+struct SQLWindowSQL {
     /// A row's columns, then its sort value (`NULL` when the order is the id's), its id last.
     let select: String
     /// The table, joined to the users for a post's author.
@@ -20,11 +20,11 @@ struct SQLiteWindowSQL {
     /// Whether the sort column may be NULL (it has a NULL segment).
     let sortIsNullable: Bool
     /// The filter's predicate and its values, or `nil` for every row.
-    let filter: (sql: String, values: [SQLiteValue])?
+    let filter: (sql: String, values: [SQLValue])?
     /// What the screen can say of the query's cost.
     let plan: WindowPlan
     /// The table's columns, in the order ``select`` begins with (a user's whole row).
-    let columns: [SQLiteSchema.Column]
+    let columns: [SQLSchema.Column]
     /// The posts' filter through their FTS5 index, as the sets of ids it is the union of, so a
     /// window in id order and the count read only what they need (``SQLiteDataSource+Windows.swift``);
     /// `nil` for any other filter.
@@ -37,10 +37,10 @@ struct SQLiteWindowSQL {
         /// The FTS5 table, quoted.
         var table: String
         /// The `MATCH` operand: `title : "ferr"*`.
-        var match: SQLiteValue
+        var match: SQLValue
         /// The posts of the authors whose name holds the text (`SELECT "id" FROM "posts" WHERE "userId" IN (…)`),
         /// the folded text its value; `nil` when the posts have no author.
-        var authorPosts: (sql: String, id: String, value: SQLiteValue)?
+        var authorPosts: (sql: String, id: String, value: SQLValue)?
         /// The id typed, when the text is a whole number.
         var number: Int64?
     }
@@ -60,9 +60,9 @@ struct SQLiteWindowSQL {
     /// The SQL of `query` on `layout`'s posts (and users, for the author's name): id, user id,
     /// title and author selected, sorted by `id`, `title` or `author`.
     /// - Returns: `nil` when the database has no posts table.
-    static func posts(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
+    static func posts(_ query: WindowQuery, layout: SQLLayout, schema: SQLSchema, dialect: SQLDialect) -> SQLWindowSQL? {
         guard let posts = layout.table(.posts) else { return nil }
-        let quote = SQLiteSQL.quote
+        let quote = SQLText.quote
         let postsTable = schema.table(named: posts.table)
         let id = "p." + quote(posts.id)
         let userID = posts.column("userId").map { "p." + quote($0) }
@@ -84,12 +84,12 @@ struct SQLiteWindowSQL {
         }
         let select = [id, userID ?? "NULL", title ?? "NULL", author ?? "NULL", sort.expression ?? "NULL", id].joined(separator: ", ")
         let (filter, filterIndexed, fullText) = postFilter(query.filter, posts: posts, users: users, userID: userID, title: title,
-                                                           schema: schema)
+                                                           schema: schema, dialect: dialect)
         var advice = sort.indexed ? [] : [sort.advice].compactMap { $0 }
         if filter != nil, !filterIndexed {
-            advice.append("no FTS5 index on the titles: every post is read (bulletin import makes one)")
+            advice.append(dialect.containsAdvice(table: posts.table, column: posts.column("title") ?? "title"))
         }
-        return SQLiteWindowSQL(
+        return SQLWindowSQL(
             select: select, from: from, tableOnly: postsOnly, sortNeedsJoin: sort.joined, id: id, sort: sort.expression,
             sortIsNullable: sort.nullable, filter: filter,
             plan: WindowPlan(sortIsIndexed: sort.indexed, filterIsIndexed: filter == nil || filterIndexed,
@@ -106,26 +106,26 @@ struct SQLiteWindowSQL {
     /// ids (`p.id IN (… UNION …)`, the authors' posts found by the index on `userId`), so no
     /// post is read to test it: an `OR` of the two would read every post.
     private static func postFilter(
-        _ text: String, posts: SQLiteLayout.TableMap, users: SQLiteLayout.TableMap?, userID: String?, title: String?,
-        schema: SQLiteSchema
-    ) -> (filter: (sql: String, values: [SQLiteValue])?, indexed: Bool, fullText: FullTextIDs?) {
-        let folded = TextFolding.fold(text)
-        guard !folded.isEmpty else { return (nil, true, nil) }
-        let quote = SQLiteSQL.quote
+        _ text: String, posts: SQLLayout.TableMap, users: SQLLayout.TableMap?, userID: String?, title: String?,
+        schema: SQLSchema, dialect: SQLDialect
+    ) -> (filter: (sql: String, values: [SQLValue])?, indexed: Bool, fullText: FullTextIDs?) {
+        guard !TextFolding.fold(text).isEmpty else { return (nil, true, nil) }
+        let quote = SQLText.quote
+        let needle = dialect.containsValue(text)
         let postsTable = schema.table(named: posts.table)
         var ids: FullTextIDs?
-        var authors: (sql: String, value: SQLiteValue)?
+        var authors: (sql: String, value: SQLValue)?
         if let users, let name = users.column("name"), userID != nil {
-            authors = ("SELECT \(quote(users.id)) FROM \(quote(users.table)) WHERE bulletin_contains(\(quote(name)), ?)", .text(folded))
+            authors = ("SELECT \(quote(users.id)) FROM \(quote(users.table)) WHERE \(dialect.contains(quote(name)))", needle)
         }
         var parts: [String] = []
-        var values: [SQLiteValue] = []
+        var values: [SQLValue] = []
         var indexed = false
-        if let column = posts.column("title"), let fts = fullText(of: posts, column: column, schema: schema),
+        if dialect == .sqlite, let column = posts.column("title"), let fts = fullText(of: posts, column: column, schema: schema),
            let phrase = TextSearchQuery.phrase(text) {
             var set = "SELECT rowid FROM \(quote(fts)) WHERE \(quote(fts)) MATCH ?"
             // The same phrase Search asks for (its words in a row, the last a prefix), on the title alone.
-            let match = SQLiteValue.text("\(column) : " + phrase)
+            let match = SQLValue.text("\(column) : " + phrase)
             values.append(match)
             indexed = true
             ids = FullTextIDs(table: quote(fts), match: match)
@@ -139,8 +139,9 @@ struct SQLiteWindowSQL {
             parts.append("p.\(quote(posts.id)) IN (\(set))")
         } else {
             if let title {
-                parts.append("bulletin_contains(\(title), ?)")
-                values.append(.text(folded))
+                parts.append(dialect.contains(title))
+                values.append(needle)
+                indexed = posts.column("title").map { dialect.containsIsIndexed($0, in: postsTable) } ?? false
             }
             if let authors, let userID {
                 parts.append("\(userID) IN (\(authors.sql))")
@@ -154,7 +155,7 @@ struct SQLiteWindowSQL {
 
     /// The FTS5 table indexing `posts`' `column` (``SQLiteFullText/table(indexing:columns:schema:)``),
     /// whose column name a query can name bare; `nil` otherwise.
-    private static func fullText(of posts: SQLiteLayout.TableMap, column: String, schema: SQLiteSchema) -> String? {
+    private static func fullText(of posts: SQLLayout.TableMap, column: String, schema: SQLSchema) -> String? {
         guard column.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
         return SQLiteFullText.table(indexing: posts, columns: [column], schema: schema)
     }
@@ -166,14 +167,14 @@ struct SQLiteWindowSQL {
     /// company's name, from the JSON text `bulletin import` stores), filtered by those holding
     /// the text anywhere (every user is read: no index serves a substring) or the id.
     /// - Returns: `nil` when the database has no users table.
-    static func users(_ query: WindowQuery, layout: SQLiteLayout, schema: SQLiteSchema) -> SQLiteWindowSQL? {
+    static func users(_ query: WindowQuery, layout: SQLLayout, schema: SQLSchema, dialect: SQLDialect) -> SQLWindowSQL? {
         guard let users = layout.table(.users), let table = schema.table(named: users.table) else { return nil }
-        let quote = SQLiteSQL.quote
+        let quote = SQLText.quote
         let id = "u." + quote(users.id)
         func qualified(_ field: String) -> String? {
             guard let column = users.column(field) else { return nil }
             let name = "u." + quote(column)
-            return field == "company" ? "CASE WHEN json_valid(\(name)) THEN json_extract(\(name), '$.name') ELSE \(name) END" : name
+            return field == "company" ? dialect.companyName(name, declaredType: table.column(named: column)?.declaredType ?? "") : name
         }
         var sort = Sort()
         if ["name", "username", "email", "company"].contains(query.sortField), let column = users.column(query.sortField),
@@ -183,15 +184,14 @@ struct SQLiteWindowSQL {
         }
         let select = (table.columns.map { "u." + quote($0.name) } + [sort.expression ?? "NULL", id]).joined(separator: ", ")
         let from = "\(quote(users.table)) AS u"
-        var filter: (sql: String, values: [SQLiteValue])?
-        let folded = TextFolding.fold(query.filter)
-        if !folded.isEmpty {
+        var filter: (sql: String, values: [SQLValue])?
+        if !TextFolding.fold(query.filter).isEmpty {
             let searched = ["name", "username", "email", "company"].compactMap(qualified)
-            let (found, _) = idMatch(query.filter, id: id, parts: searched.map { "bulletin_contains(\($0), ?)" },
-                                     values: searched.map { _ in .text(folded) }, indexed: false)
+            let (found, _) = idMatch(query.filter, id: id, parts: searched.map(dialect.contains),
+                                     values: searched.map { _ in dialect.containsValue(query.filter) }, indexed: false)
             filter = found
         }
-        return SQLiteWindowSQL(
+        return SQLWindowSQL(
             select: select, from: from, tableOnly: from, sortNeedsJoin: false, id: id, sort: sort.expression,
             sortIsNullable: sort.nullable, filter: filter,
             plan: WindowPlan(sortIsIndexed: sort.indexed, filterIsIndexed: filter == nil, advice: sort.indexed ? nil : sort.advice),
@@ -202,8 +202,8 @@ struct SQLiteWindowSQL {
 
     /// A sort by a table's own `column` (`qualified` in the query): indexed when an index leads
     /// with it, nullable unless declared `NOT NULL`.
-    private static func column(_ column: String, qualified: String, table name: String, schema table: SQLiteSchema.Table?) -> Sort {
-        let quote = SQLiteSQL.quote
+    private static func column(_ column: String, qualified: String, table name: String, schema table: SQLSchema.Table?) -> Sort {
+        let quote = SQLText.quote
         return Sort(expression: qualified, indexed: table?.isIndexed(column) ?? false,
                     nullable: !(table?.column(named: column)?.notNull ?? false),
                     advice: "CREATE INDEX ON \(quote(name))(\(quote(column))) makes this sort quick")
@@ -211,15 +211,15 @@ struct SQLiteWindowSQL {
 
     /// `parts` ORed, with `id = ?` when the text is a whole number; `0` (no row) when there is
     /// nothing to match.
-    private static func idMatch(_ text: String, id: String, parts: [String], values: [SQLiteValue],
-                                indexed: Bool) -> (filter: (sql: String, values: [SQLiteValue])?, indexed: Bool) {
+    private static func idMatch(_ text: String, id: String, parts: [String], values: [SQLValue],
+                                indexed: Bool) -> (filter: (sql: String, values: [SQLValue])?, indexed: Bool) {
         var parts = parts
         var values = values
         if let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
             parts.append("\(id) = ?")
             values.append(.integer(number))
         }
-        guard !parts.isEmpty else { return ((sql: "0", values: []), false) }
+        guard !parts.isEmpty else { return ((sql: SQLDialect.noRow, values: []), false) }
         return ((sql: "(" + parts.joined(separator: " OR ") + ")", values: values), indexed)
     }
 }

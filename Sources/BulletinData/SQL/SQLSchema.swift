@@ -1,7 +1,7 @@
-/// What a SQLite database holds, read from its catalogue (`sqlite_schema`, `PRAGMA table_info`,
-/// `foreign_key_list`, `index_list`): its tables, their columns, keys and indexes. Read once
-/// when the database opens; nothing in it reads a table's rows.
-public struct SQLiteSchema: Hashable, Sendable {
+/// What a SQL database holds, read from its catalogue (SQLite's `sqlite_schema` and `PRAGMA`s;
+/// PostgreSQL's `pg_catalog`): its tables, their
+/// columns, keys and indexes. Read once when the database opens; nothing in it reads a table's rows.
+public struct SQLSchema: Hashable, Sendable {
     /// One column of a table, as `PRAGMA table_info` gives it.
     public struct Column: Hashable, Sendable {
         /// The column's name, as declared.
@@ -38,6 +38,12 @@ public struct SQLiteSchema: Hashable, Sendable {
         public var indexes: [[String]]
         /// Whether it is a view (read, never written).
         public var isView: Bool
+        /// The columns a trigram index (PostgreSQL's `pg_trgm`, GIN or GiST) covers, which
+        /// answers `ILIKE '%text%'` without reading every row; empty on SQLite.
+        public var trigramIndexed: [String] = []
+        /// The rows the server estimates the table holds (PostgreSQL's `pg_class.reltuples`,
+        /// kept by `ANALYZE`), or `nil` when it has none (SQLite; a table never analysed).
+        public var estimatedRows: Int? = nil
         /// For an FTS5 table (`CREATE VIRTUAL TABLE … USING fts5(…)`): its indexed columns and
         /// the table whose rows it indexes (`content=`), else `nil`.
         public var fullText: FullText?
@@ -79,71 +85,10 @@ public struct SQLiteSchema: Hashable, Sendable {
 
     /// The names of the tables a person would recognise as theirs (no full-text indexes).
     public var tableNames: [String] { tables.filter { $0.fullText == nil }.map(\.name) }
-
-    /// Reads the schema of `connection`'s database.
-    /// - Throws: ``SQLiteError`` when the catalogue cannot be read.
-    public static func read(from connection: SQLiteConnection) throws(SQLiteError) -> SQLiteSchema {
-        var entries: [(name: String, type: String, sql: String)] = []
-        try connection.query("SELECT name, type, coalesce(sql, '') FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid") { row in
-            entries.append((row[0].text ?? "", row[1].text ?? "", row[2].text ?? ""))
-        }
-        let fullText = entries.compactMap { entry in Self.fullText(declaredBy: entry.sql).map { (entry.name, $0) } }
-        let shadows = Set(fullText.flatMap { name, _ in ["data", "idx", "content", "docsize", "config"].map { "\(name)_\($0)".lowercased() } })
-        var tables: [Table] = []
-        for entry in entries where !entry.name.lowercased().hasPrefix("sqlite_") && !shadows.contains(entry.name.lowercased()) {
-            let quoted = SQLiteSQL.quote(entry.name)
-            var columns: [Column] = []
-            try connection.query("PRAGMA table_info(\(quoted))") { row in
-                columns.append(Column(name: row[1].text ?? "", declaredType: row[2].text ?? "",
-                                      primaryKeyPosition: Int(row[5].integer ?? 0), notNull: row[3].integer == 1))
-            }
-            var foreignKeys: [ForeignKey] = []
-            try connection.query("PRAGMA foreign_key_list(\(quoted))") { row in
-                foreignKeys.append(ForeignKey(column: row[3].text ?? "", table: row[2].text ?? "", referencedColumn: row[4].text,
-                                              onDelete: row[6].text ?? "NO ACTION"))
-            }
-            var indexNames: [String] = []
-            try connection.query("PRAGMA index_list(\(quoted))") { row in indexNames.append(row[1].text ?? "") }
-            var indexes: [[String]] = []
-            for index in indexNames {
-                var names: [String] = []
-                try connection.query("PRAGMA index_info(\(SQLiteSQL.quote(index)))") { row in
-                    if let name = row[2].text { names.append(name) }
-                }
-                indexes.append(names)
-            }
-            let text = fullText.first { $0.0 == entry.name }?.1
-            tables.append(Table(name: entry.name, columns: text.map { $0.columns.map { Column(name: $0, declaredType: "", primaryKeyPosition: 0, notNull: false) } } ?? columns,
-                                foreignKeys: foreignKeys, indexes: indexes, isView: entry.type == "view", fullText: text))
-        }
-        return SQLiteSchema(tables: tables)
-    }
-
-    /// The columns and `content=` of `CREATE VIRTUAL TABLE x USING fts5(title, body, content=posts, …)`,
-    /// or `nil` for any other declaration.
-    static func fullText(declaredBy sql: String) -> FullText? {
-        let lowered = sql.lowercased()
-        guard lowered.hasPrefix("create virtual table"), let using = lowered.range(of: "using fts5"),
-              let open = sql[using.upperBound...].firstIndex(of: "("), let close = sql.lastIndex(of: ")"), open < close
-        else { return nil }
-        var columns: [String] = []
-        var content: String?
-        for part in sql[sql.index(after: open)..<close].split(separator: ",") {
-            let item = part.trimmingCharacters(in: .whitespaces)
-            if let equals = item.firstIndex(of: "=") {
-                let key = item[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-                let value = SQLiteSQL.unquote(item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces))
-                if key == "content", !value.isEmpty { content = value }
-            } else if let name = item.split(separator: " ").first {
-                columns.append(SQLiteSQL.unquote(String(name)))
-            }
-        }
-        return FullText(columns: columns, contentTable: content)
-    }
 }
 
 /// Spelling names and text in SQL.
-public enum SQLiteSQL {
+public enum SQLText {
     /// `name` as an SQL identifier: in double quotes, a quote inside doubled (`"my ""table"""`).
     public static func quote(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""

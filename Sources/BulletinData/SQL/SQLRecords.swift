@@ -8,16 +8,16 @@ import Foundation
 /// Values become JSON as SQLite stores them: integers and reals numbers, text strings (text
 /// that holds a JSON object or array, such as an imported user's `address`, that object), NULL
 /// `null`, a blob its bytes as UTF-8 text; a todo's `completed` stored as 0 or 1 is `false` or `true`.
-enum SQLiteRecords {
+enum SQLRecords {
     /// The select list of `map`'s table: every column, quoted, in the table's order.
-    static func selectList(_ table: SQLiteSchema.Table) -> String {
-        table.columns.map { SQLiteSQL.quote($0.name) }.joined(separator: ", ")
+    static func selectList(_ table: SQLSchema.Table) -> String {
+        table.columns.map { SQLText.quote($0.name) }.joined(separator: ", ")
     }
 
     /// The row's record: `values` are the row's, in `table`'s column order. A column declared
     /// `BOOLEAN` (as ``SQLiteImport`` declares JSON's booleans) reads 0 and 1 as `false` and
     /// `true`, as does a todo's `completed` whatever its declared type.
-    static func json(_ table: SQLiteSchema.Table, values: [SQLiteValue], kind: SQLiteLayout.Kind, map: SQLiteLayout.TableMap) -> JSONValue {
+    static func json(_ table: SQLSchema.Table, values: [SQLValue], kind: SQLLayout.Kind, map: SQLLayout.TableMap) -> JSONValue {
         var fieldOfColumn: [String: String] = [map.id.lowercased(): "id"]
         for (field, column) in map.columns { fieldOfColumn[column.lowercased()] = field }
         var members: [JSONValue.Member] = []
@@ -30,7 +30,7 @@ enum SQLiteRecords {
     }
 
     /// One value as JSON.
-    static func json(_ value: SQLiteValue, boolean: Bool = false) -> JSONValue {
+    static func json(_ value: SQLValue, boolean: Bool = false) -> JSONValue {
         switch value {
         case .null: return .null
         case let .integer(number): return boolean && (number == 0 || number == 1) ? .bool(number == 1) : .number(String(number))
@@ -48,5 +48,41 @@ enum SQLiteRecords {
     /// - Throws: ``DataError/malformedJSON(path:location:reason:)`` with the member that cannot be read.
     static func decode<T: Decodable>(_ type: T.Type, _ record: JSONValue, location: String) throws(DataError) -> T {
         try JSONDecoding.decode(T.self, from: Data(record.printed(style: .compact, indent: [])), location: location)
+    }
+
+    /// `value` (a user, post or comment) with the row's `extras` columns that hold a value as
+    /// its extra details, shown on its detail screen; other kinds and rows without any as they are.
+    static func withExtras<T>(_ value: T, _ extras: [String], of row: JSONValue) -> T {
+        guard !extras.isEmpty else { return value }
+        let details: [SourceDetail] = extras.compactMap { column in
+            guard let member = row[column], member != .null else { return nil }
+            let text: String = if case let .string(string) = member { string } else {
+                String(decoding: member.printed(style: .compact, indent: []), as: UTF8.self)
+            }
+            return SourceDetail(column, text)
+        }
+        guard !details.isEmpty else { return value }
+        if var user = value as? User {
+            user.profile = .extra(details)
+            return user as? T ?? value
+        }
+        if var post = value as? Post {
+            post.details = .extra(details)
+            return post as? T ?? value
+        }
+        if var comment = value as? Comment {
+            comment.details = .extra(details)
+            return comment as? T ?? value
+        }
+        return value
+    }
+
+    /// An id column's value as a record id (a whole number as a number, text as text); `nil` for NULL.
+    static func recordID(_ value: SQLValue) -> RecordID? {
+        switch value {
+        case let .integer(number): RecordID(Int(number))
+        case .null: nil
+        default: value.text.map { RecordID($0) }
+        }
     }
 }

@@ -1,0 +1,257 @@
+import CPostgres
+import Foundation
+import Synchronization
+
+/// What the server or libpq said when a call failed: the SQLSTATE (`42501`, empty when the
+/// connection itself failed, https://www.postgresql.org/docs/15/errcodes-appendix.html), the
+/// primary message, and whether the connection is gone.
+public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The SQLSTATE, or empty when libpq failed before the server answered.
+    public var state: String
+    /// The server's (or libpq's) primary message, one line.
+    public var message: String
+    /// Whether the connection was lost (`PQstatus` is `CONNECTION_BAD` after the call).
+    public var connectionLost: Bool = false
+
+    public var description: String { state.isEmpty ? message : "\(message) (SQLSTATE \(state))" }
+
+    /// A statement stopped by `statement_timeout` (57014 "canceling statement due to statement timeout").
+    public var isStatementTimeout: Bool { state == "57014" && message.contains("statement timeout") }
+    /// A statement stopped by ``PostgresConnection/cancel()`` (57014 "due to user request").
+    public var isCancelled: Bool { state == "57014" && !isStatementTimeout }
+}
+
+/// One connection to a PostgreSQL server through libpq (`PQconnectdbParams`).
+///
+/// The connection string is a URL (`postgres://USER@HOST:PORT/DB?sslmode=require`) or
+/// `key=value` pairs, read by libpq with everything it reads besides: the `PG*` environment
+/// variables, `~/.pgpass`, `sslmode`. Statements are sent with their parameters in text
+/// (`PQexecParams`, types left to the server), `?` in the SQL numbered `$1`, `$2`, … first
+/// (``numberedParameters(_:)``). Values come back as ``SQLValue``s by their column's type.
+///
+/// Used from one task at a time (an actor owns it); ``cancel()`` is safe from any thread.
+public final class PostgresConnection {
+    private let handle: OpaquePointer
+    /// `PQgetCancel`'s object, for ``cancel()`` from another thread.
+    private let canceller = Mutex<CancelHandle?>(nil)
+
+    /// Connects to `conninfo`.
+    /// - Parameters:
+    ///   - conninfo: A `postgres://`/`postgresql://` URL or libpq's `key=value` pairs.
+    ///   - statementTimeout: Each statement's limit (`statement_timeout`), in milliseconds; 0 for none.
+    ///   - connectTimeout: How long connecting may take, in seconds (`connect_timeout`; the URL's own wins).
+    /// - Throws: ``PostgresError`` with libpq's message (no server, wrong password, no such
+    ///   database, TLS required) and ``PostgresError/connectionLost`` set.
+    public init(conninfo: String, statementTimeout: Int = 0, connectTimeout: Int = 10) throws(PostgresError) {
+        // Bulletin's defaults first: the connection string's own settings, which libpq reads
+        // where `dbname` stands, replace them.
+        let keys = ["connect_timeout", "application_name", "dbname"]
+        let values = [String(connectTimeout), "bulletin", conninfo]
+        let connection: OpaquePointer? = keys.withCStrings { keyPointers in
+            values.withCStrings { valuePointers in PQconnectdbParams(keyPointers, valuePointers, 1) }
+        }
+        guard let connection else { throw PostgresError(state: "", message: "out of memory", connectionLost: true) }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            PQfinish(connection)
+            throw PostgresError(state: "", message: message, connectionLost: true)
+        }
+        handle = connection
+        canceller.withLock { $0 = PQgetCancel(connection).map(CancelHandle.init) }
+        if statementTimeout > 0 { try execute("SET statement_timeout = \(statementTimeout)") }
+    }
+
+    deinit {
+        canceller.withLock { handle in
+            if let handle { PQfreeCancel(handle.pointer) }
+            handle = nil
+        }
+        PQfinish(handle)
+    }
+
+    /// Whether the connection is still up (`CONNECTION_OK`).
+    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    /// The server's version (`15.20`), from `server_version`.
+    public var serverVersion: String { parameter("server_version") ?? "?" }
+    /// The role connected as.
+    public var user: String { PQuser(handle).map { String(cString: $0) } ?? "" }
+    /// The database connected to.
+    public var database: String { PQdb(handle).map { String(cString: $0) } ?? "" }
+    /// The host connected to (a Unix socket's directory, for one).
+    public var host: String { PQhost(handle).map { String(cString: $0) } ?? "" }
+    /// The port connected to.
+    public var port: String { PQport(handle).map { String(cString: $0) } ?? "" }
+    /// Whether the connection is encrypted with TLS, and its protocol (`TLSv1.3`) when it is.
+    public var tls: String? {
+        guard PQsslInUse(handle) == 1 else { return nil }
+        return PQsslAttribute(handle, "protocol").map { String(cString: $0) } ?? "TLS"
+    }
+
+    /// A run-time parameter the server reports (`server_version`, `is_superuser`).
+    public func parameter(_ name: String) -> String? { PQparameterStatus(handle, name).map { String(cString: $0) } }
+
+    /// Runs `sql` (one or more statements, no parameters), discarding any rows.
+    /// - Throws: ``PostgresError``.
+    public func execute(_ sql: String) throws(PostgresError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result)
+    }
+
+    /// The rows of `sql` with `values` bound to its `?`s, each row its column values.
+    /// - Throws: ``PostgresError`` (a syntax error, a permission denied, a timeout, a lost connection).
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws(PostgresError) -> [[SQLValue]] {
+        let result = try send(sql, values)
+        defer { PQclear(result) }
+        let count = Int(PQntuples(result))
+        let columns = Int(PQnfields(result))
+        let types = (0..<columns).map { PQftype(result, Int32($0)) }
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(count)
+        for row in 0..<count {
+            var values: [SQLValue] = []
+            values.reserveCapacity(columns)
+            for column in 0..<columns {
+                let (r, c) = (Int32(row), Int32(column))
+                if PQgetisnull(result, r, c) == 1 {
+                    values.append(.null)
+                    continue
+                }
+                let length = Int(PQgetlength(result, r, c))
+                let text = PQgetvalue(result, r, c).withMemoryRebound(to: UInt8.self, capacity: length) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                }
+                values.append(Self.value(text, type: types[column]))
+            }
+            rows.append(values)
+        }
+        return rows
+    }
+
+    /// Runs one statement with `values` bound.
+    /// - Returns: How many rows it changed (`PQcmdTuples`; 0 for a statement that changes none).
+    /// - Throws: ``PostgresError``.
+    @discardableResult
+    public func run(_ sql: String, _ values: [SQLValue] = []) throws(PostgresError) -> Int {
+        let result = try send(sql, values)
+        defer { PQclear(result) }
+        return Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    /// Asks the server to stop the statement running on this connection (`PQcancel`); it then
+    /// fails with SQLSTATE 57014 (``PostgresError/isCancelled``). Safe from any thread; does
+    /// nothing when none runs.
+    public func cancel() {
+        canceller.withLock { handle in
+            guard let handle else { return }
+            var buffer = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(handle.pointer, &buffer, Int32(buffer.count))
+        }
+    }
+
+    // MARK: - Private
+
+    private func send(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
+        let texts: [String?] = values.map(Self.text)
+        let result: OpaquePointer? = texts.withOptionalCStrings { pointers in
+            PQexecParams(handle, Self.numberedParameters(sql), Int32(texts.count), nil, pointers, nil, nil, 0)
+        }
+        do throws(PostgresError) {
+            try check(result)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return result!
+    }
+
+    private func check(_ result: OpaquePointer?) throws(PostgresError) {
+        let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+        guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK else { return }
+        let field = { (code: Int32) -> String? in result.flatMap { PQresultErrorField($0, code) }.map { String(cString: $0) } }
+        let state = field(Int32(UInt8(ascii: "C"))) ?? ""
+        let message = field(Int32(UInt8(ascii: "M")))
+            ?? String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        throw PostgresError(state: state, message: message.isEmpty ? "the server did not answer" : message,
+                            connectionLost: PQstatus(handle) != CONNECTION_OK)
+    }
+
+    /// A parameter as the text the server reads for it (`nil` for NULL): booleans go as 0 and 1,
+    /// which PostgreSQL reads as `false` and `true` for a boolean column; a blob as `\x…` hex.
+    static func text(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: nil
+        case let .integer(number): String(number)
+        case let .real(number): String(number)
+        case let .text(text): text
+        case let .blob(bytes): "\\x" + bytes.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    /// A column's text as a value, by its type's OID (`pg_type`): integers (int2, int4, int8,
+    /// oid) `.integer`; float4, float8 and numeric `.real`; bool 0 or 1; bytea its bytes; the rest text.
+    static func value(_ text: String, type: Oid) -> SQLValue {
+        switch type {
+        case 20, 21, 23, 26: return Int64(text).map(SQLValue.integer) ?? .text(text)
+        case 700, 701, 1700: return Double(text).map(SQLValue.real) ?? .text(text)
+        case 16: return .integer(text == "t" ? 1 : 0)
+        case 17:
+            guard text.hasPrefix("\\x") else { return .blob(Array(text.utf8)) }
+            var bytes: [UInt8] = []
+            var digits = text.utf8.dropFirst(2).makeIterator()
+            while let high = digits.next(), let low = digits.next() {
+                guard let byte = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { break }
+                bytes.append(byte)
+            }
+            return .blob(bytes)
+        default: return .text(text)
+        }
+    }
+
+    /// `sql` with each `?` outside quotes (`'…'`, `"…"`) numbered as PostgreSQL's `$1`, `$2`, …
+    /// (the shared SQL layer writes `?` for both engines).
+    static func numberedParameters(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 16)
+        var quote: Character?
+        var number = 0
+        for character in sql {
+            if let open = quote {
+                if character == open { quote = nil }
+                result.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                result.append(character)
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// `PQgetCancel`'s object carried across threads: libpq allows `PQcancel` from any thread.
+private struct CancelHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+extension Array where Element == String {
+    /// Calls `body` with the strings as a NULL-terminated array of C strings.
+    func withCStrings<T>(_ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
+    }
+}
+
+extension Array where Element == String? {
+    /// Calls `body` with the strings as an array of C strings, `nil` kept as a null pointer.
+    func withOptionalCStrings<T>(_ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } })
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What went wrong with a PostgreSQL server, in words a person acts on (issue 26 item 6): no
+/// server at that address, a wrong password, no such database or role, TLS the server requires
+/// or does not offer, a permission denied on a table, a statement past `--timeout`, a lost
+/// connection. libpq's or the server's own message follows in parentheses.
+enum PostgresWords {
+    /// A failed connection as ``DataError/databaseConnection(location:reason:)``.
+    static func connectError(_ error: PostgresError, location: String) -> DataError {
+        .databaseConnection(location: location, reason: connectReason(error.message))
+    }
+
+    /// A failed read: a lost connection as ``DataError/databaseConnection(location:reason:)``, a
+    /// cancelled one as ``DataError/cancelled``, the rest as ``DataError/unreadableFile(path:reason:)``.
+    static func readError(_ error: PostgresError, location: String, timeout: Int) -> DataError {
+        if error.isCancelled { return .cancelled }
+        if error.connectionLost { return .databaseConnection(location: location, reason: lostReason(error)) }
+        return .unreadableFile(path: location, reason: reason(error, timeout: timeout))
+    }
+
+    /// A failed statement of a write's transaction, rolled back: ``DataError/writeNotSent(url:reason:)``.
+    /// A connection lost while the server may have had the write is said as such
+    /// (``DataError/databaseConnection(location:reason:)``): its outcome is unknown.
+    static func writeError(_ error: PostgresError, location: String, timeout: Int) -> DataError {
+        if error.connectionLost {
+            return .databaseConnection(location: location, reason: lostReason(error) + "; the save may not have reached the server")
+        }
+        return .writeNotSent(url: location, reason: reason(error, timeout: timeout))
+    }
+
+    /// The server's error in words, by its SQLSTATE.
+    static func reason(_ error: PostgresError, timeout: Int) -> String {
+        let message = firstLine(error.message)
+        if error.isStatementTimeout {
+            return "the query ran past the statement timeout of \(seconds(timeout)) (--timeout)"
+        }
+        switch error.state {
+        case "42501": return "permission denied (\(message))"
+        case "25006": return "the server takes no writes (\(message))"
+        case "23505": return "another row already has this key (\(message))"
+        case "23503": return "the database refuses: other rows point at this one (\(message))"
+        case "42P01": return "a table is missing (\(message))"
+        case "40001", "40P01": return "the server gave up on this transaction because another one conflicted; try again (\(message))"
+        default: return message
+        }
+    }
+
+    /// libpq's connection failure in words.
+    static func connectReason(_ message: String) -> String {
+        let line = firstLine(message)
+        let lowered = message.lowercased()
+        if lowered.contains("password authentication failed") {
+            return "wrong password, or no such role with a password (\(line))"
+        }
+        if lowered.contains("no password supplied") || lowered.contains("password is required") {
+            return "the server asks for a password and none was given: put it in the URL, PGPASSWORD or ~/.pgpass (\(line))"
+        }
+        if lowered.contains("database") && lowered.contains("does not exist") { return "that database does not exist on the server (\(line))" }
+        if lowered.contains("role") && lowered.contains("does not exist") { return "that role does not exist on the server (\(line))" }
+        if lowered.contains("no encryption") || (lowered.contains("pg_hba.conf") && lowered.contains("ssl off")) {
+            return "the server requires TLS for this connection: add ?sslmode=require (\(line))"
+        }
+        if lowered.contains("server does not support ssl") {
+            return "TLS was asked for (sslmode) and the server does not offer it (\(line))"
+        }
+        if lowered.contains("pg_hba.conf") { return "the server does not let this role connect from here (\(line))" }
+        if lowered.contains("connection refused") || lowered.contains("no such file or directory")
+            || lowered.contains("could not translate host name") || lowered.contains("timeout expired") {
+            return "no server is answering at that address (\(line))"
+        }
+        if lowered.contains("invalid") || lowered.contains("missing") { return "the connection string cannot be read (\(line))" }
+        return line
+    }
+
+    private static func lostReason(_ error: PostgresError) -> String {
+        "the connection to the server was lost (\(firstLine(error.message)))"
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+        var trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("FATAL:") { trimmed = String(trimmed.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
+        if trimmed.hasPrefix("ERROR:") { trimmed = String(trimmed.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
+        return trimmed
+    }
+
+    private static func seconds(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : String(format: "%.1f s", Double(milliseconds) / 1000)
+    }
+}
+
+/// Connection strings as Bulletin shows them.
+public enum PostgresURL {
+    /// `url` without its password: `postgres://bob:secret@db:5432/app` is `postgres://bob@db:5432/app`,
+    /// a `password=` pair (in a query or in `key=value` form) is left out.
+    public static func redacted(_ url: String) -> String {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else {
+            return url.split(separator: " ").filter { !$0.lowercased().hasPrefix("password=") }.joined(separator: " ")
+        }
+        var text = url
+        if let scheme = text.range(of: "://") {
+            let rest = text[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                text.removeSubrange(colon..<at)
+            }
+        }
+        if let question = text.firstIndex(of: "?") {
+            let query = text[text.index(after: question)...].split(separator: "&").filter { !$0.lowercased().hasPrefix("password=") }
+            text = String(text[..<question]) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        }
+        return text
+    }
+
+    /// Whether `text` names a PostgreSQL database for `--db` (`postgres://` or `postgresql://`).
+    public static func isPostgres(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+/// A row a delete removed with its record through `ON DELETE CASCADE`: its table, columns and
+/// values, put back as they were by undo.
+struct SQLRemovedRow: Sendable {
+    var table: String
+    var columns: [String]
+    var values: [SQLValue]
+}
+
+// Writes to a SQL database (issues 25 and 26): each one transaction (SQLite's `BEGIN IMMEDIATE …
+// COMMIT`; PostgreSQL's `BEGIN … COMMIT`, the row read `FOR UPDATE` so that no other save
+// changes it until this one ends), in which the row is read again and compared with what the
+// form or the delete was opened on. A
+// change made there since is refused as ``DataError/recordChanged(path:record:)`` (asked as a
+// db.json changed on disk is) unless the person said to overwrite. Only the columns of the
+// fields that changed are written: columns Bulletin does not model, and fields not edited,
+// keep what the database holds.
+
+extension SQLRecordSource {
+    /// Applies `change`; `original` is the record as the form (or the delete) was opened on.
+    /// - Returns: The record as stored (a created or restored record with its id), `nil` after a delete.
+    /// - Throws: ``DataError/recordChanged(path:record:)`` when the row changed since `original` was
+    ///   read (and `overwrite` is off); ``DataError/notFound(_:location:)``; a lock held past the
+    ///   timeout, a full disk or a read-only file as ``DataError/unwritableFile(path:reason:)``
+    ///   or ``DataError/readOnlyFile(path:)``; a field the table has no column for as
+    ///   ``DataError/unwritableFile(path:reason:)``. The database is unchanged after any of them.
+    func apply(_ change: RecordChange, original: Record?, overwrite: Bool) async throws(DataError) -> Record? {
+        let kind: RecordKind = switch change {
+        case let .create(record), let .restore(record), let .update(record): record.kind
+        case let .delete(kind, _): kind
+        }
+        let layoutKind = Self.layoutKind(kind)
+        let (schema, layout) = try layoutAndSchema()
+        guard let map = layout.table(layoutKind), let table = schema.table(named: map.table) else {
+            throw .unwritableFile(path: location, reason: "the database has no \(layoutKind.rawValue) table")
+        }
+        return try await transaction { session throws(DataError) in
+            switch change {
+            case let .create(record):
+                return try insert(record, keepingID: false, into: map, table: table, session)
+            case let .restore(record):
+                return try restore(record, map: map, table: table, schema: schema, session)
+            case let .update(record):
+                let current = try row(of: layoutKind, id: record.id, map: map, table: table, session)
+                let stored = try decoded(current, kind: kind, table: map.table)
+                if let original, !overwrite, stored != original { throw .recordChanged(path: location, record: record.label) }
+                let from = RecordJSON.value(of: original ?? stored)
+                let to = RecordJSON.value(of: record)
+                try write(changes(from: from, to: to), of: record.id, in: map, session)
+                return try decoded(try row(of: layoutKind, id: record.id, map: map, table: table, session), kind: kind, table: map.table)
+            case let .delete(_, id):
+                let current = try row(of: layoutKind, id: id, map: map, table: table, session)
+                if let original, !overwrite, try decoded(current, kind: kind, table: map.table) != original {
+                    throw .recordChanged(path: location, record: original.label)
+                }
+                // The row itself first (every column, the unmodelled ones too), then what cascades.
+                let own = SQLRemovedRow(table: table.name, columns: table.columns.map(\.name),
+                                           values: try columnValues(of: id, map: map, table: table, session))
+                let removed = [own] + (try cascadedRows(of: map.table, id: id, schema: schema, session))
+                try session.run("DELETE FROM \(SQLText.quote(map.table)) WHERE \(SQLText.quote(map.id)) = ?", [Self.key(id)])
+                cascaded[Self.key(kind, id)] = removed
+                return nil
+            }
+        }
+    }
+
+    /// Saves a todo's `completed` (`UPDATE todos SET completed = ?`), after checking the row
+    /// still holds what the screen showed.
+    /// - Throws: As ``apply(_:original:overwrite:)``.
+    func setCompleted(_ completed: Bool, of todo: Todo, overwrite: Bool) async throws(DataError) -> Todo {
+        let (schema, layout) = try layoutAndSchema()
+        guard let map = layout.table(.todos), let table = schema.table(named: map.table), let column = map.column("completed") else {
+            throw .unwritableFile(path: location, reason: "the database has no todos table with a completed column")
+        }
+        return try await transaction { session throws(DataError) in
+            let current = try row(of: .todos, id: todo.id, map: map, table: table, session)
+            let stored = try decodeRow(current, as: Todo.self, map: map, kind: .todos)
+            if !overwrite, stored != todo { throw .recordChanged(path: location, record: "todo \(todo.id)") }
+            try write([(column, .integer(completed ? 1 : 0))], of: todo.id, in: map, session)
+            let after = try row(of: .todos, id: todo.id, map: map, table: table, session)
+            return try decodeRow(after, as: Todo.self, map: map, kind: .todos)
+        }
+    }
+
+    /// Puts back `record` and the rows its delete removed, with their ids: the row as it was,
+    /// every column, when this run deleted it; a record not deleted in this run is inserted from
+    /// its fields. When another record took the id meanwhile it gets a new one, and the rows that
+    /// pointed at it point at the new one.
+    private func restore(_ record: Record, map: SQLLayout.TableMap, table: SQLSchema.Table, schema: SQLSchema,
+                         _ session: any SQLSession) throws(DataError) -> Record {
+        guard var rows = cascaded.removeValue(forKey: Self.key(record.kind, record.id)), !rows.isEmpty else {
+            return try insert(record, keepingID: true, into: map, table: table, session)
+        }
+        let own = rows.removeFirst()
+        let restored = try insert(record, keepingID: true, into: map, table: table, session)
+        if restored.id == record.id {
+            // The row as it was replaces the one made from the record's fields (same id).
+            try session.run("DELETE FROM \(SQLText.quote(map.table)) WHERE \(SQLText.quote(map.id)) = ?", [Self.key(record.id)])
+            try reinsert(own, session)
+        }
+        for var row in rows {
+            if restored.id != record.id, let child = schema.table(named: row.table) {
+                for foreignKey in child.foreignKeys where foreignKey.table.lowercased() == map.table.lowercased() {
+                    if let index = row.columns.firstIndex(of: foreignKey.column), row.values[index] == Self.key(record.id) {
+                        row.values[index] = Self.key(restored.id)
+                    }
+                }
+            }
+            try reinsert(row, session)
+        }
+        return try decoded(try self.row(of: Self.layoutKind(record.kind), id: restored.id, map: map, table: table, session),
+                           kind: record.kind, table: map.table)
+    }
+
+    /// The column values of the row with `id`, in the table's order.
+    private func columnValues(of id: RecordID, map: SQLLayout.TableMap, table: SQLSchema.Table,
+                              _ session: any SQLSession) throws(DataError) -> [SQLValue] {
+        try session.rows("SELECT \(SQLRecords.selectList(table)) FROM \(SQLText.quote(map.table)) "
+                         + "WHERE \(SQLText.quote(map.id)) = ?", [Self.key(id)]).first ?? []
+    }
+
+    /// Drops what undo would have put back (a source switch, tests).
+    func forgetCascades() { cascaded = [:] }
+
+    // MARK: - Private
+
+    /// The row of `kind` with `id`, as a record (every column), locked until the transaction
+    /// ends where the engine locks rows (``SQLDialect/lockingRead``).
+    private func row(of kind: SQLLayout.Kind, id: RecordID, map: SQLLayout.TableMap, table: SQLSchema.Table,
+                     _ session: any SQLSession) throws(DataError) -> JSONValue {
+        let rows = try session.rows("SELECT \(SQLRecords.selectList(table)) FROM \(SQLText.quote(map.table)) "
+                                    + "WHERE \(SQLText.quote(map.id)) = ?" + dialect.lockingRead, [Self.key(id)])
+        guard let values = rows.first else { throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: location) }
+        return SQLRecords.json(table, values: values, kind: kind, map: map)
+    }
+
+    private func decoded(_ row: JSONValue, kind: RecordKind, table: String) throws(DataError) -> Record {
+        // As the source reads it (its extra columns too), so it compares equal to what a form opened on.
+        let layoutKind = Self.layoutKind(kind)
+        let map = try layoutAndSchema().layout.table(layoutKind)
+        switch kind {
+        case .user: return .user(try decodeRow(row, as: User.self, map: map, kind: layoutKind))
+        case .post: return .post(try decodeRow(row, as: Post.self, map: map, kind: layoutKind))
+        case .comment: return .comment(try decodeRow(row, as: Comment.self, map: map, kind: layoutKind))
+        }
+    }
+
+    /// The members of `to` that differ from `from`, as (field, value) pairs (top level: a user's
+    /// address is one member).
+    private func changes(from: JSONValue, to: JSONValue) -> [(String, JSONValue)] {
+        guard case let .object(members) = to else { return [] }
+        return members.filter { $0.key != "id" && from[$0.key] != $0.value }.map { ($0.key, $0.value) }
+    }
+
+    /// `UPDATE table SET column = ? … WHERE id = ?` for the fields changed.
+    private func write(_ fields: [(String, JSONValue)], of id: RecordID, in map: SQLLayout.TableMap,
+                       _ session: any SQLSession) throws(DataError) {
+        var assignments: [(String, SQLValue)] = []
+        for (field, value) in fields {
+            guard let column = map.column(field) ?? map.extraColumns.first(where: { $0.lowercased() == field.lowercased() }) else {
+                throw .unwritableFile(path: location, reason: "table \(map.table) has no column for \(field)")
+            }
+            assignments.append((column, Self.sqlValue(value)))
+        }
+        try write(assignments, of: id, in: map, session)
+    }
+
+    private func write(_ assignments: [(String, SQLValue)], of id: RecordID, in map: SQLLayout.TableMap,
+                       _ session: any SQLSession) throws(DataError) {
+        guard !assignments.isEmpty else { return }
+        let set = assignments.map { "\(SQLText.quote($0.0)) = ?" }.joined(separator: ", ")
+        try session.run("UPDATE \(SQLText.quote(map.table)) SET \(set) WHERE \(SQLText.quote(map.id)) = ?", assignments.map(\.1) + [Self.key(id)])
+    }
+
+    /// `INSERT` of `record`'s non-null fields; its id kept (restore) unless taken, else the
+    /// largest integer id + 1 (as json-server chooses).
+    private func insert(_ record: Record, keepingID: Bool, into map: SQLLayout.TableMap, table: SQLSchema.Table,
+                        _ session: any SQLSession) throws(DataError) -> Record {
+        let quotedTable = SQLText.quote(map.table)
+        let quotedID = SQLText.quote(map.id)
+        let taken = try !session.rows("SELECT 1 FROM \(quotedTable) WHERE \(quotedID) = ?", [Self.key(record.id)]).isEmpty
+        var id = record.id
+        if !keepingID || taken {
+            let largest = try session.rows("SELECT max(CAST(\(quotedID) AS INTEGER)) FROM \(quotedTable)", []).first?.first?.integer ?? 0
+            id = RecordID(Int(largest) + 1)
+        }
+        guard case let .object(members) = RecordJSON.compacted(RecordJSON.value(of: record.with(id: id))) else { return record }
+        var columns: [String] = []
+        var values: [SQLValue] = []
+        for member in members {
+            let column = member.key == "id" ? map.id : map.column(member.key)
+            guard let column else {
+                throw .unwritableFile(path: location, reason: "table \(map.table) has no column for \(member.key)")
+            }
+            columns.append(column)
+            values.append(member.key == "id" ? Self.key(id) : Self.sqlValue(member.value))
+        }
+        try session.run("INSERT INTO \(quotedTable) (\(columns.map(SQLText.quote).joined(separator: ", "))) "
+                        + "VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))", values)
+        return try decoded(try row(of: Self.layoutKind(record.kind), id: id, map: map, table: table, session), kind: record.kind,
+                           table: map.table)
+    }
+
+    /// The rows that deleting `id` from `table` removes with it through `ON DELETE CASCADE`,
+    /// children before their own children (the order they go back in), read before the delete.
+    private func cascadedRows(of table: String, id: RecordID, schema: SQLSchema,
+                              _ session: any SQLSession) throws(DataError) -> [SQLRemovedRow] {
+        var removed: [SQLRemovedRow] = []
+        var queue: [(table: String, key: String, value: SQLValue)] = []
+        if let parent = schema.table(named: table), let key = parent.primaryKey.first ?? parent.column(named: "id")?.name {
+            queue.append((parent.name, key, Self.key(id)))
+        }
+        var seen = 0
+        while !queue.isEmpty, seen < 1_000_000 {
+            let (parentTable, parentKey, value) = queue.removeFirst()
+            for child in schema.tables {
+                for foreignKey in child.foreignKeys where foreignKey.table.lowercased() == parentTable.lowercased()
+                    && foreignKey.onDelete.uppercased() == "CASCADE"
+                    && (foreignKey.referencedColumn ?? parentKey).lowercased() == parentKey.lowercased() {
+                    let columns = child.columns.map(\.name)
+                    let rows = try session.rows("SELECT \(SQLRecords.selectList(child)) FROM \(SQLText.quote(child.name)) "
+                                                + "WHERE \(SQLText.quote(foreignKey.column)) = ?", [value])
+                    seen += rows.count
+                    let childKey = child.primaryKey.first ?? child.column(named: "id")?.name
+                    for values in rows {
+                        removed.append(SQLRemovedRow(table: child.name, columns: columns, values: values))
+                        if let childKey, let index = columns.firstIndex(of: childKey) { queue.append((child.name, childKey, values[index])) }
+                    }
+                }
+            }
+        }
+        return removed
+    }
+
+    private func reinsert(_ row: SQLRemovedRow, _ session: any SQLSession) throws(DataError) {
+        try session.run("INSERT INTO \(SQLText.quote(row.table)) "
+                        + "(\(row.columns.map(SQLText.quote).joined(separator: ", "))) "
+                        + "VALUES (\(row.columns.map { _ in "?" }.joined(separator: ", ")))", row.values)
+    }
+}
