@@ -141,6 +141,10 @@ public final class PostgresTestServer: Sendable {
         guard result.status == 0 else { throw PostgresTestServerError(message: "pg_ctl start failed: \(result.output)") }
     }
 
+    /// A port on 127.0.0.1 where nothing listens (free a moment ago), for "no server" cases.
+    /// - Throws: ``PostgresTestServerError`` when no socket can be bound.
+    public static func closedPort() throws -> Int { try freePort() }
+
     /// A port 127.0.0.1 has free now (bound to port 0, read back, closed).
     private static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -171,4 +175,6 @@ public final class PostgresTestServer: Sendable {
 public struct PostgresTestServerError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+    /// - Parameter message: What failed, with the tool's output.
+    public init(message: String) { self.message = message }
 }

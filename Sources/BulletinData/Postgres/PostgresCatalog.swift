@@ -2,7 +2,7 @@
 /// materialized views of the connection's current schema (`public`, or the first of
 /// `search_path`), their columns with their types as `format_type` spells them (`integer`,
 /// `character varying(80)`, `jsonb`), primary keys, first columns of indexes (trigram ones
-/// marked), foreign keys with their `ON DELETE`, and the planner's row estimate (`reltuples`).
+/// marked), whether a sequence numbers a column (`serial`, identity), foreign keys with their `ON DELETE`, and the planner's row estimate (`reltuples`).
 enum PostgresCatalog {
     /// Reads the schema through `connection`.
     /// - Throws: ``PostgresError`` when the catalogue cannot be read.
@@ -13,8 +13,10 @@ enum PostgresCatalog {
             WHERE c.relnamespace = \(namespace) AND c.relkind IN ('r', 'p', 'v', 'm') ORDER BY c.oid
             """)
         let columns = try connection.rows("""
-            SELECT a.attrelid, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull FROM pg_attribute a
-            JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = \(namespace) AND a.attnum > 0 AND NOT a.attisdropped
+            SELECT a.attrelid, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, a.attidentity,
+                   coalesce(pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%', false) FROM pg_attribute a
+            JOIN pg_class c ON c.oid = a.attrelid LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+            WHERE c.relnamespace = \(namespace) AND a.attnum > 0 AND NOT a.attisdropped
             ORDER BY a.attrelid, a.attnum
             """)
         let keys = try connection.rows("""
@@ -46,8 +48,13 @@ enum PostgresCatalog {
             table.columns = columns.filter { $0[0] == oid }.map { row in
                 let name = row[1].text ?? ""
                 let position = key.first { $0[1].text == name }?[2].integer ?? 0
+                let generation: SQLSchema.KeyGeneration = switch row[4].text {
+                case "a": .always
+                case "d": .byDefault
+                default: row[5].integer == 1 ? .byDefault : .none
+                }
                 return SQLSchema.Column(name: name, declaredType: row[2].text ?? "", primaryKeyPosition: Int(position),
-                                        notNull: row[3].integer == 1)
+                                        notNull: row[3].integer == 1, generation: generation)
             }
             for index in indexes where index[0] == oid {
                 guard let column = index[1].text else { continue }

@@ -5,6 +5,9 @@ import Synchronization
 /// the conventions of ``SQLLayout`` or named by a ``SQLMapping``, read and written through the
 /// shared SQL layer (``SQLRecordSource``) as a SQLite file is.
 ///
+/// Its work runs on a thread of its own (``ThreadExecutor``), as its readers' do: a libpq call
+/// that waits (the network, a row another transaction holds) holds no thread of Swift's pool.
+///
 /// Three connections, each opened on first use and opened again after one is lost: the
 /// source's own (lists, records, writes: each write one `BEGIN … COMMIT` whose read of the row
 /// is `FOR UPDATE`), the windowed lists' (whose running statement Esc cancels on the server,
@@ -30,6 +33,9 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     nonisolated let windowReader: PostgresReader
     /// Search's connection.
     nonisolated let searchReader: PostgresReader
+    /// The thread this actor's work runs on: libpq's calls block.
+    private nonisolated let executor = ThreadExecutor(name: "bulletin-postgres")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// - Parameters:
     ///   - conninfo: `postgres://USER@HOST:PORT/DB` (or `postgresql://`, or libpq's `key=value`
@@ -255,6 +261,9 @@ actor PostgresReader {
     private var connection: PostgresConnection?
     /// The open connection, for ``cancel()`` from any thread.
     private nonisolated let running = Mutex<PostgresConnectionBox?>(nil)
+    /// The thread this actor's work runs on: libpq's calls block.
+    private nonisolated let executor = ThreadExecutor(name: "bulletin-postgres-reader")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(conninfo: String, location: String, statementTimeout: Int) {
         self.conninfo = conninfo

@@ -56,6 +56,17 @@ public enum SQLDialect: Sendable, Hashable {
         }
     }
 
+    /// The statement that keeps other saves from inserting into `table` (quoted) until this
+    /// transaction ends, so that the largest id + 1 read next stays free: none on SQLite, whose
+    /// `BEGIN IMMEDIATE` already holds the database's write lock; PostgreSQL's
+    /// `LOCK TABLE … IN SHARE ROW EXCLUSIVE MODE` (reads go on; other writes to it wait).
+    func lockForNewKey(_ table: String) -> String? {
+        switch self {
+        case .sqlite: nil
+        case .postgres: "LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE"
+        }
+    }
+
     /// The SQL that makes ``contains(_:)`` on `table`'s `column` quick, for the screen's advice.
     func containsAdvice(table: String, column: String) -> String {
         switch self {

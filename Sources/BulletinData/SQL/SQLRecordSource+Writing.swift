@@ -6,6 +6,16 @@ struct SQLRemovedRow: Sendable {
     var table: String
     var columns: [String]
     var values: [SQLValue]
+    /// Whether the table numbers a column `GENERATED ALWAYS AS IDENTITY`, so putting the row
+    /// back with its id needs `OVERRIDING SYSTEM VALUE`.
+    var overridesIdentity = false
+
+    init(table: SQLSchema.Table, values: [SQLValue]) {
+        self.table = table.name
+        columns = table.columns.map(\.name)
+        self.values = values
+        overridesIdentity = table.columns.contains { $0.generation == .always }
+    }
 }
 
 // Writes to a SQL database (issues 25 and 26): each one transaction (SQLite's `BEGIN IMMEDIATE …
@@ -55,8 +65,7 @@ extension SQLRecordSource {
                     throw .recordChanged(path: location, record: original.label)
                 }
                 // The row itself first (every column, the unmodelled ones too), then what cascades.
-                let own = SQLRemovedRow(table: table.name, columns: table.columns.map(\.name),
-                                           values: try columnValues(of: id, map: map, table: table, session))
+                let own = SQLRemovedRow(table: table, values: try columnValues(of: id, map: map, table: table, session))
                 let removed = [own] + (try cascadedRows(of: map.table, id: id, schema: schema, session))
                 try session.run("DELETE FROM \(SQLText.quote(map.table)) WHERE \(SQLText.quote(map.id)) = ?", [Self.key(id)])
                 cascaded[Self.key(kind, id)] = removed
@@ -173,22 +182,28 @@ extension SQLRecordSource {
         try session.run("UPDATE \(SQLText.quote(map.table)) SET \(set) WHERE \(SQLText.quote(map.id)) = ?", assignments.map(\.1) + [Self.key(id)])
     }
 
-    /// `INSERT` of `record`'s non-null fields; its id kept (restore) unless taken, else the
-    /// largest integer id + 1 (as json-server chooses).
+    /// `INSERT` of `record`'s non-null fields; its id kept (restore) unless taken. A new id comes
+    /// from the column's sequence where the server numbers rows (`serial`, identity: `RETURNING`
+    /// tells which), else it is the largest integer id + 1 (as json-server chooses), read while
+    /// no other save may insert (SQLite's write lock; PostgreSQL's ``SQLDialect/lockForNewKey(_:)``).
     private func insert(_ record: Record, keepingID: Bool, into map: SQLLayout.TableMap, table: SQLSchema.Table,
                         _ session: any SQLSession) throws(DataError) -> Record {
         let quotedTable = SQLText.quote(map.table)
         let quotedID = SQLText.quote(map.id)
-        let taken = try !session.rows("SELECT 1 FROM \(quotedTable) WHERE \(quotedID) = ?", [Self.key(record.id)]).isEmpty
+        let generation = table.column(named: map.id)?.generation ?? .none
+        var taken = false
+        if keepingID { taken = try !session.rows("SELECT 1 FROM \(quotedTable) WHERE \(quotedID) = ?", [Self.key(record.id)]).isEmpty }
+        let numbered = (!keepingID || taken) && generation != .none
         var id = record.id
-        if !keepingID || taken {
+        if (!keepingID || taken) && !numbered {
+            if let lock = dialect.lockForNewKey(quotedTable) { try session.run(lock, []) }
             let largest = try session.rows("SELECT max(CAST(\(quotedID) AS INTEGER)) FROM \(quotedTable)", []).first?.first?.integer ?? 0
             id = RecordID(Int(largest) + 1)
         }
         guard case let .object(members) = RecordJSON.compacted(RecordJSON.value(of: record.with(id: id))) else { return record }
         var columns: [String] = []
         var values: [SQLValue] = []
-        for member in members {
+        for member in members where !(numbered && member.key == "id") {
             let column = member.key == "id" ? map.id : map.column(member.key)
             guard let column else {
                 throw .unwritableFile(path: location, reason: "table \(map.table) has no column for \(member.key)")
@@ -196,8 +211,17 @@ extension SQLRecordSource {
             columns.append(column)
             values.append(member.key == "id" ? Self.key(id) : Self.sqlValue(member.value))
         }
-        try session.run("INSERT INTO \(quotedTable) (\(columns.map(SQLText.quote).joined(separator: ", "))) "
-                        + "VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))", values)
+        let overriding = !numbered && generation == .always ? " OVERRIDING SYSTEM VALUE" : ""
+        let insert = "INSERT INTO \(quotedTable) (\(columns.map(SQLText.quote).joined(separator: ", ")))\(overriding) "
+            + "VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        if numbered {
+            guard let given = try session.rows(insert + " RETURNING \(quotedID)", values).first?.first else {
+                throw .unwritableFile(path: location, reason: "table \(map.table) gave no id for the new row")
+            }
+            id = given.integer.map { RecordID(Int($0)) } ?? RecordID(given.text ?? "")
+        } else {
+            try session.run(insert, values)
+        }
         return try decoded(try row(of: Self.layoutKind(record.kind), id: id, map: map, table: table, session), kind: record.kind,
                            table: map.table)
     }
@@ -224,7 +248,7 @@ extension SQLRecordSource {
                     seen += rows.count
                     let childKey = child.primaryKey.first ?? child.column(named: "id")?.name
                     for values in rows {
-                        removed.append(SQLRemovedRow(table: child.name, columns: columns, values: values))
+                        removed.append(SQLRemovedRow(table: child, values: values))
                         if let childKey, let index = columns.firstIndex(of: childKey) { queue.append((child.name, childKey, values[index])) }
                     }
                 }
@@ -234,8 +258,9 @@ extension SQLRecordSource {
     }
 
     private func reinsert(_ row: SQLRemovedRow, _ session: any SQLSession) throws(DataError) {
-        try session.run("INSERT INTO \(SQLText.quote(row.table)) "
-                        + "(\(row.columns.map(SQLText.quote).joined(separator: ", "))) "
+        let columns = row.columns.map(SQLText.quote).joined(separator: ", ")
+        let overriding = row.overridesIdentity ? " OVERRIDING SYSTEM VALUE" : ""
+        try session.run("INSERT INTO \(SQLText.quote(row.table)) (\(columns))\(overriding) "
                         + "VALUES (\(row.columns.map { _ in "?" }.joined(separator: ", ")))", row.values)
     }
 }

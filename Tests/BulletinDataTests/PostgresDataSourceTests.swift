@@ -1,0 +1,180 @@
+import BulletinTestSupport
+import Foundation
+import Testing
+
+@testable import BulletinData
+
+/// A PostgreSQL database as a source (issue 26 items 1, 2 and 6), against a server the test
+/// starts: the same lists as a SQLite file through the shared SQL layer, windows by key in
+/// every order, the filter as `ILIKE` (a trigram index said when there is one), the Admin
+/// panel's details, a password never shown, and each wrong connection detail in words.
+@Suite("PostgreSQL database as a source")
+struct PostgresDataSourceTests {
+    static let schema = """
+        CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text, email text, phone text, website text);
+        CREATE TABLE posts (id serial PRIMARY KEY, user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                            title text NOT NULL, body text NOT NULL, created_at timestamptz DEFAULT '2024-05-01 10:00+00');
+        CREATE TABLE comments (id serial PRIMARY KEY, post_id integer REFERENCES posts(id) ON DELETE CASCADE, name text, email text,
+                               body text);
+        CREATE TABLE albums (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text);
+        CREATE TABLE photos (id serial PRIMARY KEY, album_id integer REFERENCES albums(id), title text, url text, thumbnail_url text);
+        CREATE TABLE todos (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, completed boolean);
+        INSERT INTO users (name, username, email) VALUES ('Leanne Graham', 'Bret', 'l@x.org'), ('Ervin Howell', 'Antonette', 'e@x.org');
+        INSERT INTO posts (user_id, title, body) VALUES (1, 'sunt aut facere', 'quia et suscipit'), (1, 'qui est esse', 'est rerum'),
+                                                        (2, 'ea molestias', 'et iusto');
+        INSERT INTO comments (post_id, name, email, body) VALUES (1, 'id labore', 'Eliseo@x.org', 'laudantium'), (1, 'quo vero', 'J@x.org', 'est');
+        INSERT INTO albums (user_id, title) VALUES (1, 'quidem molestiae'), (2, 'omnis laborum');
+        INSERT INTO photos (album_id, title, url, thumbnail_url) VALUES (1, 'accusamus', 'https://x.org/1', 'https://x.org/t1');
+        INSERT INTO todos (user_id, title, completed) VALUES (1, 'delectus aut autem', false), (1, 'quis ut nam', true);
+        """
+
+    @Test("users, posts, comments, albums, photos and todos read from a team's snake_case tables; the source names the URL")
+    func reads() async throws {
+        let server = try PostgresTestServer.shared()
+        let url = server.url(database: try server.createDatabase(Self.schema))
+        let source = PostgresDataSource(conninfo: url)
+        #expect(try await source.users().map(\.name) == ["Leanne Graham", "Ervin Howell"])
+        #expect(try await source.posts(userID: RecordID(1)).map(\.title) == ["sunt aut facere", "qui est esse"])
+        let post = try await source.post(id: RecordID(3))
+        #expect([post.userId, post.id] == [RecordID(2), RecordID(3)] && post.title == "ea molestias" && post.body == "et iusto", "\(post)")
+        #expect(try await source.comments(postID: RecordID(1)).map(\.email) == ["Eliseo@x.org", "J@x.org"])
+        #expect(try await source.albums(userID: RecordID(2)).map(\.title) == ["omnis laborum"])
+        #expect(try await source.photos(albumID: RecordID(1)).map(\.thumbnailUrl) == ["https://x.org/t1"])
+        #expect(try await source.todos(userID: RecordID(1)).map(\.completed) == [false, true], "boolean columns read as Bool")
+        #expect(source.descriptor == SourceDescriptor(kind: .postgres, location: url))
+        await #expect(throws: DataError.notFound("post 9", location: url)) { try await source.post(id: RecordID(9)) }
+        let raw = try #require(try await source.rawRecord(.post, id: RecordID(1)))
+        #expect(raw.contains("created_at") && raw.contains("2024-05-01"), "a column Bulletin does not model shows in the raw view: \(raw)")
+    }
+
+    @Test("the Admin panel's details: server version, user, host and database, TLS not in use, the tables with counts, the filter's index")
+    func details() async throws {
+        let server = try PostgresTestServer.shared()
+        let name = try server.createDatabase(Self.schema)
+        let source = PostgresDataSource(conninfo: server.url(database: name))
+        let statistics = try await source.statistics()
+        #expect(statistics.users == 2 && statistics.posts == 3 && statistics.comments == 2 && statistics.todos == 2 && statistics.albums == 2)
+        let details = Dictionary(statistics.details.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        #expect(details["Server"]?.hasPrefix("PostgreSQL 15.") == true, "\(details)")
+        #expect(details["Connected as"] == "postgres on 127.0.0.1:\(server.port), database \(name)")
+        #expect(details["TLS"] == "not in use")
+        #expect(details["Tables"] == "users 2, posts 3, comments 2, albums 2, photos 1, todos 2")
+        #expect(details["Filter"] == "ILIKE, no trigram index (every row is read)")
+        #expect(details["Writes"] == "allowed, each checked against the row as opened")
+    }
+
+    @Test("a password in the URL is never in the source's location, its messages or the request log")
+    func passwordHidden() async throws {
+        #expect(PostgresURL.redacted("postgres://bob:s3cret@db:5432/app") == "postgres://bob@db:5432/app")
+        #expect(PostgresURL.redacted("postgresql://bob:p%40ss@db/app?sslmode=require&password=x") == "postgresql://bob@db/app?sslmode=require")
+        #expect(PostgresURL.redacted("host=db password=s3cret dbname=app") == "host=db dbname=app")
+        #expect(PostgresURL.redacted("postgres://db/app") == "postgres://db/app")
+        let server = try PostgresTestServer.scram()
+        let password = try #require(server.password)
+        let log = RequestLog()
+        let source = PostgresDataSource(conninfo: server.url(password: password), log: log)
+        #expect(!source.location.contains(password) && source.location == server.url())
+        _ = try? await source.users()   // no tables: an error naming the URL
+        let wrong = PostgresDataSource(conninfo: server.url(password: "not-" + password), log: log)
+        do {
+            _ = try await wrong.users()
+            Issue.record("a wrong password was taken")
+        } catch {
+            #expect(!error.description.contains("not-" + password))
+        }
+        let logged = "\(log.snapshot)"
+        #expect(!logged.isEmpty && !logged.contains(password), "\(logged)")
+    }
+
+    @Test("each wrong connection detail says what is wrong: no server, no such database, no such role, wrong or missing password, TLS not offered")
+    func connectionErrors() async throws {
+        let server = try PostgresTestServer.shared()
+        let scram = try PostgresTestServer.scram()
+        func reason(_ url: String) async -> String {
+            do {
+                _ = try await PostgresDataSource(conninfo: url).users()
+                return "connected"
+            } catch {
+                guard case let .databaseConnection(location, reason) = error else { return "\(error)" }
+                #expect(location == PostgresURL.redacted(url))
+                return reason
+            }
+        }
+        let closed = try PostgresTestServer.closedPort()
+        #expect(await reason("postgres://postgres@127.0.0.1:\(closed)/x").hasPrefix("no server is answering at that address ("))
+        #expect(await reason(server.url(database: "nope")).hasPrefix("that database does not exist on the server ("))
+        #expect(await reason(server.url(user: "nobody")).hasPrefix("that role does not exist on the server ("))
+        #expect(await reason(scram.url(password: "wrong")).hasPrefix("wrong password, or no such role with a password ("))
+        #expect(await reason(scram.url() + "?passfile=/nonexistent").hasPrefix("the server asks for a password and none was given"))
+        #expect(await reason(server.url() + "?sslmode=require").hasPrefix("TLS was asked for (sslmode) and the server does not offer it ("))
+        let described = DataError.databaseConnection(location: "postgres://u@h/db", reason: "no server is answering at that address (x)")
+        #expect(described.description == "Cannot connect to postgres://u@h/db: no server is answering at that address (x)")
+    }
+
+    @Test("a table the role may not read, and a query past --timeout, say so in words")
+    func readErrors() async throws {
+        let server = try PostgresTestServer.shared()
+        let name = try server.createDatabase(Self.schema)
+        let role = "nocomments_\(name)"
+        try server.psql("CREATE ROLE \(role) LOGIN; GRANT SELECT ON users, posts, albums, photos, todos TO \(role)", database: name)
+        let source = PostgresDataSource(conninfo: server.url(database: name, user: role))
+        #expect(try await source.posts(userID: RecordID(1)).count == 2)
+        do {
+            _ = try await source.comments(postID: RecordID(1))
+            Issue.record("comments were read")
+        } catch {
+            #expect(error.description.contains("permission denied (permission denied for table comments)"), "\(error)")
+        }
+        let slow = PostgresDataSource(conninfo: server.url(database: name), timeout: 0.2)
+        await #expect(throws: DataError.unreadableFile(path: server.url(database: name),
+                                                       reason: "the query ran past the statement timeout of 0.2 s (--timeout)")) {
+            try await slow.readRows("SELECT pg_sleep(5)", [])
+        }
+    }
+
+    @Test("cancelReads stops a window read running on the server (PQcancel): it ends as cancelled, and the next read runs")
+    func cancel() async throws {
+        let server = try PostgresTestServer.shared()
+        let url = server.url(database: try server.createDatabase(Self.schema))
+        let source = PostgresDataSource(conninfo: url)
+        let windows = try #require(source.postWindows)
+        #expect(try await windows.count(WindowQuery()) == 3)
+        let started = Date()
+        let endless = Task { try await source.windowRows("SELECT pg_sleep(60)", []) }
+        try await Self.waitUntil {
+            try server.psql("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' AND state = 'active'") == "1"
+        }
+        windows.cancelReads()
+        let outcome = await endless.result
+        #expect(throws: DataError.cancelled) { try outcome.get() }
+        #expect(Date().timeIntervalSince(started) < 30, "stopped on the server, not left to run its minute")
+        #expect(try await windows.count(WindowQuery()) == 3)
+    }
+
+    @Test("a connection the server ends is said as lost on the read that needed it; the next read connects again")
+    func reconnects() async throws {
+        let server = try PostgresTestServer.shared()
+        let name = try server.createDatabase(Self.schema)
+        let url = server.url(database: name)
+        let source = PostgresDataSource(conninfo: url)
+        #expect(try await source.users().count == 2)
+        try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
+        do {
+            _ = try await source.users()
+            Issue.record("a read on the ended connection passed")
+        } catch {
+            guard case let .databaseConnection(location, reason) = error else { Issue.record("\(error)"); return }
+            #expect(location == url && reason.hasPrefix("the connection to the server was lost ("), "\(reason)")
+        }
+        #expect(try await source.users().count == 2, "connected again")
+    }
+
+    /// Waits (up to 10 s) until `condition` holds.
+    static func waitUntil(_ condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try !condition() {
+            guard Date() < deadline else { throw PostgresTestServerError(message: "timed out waiting") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
