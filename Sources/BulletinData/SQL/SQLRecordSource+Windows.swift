@@ -130,8 +130,11 @@ extension SQLRecordSource {
             let direction = query.ascending ? "ASC" : "DESC"
             var statement = "SELECT \(sql.select) FROM \(sql.from)"
             if let filter = sql.filter { statement += " WHERE " + filter.sql }
-            statement += " ORDER BY " + [sql.sort, sql.id].compactMap { $0.map { "\($0) \(direction)" } }.joined(separator: ", ")
-            statement += " LIMIT 1 OFFSET \(max(0, position))"
+            // NULLs where the segments put them (first when ascending) on both engines: SQLite
+            // sorts them first by itself, PostgreSQL last.
+            let nulls = query.ascending ? "NULLS FIRST" : "NULLS LAST"
+            let order = (sql.sort.map { ["\($0) \(direction) \(nulls)"] } ?? []) + ["\(sql.id) \(direction)"]
+            statement += " ORDER BY " + order.joined(separator: ", ") + " LIMIT 1 OFFSET \(max(0, position))"
             guard let row = try await read(statement, sql.filter?.values ?? []).first else { return [] }
             return try await window(query, start: .from(Self.windowKey(row)), limit: limit, as: Row.self)
         }
