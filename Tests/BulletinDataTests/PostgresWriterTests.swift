@@ -101,6 +101,32 @@ struct PostgresWriterTests {
         #expect(try setup.psql("SELECT title, body FROM posts WHERE id = 3") == "held|three")
     }
 
+    @Test("Esc while a save waits for a row another session holds cancels it on the server: nothing written; once the row is free the save lands")
+    func stopWaiting() async throws {
+        let setup = try Self.setup()
+        let original = try await setup.source.post(id: 1)
+        let holder = try PostgresConnection(conninfo: setup.url)
+        try holder.execute("BEGIN; SELECT 1 FROM posts WHERE id = 1 FOR UPDATE")
+        var mine = original
+        mine.title = "typed while held"
+        #expect(!setup.writer.isWaitingForOthers)
+        let save = Task { try await setup.writer.update(.post(mine), original: .post(original), overwriteIfChanged: false) }
+        try await waitUntil {
+            try setup.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'") == "1"
+        }
+        #expect(setup.writer.isWaitingForOthers)
+        setup.writer.stopWaiting()
+        await #expect(throws: DataError.writeNotSent(url: setup.url,
+                                                     reason: "stopped waiting for another session that holds the row; nothing was written")) {
+            try await save.value
+        }
+        #expect(!setup.writer.isWaitingForOthers)
+        try holder.execute("ROLLBACK")
+        #expect(try setup.psql("SELECT title FROM posts WHERE id = 1") == "first")
+        _ = try await setup.writer.update(.post(mine), original: .post(original), overwriteIfChanged: false)
+        #expect(try setup.psql("SELECT title FROM posts WHERE id = 1") == "typed while held")
+    }
+
     @Test("a new record takes the table's next sequence value (serial, identity), which a later INSERT by another client does not collide with")
     func createFromSequence() async throws {
         let setup = try Self.setup()

@@ -33,6 +33,9 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     nonisolated let windowReader: PostgresReader
     /// Search's connection.
     nonisolated let searchReader: PostgresReader
+    /// The connection of the write in its transaction now (before its `COMMIT`), for Esc
+    /// (``stopWaitingWrite()``) from the screen's thread.
+    private nonisolated let runningWrite = Mutex<PostgresConnectionBox?>(nil)
     /// The thread this actor's work runs on: libpq's calls block.
     private nonisolated let executor = ThreadExecutor(name: "bulletin-postgres")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -200,9 +203,13 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         do throws(DataError) {
             let connection = try connected()
             let session = PostgresSession(connection: connection, location: location, timeout: statementTimeout)
+            runningWrite.withLock { $0 = PostgresConnectionBox(connection: connection) }
+            defer { runningWrite.withLock { $0 = nil } }
             do throws(DataError) {
                 try session.execute("BEGIN")
                 let value = try body(session)
+                // From here a stop could land on the COMMIT: it no longer may.
+                runningWrite.withLock { $0 = nil }
                 try session.execute("COMMIT")
                 log?.record(RequestRecord(date: started, method: "WRITE", path: location, status: .read,
                                           milliseconds: RequestRecord.milliseconds(since: started)))
@@ -218,6 +225,14 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
             throw error
         }
     }
+
+    /// Whether a write is in its transaction now (most often waiting for a row another
+    /// session holds: its statements take under a millisecond otherwise).
+    nonisolated var writeIsRunning: Bool { runningWrite.withLock { $0 != nil } }
+
+    /// Stops the write in its transaction (`PQcancel` of its statement), before its `COMMIT`:
+    /// it fails with nothing written (the transaction rolled back). Safe from any thread.
+    nonisolated func stopWaitingWrite() { runningWrite.withLock { $0?.connection.cancel() } }
 
     // MARK: - Private
 

@@ -18,6 +18,13 @@ public struct PostgresDataWriter: DataWriter, ChoosingWriter, OverwritingWriter,
         source.writeDenial.withLock { $0 }.map { .denied(reason: $0) } ?? .allowed
     }
 
+    /// Ends a save waiting for a row another session holds (Esc while saving): its statement is
+    /// cancelled on the server and the transaction rolled back, nothing written, as at `--timeout`.
+    public func stopWaiting() { source.stopWaitingWrite() }
+
+    /// Whether a write is in its transaction now (``PostgresDataSource/writeIsRunning``).
+    public var isWaitingForOthers: Bool { source.writeIsRunning }
+
     private var note: String { "saved to \(source.location)" }
 
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {

@@ -25,6 +25,9 @@ enum PostgresWords {
         if error.connectionLost {
             return .databaseConnection(location: location, reason: lostReason(error) + "; the save may not have reached the server")
         }
+        if error.isCancelled {
+            return .writeNotSent(url: location, reason: "stopped waiting for another session that holds the row; nothing was written")
+        }
         return .writeNotSent(url: location, reason: reason(error, timeout: timeout))
     }
 
