@@ -1,0 +1,75 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import Testing
+
+/// Issue 26 through the real binary, against a server the test starts: `--db postgres://…`
+/// (password in the URL, never on screen) browses a user, their posts and a post's comments;
+/// an edit lands in the row (checked with psql); two Bulletin processes editing the same post
+/// do not overwrite each other; the Admin panel says what it is connected to.
+@Suite("End to end: a PostgreSQL database", .serialized)
+struct PostgresEndToEndTests {
+    static let schema = """
+        CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text, email text);
+        CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id) ON DELETE CASCADE, title text, body text);
+        CREATE TABLE comments (id serial PRIMARY KEY, post_id integer REFERENCES posts(id) ON DELETE CASCADE, name text, email text,
+                               body text);
+        INSERT INTO users (name, username, email) VALUES ('Leanne Graham', 'Bret', 'l@x.org'), ('Ervin Howell', 'Antonette', 'e@x.org');
+        INSERT INTO posts (user_id, title, body) VALUES (1, 'sunt aut facere', 'quia et suscipit'), (1, 'qui est esse', 'est rerum'),
+                                                        (2, 'ea molestias', 'et iusto');
+        INSERT INTO comments (post_id, name, email, body) VALUES (1, 'id labore ex', 'Eliseo@x.org', 'laudantium');
+        """
+
+    @Test("--db postgres://USER:PASSWORD@…: Home names the URL without the password; a user, their posts, a comment; e saves the title into the row; the Admin panel")
+    func browseAndEdit() async throws {
+        let server = try PostgresTestServer.scram()
+        let password = try #require(server.password)
+        let database = try server.createDatabase(Self.schema)
+        let session = try await TmuxSession.bulletin(["--db", server.url(database: database, password: password)], width: 110, height: 30,
+                                                     showing: "PostgreSQL database", server.url(database: database))
+        defer { session.close() }
+        #expect(!session.capture().contains(password))
+        try await session.press("Enter", until: "Leanne Graham", "Ervin Howell")
+        try await session.press("Enter", until: "Posts (2)", "sunt aut facere", "qui est esse")
+        try await session.press("Enter", until: "Comments (1)", "id labore ex")
+        try await session.press("e", until: "Edit post 1")
+        session.send("C-u")   // the form opens on the title
+        session.type("edited in postgres")
+        try await session.press("C-s", until: "Saved post 1 “edited in postgres”")
+        #expect(try server.psql("SELECT user_id, title, body FROM posts WHERE id = 1", database: database)
+            == "1|edited in postgres|quia et suscipit", "the title written, the rest of the row as it was")
+        try await session.press(":", "admin", "Enter", until: "PostgreSQL database", "Server:", "PostgreSQL 15.", "TLS:", "not in use",
+                                "users 2, posts 3, comments 1")
+        #expect(!session.capture().contains(password))
+        try await session.quit()
+    }
+
+    @Test("two Bulletin processes open post 2; A saves a new title, then B a new body: B is asked, nothing sent; Overwrite writes B's body only")
+    func twoEditors() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase(Self.schema)
+        let url = server.url(database: database)
+        let a = try await TmuxSession.bulletin(["--db", url], open: "users/1", width: 100, height: 30, showing: "Posts (2)", "qui est esse")
+        defer { a.close() }
+        let b = try await TmuxSession.bulletin(["--db", url], open: "users/1", width: 100, height: 30, showing: "Posts (2)", "qui est esse")
+        defer { b.close() }
+        for session in [a, b] {
+            session.send("Down")
+            try await session.press("e", until: "Edit post 2")
+        }
+        a.send("C-u")
+        a.type("A's title")
+        try await a.press("C-s", until: "Saved post 2 “A's title”")
+        try await b.press("Tab", until: "› Body")
+        b.type(" (B)")   // the body's end
+        try await b.press("C-s", until: "Changed since it was opened", "post 2 changed in", url, "Everything you typed is kept",
+                          "[ Overwrite ]")
+        #expect(try server.psql("SELECT title, body FROM posts WHERE id = 2", database: database) == "A's title|est rerum",
+                "B's save sent nothing")
+        try await b.press("Left", "Enter", until: "Saved post 2")   // Overwrite
+        #expect(try server.psql("SELECT title, body FROM posts WHERE id = 2", database: database) == "A's title|est rerum (B)",
+                "A's title stays: only B's body was written")
+        try await a.quit()
+        try await b.quit()
+    }
+}
