@@ -127,6 +127,51 @@ struct PostgresWriterTests {
         #expect(try setup.psql("SELECT title FROM posts WHERE id = 1") == "typed while held")
     }
 
+    @Test("the server stopped mid-session: reads and a save say the connection is lost and write nothing; started again, both go on over a new connection")
+    func serverGoesAway() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let database = try server.createDatabase(Self.schema)
+        let url = server.url(database: database)
+        let source = PostgresDataSource(conninfo: url)
+        let writer = PostgresDataWriter(source: source)
+        let original = try await source.post(id: 1)
+        server.stop()
+        do {
+            _ = try await source.users()
+            Issue.record("read from a stopped server")
+        } catch {
+            guard case let .databaseConnection(location, reason) = error else { Issue.record("\(error)"); return }
+            #expect(location == url && reason.hasPrefix("the connection to the server was lost ("), "\(reason)")
+        }
+        var edited = original
+        edited.title = "typed while the server was down"
+        do {
+            _ = try await writer.update(.post(edited), original: .post(original), overwriteIfChanged: false)
+            Issue.record("saved to a stopped server")
+        } catch {
+            guard case let .databaseConnection(_, reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.hasPrefix("no server is answering at that address ("), "\(reason)")
+        }
+        try server.start()
+        #expect(try await source.users().count == 2, "connected again")
+        _ = try await writer.update(.post(edited), original: .post(original), overwriteIfChanged: false)
+        #expect(try server.psql("SELECT title FROM posts WHERE id = 1", database: database) == "typed while the server was down")
+    }
+
+    @Test("a save sent again after its answer was lost finds the row already as it would leave it: saved, nothing asked, nothing written twice")
+    func lostAnswer() async throws {
+        let setup = try Self.setup()
+        let original = try await setup.source.post(id: 2)
+        var edited = original
+        edited.title = "landed the first time"
+        // The first try's COMMIT reached the server; its answer did not reach Bulletin.
+        try setup.psql("UPDATE posts SET title = 'landed the first time' WHERE id = 2")
+        let xmin = try setup.psql("SELECT xmin FROM posts WHERE id = 2")
+        let outcome = try await setup.writer.update(.post(edited), original: .post(original), overwriteIfChanged: false)
+        #expect(outcome.record == .post(edited))
+        #expect(try setup.psql("SELECT xmin FROM posts WHERE id = 2") == xmin, "no UPDATE sent: the row version is the first try's")
+    }
+
     @Test("a new record takes the table's next sequence value (serial, identity), which a later INSERT by another client does not collide with")
     func createFromSequence() async throws {
         let setup = try Self.setup()

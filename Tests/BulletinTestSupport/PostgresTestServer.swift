@@ -36,6 +36,11 @@ public final class PostgresTestServer: Sendable {
     /// - Throws: As ``shared()``.
     public static func scram() throws -> PostgresTestServer { try server(named: "scram", password: "s3cret-\(getpid())") }
 
+    /// A trusting server of its own, not shared with other tests: for a test that stops and
+    /// starts it. Stopped and removed when the test process ends, as the others are.
+    /// - Throws: As ``shared()``.
+    public static func dedicated() throws -> PostgresTestServer { try PostgresTestServer(password: nil) }
+
     private static func server(named name: String, password: String?) throws -> PostgresTestServer {
         try servers.withLock { servers in
             if let running = servers[name] { return running }
@@ -71,8 +76,7 @@ public final class PostgresTestServer: Sendable {
         var lastOutput = ""
         for _ in 0..<5 {
             let port = try Self.freePort()
-            let options = "-k \(directory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off "
-                + "-c synchronous_commit=off -c max_connections=60 -c shared_buffers=64MB"
+            let options = Self.options(directory: directory, port: port)
             let start = Subprocess.run(["runuser", "-u", "postgres", "--", Self.binaries + "/pg_ctl", "-D", data, "-o", options,
                                         "-l", directory + "/log", "-w", "-t", "60", "start"])
             if start.status == 0 {
@@ -83,6 +87,13 @@ public final class PostgresTestServer: Sendable {
             lastOutput = start.output + ((try? String(contentsOfFile: directory + "/log", encoding: .utf8)) ?? "")
         }
         throw PostgresTestServerError(message: "pg_ctl start failed: \(lastOutput)")
+    }
+
+    /// The server's settings on the command line: its socket's directory, its port, 127.0.0.1
+    /// only, and no waits for the disk (a test's data needs no crash safety).
+    private static func options(directory: String, port: Int) -> String {
+        "-k \(directory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off "
+            + "-c synchronous_commit=off -c max_connections=60 -c shared_buffers=64MB"
     }
 
     /// A URL for `database` over TCP as `user` (`postgres://postgres@127.0.0.1:PORT/DB`), with
@@ -137,7 +148,8 @@ public final class PostgresTestServer: Sendable {
     /// - Throws: ``PostgresTestServerError`` with pg_ctl's output.
     public func start() throws {
         let result = Subprocess.run(["runuser", "-u", "postgres", "--", Self.binaries + "/pg_ctl", "-D", directory + "/data",
-                                     "-l", directory + "/log", "-w", "-t", "60", "start"])
+                                     "-o", Self.options(directory: directory, port: port), "-l", directory + "/log", "-w", "-t", "60",
+                                     "start"])
         guard result.status == 0 else { throw PostgresTestServerError(message: "pg_ctl start failed: \(result.output)") }
     }
 
