@@ -46,13 +46,20 @@ public enum TextSearchMethod: Sendable, Equatable {
     /// Not searched: no index and more than ``TextSearchQuery/scanLimit`` rows; `advice` is the
     /// SQL that makes the index.
     case unavailable(advice: String)
+    /// Through the trigram indexes (PostgreSQL's `pg_trgm`) named in `index`: the text anywhere,
+    /// literal, case ignored (`ILIKE`).
+    case substring(index: String)
+    /// No index, and read whole for each query however many rows (about `rows`) it has: the
+    /// text anywhere, literal, case ignored; Esc stops it on the server. `advice` is the SQL
+    /// that makes an index (a PostgreSQL server's table, which `--timeout` bounds).
+    case scanEveryRow(rows: Int, advice: String)
     /// The source has no table of this kind.
     case absent
 
     /// Whether the kind is searched at all.
     public var isSearched: Bool {
         switch self {
-        case .fullText, .scan: true
+        case .fullText, .scan, .substring, .scanEveryRow: true
         case .unavailable, .absent: false
         }
     }

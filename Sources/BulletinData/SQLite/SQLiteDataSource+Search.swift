@@ -100,7 +100,7 @@ extension SQLiteDataSource {
         case let .fullText(table):
             guard let phrase = TextSearchQuery.phrase(query, wholeWords: wholeWords) else { return nil }
             return (map, SQLText.quote(table), "", [.text(phrase)])
-        case .scan:
+        case .scan, .substring, .scanEveryRow:   // the last two are PostgreSQL's
             let folded = TextFolding.fold(query)
             let columns = Self.searched(kind).fields.compactMap(map.column)
             guard !folded.isEmpty, !columns.isEmpty else { return nil }
