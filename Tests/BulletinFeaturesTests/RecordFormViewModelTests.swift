@@ -280,4 +280,45 @@ struct RecordFormViewModelTests {
         let saved = try #require(String(data: Data(contentsOf: file), encoding: .utf8))
         #expect(saved.contains("\"new\"") && saved.contains("albums"), "saved over the file as it is now: \(saved)")
     }
+
+    @Test("a save refused because someone saved the row meanwhile offers Reload: untouched fields take the saved values, typed ones are kept, each change is noted; the next save lands")
+    func reloadAfterConflict() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-form-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("team.db").path
+        try SQLiteConnection(path: path, create: true).execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT, username TEXT);
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, userId INTEGER, title TEXT, body TEXT);
+            INSERT INTO users VALUES (1, 'Ann', 'ann');
+            INSERT INTO posts VALUES (1, 1, 'old title', 'old body');
+            """)
+        let source = SQLiteDataSource(path: path)
+        let post = try await source.post(id: 1)
+        let closes = Closes()
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), source: source, writer: SQLiteDataWriter(source: source)) {
+            closes.results.append($0)
+        }
+        let other = try SQLiteConnection(path: path)
+        try other.execute("UPDATE posts SET body = 'their body', title = 'their title' WHERE id = 1")
+        type("my title", into: .title, form)
+        form.save()
+        await form.waitForTasks()
+        #expect(form.phase == .failed(.recordChanged(path: path, record: "post 1")))
+        #expect(form.openQuestion?.choices.map(\.label) == ["Overwrite", "Reload", "Keep editing"])
+        #expect(form.openQuestion?.message.contains("Reload shows what was saved, keeping what you typed.") == true)
+        form.answer(.reload)
+        await form.waitForTasks()
+        #expect(form.phase == .editing)
+        let title = try #require(form.fields.firstIndex { $0.id == .title })
+        let body = try #require(form.fields.firstIndex { $0.id == .body })
+        #expect(form.fields[title].text == "my title" && form.fields[body].text == "their body")
+        #expect(form.note(at: title) == "theirs: “their title”; yours kept")
+        #expect(form.note(at: body) == "changed: was “old body”")
+        #expect(form.isDirty, "my title is still unsaved")
+        form.save()
+        await form.waitForTasks()
+        #expect(closes.results.count == 1)
+        #expect(try other.rows("SELECT title, body FROM posts WHERE id = 1") == [[.text("my title"), .text("their body")]])
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 /// Issue 26 through the real binary, against a server the test starts: `--db postgres://…`
 /// (password in the URL, never on screen) browses a user, their posts and a post's comments;
 /// an edit lands in the row (checked with psql); two Bulletin processes editing the same post
-/// do not overwrite each other; the Admin panel says what it is connected to.
+/// do not overwrite each other (the second is asked, and Reload merges); the Admin panel says what it is connected to.
 @Suite("End to end: a PostgreSQL database", .serialized)
 struct PostgresEndToEndTests {
     static let schema = """
@@ -44,7 +44,7 @@ struct PostgresEndToEndTests {
         try await session.quit()
     }
 
-    @Test("two Bulletin processes open post 2; A saves a new title, then B a new body: B is asked, nothing sent; Overwrite writes B's body only")
+    @Test("two Bulletin processes open post 2; A saves a new title, then B a new body: B is asked, nothing sent; Reload brings A's title in beside B's body, and both stand")
     func twoEditors() async throws {
         let server = try PostgresTestServer.shared()
         let database = try server.createDatabase(Self.schema)
@@ -66,9 +66,11 @@ struct PostgresEndToEndTests {
                           "[ Overwrite ]")
         #expect(try server.psql("SELECT title, body FROM posts WHERE id = 2", database: database) == "A's title|est rerum",
                 "B's save sent nothing")
-        try await b.press("Left", "Enter", until: "Saved post 2")   // Overwrite
+        // Reload: A's title comes in, noted, and B's body stays as typed.
+        try await b.press("Left", "Enter", until: "A's title", "changed: was “qui est esse”", "est rerum (B)")
+        try await b.press("C-s", until: "Saved post 2")
         #expect(try server.psql("SELECT title, body FROM posts WHERE id = 2", database: database) == "A's title|est rerum (B)",
-                "A's title stays: only B's body was written")
+                "both saves stand: A's title, B's body")
         try await a.quit()
         try await b.quit()
     }

@@ -54,9 +54,9 @@ extension SQLRecordSource {
             case let .update(record):
                 let current = try row(of: layoutKind, id: record.id, map: map, table: table, session)
                 let stored = try decoded(current, kind: kind, table: map.table)
-                // Already as this save would leave it: an earlier try whose answer was lost
-                // (the connection dropped at COMMIT) landed, so nothing is sent twice.
-                if stored == record { return stored }
+                // The row holds every field as this save would leave it: an earlier try whose
+                // answer was lost (the connection dropped at COMMIT) landed; nothing is sent twice.
+                if changes(from: RecordJSON.value(of: stored), to: RecordJSON.value(of: record)).isEmpty { return stored }
                 if let original, !overwrite, stored != original { throw .recordChanged(path: location, record: record.label) }
                 let from = RecordJSON.value(of: original ?? stored)
                 let to = RecordJSON.value(of: record)

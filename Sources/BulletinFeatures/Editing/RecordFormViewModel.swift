@@ -40,6 +40,9 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
         case discard
         /// Save again (over the file, when it changed on disk or is read-only).
         case retry
+        /// Read the record as saved now (someone else changed it): the fields not edited take
+        /// its values, the edited ones keep what was typed, and each field that changed says so.
+        case reload
     }
 
     /// How the form closed.
@@ -53,7 +56,8 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     // MARK: - Properties
 
     public let kind: RecordKind
-    public let mode: Mode
+    /// Create, or edit the record as last read (a reload replaces it with the record as saved now).
+    public private(set) var mode: Mode
     public private(set) var fields: [FormField]
     /// Index of the field with the keyboard.
     public private(set) var focus = 0
@@ -73,6 +77,8 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     private var triedToSave = false
     /// The field whose typed line break was refused, until the next key (``note(at:)``).
     private var refusedLineBreak: FormFieldID?
+    /// After a reload, what changed in each field since the form opened (``note(at:)``).
+    private var reloadNotes: [FormFieldID: String] = [:]
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let writer: any DataWriter
     @ObservationIgnored private let onClose: @MainActor (Result) -> Void
@@ -198,8 +204,9 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// A note beside field `index` about the last key, such as `Title is one line` after a
     /// refused line break; `nil` when there is none. Any other key clears it.
     public func note(at index: Int) -> String? {
-        guard fields.indices.contains(index), refusedLineBreak == fields[index].id else { return nil }
-        return "\(fields[index].label) is one line"
+        guard fields.indices.contains(index) else { return nil }
+        if refusedLineBreak == fields[index].id { return "\(fields[index].label) is one line" }
+        return reloadNotes[fields[index].id]
     }
 
     /// A key other than a refused line break was pressed: the note it left goes.
@@ -279,7 +286,29 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
         switch answer {
         case .discard: discard()
         case .retry: retry()
+        case .reload: reload()
         case .keepEditing: keepEditing()
+        }
+    }
+
+    /// "Reload" after a save refused because someone else changed the record: reads it as
+    /// saved now; the fields not edited take its values, the edited ones keep what was typed,
+    /// and ``note(at:)`` says what changed in each. The next save compares with this record.
+    public func reload() {
+        guard case .failed(.recordChanged) = phase, case let .edit(record) = mode else { return }
+        setPhase(.saving)
+        let source = source
+        task = Task { [weak self] in
+            let outcome = await attempt { () async throws(DataError) in try await RecordDraft.current(of: record, in: source) }
+            guard let self else { return }
+            switch outcome {
+            case let .success(current):
+                (fields, reloadNotes) = RecordDraft.reloaded(fields, as: current)
+                mode = .edit(current)
+                setPhase(.editing)
+            case let .failure(error):
+                setPhase(.failed(error))
+            }
         }
     }
 
@@ -333,9 +362,12 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
             // Overwriting what someone else saved is chosen, never the default: Enter keeps editing.
             Question(title: failureTitle,
                      message: "\(error). " + (mayHaveBeenSaved ? "It may have reached the server: Retry first checks whether it was saved. " : "")
-                         + (Self.overwritesOnlyEdited(error) ? "Overwrite writes only the fields you changed; the others keep what was saved there. " : "")
+                         + (Self.overwritesOnlyEdited(error)
+                            ? "Overwrite writes only the fields you changed; the others keep what was saved there. "
+                                + "Reload shows what was saved, keeping what you typed. " : "")
                          + "Everything you typed is kept.",
-                     choices: [.init(.retry, offersOverwrite ? "Overwrite" : "Retry"), .init(.keepEditing, "Keep editing")],
+                     choices: [.init(.retry, offersOverwrite ? "Overwrite" : "Retry")]
+                         + (Self.overwritesOnlyEdited(error) ? [.init(.reload, "Reload")] : []) + [.init(.keepEditing, "Keep editing")],
                      default: offersOverwrite ? .keepEditing : .retry, cancel: .keepEditing)
         case .editing, .saving: nil
         }
