@@ -12,7 +12,10 @@ and a 5,000-post file with fewer repetitions and a 1-second idle window, in seco
 ``--sizes sqlite10M`` (or ``sqlite100k``; ``make bench SIZES=sqlite10M``) runs issue 25's SQLite
 figures (``sqlite_flows.py`` on a database written by ``generate_sqlite.py``, judged by
 ``targets25.py``): named alone, only they run, into bench/results-sqlite.json; beside db.json sets
-(``--sizes 1M,sqlite10M``) they are added to the whole run's results.
+(``--sizes 1M,sqlite10M``) they are added to the whole run's results. ``--sizes pgload`` (``make
+bench SIZES=pgload``) runs issue 26's load alone (``postgres_load.py``: 20 editors on a
+1,000,000-post PostgreSQL database for 60 s, every accepted save checked in the server's log),
+into bench/results-pgload.json (quick: 20 s on 100,000 posts).
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home);
 loading (↓ to Home's *Posts* entry, unmeasured, then Enter until the first post's row shows:
@@ -46,6 +49,7 @@ import generate_data
 import generate_sqlite
 import harness
 import peers
+import postgres_load
 import report
 import robust
 import save_export
@@ -378,6 +382,9 @@ def main(argv):
     parser.add_argument("--no-robust", action="store_true", help="skip the robustness cases (robust.py)")
     args = parser.parse_args(argv)
     config = dict(QUICK if args.quick else FULL)
+    if args.sizes == "pgload":
+        quick = ["--seconds", "20", "--posts", "100000", "--out", os.path.join(ROOT, "bench", "results-pgload-quick.json")]
+        return postgres_load.main(["--binary", os.path.join(args.bin_dir, "bulletin-bench")] + (quick if args.quick else []))
     known = [entry[0] for entry in config["sets"] if entry[0] != "embedded"] + list(generate_sqlite.SETS)
     try:
         chosen = parse_sizes(args.sizes, known) if args.sizes else config["sizes"]

@@ -64,6 +64,23 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--search" {
     }
 }
 
+// `--pg-load URL ACCEPTED [--clients N] [--seconds S] [--posts N] [--hot N]`: issue 26's load
+// (PostgresLoadBenchmarks) on a database bench/postgres_load.py made.
+if CommandLine.arguments.count >= 4, CommandLine.arguments[1] == "--pg-load" {
+    let rest = Array(CommandLine.arguments.dropFirst(4))
+    func option(_ name: String, _ fallback: Double) -> Double {
+        rest.firstIndex(of: name).flatMap { rest.indices.contains($0 + 1) ? Double(rest[$0 + 1]) : nil } ?? fallback
+    }
+    let report = await PostgresLoadBenchmarks.run(url: CommandLine.arguments[2], clients: Int(option("--clients", 20)),
+                                                  seconds: option("--seconds", 60), posts: Int(option("--posts", 1_000_000)),
+                                                  hot: Int(option("--hot", 100)), accepted: CommandLine.arguments[3])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    FileHandle.standardOutput.write(try encoder.encode(report))
+    FileHandle.standardOutput.write(Data("\n".utf8))
+    exit(0)
+}
+
 var dataPath: String?
 var openPath: String?
 var openListPath: String?

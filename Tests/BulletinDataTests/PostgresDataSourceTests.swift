@@ -111,6 +111,22 @@ struct PostgresDataSourceTests {
         #expect(described.description == "Cannot connect to postgres://u@h/db: no server is answering at that address (x)")
     }
 
+    @Test("a server that requires TLS: without it the connection says so; with sslmode=require the Admin panel says TLS is in use")
+    func tls() async throws {
+        let server = try PostgresTestServer.tls()
+        do {
+            _ = try await PostgresDataSource(conninfo: server.url() + "?sslmode=disable").users()
+            Issue.record("connected without TLS")
+        } catch {
+            guard case let .databaseConnection(_, reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.hasPrefix("the server requires TLS for this connection: add ?sslmode=require ("), "\(reason)")
+        }
+        let name = try server.createDatabase(Self.schema)
+        let details = try await PostgresDataSource(conninfo: server.url(database: name) + "?sslmode=require").statistics().details
+        let tls = details.first { $0.label == "TLS" }?.value ?? ""
+        #expect(tls.hasPrefix("in use (TLSv1."), "\(tls)")
+    }
+
     @Test("a table the role may not read, and a query past --timeout, say so in words")
     func readErrors() async throws {
         let server = try PostgresTestServer.shared()

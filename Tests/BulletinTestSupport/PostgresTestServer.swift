@@ -21,6 +21,8 @@ public final class PostgresTestServer: Sendable {
     public let port: Int
     /// The superuser's password (`nil` for the trusting server).
     public let password: String?
+    /// Whether TCP connections must use TLS (``tls()``).
+    public let tls: Bool
 
     /// The server's binaries (Debian's postgresql-15).
     public static let binaries = "/usr/lib/postgresql/15/bin"
@@ -41,6 +43,18 @@ public final class PostgresTestServer: Sendable {
     /// - Throws: As ``shared()``.
     public static func dedicated() throws -> PostgresTestServer { try PostgresTestServer(password: nil) }
 
+    /// A server that takes connections over 127.0.0.1 only with TLS (`hostssl`; `hostnossl`
+    /// rejected), its certificate made by `openssl` for this run; trusting, shared by the tests.
+    /// - Throws: As ``shared()``, or when `openssl` fails.
+    public static func tls() throws -> PostgresTestServer {
+        try servers.withLock { servers in
+            if let running = servers["tls"] { return running }
+            let started = try PostgresTestServer(password: nil, tls: true)
+            servers["tls"] = started
+            return started
+        }
+    }
+
     private static func server(named name: String, password: String?) throws -> PostgresTestServer {
         try servers.withLock { servers in
             if let running = servers[name] { return running }
@@ -50,7 +64,7 @@ public final class PostgresTestServer: Sendable {
         }
     }
 
-    private init(password: String?) throws {
+    private init(password: String?, tls: Bool = false) throws {
         guard FileManager.default.fileExists(atPath: Self.binaries + "/initdb") else {
             throw PostgresTestServerError(message: "no PostgreSQL 15 server at \(Self.binaries) (make test installs postgresql-15)")
         }
@@ -73,10 +87,12 @@ public final class PostgresTestServer: Sendable {
         }
         let created = Subprocess.run(initdb)
         guard created.status == 0 else { throw PostgresTestServerError(message: "initdb failed: \(created.output)") }
+        if tls { try Self.requireTLS(data: data) }
+        self.tls = tls
         var lastOutput = ""
         for _ in 0..<5 {
             let port = try Self.freePort()
-            let options = Self.options(directory: directory, port: port)
+            let options = Self.options(directory: directory, port: port) + (tls ? " -c ssl=on" : "")
             let start = Subprocess.run(["runuser", "-u", "postgres", "--", Self.binaries + "/pg_ctl", "-D", data, "-o", options,
                                         "-l", directory + "/log", "-w", "-t", "60", "start"])
             if start.status == 0 {
@@ -148,9 +164,21 @@ public final class PostgresTestServer: Sendable {
     /// - Throws: ``PostgresTestServerError`` with pg_ctl's output.
     public func start() throws {
         let result = Subprocess.run(["runuser", "-u", "postgres", "--", Self.binaries + "/pg_ctl", "-D", directory + "/data",
-                                     "-o", Self.options(directory: directory, port: port), "-l", directory + "/log", "-w", "-t", "60",
+                                     "-o", Self.options(directory: directory, port: port) + (tls ? " -c ssl=on" : ""), "-l", directory + "/log", "-w", "-t", "60",
                                      "start"])
         guard result.status == 0 else { throw PostgresTestServerError(message: "pg_ctl start failed: \(result.output)") }
+    }
+
+    /// A self-signed certificate in the cluster's directory (`server.crt`, `server.key`: the
+    /// server's defaults) and a `pg_hba.conf` that lets TCP logins in only over TLS.
+    private static func requireTLS(data: String) throws {
+        let made = Subprocess.run(["openssl", "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=127.0.0.1",
+                                   "-newkey", "rsa:2048", "-keyout", data + "/server.key", "-out", data + "/server.crt"])
+        guard made.status == 0 else { throw PostgresTestServerError(message: "openssl failed: \(made.output)") }
+        let rules = "local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostnossl all all 127.0.0.1/32 reject\n"
+        FileManager.default.createFile(atPath: data + "/pg_hba.conf", contents: Data(rules.utf8))
+        _ = Subprocess.run(["chown", "postgres:postgres", data + "/server.key", data + "/server.crt", data + "/pg_hba.conf"])
+        chmod(data + "/server.key", 0o600)
     }
 
     /// A port on 127.0.0.1 where nothing listens (free a moment ago), for "no server" cases.

@@ -74,4 +74,19 @@ struct PostgresEndToEndTests {
         try await a.quit()
         try await b.quit()
     }
+
+    @Test("the server stopped mid-session: the screen that needed it cannot connect and says why, with r to retry; started again, r shows the user's posts")
+    func serverGoesAway() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let database = try server.createDatabase(Self.schema)
+        let url = server.url(database: database)
+        let session = try await TmuxSession.bulletin(["--db", url], open: "users", width: 110, height: 30, showing: "Leanne Graham")
+        defer { session.close() }
+        server.stop()
+        try await session.press("Enter", until: "Cannot connect to \(url)", "no server is answering at that address", "Press r to retry")
+        try server.start()
+        let screen = try await session.press("r", until: "Posts (2)", "sunt aut facere")
+        #expect(!screen.contains("Press r to retry"))
+        try await session.quit()
+    }
 }
