@@ -38,6 +38,7 @@ struct PostgresWriterTests {
         let writer: PostgresDataWriter
 
         /// `sql`'s rows as psql prints them (`-At`: one a line, columns split by `|`).
+        @discardableResult
         func psql(_ sql: String) throws -> String { try server.psql(sql, database: database) }
     }
 

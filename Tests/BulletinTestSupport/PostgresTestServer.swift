@@ -79,7 +79,7 @@ public final class PostgresTestServer: Sendable {
                       "-E", "UTF8", "--locale=C.UTF-8", "--no-sync", "--no-instructions"]
         if let password {
             let file = directory + "/password"
-            FileManager.default.createFile(atPath: file, contents: Data(password.utf8))
+            _ = FileManager.default.createFile(atPath: file, contents: Data(password.utf8))
             _ = Subprocess.run(["chown", "postgres:postgres", file])
             initdb += ["-A", "scram-sha-256", "--pwfile", file]
         } else {
@@ -130,7 +130,7 @@ public final class PostgresTestServer: Sendable {
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") throws -> String {
         let file = directory + "/psql-\(UUID().uuidString).sql"
-        FileManager.default.createFile(atPath: file, contents: Data(sql.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(sql.utf8))
         defer { unlink(file) }
         var command = ["env"]
         if let password { command.append("PGPASSWORD=\(password)") }
@@ -176,7 +176,7 @@ public final class PostgresTestServer: Sendable {
                                    "-newkey", "rsa:2048", "-keyout", data + "/server.key", "-out", data + "/server.crt"])
         guard made.status == 0 else { throw PostgresTestServerError(message: "openssl failed: \(made.output)") }
         let rules = "local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostnossl all all 127.0.0.1/32 reject\n"
-        FileManager.default.createFile(atPath: data + "/pg_hba.conf", contents: Data(rules.utf8))
+        _ = FileManager.default.createFile(atPath: data + "/pg_hba.conf", contents: Data(rules.utf8))
         _ = Subprocess.run(["chown", "postgres:postgres", data + "/server.key", data + "/server.crt", data + "/pg_hba.conf"])
         chmod(data + "/server.key", 0o600)
     }

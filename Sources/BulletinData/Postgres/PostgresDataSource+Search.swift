@@ -7,34 +7,15 @@ import Foundation
 // it on the server. Each query reads its first rows in id order and, asked apart, the count,
 // through Search's own connection.
 
-/// A PostgreSQL source's ``TextSearching`` (``PostgresDataSource/textSearching``).
-struct PostgresTextSearch: TextSearching {
-    let source: PostgresDataSource
-
-    func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod { try await source.searchMethod(kind) }
-
-    func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {
-        try await source.searchRows(.posts, query, limit: limit, wholeWords: wholeWords, as: Post.self)
-    }
-
-    func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Comment] {
-        try await source.searchRows(.comments, query, limit: limit, wholeWords: wholeWords, as: Comment.self)
-    }
-
-    func count(matching query: String, in kind: TextSearchKind) async throws(DataError) -> Int {
-        try await source.searchCount(kind, query)
-    }
-}
-
 extension PostgresDataSource {
     /// Search through the database's indexes, or a read of every row (``TextSearchMethod``).
-    public nonisolated var textSearching: (any TextSearching)? { PostgresTextSearch(source: self) }
+    public nonisolated var textSearching: (any TextSearching)? { SQLTextSearch(source: self) }
 
     /// How `kind` is searched: a `tsvector` column with an index; else trigram indexes on each
     /// searched column (posts' title and body, comments' name and body); else every row.
     func searchMethod(_ kind: TextSearchKind) async throws(DataError) -> TextSearchMethod {
         let (schema, layout) = try layoutAndSchema()
-        let searched = Self.searched(kind)
+        let searched = kind.searched
         guard let map = layout.table(searched.kind), let table = schema.table(named: map.table),
               case let columns = searched.fields.compactMap(map.column), !columns.isEmpty else { return .absent }
         if let vector = table.columns.first(where: { $0.declaredType == "tsvector" && table.isIndexed($0.name) }) {
@@ -58,7 +39,7 @@ extension PostgresDataSource {
         let rows = try await searchRead("SELECT \(SQLRecords.selectList(table)) FROM \(SQLText.quote(search.map.table)) "
                                         + "WHERE \(search.condition) ORDER BY \(SQLText.quote(search.map.id)) LIMIT \(max(0, limit))",
                                         search.values)
-        let layoutKind = Self.searched(kind).kind
+        let layoutKind = kind.searched.kind
         let records = rows.map { SQLRecords.json(table, values: $0, kind: layoutKind, map: search.map) }
         return try decodeAll(layoutKind, records[...], as: T.self)
     }
@@ -81,27 +62,19 @@ extension PostgresDataSource {
 
     // MARK: - Private
 
-    /// The table and the fields searched for `kind`: posts by title and body, comments by name and body.
-    private static func searched(_ kind: TextSearchKind) -> (kind: SQLLayout.Kind, fields: [String]) {
-        switch kind {
-        case .posts: (.posts, ["title", "body"])
-        case .comments: (.comments, ["name", "body"])
-        }
-    }
-
     /// The condition that finds `query` in `kind` and its values; `nil` when the kind is not
     /// searched or the query has nothing to match.
     private func searchSQL(_ kind: TextSearchKind, _ query: String, wholeWords: Bool)
         async throws(DataError) -> (map: SQLLayout.TableMap, condition: String, values: [SQLValue])? {
         let method = try await searchMethod(kind)
-        guard let map = try layoutAndSchema().layout.table(Self.searched(kind).kind) else { return nil }
+        guard let map = try layoutAndSchema().layout.table(kind.searched.kind) else { return nil }
         switch method {
         case let .fullText(column):
             guard let text = Self.textQuery(query, wholeWords: wholeWords) else { return nil }
             let name = String(column.split(separator: ".").last ?? "")
             return (map, "\(SQLText.quote(name)) @@ to_tsquery(?)", [.text(text)])
         case .substring, .scanEveryRow, .scan:
-            let columns = Self.searched(kind).fields.compactMap(map.column)
+            let columns = kind.searched.fields.compactMap(map.column)
             guard !query.trimmingCharacters(in: .whitespaces).isEmpty, !columns.isEmpty else { return nil }
             let condition = "(" + columns.map { dialect.contains(SQLText.quote($0)) }.joined(separator: " OR ") + ")"
             return (map, condition, columns.map { _ in dialect.containsValue(query) })

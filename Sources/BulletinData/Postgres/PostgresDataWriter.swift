@@ -6,7 +6,7 @@
 ///
 /// A role that may read but not write the kinds' tables, or a server that takes no writes,
 /// makes the writer refuse with the server's reason (``access``, known once the database opened).
-public struct PostgresDataWriter: DataWriter, ChoosingWriter, OverwritingWriter, TodoWriting {
+public struct PostgresDataWriter: DataWriter, SQLDataWriting, TodoWriting {
     /// The database's source, whose connection the writes go through.
     public let source: PostgresDataSource
 
@@ -25,7 +25,8 @@ public struct PostgresDataWriter: DataWriter, ChoosingWriter, OverwritingWriter,
     /// Whether a write is in its transaction now (``PostgresDataSource/writeIsRunning``).
     public var isWaitingForOthers: Bool { source.writeIsRunning }
 
-    private var note: String { "saved to \(source.location)" }
+    var database: PostgresDataSource { source }
+    var note: String { "saved to \(source.location)" }
 
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {
         try await apply(.create(record), original: nil, overwriteIfChanged: false)
@@ -39,20 +40,8 @@ public struct PostgresDataWriter: DataWriter, ChoosingWriter, OverwritingWriter,
         try await apply(.delete(kind, id), original: nil, overwriteIfChanged: false)
     }
 
-    func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
-        try await apply(change, original: nil, overwriteIfChanged: overwriteIfChanged)
-    }
-
-    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
-        if case let .denied(reason) = access { throw .readOnly(reason: reason) }
-        let stored = try await source.apply(change, original: original, overwrite: overwriteIfChanged)
-        return WriteOutcome(record: stored, persisted: true, note: note)
-    }
-
     /// `UPDATE todos SET completed = ?` after checking the row holds what the screen showed.
     public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
-        if case let .denied(reason) = access { throw .readOnly(reason: reason) }
-        let stored = try await source.setCompleted(completed, of: todo, overwrite: overwriteIfChanged)
-        return TodoWriteOutcome(todo: stored, persisted: true, note: note)
+        try await self.completed(completed, of: todo, overwriteIfChanged: overwriteIfChanged)
     }
 }

@@ -44,6 +44,46 @@ protocol SQLRecordSource: Actor {
     var issues: [RecordIssue] { get set }
     /// The rows a delete removed with its record (`ON DELETE CASCADE`), by ``key(_:_:)``.
     var cascaded: [String: [SQLRemovedRow]] { get set }
+
+    // Search (``SQLTextSearch``), through the engine's own indexes.
+
+    /// How `kind` is searched (``TextSearching/method(for:)``).
+    func searchMethod(_ kind: TextSearchKind) async throws(DataError) -> TextSearchMethod
+    /// At most `limit` rows of `kind` matching `query` in id order, decoded as `T`.
+    func searchRows<T: Decodable>(_ kind: TextSearchKind, _ query: String, limit: Int, wholeWords: Bool,
+                                  as type: T.Type) async throws(DataError) -> [T]
+    /// How many rows of `kind` match `query`.
+    func searchCount(_ kind: TextSearchKind, _ query: String) async throws(DataError) -> Int
+}
+
+extension TextSearchKind {
+    /// The kind's table and the fields searched: posts by title and body, comments by name and body.
+    var searched: (kind: SQLLayout.Kind, fields: [String]) {
+        switch self {
+        case .posts: (.posts, ["title", "body"])
+        case .comments: (.comments, ["name", "body"])
+        }
+    }
+}
+
+/// A SQL database source's ``TextSearching``: each call handed to the source, which searches
+/// through its engine's indexes (SQLite's FTS5; PostgreSQL's `tsvector`, `pg_trgm`) or rows.
+struct SQLTextSearch<Source: SQLRecordSource>: TextSearching {
+    let source: Source
+
+    func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod { try await source.searchMethod(kind) }
+
+    func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {
+        try await source.searchRows(.posts, query, limit: limit, wholeWords: wholeWords, as: Post.self)
+    }
+
+    func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Comment] {
+        try await source.searchRows(.comments, query, limit: limit, wholeWords: wholeWords, as: Comment.self)
+    }
+
+    func count(matching query: String, in kind: TextSearchKind) async throws(DataError) -> Int {
+        try await source.searchCount(kind, query)
+    }
 }
 
 extension SQLRecordSource {

@@ -6,38 +6,9 @@ import Foundation
 // makes the index. Every read goes through Search's own read-only connection, which the task's
 // cancellation interrupts.
 
-/// A SQLite source's ``TextSearching`` (``SQLiteDataSource/textSearching``).
-struct SQLiteTextSearch: TextSearching {
-    let source: SQLiteDataSource
-
-    func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod {
-        try await source.searchMethod(kind)
-    }
-
-    func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {
-        try await source.searchRows(.posts, query, limit: limit, wholeWords: wholeWords, as: Post.self)
-    }
-
-    func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Comment] {
-        try await source.searchRows(.comments, query, limit: limit, wholeWords: wholeWords, as: Comment.self)
-    }
-
-    func count(matching query: String, in kind: TextSearchKind) async throws(DataError) -> Int {
-        try await source.searchCount(kind, query)
-    }
-}
-
 extension SQLiteDataSource {
     /// Search through the posts' and comments' FTS5 indexes (or a read of a small table).
-    public nonisolated var textSearching: (any TextSearching)? { SQLiteTextSearch(source: self) }
-
-    /// The table and the fields searched for `kind`: posts by title and body, comments by name and body.
-    static func searched(_ kind: TextSearchKind) -> (kind: SQLLayout.Kind, fields: [String]) {
-        switch kind {
-        case .posts: (.posts, ["title", "body"])
-        case .comments: (.comments, ["name", "body"])
-        }
-    }
+    public nonisolated var textSearching: (any TextSearching)? { SQLTextSearch(source: self) }
 
     /// How `kind` is searched: its FTS5 index; else a read of the table when it has at most
     /// ``TextSearchQuery/scanLimit`` rows (counted no further than that); else not, with the SQL
@@ -45,7 +16,7 @@ extension SQLiteDataSource {
     func searchMethod(_ kind: TextSearchKind) async throws(DataError) -> TextSearchMethod {
         if let known = searchMethods[kind] { return known }
         let (_, schema, layout) = try open()
-        let searched = Self.searched(kind)
+        let searched = kind.searched
         let method: TextSearchMethod
         if let map = layout.table(searched.kind), case let columns = searched.fields.compactMap(map.column), !columns.isEmpty {
             if let index = SQLiteFullText.table(indexing: map, columns: columns, schema: schema) {
@@ -76,7 +47,7 @@ extension SQLiteDataSource {
             ?? search.condition
         let rows = try await searchRead("SELECT \(SQLRecords.selectList(table)) FROM \(quote(search.map.table)) "
                                         + "WHERE \(condition) ORDER BY \(id) LIMIT \(limit)", search.values)
-        let kind = Self.searched(kind).kind
+        let kind = kind.searched.kind
         let records = rows.map { SQLRecords.json(table, values: $0, kind: kind, map: search.map) }
         return try decodeAll(kind, records[...], as: T.self)
     }
@@ -95,14 +66,14 @@ extension SQLiteDataSource {
     private func searchSQL(_ kind: TextSearchKind, _ query: String, wholeWords: Bool)
         async throws(DataError) -> (map: SQLLayout.TableMap, index: String?, condition: String, values: [SQLValue])? {
         let method = try await searchMethod(kind)
-        guard let map = try open().layout.table(Self.searched(kind).kind) else { return nil }
+        guard let map = try open().layout.table(kind.searched.kind) else { return nil }
         switch method {
         case let .fullText(table):
             guard let phrase = TextSearchQuery.phrase(query, wholeWords: wholeWords) else { return nil }
             return (map, SQLText.quote(table), "", [.text(phrase)])
         case .scan, .substring, .scanEveryRow:   // the last two are PostgreSQL's
             let folded = TextFolding.fold(query)
-            let columns = Self.searched(kind).fields.compactMap(map.column)
+            let columns = kind.searched.fields.compactMap(map.column)
             guard !folded.isEmpty, !columns.isEmpty else { return nil }
             let condition = "(" + columns.map { "bulletin_contains(\(SQLText.quote($0)), ?)" }.joined(separator: " OR ") + ")"
             return (map, nil, condition, columns.map { _ in .text(folded) })

@@ -8,7 +8,7 @@ import Foundation
 /// with their ids, when the delete is undone. A lock held by another writer is waited for up
 /// to `--timeout`, then the save fails with everything typed kept (the form stays open).
 /// Bulletin never changes the journal mode, page size or schema.
-public struct SQLiteDataWriter: DataWriter, ChoosingWriter, OverwritingWriter, TodoWriting {
+public struct SQLiteDataWriter: DataWriter, SQLDataWriting, TodoWriting {
     /// The database's source, whose connection the writes go through.
     public let source: SQLiteDataSource
     /// Refused writes and why: a file opened read-only (`mode=ro`), or one nobody may write.
@@ -41,7 +41,8 @@ public struct SQLiteDataWriter: DataWriter, ChoosingWriter, OverwritingWriter, T
     /// Whether a write waits now for another program's lock (``SQLiteBusyWait/isWaiting``).
     public var isWaitingForOthers: Bool { source.writeWait.isWaiting }
 
-    private var note: String { "saved to \(source.path)" }
+    var database: SQLiteDataSource { source }
+    var note: String { "saved to \(source.path)" }
 
     public func create(_ record: Record) async throws(DataError) -> WriteOutcome {
         try await apply(.create(record), original: nil, overwriteIfChanged: false)
@@ -55,20 +56,8 @@ public struct SQLiteDataWriter: DataWriter, ChoosingWriter, OverwritingWriter, T
         try await apply(.delete(kind, id), original: nil, overwriteIfChanged: false)
     }
 
-    func apply(_ change: RecordChange, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
-        try await apply(change, original: nil, overwriteIfChanged: overwriteIfChanged)
-    }
-
-    func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
-        if case let .denied(reason) = access { throw .readOnly(reason: reason) }
-        let stored = try await source.apply(change, original: original, overwrite: overwriteIfChanged)
-        return WriteOutcome(record: stored, persisted: true, note: note)
-    }
-
     /// `UPDATE todos SET completed = ?` after checking the row holds what the screen showed.
     public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
-        if case let .denied(reason) = access { throw .readOnly(reason: reason) }
-        let stored = try await source.setCompleted(completed, of: todo, overwrite: overwriteIfChanged)
-        return TodoWriteOutcome(todo: stored, persisted: true, note: note)
+        try await self.completed(completed, of: todo, overwriteIfChanged: overwriteIfChanged)
     }
 }
