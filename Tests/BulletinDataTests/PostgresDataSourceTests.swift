@@ -157,9 +157,7 @@ struct PostgresDataSourceTests {
         #expect(try await windows.count(WindowQuery()) == 3)
         let started = Date()
         let endless = Task { try await source.windowRows("SELECT pg_sleep(60)", []) }
-        try await Self.waitUntil {
-            try server.psql("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' AND state = 'active'") == "1"
-        }
+        try await server.waitForRunning("SELECT pg_sleep(60)")
         windows.cancelReads()
         let outcome = await endless.result
         #expect(throws: DataError.cancelled) { try outcome.get() }
@@ -183,14 +181,5 @@ struct PostgresDataSourceTests {
             #expect(location == url && reason.hasPrefix("the connection to the server was lost ("), "\(reason)")
         }
         #expect(try await source.users().count == 2, "connected again")
-    }
-
-    /// Waits (up to 10 s) until `condition` holds.
-    static func waitUntil(_ condition: () throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(10)
-        while try !condition() {
-            guard Date() < deadline else { throw PostgresTestServerError(message: "timed out waiting") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

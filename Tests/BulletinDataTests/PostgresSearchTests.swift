@@ -78,9 +78,7 @@ struct PostgresSearchTests {
         let server = try PostgresTestServer.shared()
         let started = Date()
         let running = Task { try await search.count(matching: "ferry", in: .posts) }
-        try await PostgresDataSourceTests.waitUntil {
-            try server.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'SELECT count(*) FROM \"posts\"%' AND state = 'active'") != "0"
-        }
+        try await server.waitForRunning("SELECT count(*) FROM \"posts\"%", like: true)
         running.cancel()
         await #expect(throws: DataError.cancelled) { try await running.value }
         #expect(Date().timeIntervalSince(started) < 30, "stopped on the server, not left to read its minute")

@@ -94,9 +94,7 @@ struct PostgresWriterTests {
         mine.body = "mine"
         let save = Task { try await setup.writer.update(.post(mine), original: .post(original), overwriteIfChanged: false) }
         // The save is waiting on the row lock: the server shows its backend waiting for a lock.
-        try await waitUntil {
-            try setup.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'") == "1"
-        }
+        try await setup.server.waitForLockWait(database: setup.database)
         try holder.execute("COMMIT")
         await #expect(throws: DataError.recordChanged(path: setup.url, record: "post 3")) { try await save.value }
         #expect(try setup.psql("SELECT title, body FROM posts WHERE id = 3") == "held|three")
@@ -112,9 +110,7 @@ struct PostgresWriterTests {
         mine.title = "typed while held"
         #expect(!setup.writer.isWaitingForOthers)
         let save = Task { try await setup.writer.update(.post(mine), original: .post(original), overwriteIfChanged: false) }
-        try await waitUntil {
-            try setup.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'") == "1"
-        }
+        try await setup.server.waitForLockWait(database: setup.database)
         #expect(setup.writer.isWaitingForOthers)
         setup.writer.stopWaiting()
         await #expect(throws: DataError.writeNotSent(url: setup.url,
@@ -249,14 +245,5 @@ struct PostgresWriterTests {
         _ = try await standby.users()
         #expect(PostgresDataWriter(source: standby).access
             == .denied(reason: "the server takes no writes (transaction_read_only is on: a standby, or default_transaction_read_only)"))
-    }
-
-    /// Waits (up to 10 s) until `condition` holds.
-    func waitUntil(_ condition: () throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(10)
-        while try !condition() {
-            guard Date() < deadline else { throw PostgresTestServerError(message: "timed out waiting") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

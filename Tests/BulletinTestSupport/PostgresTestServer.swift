@@ -141,6 +141,31 @@ public final class PostgresTestServer: Sendable {
         return result.output.trimmingCharacters(in: .newlines)
     }
 
+    /// Waits (up to 10 s, asking every 20 ms) until `sql`'s output on `database` is not `"0"`:
+    /// a count of sessions in a state (`pg_stat_activity`) that a test waits for.
+    /// - Throws: ``PostgresTestServerError`` when it is still `"0"` after 10 s, or psql's.
+    public func waitForNonZero(_ sql: String, database: String = "postgres") async throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try psql(sql, database: database) == "0" {
+            guard Date() < deadline else { throw PostgresTestServerError(message: "timed out waiting for \(sql)") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Waits until a session of `database` waits for a lock (a row another transaction holds).
+    /// - Throws: As ``waitForNonZero(_:database:)``.
+    public func waitForLockWait(database: String) async throws {
+        try await waitForNonZero("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                                 database: database)
+    }
+
+    /// Waits until a session runs `query` (its text exactly, or `LIKE` the pattern when `like`).
+    /// - Throws: As ``waitForNonZero(_:database:)``.
+    public func waitForRunning(_ query: String, like: Bool = false) async throws {
+        let escaped = query.replacingOccurrences(of: "'", with: "''")
+        try await waitForNonZero("SELECT count(*) FROM pg_stat_activity WHERE query \(like ? "LIKE" : "=") '\(escaped)' AND state = 'active'")
+    }
+
     /// A new, empty database with a name no other test of this process uses (`t3`), filled by `sql`.
     /// - Throws: As ``psql(_:database:)``.
     public func createDatabase(_ sql: String = "") throws -> String {
