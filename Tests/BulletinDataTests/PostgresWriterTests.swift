@@ -169,6 +169,19 @@ struct PostgresWriterTests {
         #expect(try setup.psql("SELECT xmin FROM posts WHERE id = 2") == xmin, "no UPDATE sent: the row version is the first try's")
     }
 
+    @Test("a create whose answer was lost is found before it is sent again: the newest row with every field; none when it did not land")
+    func locateCreated() async throws {
+        let setup = try Self.setup()
+        let post = Post(userId: RecordID(2), id: 0, title: "sent once", body: "answer lost")
+        #expect(try await setup.writer.locateCreated(.post(post)) == nil, "not there: sending it is safe")
+        try setup.psql("INSERT INTO posts (user_id, title, body) VALUES (2, 'sent once', 'answer lost')")
+        let found = try #require(try await setup.writer.locateCreated(.post(post)))
+        #expect(found.id == RecordID(4) && found.label == "post 4")
+        let lost = DataError.databaseConnection(location: setup.url, reason: "the connection to the server was lost (server closed the connection)")
+        #expect(lost.mayHaveReachedServer, "a connection lost mid-write may have committed")
+        #expect(!DataError.databaseConnection(location: setup.url, reason: "no server is answering at that address (x)").mayHaveReachedServer)
+    }
+
     @Test("a new record takes the table's next sequence value (serial, identity), which a later INSERT by another client does not collide with")
     func createFromSequence() async throws {
         let setup = try Self.setup()

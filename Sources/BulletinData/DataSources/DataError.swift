@@ -129,11 +129,22 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// upstream was still working on it. The reasons listed are those ``HTTPClient`` gives for libcurl's
     /// failures before anything was sent; "connection lost" and "empty response" may have reached it.
     public var mayHaveReachedServer: Bool {
+        mayHaveReachedServerByCase
+    }
+
+    /// How a database connection lost mid-session begins its reason
+    /// (``databaseConnection(location:reason:)``), as against one that could not be made.
+    static let connectionLostWords = "the connection to the server was lost"
+
+    private var mayHaveReachedServerByCase: Bool {
         switch self {
         case .timedOut, .tooSlow: return true
         case .headersTooLarge: return true  // the server answered, so it may have carried the write out
         case .responseTooLarge: return true  // the server answered, so it may have carried the write out
         case let .badStatus(code, _, _): return [500, 502, 504].contains(code)
+        // A database connection lost during a write (``PostgresWords``' words): its COMMIT may
+        // have landed. One that could not be made sent nothing.
+        case let .databaseConnection(_, reason): return reason.hasPrefix(Self.connectionLostWords)
         case let .transport(_, reason):
             let neverSent = ["connection refused", "host not found", "DNS lookup failed",
                              "secure connection failed (TLS)", "unsupported URL", "bad URL", "out of memory",

@@ -40,6 +40,10 @@ public struct PostgresDataWriter: DataWriter, SQLDataWriting, TodoWriting {
         try await apply(.delete(kind, id), original: nil, overwriteIfChanged: false)
     }
 
+    /// The row a create left when its answer was lost (the connection dropped at `COMMIT`):
+    /// the newest holding every field of `record`, or `nil` (then sending it again is safe).
+    public func locateCreated(_ record: Record) async throws(DataError) -> Record? { try await located(record) }
+
     /// `UPDATE todos SET completed = ?` after checking the row holds what the screen showed.
     public func writeCompleted(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
         try await self.completed(completed, of: todo, overwriteIfChanged: overwriteIfChanged)

@@ -76,7 +76,7 @@ enum PostgresWords {
     }
 
     private static func lostReason(_ error: PostgresError) -> String {
-        "the connection to the server was lost (\(firstLine(error.message)))"
+        "\(DataError.connectionLostWords) (\(firstLine(error.message)))"
     }
 
     private static func firstLine(_ text: String) -> String {

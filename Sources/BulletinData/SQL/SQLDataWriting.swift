@@ -20,6 +20,9 @@ extension SQLDataWriting {
         return WriteOutcome(record: stored, persisted: true, note: note)
     }
 
+    /// The record a create whose answer was lost left in the database (``SQLRecordSource/locate(_:)``).
+    func located(_ record: Record) async throws(DataError) -> Record? { try await database.locate(record) }
+
     /// `UPDATE todos SET completed = ?` after checking the row holds what the screen showed.
     func completed(_ completed: Bool, of todo: Todo, overwriteIfChanged: Bool) async throws(DataError) -> TodoWriteOutcome {
         if case let .denied(reason) = access { throw .readOnly(reason: reason) }

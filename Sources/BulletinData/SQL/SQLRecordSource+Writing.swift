@@ -95,6 +95,29 @@ extension SQLRecordSource {
         }
     }
 
+    /// The newest row of `record`'s kind holding every one of its fields (its id aside), as a
+    /// record; `nil` when none does. A create whose answer was lost (the connection dropped at
+    /// `COMMIT`) is looked for so before it is sent again (``DataWriter/locateCreated(_:)``).
+    /// - Throws: As a read of the table.
+    func locate(_ record: Record) async throws(DataError) -> Record? {
+        let layoutKind = Self.layoutKind(record.kind)
+        let (schema, layout) = try layoutAndSchema()
+        guard let map = layout.table(layoutKind), let table = schema.table(named: map.table),
+              case let .object(members) = RecordJSON.compacted(RecordJSON.value(of: record)) else { return nil }
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        for member in members where member.key != "id" {
+            guard let column = map.column(member.key) else { continue }
+            conditions.append("\(SQLText.quote(column)) = ?")
+            values.append(Self.sqlValue(member.value))
+        }
+        guard !conditions.isEmpty else { return nil }
+        let rows = try await readRows("SELECT \(SQLRecords.selectList(table)) FROM \(SQLText.quote(map.table)) WHERE "
+                                      + conditions.joined(separator: " AND ") + " ORDER BY \(SQLText.quote(map.id)) DESC LIMIT 1", values)
+        guard let row = rows.first else { return nil }
+        return try decoded(SQLRecords.json(table, values: row, kind: layoutKind, map: map), kind: record.kind, table: map.table)
+    }
+
     /// Puts back `record` and the rows its delete removed, with their ids: the row as it was,
     /// every column, when this run deleted it; a record not deleted in this run is inserted from
     /// its fields. When another record took the id meanwhile it gets a new one, and the rows that
