@@ -15,7 +15,8 @@ figures (``sqlite_flows.py`` on a database written by ``generate_sqlite.py``, ju
 (``--sizes 1M,sqlite10M``) they are added to the whole run's results. ``--sizes pgload`` (``make
 bench SIZES=pgload``) runs issue 26's load alone (``postgres_load.py``: 20 editors on a
 1,000,000-post PostgreSQL database for 60 s, every accepted save checked in the server's log),
-into bench/results-pgload.json (quick: 20 s on 100,000 posts).
+into bench/results-pgload.json (quick: 20 s on 100,000 posts). ``--sizes pg10M`` (or ``pg100k``) runs
+issue 26's pty figures alone (``postgres_flows.py``), into bench/results-pg.json.
 
 Each run of the app (a ``harness.Session``) measures, in order: the first frame (Home);
 loading (↓ to Home's *Posts* entry, unmeasured, then Enter until the first post's row shows:
@@ -49,6 +50,7 @@ import generate_data
 import generate_sqlite
 import harness
 import peers
+import postgres_flows
 import postgres_load
 import report
 import robust
@@ -385,6 +387,8 @@ def main(argv):
     if args.sizes == "pgload":
         quick = ["--seconds", "20", "--posts", "100000", "--out", os.path.join(ROOT, "bench", "results-pgload-quick.json")]
         return postgres_load.main(["--binary", os.path.join(args.bin_dir, "bulletin-bench")] + (quick if args.quick else []))
+    if args.sizes in postgres_flows.SETS:
+        return only_postgres(args, config, [args.sizes])
     known = [entry[0] for entry in config["sets"] if entry[0] != "embedded"] + list(generate_sqlite.SETS)
     try:
         chosen = parse_sizes(args.sizes, known) if args.sizes else config["sizes"]
@@ -452,6 +456,24 @@ def main(argv):
             print(f"bench check: {problem}", file=sys.stderr)
         return 1 if problems else 0
     return 0
+
+
+def only_postgres(args, config, names):
+    """``--sizes pg10M`` (or ``pg100k``): issue 26's figures through the pty (``postgres_flows``), written
+    to bench/results-pg.json (quick: results-pg-quick.json) unless ``--out`` says otherwise."""
+    binary = os.path.join(args.bin_dir, "bulletin")
+    started = time.time()
+    results = {"mode": "quick" if args.quick else "full", "binary": os.path.relpath(binary, ROOT), "machine": machine(),
+               "terminal": f"{harness.COLUMNS}x{harness.ROWS} xterm-256color", "failures": []}
+    results["postgres"] = postgres_flows.run_sets(binary, names, args.quick, config, results["failures"])
+    results["machine"]["load_average_end"] = os.getloadavg()
+    results["seconds"] = round(time.time() - started, 1)
+    out = args.out or os.path.join(ROOT, "bench", "results-pg-quick.json" if args.quick else "results-pg.json")
+    with open(out, "w") as file:
+        json.dump(results, file, indent=2)
+    print("\n".join(postgres_flows.table(results["postgres"]) + steps.table(results["failures"])))
+    print(f"\nwrote {os.path.relpath(out, ROOT)} in {results['seconds']} s")
+    return 1 if args.check and steps.problems(results["failures"]) else 0
 
 
 def only_sqlite(args, config, names):

@@ -72,6 +72,24 @@ def title_of(path, post_id):
         return connection.execute("SELECT title FROM posts WHERE id = ?", (post_id,)).fetchone()[0]
 
 
+class SQLiteTarget:
+    """A SQLite database as the flows open it (``--data FILE``) and read rows back from it."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def args(self, route):
+        return ["--data", self.path, "open", route]
+
+    def title(self, post_id):
+        return title_of(self.path, post_id)
+
+    def row(self, post_id):
+        """(title, body) of post `post_id`."""
+        with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) as connection:
+            return connection.execute("SELECT title, body FROM posts WHERE id = ?", (post_id,)).fetchone()
+
+
 def marker(title):
     """A title's first 12 characters as bytes: a marker any column width shows whole."""
     return title[:12].encode()
@@ -95,13 +113,14 @@ def press(app, key, what, until=b"", limit=30.0):
     return last - written
 
 
-def list_run(binary, path, rows, samples, quiet, limit):
-    """One run of the Posts list flow (see the module's doc); figures appended to `samples`."""
-    first = shown_title(title_of(path, 1))
-    last = shown_title(title_of(path, rows))
+def list_run(binary, target, rows, samples, quiet, limit):
+    """One run of the Posts list flow (see the module's doc) on `target` (``SQLiteTarget``, or
+    ``postgres_flows.PostgresTarget``); figures appended to `samples`."""
+    first = shown_title(target.title(1))
+    last = shown_title(target.title(rows))
     jump_id = rows // 2
-    jumped = shown_title(title_of(path, jump_id))
-    with harness.Session(binary, ["--data", path, "open", "posts"]) as app:
+    jumped = shown_title(target.title(jump_id))
+    with harness.Session(binary, target.args("posts")) as app:
         samples["spawn_first_rows_s"].append(wait_shown(app, first, "open posts: post 1's title", limit, app.started))
         app.wait_quiet(quiet, limit=limit)                  # the count, the rest of the first frame
         stage_peak(app, samples, "open")
@@ -237,12 +256,11 @@ def filter_key(app, prefix, limit):
             first = at
 
 
-def save_run(binary, path, post_id, samples, quiet, limit):
-    """`open posts/ID`, `e`, a new title, Ctrl-S until `Saved post ID`; then the row is checked in the file."""
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
-        title, body = connection.execute("SELECT title, body FROM posts WHERE id = ?", (post_id,)).fetchone()
+def save_run(binary, target, post_id, samples, quiet, limit):
+    """`open posts/ID`, `e`, a new title, Ctrl-S until `Saved post ID`; then the row is checked where it lives."""
+    title, body = target.row(post_id)
     new = f"bench edit {post_id} {int(time.time())}"
-    with harness.Session(binary, ["--data", path, "open", f"posts/{post_id}"]) as app:
+    with harness.Session(binary, target.args(f"posts/{post_id}")) as app:
         try:
             app.settle(limit=limit, until=marker(title), quiet=quiet)
         except TimeoutError:
@@ -256,8 +274,7 @@ def save_run(binary, path, post_id, samples, quiet, limit):
         samples["save_s"].append(press(app, CTRL_S, "Ctrl-S: the saved note", until=f"Saved post {post_id}".encode(),
                                        limit=limit))
         app.quit()
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as connection:
-        row = connection.execute("SELECT title, body FROM posts WHERE id = ?", (post_id,)).fetchone()
+    row = target.row(post_id)
     if row != (new, body):
         raise steps.StepFailed(f"save post {post_id}: the row holds {row[0]!r} (body kept: {row[1] == body}), "
                                f"not the typed title {new!r}")
@@ -293,9 +310,9 @@ def measure_set(binary, name, runs, config, failures, mode="full"):
     for number in range(runs):
         print(f"  {name}: run {number + 1}/{runs}", file=sys.stderr, flush=True)
         with steps.step(f"{name}: Posts list run {number + 1}", config["step_limit"], failures):
-            list_run(binary, path, rows, samples, quiet, limit)
+            list_run(binary, SQLiteTarget(path), rows, samples, quiet, limit)
         with steps.step(f"{name}: save one edited post, run {number + 1}", config["step_limit"], failures):
-            save_run(binary, path, rows - 10 - number, samples, quiet, limit)
+            save_run(binary, SQLiteTarget(path), rows - 10 - number, samples, quiet, limit)
     result = {"file": os.path.relpath(path, ROOT), "bytes": os.path.getsize(path), "posts": rows, "runs": runs}
     with steps.step(f"{name}: import of the {IMPORT_SETS[mode][0]}-post db.json", config["step_limit"], failures):
         result["import"] = import_runs(binary, runs, samples, mode)

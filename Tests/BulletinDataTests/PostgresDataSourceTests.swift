@@ -155,9 +155,9 @@ struct PostgresDataSourceTests {
         let source = PostgresDataSource(conninfo: url)
         let windows = try #require(source.postWindows)
         #expect(try await windows.count(WindowQuery()) == 3)
-        let started = Date()
         let endless = Task { try await source.windowRows("SELECT pg_sleep(60)", []) }
         try await server.waitForRunning("SELECT pg_sleep(60)")
+        let started = Date()
         windows.cancelReads()
         let outcome = await endless.result
         #expect(throws: DataError.cancelled) { try outcome.get() }

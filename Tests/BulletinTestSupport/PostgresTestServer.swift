@@ -141,11 +141,12 @@ public final class PostgresTestServer: Sendable {
         return result.output.trimmingCharacters(in: .newlines)
     }
 
-    /// Waits (up to 10 s, asking every 20 ms) until `sql`'s output on `database` is not `"0"`:
-    /// a count of sessions in a state (`pg_stat_activity`) that a test waits for.
-    /// - Throws: ``PostgresTestServerError`` when it is still `"0"` after 10 s, or psql's.
+    /// Waits (up to 60 s, asking every 20 ms: a whole suite on two cores may start the awaited
+    /// query late) until `sql`'s output on `database` is not `"0"`: a count of sessions in a
+    /// state (`pg_stat_activity`) that a test waits for.
+    /// - Throws: ``PostgresTestServerError`` when it is still `"0"` after 60 s, or psql's.
     public func waitForNonZero(_ sql: String, database: String = "postgres") async throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while try psql(sql, database: database) == "0" {
             guard Date() < deadline else { throw PostgresTestServerError(message: "timed out waiting for \(sql)") }
             try await Task.sleep(for: .milliseconds(20))
