@@ -29,6 +29,11 @@ struct SQLWindowSQL {
     /// window in id order and the count read only what they need (``SQLiteDataSource+Windows.swift``);
     /// `nil` for any other filter.
     var fullText: FullTextIDs? = nil
+    /// The filter's `OR`ed predicates one by one (each with its value), for a count that
+    /// unions what each finds (`SELECT count(*) FROM (… UNION …)`): each then reads its own
+    /// index (a trigram index on the title, the index on the author's id), where one `OR`
+    /// would read every post. Set on PostgreSQL only; `nil` for one predicate or none.
+    var countArms: [(sql: String, value: SQLValue)]? = nil
 
     /// The ids a filter through the FTS5 index lets through: the title's matches (`rowid`s of
     /// the FTS5 table, which it returns in order and from a bound), the matching authors' posts
@@ -83,8 +88,8 @@ struct SQLWindowSQL {
         default: break
         }
         let select = [id, userID ?? "NULL", title ?? "NULL", author ?? "NULL", sort.expression ?? "NULL", id].joined(separator: ", ")
-        let (filter, filterIndexed, fullText) = postFilter(query.filter, posts: posts, users: users, userID: userID, title: title,
-                                                           schema: schema, dialect: dialect)
+        let (filter, filterIndexed, fullText, arms) = postFilter(query.filter, posts: posts, users: users, userID: userID, title: title,
+                                                                 schema: schema, dialect: dialect)
         var advice = sort.indexed ? [] : [sort.advice].compactMap { $0 }
         if filter != nil, !filterIndexed {
             advice.append(dialect.containsAdvice(table: posts.table, column: posts.column("title") ?? "title"))
@@ -94,7 +99,7 @@ struct SQLWindowSQL {
             sortIsNullable: sort.nullable, filter: filter,
             plan: WindowPlan(sortIsIndexed: sort.indexed, filterIsIndexed: filter == nil || filterIndexed,
                              advice: advice.isEmpty ? nil : advice.joined(separator: "; ")),
-            columns: [], fullText: fullText)
+            columns: [], fullText: fullText, countArms: arms)
     }
 
     /// The posts' filter: the title by the posts' FTS5 index when it has one (words that
@@ -108,8 +113,8 @@ struct SQLWindowSQL {
     private static func postFilter(
         _ text: String, posts: SQLLayout.TableMap, users: SQLLayout.TableMap?, userID: String?, title: String?,
         schema: SQLSchema, dialect: SQLDialect
-    ) -> (filter: (sql: String, values: [SQLValue])?, indexed: Bool, fullText: FullTextIDs?) {
-        guard !TextFolding.fold(text).isEmpty else { return (nil, true, nil) }
+    ) -> (filter: (sql: String, values: [SQLValue])?, indexed: Bool, fullText: FullTextIDs?, arms: [(sql: String, value: SQLValue)]?) {
+        guard !TextFolding.fold(text).isEmpty else { return (nil, true, nil, nil) }
         let quote = SQLText.quote
         let needle = dialect.containsValue(text)
         let postsTable = schema.table(named: posts.table)
@@ -150,7 +155,15 @@ struct SQLWindowSQL {
         }
         let matched = idMatch(text, id: "p.\(quote(posts.id))", parts: parts, values: values, indexed: indexed)
         ids?.number = Int64(text.trimmingCharacters(in: .whitespaces))
-        return (matched.filter, matched.indexed, ids)
+        var arms: [(sql: String, value: SQLValue)]?
+        if dialect == .postgres, let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
+            parts.append("p.\(quote(posts.id)) = ?")
+            values.append(.integer(number))
+        }
+        if dialect == .postgres, parts.count > 1, parts.count == values.count {
+            arms = zip(parts, values).map { (sql: $0, value: $1) }
+        }
+        return (matched.filter, matched.indexed, ids, arms)
     }
 
     /// The FTS5 table indexing `posts`' `column` (``SQLiteFullText/table(indexing:columns:schema:)``),
