@@ -27,7 +27,8 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     nonisolated let writeDenial = Mutex<String?>(nil)
     var cascaded: [String: [SQLRemovedRow]] = [:]
     var issues: [RecordIssue] = []
-    private var connection: PostgresConnection?
+    /// The source's own connection (lists, records, writes).
+    private let link: PostgresLink
     private var opened: (schema: SQLSchema, layout: SQLLayout)?
     /// The windowed lists' connection.
     nonisolated let windowReader: PostgresReader
@@ -52,6 +53,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         self.mapping = mapping
         self.log = log
         statementTimeout = Int(max(0, min(timeout, 86_400)) * 1000)
+        link = PostgresLink(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
         windowReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
         searchReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
     }
@@ -170,24 +172,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     }
 
     func readRows(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]] {
-        let started = Date()
-        do throws(DataError) {
-            let connection = try connected()
-            do throws(PostgresError) {
-                let rows = try connection.rows(sql, values)
-                log?.record(RequestRecord(date: started, method: "READ", path: location, status: .read,
-                                          milliseconds: RequestRecord.milliseconds(since: started)))
-                return rows
-            } catch {
-                if error.connectionLost { self.connection = nil }
-                throw PostgresWords.readError(error, location: location, timeout: statementTimeout)
-            }
-        } catch {
-            log?.record(RequestRecord(date: started, method: "READ", path: location, status: .failed,
-                                      milliseconds: RequestRecord.milliseconds(since: started)))
-            log?.record(error)
-            throw error
-        }
+        try link.read(sql, values, log: log)
     }
 
     func windowRows(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]] {
@@ -201,7 +186,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     func transaction<T>(_ body: (any SQLSession) throws(DataError) -> T) async throws(DataError) -> T {
         let started = Date()
         do throws(DataError) {
-            let connection = try connected()
+            let connection = try link.connected()
             let session = PostgresSession(connection: connection, location: location, timeout: statementTimeout)
             runningWrite.withLock { $0 = PostgresConnectionBox(connection: connection) }
             defer { runningWrite.withLock { $0 = nil } }
@@ -215,7 +200,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
                                           milliseconds: RequestRecord.milliseconds(since: started)))
                 return value
             } catch {
-                if connection.isConnected { try? connection.execute("ROLLBACK") } else { self.connection = nil }
+                if connection.isConnected { try? connection.execute("ROLLBACK") } else { link.drop() }
                 throw error
             }
         } catch {
@@ -236,18 +221,12 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
 
     // MARK: - Private
 
-    /// The source's own connection, opened (again, after a lost one) on use.
+    /// The source's own connection, opened (again, after a lost one) on use; a failure to
+    /// connect is recorded in the request log.
     private func connected() throws(DataError) -> PostgresConnection {
-        if let connection, connection.isConnected { return connection }
-        connection = nil
-        do throws(PostgresError) {
-            let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout)
-            connection = opened
-            return opened
-        } catch {
-            let failure = PostgresWords.connectError(error, location: location)
-            log?.record(failure)
-            throw failure
+        do { return try link.connected() } catch {
+            log?.record(error)
+            throw error
         }
     }
 
@@ -270,59 +249,37 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
 /// A connection of its own for a source's windowed lists or Search: its reads one at a time,
 /// the running one cancelled on the server by ``cancel()`` (Esc, a newer query).
 actor PostgresReader {
-    private nonisolated let conninfo: String
-    private nonisolated let location: String
-    private nonisolated let statementTimeout: Int
-    private var connection: PostgresConnection?
+    private let link: PostgresLink
     /// The open connection, for ``cancel()`` from any thread.
-    private nonisolated let running = Mutex<PostgresConnectionBox?>(nil)
+    private nonisolated let running = RunningConnection()
     /// The thread this actor's work runs on: libpq's calls block.
     private nonisolated let executor = ThreadExecutor(name: "bulletin-postgres-reader")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(conninfo: String, location: String, statementTimeout: Int) {
-        self.conninfo = conninfo
-        self.location = location
-        self.statementTimeout = statementTimeout
+        let running = running
+        link = PostgresLink(conninfo: conninfo, location: location, statementTimeout: statementTimeout) { running.set($0) }
     }
 
     /// The rows of `sql`, recorded in `log` as a read.
     /// - Throws: ``DataError/cancelled`` for a read ``cancel()`` stopped; the rest in Bulletin's words.
     func read(_ sql: String, _ values: [SQLValue], log: RequestLog?) throws(DataError) -> [[SQLValue]] {
-        let started = Date()
-        do throws(DataError) {
-            if connection?.isConnected != true {
-                connection = nil
-                do throws(PostgresError) {
-                    let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout)
-                    connection = opened
-                    running.withLock { $0 = PostgresConnectionBox(connection: opened) }
-                } catch {
-                    throw PostgresWords.connectError(error, location: location)
-                }
-            }
-            do throws(PostgresError) {
-                let rows = try connection!.rows(sql, values)
-                log?.record(RequestRecord(date: started, method: "READ", path: location, status: .read,
-                                          milliseconds: RequestRecord.milliseconds(since: started)))
-                return rows
-            } catch {
-                if error.isCancelled { throw DataError.cancelled }
-                if error.connectionLost { connection = nil }
-                throw PostgresWords.readError(error, location: location, timeout: statementTimeout)
-            }
-        } catch {
-            if error != .cancelled {
-                log?.record(RequestRecord(date: started, method: "READ", path: location, status: .failed,
-                                          milliseconds: RequestRecord.milliseconds(since: started)))
-                log?.record(error)
-            }
-            throw error
-        }
+        try link.read(sql, values, log: log)
     }
 
     /// Asks the server to stop the running read now (``PostgresConnection/cancel()``).
-    nonisolated func cancel() { running.withLock { $0?.connection.cancel() } }
+    nonisolated func cancel() { running.cancel() }
+}
+
+/// The connection a reader has open, held for ``cancel()`` from any thread.
+final class RunningConnection: Sendable {
+    private let connection = Mutex<PostgresConnectionBox?>(nil)
+
+    /// Holds `opened` (the reader's new connection).
+    func set(_ opened: PostgresConnection) { connection.withLock { $0 = PostgresConnectionBox(connection: opened) } }
+
+    /// `PQcancel` of the statement running on it, if any.
+    func cancel() { connection.withLock { $0?.connection.cancel() } }
 }
 
 /// A connection carried to another thread only for ``PostgresConnection/cancel()``, which libpq

@@ -54,13 +54,12 @@ extension SQLRecordSource {
             case let .update(record):
                 let current = try row(of: layoutKind, id: record.id, map: map, table: table, session)
                 let stored = try decoded(current, kind: kind, table: map.table)
+                let to = RecordJSON.value(of: record)
                 // The row holds every field as this save would leave it: an earlier try whose
                 // answer was lost (the connection dropped at COMMIT) landed; nothing is sent twice.
-                if changes(from: RecordJSON.value(of: stored), to: RecordJSON.value(of: record)).isEmpty { return stored }
+                if changes(from: RecordJSON.value(of: stored), to: to).isEmpty { return stored }
                 if let original, !overwrite, stored != original { throw .recordChanged(path: location, record: record.label) }
-                let from = RecordJSON.value(of: original ?? stored)
-                let to = RecordJSON.value(of: record)
-                try write(changes(from: from, to: to), of: record.id, in: map, session)
+                try write(changes(from: RecordJSON.value(of: original ?? stored), to: to), of: record.id, in: map, session)
                 return try decoded(try row(of: layoutKind, id: record.id, map: map, table: table, session), kind: kind, table: map.table)
             case let .delete(_, id):
                 let current = try row(of: layoutKind, id: id, map: map, table: table, session)

@@ -155,14 +155,7 @@ struct SQLWindowSQL {
         }
         let matched = idMatch(text, id: "p.\(quote(posts.id))", parts: parts, values: values, indexed: indexed)
         ids?.number = Int64(text.trimmingCharacters(in: .whitespaces))
-        var arms: [(sql: String, value: SQLValue)]?
-        if dialect == .postgres, let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
-            parts.append("p.\(quote(posts.id)) = ?")
-            values.append(.integer(number))
-        }
-        if dialect == .postgres, parts.count > 1, parts.count == values.count {
-            arms = zip(parts, values).map { (sql: $0, value: $1) }
-        }
+        let arms = dialect == .postgres && matched.arms.count > 1 ? matched.arms : nil
         return (matched.filter, matched.indexed, ids, arms)
     }
 
@@ -200,7 +193,7 @@ struct SQLWindowSQL {
         var filter: (sql: String, values: [SQLValue])?
         if !TextFolding.fold(query.filter).isEmpty {
             let searched = ["name", "username", "email", "company"].compactMap(qualified)
-            let (found, _) = idMatch(query.filter, id: id, parts: searched.map(dialect.contains),
+            let (found, _, _) = idMatch(query.filter, id: id, parts: searched.map(dialect.contains),
                                      values: searched.map { _ in dialect.containsValue(query.filter) }, indexed: false)
             filter = found
         }
@@ -224,15 +217,18 @@ struct SQLWindowSQL {
 
     /// `parts` ORed, with `id = ?` when the text is a whole number; `0` (no row) when there is
     /// nothing to match.
-    private static func idMatch(_ text: String, id: String, parts: [String], values: [SQLValue],
-                                indexed: Bool) -> (filter: (sql: String, values: [SQLValue])?, indexed: Bool) {
+    /// `arms` are the predicates one by one with their values, when each has one value (a
+    /// ``countArms`` count); empty otherwise.
+    private static func idMatch(_ text: String, id: String, parts: [String], values: [SQLValue], indexed: Bool)
+        -> (filter: (sql: String, values: [SQLValue])?, indexed: Bool, arms: [(sql: String, value: SQLValue)]) {
         var parts = parts
         var values = values
         if let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
             parts.append("\(id) = ?")
             values.append(.integer(number))
         }
-        guard !parts.isEmpty else { return ((sql: SQLDialect.noRow, values: []), false) }
-        return ((sql: "(" + parts.joined(separator: " OR ") + ")", values: values), indexed)
+        guard !parts.isEmpty else { return ((sql: SQLDialect.noRow, values: []), false, []) }
+        let arms = parts.count == values.count ? zip(parts, values).map { (sql: $0, value: $1) } : []
+        return ((sql: "(" + parts.joined(separator: " OR ") + ")", values: values), indexed, arms)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One connection to the server, opened on first use and again after the server ended it
+/// (the source's own, a reader's): its reads in Bulletin's words, recorded in the request log.
+/// Used by the one actor that owns it.
+final class PostgresLink {
+    private let conninfo: String
+    private let location: String
+    private let statementTimeout: Int
+    private var connection: PostgresConnection?
+    /// Told of each connection opened (a reader keeps it for `PQcancel` from another thread).
+    private let onOpen: (PostgresConnection) -> Void
+
+    init(conninfo: String, location: String, statementTimeout: Int, onOpen: @escaping (PostgresConnection) -> Void = { _ in }) {
+        self.conninfo = conninfo
+        self.location = location
+        self.statementTimeout = statementTimeout
+        self.onOpen = onOpen
+    }
+
+    /// The connection, opened when there is none or the last was lost.
+    /// - Throws: ``DataError/databaseConnection(location:reason:)`` in words (``PostgresWords``).
+    func connected() throws(DataError) -> PostgresConnection {
+        if let connection, connection.isConnected { return connection }
+        connection = nil
+        do throws(PostgresError) {
+            let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout)
+            connection = opened
+            onOpen(opened)
+            return opened
+        } catch {
+            throw PostgresWords.connectError(error, location: location)
+        }
+    }
+
+    /// Forgets the connection (the server ended it): the next use opens another.
+    func drop() { connection = nil }
+
+    /// The rows of `sql` with `values`, recorded in `log` as a read (a failure as one, with
+    /// its error; a cancelled read as neither).
+    /// - Throws: ``DataError/cancelled`` for a read stopped by `PQcancel`; the rest in Bulletin's words.
+    func read(_ sql: String, _ values: [SQLValue], log: RequestLog?) throws(DataError) -> [[SQLValue]] {
+        let started = Date()
+        do throws(DataError) {
+            let connection = try connected()
+            do throws(PostgresError) {
+                let rows = try connection.rows(sql, values)
+                log?.record(RequestRecord(date: started, method: "READ", path: location, status: .read,
+                                          milliseconds: RequestRecord.milliseconds(since: started)))
+                return rows
+            } catch {
+                if error.connectionLost { drop() }
+                throw PostgresWords.readError(error, location: location, timeout: statementTimeout)
+            }
+        } catch {
+            if error != .cancelled {
+                log?.record(RequestRecord(date: started, method: "READ", path: location, status: .failed,
+                                          milliseconds: RequestRecord.milliseconds(since: started)))
+                log?.record(error)
+            }
+            throw error
+        }
+    }
+}
