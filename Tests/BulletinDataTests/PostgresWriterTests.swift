@@ -197,6 +197,21 @@ struct PostgresWriterTests {
         #expect(try setup.psql("SELECT id, name, username, plan IS NULL FROM users WHERE id = 3") == "3|Cy|cy|t")
     }
 
+    @Test("a table whose ids no sequence numbers gets the largest id + 1 for a new record, read under a table lock")
+    func createWithoutSequence() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase("""
+            CREATE TABLE users (id integer PRIMARY KEY, name text NOT NULL, username text);
+            CREATE TABLE posts (id integer PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
+            INSERT INTO users VALUES (1, 'Ann', 'ann');
+            INSERT INTO posts VALUES (7, 1, 'seven', 'b'), (41, 1, 'forty-one', 'b');
+            """)
+        let source = PostgresDataSource(conninfo: server.url(database: database))
+        let outcome = try await PostgresDataWriter(source: source).create(.post(Post(userId: RecordID(1), id: 0, title: "new", body: "text")))
+        #expect(outcome.record?.id == RecordID(42))
+        #expect(try server.psql("SELECT id, user_id, title, body FROM posts WHERE id = 42", database: database) == "42|1|new|text")
+    }
+
     @Test("deleting a user removes their posts and comments and todos by ON DELETE CASCADE; undo puts every row back, member by member, with its id")
     func cascadeAndUndo() async throws {
         let setup = try Self.setup()
