@@ -20,6 +20,8 @@ public final class ScreenHost {
     private let statusNote: StatusNote?
     /// Opens and copies the selected record (`o`, `y`, ``ScreenHost+Record.swift``); `nil`: no such keys.
     let share: ShareService?
+    /// `--live`'s state, for the header's badge; `nil`: none.
+    private let live: LiveUpdates?
     private var lastSize = Size(width: 0, height: 0)
     let clock: @MainActor () -> Double
     /// When the top screen started waiting (by ``clock``), and which entry it was.
@@ -55,16 +57,18 @@ public final class ScreenHost {
     ///   - statusNote: Outcomes of saves and deletes, shown in place of the screen's summary
     ///     until the next key.
     ///   - share: Opens and copies the selected record (`o`, `y`); without it those keys do nothing.
+    ///   - live: `--live`'s state, shown in the header (``LiveUpdates/badge``).
     ///   - clock: Seconds on a monotonic clock, for the spinner (tests pass their own).
     public init(
         stack: NavigationStack<Destination>, commandLine: CommandLineViewModel? = nil,
-        statusNote: StatusNote? = nil, share: ShareService? = nil, onQuit: @escaping @MainActor () -> Void,
+        statusNote: StatusNote? = nil, share: ShareService? = nil, live: LiveUpdates? = nil, onQuit: @escaping @MainActor () -> Void,
         clock: @escaping @MainActor () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     ) {
         self.stack = stack
         self.commandLine = commandLine
         self.statusNote = statusNote
         self.share = share
+        self.live = live
         self.onQuit = onQuit
         self.clock = clock
     }
@@ -101,7 +105,8 @@ public final class ScreenHost {
         // generic class looks its key path up at run time (~6% of a one-row move's frame).
         let entries = stack.entries
         guard let top = entries.last else { return }
-        Header(titles: entries.map(\.destination.title), route: top.destination.currentRoute ?? top.route ?? "")
+        Header(titles: entries.map(\.destination.title), route: top.destination.currentRoute ?? top.route ?? "",
+               badge: live?.badge.map { "[\($0)]" } ?? "", badgeStyle: live?.badgeWarns == true ? .error : .header)
             .render(in: headerArea, on: &surface)
         let screen = Self.screen(for: top.destination)
         // A message too long for the footer takes one or two rows above it (the body is that

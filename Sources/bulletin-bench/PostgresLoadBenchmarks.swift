@@ -50,7 +50,7 @@ enum PostgresLoadBenchmarks {
         }
         let elapsed = Date().timeIntervalSince(started)
         let latencies = results.flatMap(\.latencies).sorted()
-        FileManager.default.createFile(atPath: accepted, contents: Data(results.flatMap(\.accepted).joined(separator: "\n").utf8))
+        _ = FileManager.default.createFile(atPath: accepted, contents: Data(results.flatMap(\.accepted).joined(separator: "\n").utf8))
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] * 1000
         }

@@ -47,7 +47,7 @@ final class Application {
         })
         host = ScreenHost(
             stack: coordinator.stack, commandLine: coordinator.commandLine, statusNote: coordinator.statusNote,
-            share: coordinator.share, onQuit: { [unowned self] in self.quit(status: 0) })
+            share: coordinator.share, live: coordinator.live, onQuit: { [unowned self] in self.quit(status: 0) })
         host?.stopsWaitingWrite = { [unowned coordinator] in coordinator.stopWaitingWrite() }
     }
 

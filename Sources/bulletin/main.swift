@@ -10,17 +10,17 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("bulletin: \(message)\n".utf8))
 }
 
-// `bulletin import …` / `bulletin export …`: a command, not the app.
+// `bulletin import …`, `bulletin export …`, `bulletin db …`: a command, not the app.
 do {
     if let command = try DatabaseCommand.parse(Array(CommandLine.arguments.dropFirst())) {
         let terminal = isatty(STDERR_FILENO) == 1
-        PartialOutputCleanup.install(removing: command.partialOutput)
+        if let partial = command.partialOutput { PartialOutputCleanup.install(removing: partial) }
         let line = try command.run(progress: terminal ? { fraction, collection in
             let cells = 30
             let full = Int((fraction * Double(cells)).rounded(.down))
             let bar = String(repeating: "█", count: min(cells, full)) + String(repeating: "░", count: max(0, cells - full))
             FileHandle.standardError.write(Data("\r\(bar) \(Int(fraction * 100))% \(collection)\u{1B}[K".utf8))
-        } : nil)
+        } : nil, echo: { print($0) })
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print(line)
         exit(0)
@@ -90,6 +90,7 @@ do {
         timeout: options.timeout, maxResponseMB: options.maxResponseMB, readOnly: options.readOnly,
         githubToken: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
     factory.map = options.map
+    factory.live = options.live
     if options.resetsEmbedded { notices.append(try factory.resetEmbedded()) }
     // A missing file, or one SQLite does not read as a database, is a bad argument: said here.
     try factory.checkFile(of: options.source)

@@ -165,21 +165,57 @@ struct PostgresDataSourceTests {
         #expect(try await windows.count(WindowQuery()) == 3)
     }
 
-    @Test("a connection the server ends is said as lost on the read that needed it; the next read connects again")
-    func reconnects() async throws {
+    @Test("a connection the server ended while idle (an administrator, a restart) is noticed before the next read, which connects again at once")
+    func reconnectsWhenEndedIdle() async throws {
+        let server = try PostgresTestServer.shared()
+        let name = try server.createDatabase(Self.schema)
+        let source = PostgresDataSource(conninfo: server.url(database: name))
+        #expect(try await source.users().count == 2)
+        try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
+        try await server.waitForNonZero("SELECT (count(*) = 0)::int FROM pg_stat_activity WHERE datname = '\(name)'")
+        #expect(try await source.users().count == 2, "a new connection, nothing said: nothing was lost")
+        #expect(try server.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)'") == "1")
+    }
+
+    @Test("a connection ended while a read runs on it is said as lost on that read; the next read connects again")
+    func reconnectsAfterLossMidRead() async throws {
         let server = try PostgresTestServer.shared()
         let name = try server.createDatabase(Self.schema)
         let url = server.url(database: name)
         let source = PostgresDataSource(conninfo: url)
         #expect(try await source.users().count == 2)
+        try server.psql("CREATE FUNCTION slow_name(text) RETURNS text LANGUAGE sql AS $$ SELECT $1 FROM pg_sleep(60) $$", database: name)
+        let slow = Task { try await source.readRows("SELECT slow_name(name) FROM users", []) }
+        try await server.waitForRunning("SELECT slow_name(name) FROM users")
         try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()")
         do {
-            _ = try await source.users()
+            _ = try await slow.value
             Issue.record("a read on the ended connection passed")
-        } catch {
+        } catch let error as DataError {
             guard case let .databaseConnection(location, reason) = error else { Issue.record("\(error)"); return }
             #expect(location == url && reason.hasPrefix("the connection to the server was lost ("), "\(reason)")
         }
         #expect(try await source.users().count == 2, "connected again")
+    }
+
+    @Test("a connection ended while idle whose server is gone says both: the loss, and why it could not be made again")
+    func lossThenNoServer() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let name = try server.createDatabase(Self.schema)
+        let url = server.url(database: name)
+        let source = PostgresDataSource(conninfo: url)
+        #expect(try await source.users().count == 2)
+        server.stop()
+        do {
+            _ = try await source.users()
+            Issue.record("a read with the server stopped passed")
+        } catch {
+            guard case let .databaseConnection(location, reason) = error else { Issue.record("\(error)"); return }
+            #expect(location == url && reason.hasPrefix("connection lost (") && reason.contains("and not made again: no server is answering"),
+                    "\(reason)")
+            #expect(!error.mayHaveReachedServer, "nothing was sent")
+        }
+        try server.start()
+        #expect(try await source.users().count == 2)
     }
 }

@@ -125,6 +125,10 @@ public protocol DataSource: Sendable {
     /// post's comments): the database's own rule where it declares one (`ON DELETE CASCADE`).
     /// Has a default (``ChildDeleteRule/kept``: they stay, as in json-server).
     func childDeleteRule(of kind: RecordKind) async -> ChildDeleteRule
+
+    /// Others' changes as they happen (`--live` on a PostgreSQL database), or `nil` when the
+    /// source does not watch for them. Has a default (`nil`).
+    var liveChanges: (any LiveChanges)? { get }
 }
 
 extension DataSource {
@@ -149,6 +153,9 @@ extension DataSource {
 
     /// JSONPlaceholder's words.
     public var vocabulary: SourceVocabulary { .jsonPlaceholder }
+
+    /// `nil`: the source does not watch for others' changes.
+    public var liveChanges: (any LiveChanges)? { nil }
 
     /// None.
     public func albums(userID: RecordID) async throws(DataError) -> [Album] { [] }

@@ -2,6 +2,10 @@ import CPostgres
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What the server or libpq said when a call failed: the SQLSTATE (`42501`, empty when the
 /// connection itself failed, https://www.postgresql.org/docs/15/errcodes-appendix.html), the
 /// primary message, and whether the connection is gone.
@@ -56,6 +60,10 @@ public final class PostgresConnection {
             PQfinish(connection)
             throw PostgresError(state: "", message: message, connectionLost: true)
         }
+        // The server's notices and warnings (`NOTICE: trigger … does not exist, skipping`, `WARNING:
+        // there is no transaction in progress`) are dropped: libpq's default prints them on stderr,
+        // which is the terminal Bulletin draws on.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
         canceller.withLock { $0 = PQgetCancel(connection).map(CancelHandle.init) }
         if statementTimeout > 0 { try execute("SET statement_timeout = \(statementTimeout)") }
@@ -85,6 +93,61 @@ public final class PostgresConnection {
     public var tls: String? {
         guard PQsslInUse(handle) == 1 else { return nil }
         return PQsslAttribute(handle, "protocol").map { String(cString: $0) } ?? "TLS"
+    }
+
+    /// The server process serving this connection (`PQbackendPID`): what a notification's
+    /// sender is named by (``Notification/sender``).
+    public var backendPID: Int32 { PQbackendPID(handle) }
+
+    /// The connection's socket (`PQsocket`), to wait on for notifications; -1 when there is none.
+    public var socket: Int32 { PQsocket(handle) }
+
+    /// Whether the server ended this connection while it sat idle (a restart, an administrator's
+    /// `pg_terminate_backend`): its socket has something to read although no statement runs,
+    /// and reading it finds the connection closed. Asks nothing of the server (a `poll` with
+    /// no wait). `nil` when the connection is still up; else the server's last words.
+    public func endedWhileIdle() -> String? {
+        guard isConnected else { return "the connection is closed" }
+        // A server that ends a session sends its reason (FATAL 57P01), then closes: the first
+        // read takes the message, the next finds the end. A few reads at most, none waiting.
+        for _ in 0..<4 {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return nil }
+            do throws(PostgresError) { _ = try notifications() } catch { return error.message }
+        }
+        return nil
+    }
+
+    /// One `NOTIFY` the server delivered (`PQnotifies`): its channel, its payload, and the
+    /// server process that sent it.
+    public struct Notification: Hashable, Sendable {
+        /// The channel (`LISTEN`'s name).
+        public var channel: String
+        /// The payload, as sent (`pg_notify`'s second argument; at most 8000 bytes).
+        public var payload: String
+        /// The server process of the session that sent it (``backendPID`` of that session's connection).
+        public var sender: Int32
+    }
+
+    /// Reads what the server sent meanwhile (`PQconsumeInput`) and returns the notifications
+    /// among it, oldest first; empty when none came. Does not wait: call it when ``socket`` is readable.
+    /// - Throws: ``PostgresError`` with ``PostgresError/connectionLost`` when the server is gone.
+    public func notifications() throws(PostgresError) -> [Notification] {
+        guard PQconsumeInput(handle) == 1 else {
+            let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw PostgresError(state: "", message: message.isEmpty ? "the server closed the connection" : message,
+                                connectionLost: true)
+        }
+        var received: [Notification] = []
+        while let notify = PQnotifies(handle) {
+            received.append(Notification(channel: String(cString: notify.pointee.relname),
+                                         payload: String(cString: notify.pointee.extra), sender: notify.pointee.be_pid))
+            PQfreemem(notify)
+        }
+        if PQstatus(handle) != CONNECTION_OK {
+            throw PostgresError(state: "", message: "the server closed the connection", connectionLost: true)
+        }
+        return received
     }
 
     /// A run-time parameter the server reports (`server_version`, `is_superuser`).

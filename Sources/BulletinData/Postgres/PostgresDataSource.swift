@@ -40,6 +40,8 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     /// The thread this actor's work runs on: libpq's calls block.
     private nonisolated let executor = ThreadExecutor(name: "bulletin-postgres")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// `--live`: others' changes as the change triggers send them; `nil` without `--live`.
+    private nonisolated let listener: PostgresListener?
 
     /// - Parameters:
     ///   - conninfo: `postgres://USER@HOST:PORT/DB` (or `postgresql://`, or libpq's `key=value`
@@ -47,13 +49,18 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     ///   - mapping: What `--map` names (tables and columns the conventions do not find).
     ///   - log: Where each read and write is recorded (the Admin panel's request log).
     ///   - timeout: Each statement's limit (`--timeout`), in seconds.
-    public init(conninfo: String, mapping: SQLMapping = SQLMapping(), log: RequestLog? = nil, timeout: Double = 15) {
+    ///   - live: Whether to watch for others' changes (`--live`, ``liveChanges``).
+    public init(conninfo: String, mapping: SQLMapping = SQLMapping(), log: RequestLog? = nil, timeout: Double = 15, live: Bool = false) {
         self.conninfo = conninfo
         location = PostgresURL.redacted(conninfo)
         self.mapping = mapping
         self.log = log
         statementTimeout = Int(max(0, min(timeout, 86_400)) * 1000)
-        link = PostgresLink(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
+        // The server process of the source's own connection: its writes' notifications are not
+        // reported back (a write refreshes the screens itself).
+        let writer = WriterProcess()
+        link = PostgresLink(conninfo: conninfo, location: location, statementTimeout: statementTimeout) { writer.set($0.backendPID) }
+        listener = live ? PostgresListener(conninfo: conninfo, location: location, mapping: mapping) { writer.ids } : nil
         windowReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
         searchReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
     }
@@ -62,6 +69,9 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .postgres, location: location) }
 
     nonisolated var dialect: SQLDialect { .postgres }
+
+    /// With `--live`, the changes others make (``PostgresListener``); `nil` otherwise.
+    public nonisolated var liveChanges: (any LiveChanges)? { listener }
 
     public nonisolated var postWindows: (any RecordWindows<WindowedPost>)? { SQLWindows<WindowedPost, PostgresDataSource>(source: self) }
     public nonisolated var userWindows: (any RecordWindows<User>)? { SQLWindows<User, PostgresDataSource>(source: self) }
@@ -269,6 +279,17 @@ actor PostgresReader {
 
     /// Asks the server to stop the running read now (``PostgresConnection/cancel()``).
     nonisolated func cancel() { running.cancel() }
+}
+
+/// The server process of a source's own connection (`PQbackendPID`), read from the listener's thread.
+final class WriterProcess: Sendable {
+    private let pid = Mutex<Int32?>(nil)
+
+    /// The connection was opened (again) with server process `id`.
+    func set(_ id: Int32) { pid.withLock { $0 = id } }
+
+    /// The processes whose notifications are the source's own.
+    var ids: Set<Int32> { pid.withLock { $0.map { [$0] } ?? [] } }
 }
 
 /// The connection a reader has open, held for ``cancel()`` from any thread.

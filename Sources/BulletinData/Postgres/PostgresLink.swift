@@ -18,10 +18,16 @@ final class PostgresLink {
         self.onOpen = onOpen
     }
 
-    /// The connection, opened when there is none or the last was lost.
+    /// The connection, opened when there is none, the last was lost, or the server ended it
+    /// while it sat idle (``PostgresConnection/endedWhileIdle()``: then a new one is made at
+    /// once, and only when that fails is the loss said).
     /// - Throws: ``DataError/databaseConnection(location:reason:)`` in words (``PostgresWords``).
     func connected() throws(DataError) -> PostgresConnection {
-        if let connection, connection.isConnected { return connection }
+        var ended: String?
+        if let connection {
+            ended = connection.endedWhileIdle()
+            if ended == nil { return connection }
+        }
         connection = nil
         do throws(PostgresError) {
             let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout)
@@ -29,7 +35,7 @@ final class PostgresLink {
             onOpen(opened)
             return opened
         } catch {
-            throw PostgresWords.connectError(error, location: location)
+            throw PostgresWords.connectError(error, location: location, endedBefore: ended)
         }
     }
 

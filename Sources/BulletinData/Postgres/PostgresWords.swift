@@ -6,8 +6,12 @@ import Foundation
 /// connection. libpq's or the server's own message follows in parentheses.
 enum PostgresWords {
     /// A failed connection as ``DataError/databaseConnection(location:reason:)``.
-    static func connectError(_ error: PostgresError, location: String) -> DataError {
-        .databaseConnection(location: location, reason: connectReason(error.message))
+    /// - Parameter endedBefore: The server's words when it had ended the connection this one
+    ///   replaces (then the loss is said first: `connection lost (…) and not made again: …`).
+    static func connectError(_ error: PostgresError, location: String, endedBefore: String? = nil) -> DataError {
+        let reason = connectReason(error.message)
+        guard let endedBefore else { return .databaseConnection(location: location, reason: reason) }
+        return .databaseConnection(location: location, reason: "connection lost (\(firstLine(endedBefore))) and not made again: \(reason)")
     }
 
     /// A failed read: a lost connection as ``DataError/databaseConnection(location:reason:)``, a

@@ -27,6 +27,8 @@ public final class AppCoordinator: Coordinator {
     var loadedUsers = LoadedUserIDs()
     /// The status line's message: outcomes of saves, deletes and undos.
     public let statusNote = StatusNote()
+    /// `--live`: others' changes taken to the screens, and how watching goes (the header's badge).
+    public private(set) lazy var live = LiveUpdates(stack: stack, note: statusNote)
     /// Forms, delete confirmations and undo for the active source (it remembers the last
     /// delete); replaced with the source by ``switchSource(to:)``.
     public private(set) lazy var editing = makeEditing()
@@ -70,6 +72,7 @@ public final class AppCoordinator: Coordinator {
     public func start() {
         watchStackForUsers()
         apply([.home])
+        live.watch(dependencies.source)
     }
 
     /// Esc while a write waits for another program's lock (a database's, up to `--timeout`):
@@ -160,6 +163,7 @@ public final class AppCoordinator: Coordinator {
         dependencies = next
         editing = makeEditing()
         apply([.home, .users])
+        live.watch(next.source)
         // After the stack changed: reading the old screens' users just before it came first.
         loadedUsers = LoadedUserIDs()
     }

@@ -13,6 +13,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownSource(String, known: [String])
     /// `--map` with an item that cannot be read.
     case badMapping(SQLMappingError)
+    /// `--live` with a source other than a PostgreSQL database (the one source that can watch).
+    case liveNeedsPostgres
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
             "no source named '\(name)'" + (known.isEmpty ? " (the settings name none; see --help)"
                 : " (the settings name \(known.joined(separator: ", ")))")
         case let .badMapping(error): "\(error)"
+        case .liveNeedsPostgres:
+            "--live needs a PostgreSQL database (--db postgres://USER@HOST:PORT/DB): only it tells Bulletin of others' changes"
         case let .invalidValue(flag, value):
             "\(flag) needs \(LaunchFlag(named: flag)?.spec.value?.expected ?? "another value"), not '\(value)'"
         }

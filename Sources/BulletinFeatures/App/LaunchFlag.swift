@@ -6,7 +6,7 @@ import BulletinData
 /// the others do not.
 public enum LaunchFlag: String, CaseIterable, Sendable {
     case api, data, database, dummyJSON, github, githubURL, mealDB, resetEmbedded
-    case map, timeout, maxResponse
+    case map, live, timeout, maxResponse
     case open
     case config, readOnly, noMouse, completion, listSources, man, help, version
 
@@ -76,6 +76,11 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
             Spec(names: ["--map"], value: Value(name: "MAPPING", expected: "KIND=TABLE or KIND.FIELD=COLUMN, comma-separated"),
                  summary: "where a database's kinds are when its names are not json-server's: users=accounts,posts=articles,"
                     + "posts.userId=author_id,users.name=display_name", section: .sources)
+        case .live:
+            Spec(names: ["--live"],
+                 summary: "with a PostgreSQL database: rows others change, add or delete show as they happen (LISTEN/NOTIFY; "
+                    + "install the change triggers first with bulletin db install-notify URL), and a lost connection is made "
+                    + "again by itself", section: .sources)
         case .dummyJSON:
             Spec(names: ["--dummyjson"], value: Value(name: "URL", isOptional: true),
                  summary: "a DummyJSON-compatible REST API (default its public API, \(LaunchOptions.dummyJSONURL))",
@@ -137,7 +142,7 @@ public enum LaunchFlag: String, CaseIterable, Sendable {
     }
 
     /// Whether it chooses the data source (two of them cannot be used together).
-    public var choosesSource: Bool { spec.section == .sources && self != .map }
+    public var choosesSource: Bool { spec.section == .sources && self != .map && self != .live }
 
     /// Whether it prints something and exits instead of starting (`--help`, `--man`): left out
     /// of the synopsis' first line.

@@ -53,6 +53,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var readOnly = false
     /// `--map`: where a database's kinds are (``SQLMapping``), as written; `nil` for the conventions.
     public var map: String?
+    /// `--live`: show others' changes to a PostgreSQL database as they happen.
+    public var live = false
     /// Whether to set the embedded set's copy with earlier edits aside and start from the
     /// original (`--reset-embedded`, which chooses the embedded set).
     public var resetsEmbedded = false
@@ -86,7 +88,7 @@ public struct LaunchOptions: Equatable, Sendable {
             && left.usesMouse == right.usesMouse && left.readOnly == right.readOnly
             && left.resetsEmbedded == right.resetsEmbedded && left.showsManPage == right.showsManPage
             && left.completionShell == right.completionShell && left.listsSources == right.listsSources && left.configPath == right.configPath
-            && left.sourceName == right.sourceName
+            && left.sourceName == right.sourceName && left.live == right.live && left.map == right.map
     }
 
     /// The version `--version` prints.
@@ -133,6 +135,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case .listSources: options.listsSources = true
             case .noMouse: options.usesMouse = false
             case .readOnly: options.readOnly = true
+            case .live: options.live = true
             case .api, .data, .githubURL, .github, .mealDB, .dummyJSON:
                 options.source = source(for: flag, value: value)
                 options.choseSource = true
@@ -184,6 +187,7 @@ public struct LaunchOptions: Equatable, Sendable {
         } else if !choseSource, let name = settings.defaultSource, let named = settings.source(named: name) {
             source = named
         }
+        if live, case .postgres = source {} else if live { throw .liveNeedsPostgres }
         if let linkPath {
             // Read once the source is known: the path is in the chosen source's words.
             do throws(DeepLinkError) {

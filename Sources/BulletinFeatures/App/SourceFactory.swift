@@ -23,6 +23,8 @@ public struct SourceFactory: Sendable {
     public var maxResponseBytes: Int
     /// `--map`: where a database's kinds are, as written (``SQLMapping``); `nil` for the conventions.
     public var map: String?
+    /// `--live`: a PostgreSQL source watches for others' changes (``DataSource/liveChanges``).
+    public var live = false
     /// The GitHub token sent as a bearer token (`GITHUB_TOKEN`); never shown.
     public var githubToken: String?
     /// Where every source built here records its activity.
@@ -75,7 +77,8 @@ public struct SourceFactory: Sendable {
         case let .sqlite(path, readOnly):
             return try sqlite(path, readOnly: readOnly)
         case let .postgres(url):
-            let source = PostgresDataSource(conninfo: url, mapping: try mapping(naming: PostgresURL.redacted(url)), log: log, timeout: timeout)
+            let source = PostgresDataSource(conninfo: url, mapping: try mapping(naming: PostgresURL.redacted(url)), log: log, timeout: timeout,
+                                            live: live)
             return (source, PostgresDataWriter(source: source))
         case let .file(path):
             let source = FileDataSource(path: path, log: log)

@@ -79,6 +79,10 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     private var refusedLineBreak: FormFieldID?
     /// After a reload, what changed in each field since the form opened (``note(at:)``).
     private var reloadNotes: [FormFieldID: String] = [:]
+    /// `--live`: someone else saved or deleted the record being edited after the form opened
+    /// (``othersChanged(_:)``), said in the status line; the fields stay as typed, and the save
+    /// asks before writing over it.
+    public private(set) var changedMeanwhile: String?
     @ObservationIgnored private let source: any DataSource
     @ObservationIgnored private let writer: any DataWriter
     @ObservationIgnored private let onClose: @MainActor (Result) -> Void
@@ -153,8 +157,21 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
         switch phase {
         case .saving: "Saving…"
         case .failed: "Not saved"
-        case .editing, .confirmingDiscard: isDirty ? "unsaved changes" : ""
+        case .editing, .confirmingDiscard:
+            [changedMeanwhile, isDirty ? "unsaved changes" : nil].compactMap { $0 }.joined(separator: " · ")
         }
+    }
+
+    /// `--live`: the record being edited was saved or deleted by someone else: the status line
+    /// says so (``changedMeanwhile``); nothing typed changes, and Ctrl-S asks before writing
+    /// over their change (the writer compares the row with the one the form opened on).
+    public func othersChanged(_ changes: [DataChange]) async {
+        guard case let .edit(record) = mode, let kind = SQLLayout.Kind(rawValue: kind.rawValue),
+              let change = changes.last(where: { $0.mayConcern(kind, id: record.id) && $0.ids != nil }) else { return }
+        let noun = self.kind.noun
+        changedMeanwhile = change.operation == .delete
+            ? "someone else deleted this \(noun) after you opened it"
+            : "someone else saved this \(noun) after you opened it: saving asks first"
     }
 
     /// The record the fields describe now.
@@ -305,6 +322,7 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
             case let .success(current):
                 (fields, reloadNotes) = RecordDraft.reloaded(fields, as: current)
                 mode = .edit(current)
+                changedMeanwhile = nil
                 setPhase(.editing)
             case let .failure(error):
                 setPhase(.failed(error))

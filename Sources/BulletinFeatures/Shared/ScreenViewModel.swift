@@ -40,6 +40,11 @@ public protocol ScreenViewModel: AnyObject {
     /// After a write: reloads the screen's data and, when the screen lists `record`, selects
     /// it. Screens that show no records (Home, forms, dialogs) do nothing (the default).
     func reloadAfterWrite(selecting record: Record?) async
+
+    /// Others changed, added or deleted rows (`--live`, ``LiveUpdates``): the screen reads again
+    /// what it shows of them, keeping its selection, scroll and whatever is typed. Screens that
+    /// show none of them do nothing (the default).
+    func othersChanged(_ changes: [DataChange]) async
 }
 
 // The defaults, for screens without data of their own.
@@ -58,6 +63,8 @@ extension ScreenViewModel {
     public func load() async {}
     /// Nothing a write changes.
     public func reloadAfterWrite(selecting record: Record?) async {}
+    /// Shows nothing others change.
+    public func othersChanged(_ changes: [DataChange]) async {}
 }
 
 /// What a navigation-stack entry shows: the screen's live view model.

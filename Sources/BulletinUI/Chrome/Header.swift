@@ -7,6 +7,10 @@ struct Header {
     var titles: [String]
     /// The top screen's route, drawn right-aligned when there is room.
     var route: String = ""
+    /// `--live`'s state (`[live]`), drawn at the right end before the route when there is room.
+    var badge: String = ""
+    /// The badge's style: ``Style/error`` while it reports a problem (a lost connection).
+    var badgeStyle: Style = .header
 
     /// `Home › Users › Leanne Graham`.
     var breadcrumbs: String { titles.joined(separator: " › ") }
@@ -17,9 +21,17 @@ struct Header {
         let used = surface.write(" Bulletin ", at: Point(x: area.x, y: area.y), style: .header, maxWidth: area.width)
         var room = area.width - used - 1
         guard room > 0 else { return }
+        // Where the right-aligned parts end: the badge at the far right, the route before it.
+        var right = area.maxX
+        let badgeWidth = DisplayWidth.of(badge)
+        if badgeWidth > 0, room - badgeWidth - 2 >= min(20, DisplayWidth.of(breadcrumbs)) {
+            surface.write(badge, at: Point(x: area.maxX - badgeWidth - 1, y: area.y), style: badgeStyle, maxWidth: badgeWidth)
+            room -= badgeWidth + 2
+            right -= badgeWidth + 2
+        }
         let routeWidth = DisplayWidth.of(route)
         if routeWidth > 0, room - routeWidth - 2 >= min(20, DisplayWidth.of(breadcrumbs)) {
-            surface.write(route, at: Point(x: area.maxX - routeWidth - 1, y: area.y), style: .header,
+            surface.write(route, at: Point(x: right - routeWidth - 1, y: area.y), style: .header,
                           maxWidth: routeWidth)
             room -= routeWidth + 2
         }
