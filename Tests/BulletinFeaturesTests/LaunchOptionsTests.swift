@@ -86,3 +86,36 @@ struct LaunchOptionsTests {
         }
     }
 }
+
+@Suite("--live and bulletin db")
+struct LiveLaunchTests {
+    @Test("--live goes with a PostgreSQL database, before or after --db; with any other source it says why not")
+    func live() throws {
+        let url = "postgres://ann@127.0.0.1:5432/team"
+        #expect(try LaunchOptions.parse(["--live", "--db", url]).live)
+        #expect(try LaunchOptions.parse(["--db", url, "--live"]).source == .postgres(url))
+        #expect(try !LaunchOptions.parse(["--db", url]).live)
+        #expect(throws: LaunchError.liveNeedsPostgres) { try LaunchOptions.parse(["--live", "--db", "sqlite:/tmp/x.db"]) }
+        #expect(throws: LaunchError.liveNeedsPostgres) { try LaunchOptions.parse(["--live"]) }
+        #expect(LaunchError.liveNeedsPostgres.description.hasPrefix("--live needs a PostgreSQL database"))
+        #expect(LaunchOptions.usage.contains("--live") && ManPage.roff.contains("live"))
+    }
+
+    @Test("bulletin db install-notify URL [--map M] and uninstall-notify URL; anything else says what it takes")
+    func commands() throws {
+        let url = "postgresql://ann@db.example/team"
+        #expect(try DatabaseCommand.parse(["db", "install-notify", url]) == .installNotify(url: url, map: nil))
+        #expect(try DatabaseCommand.parse(["db", "install-notify", url, "--map", "posts=articles"]) == .installNotify(url: url, map: "posts=articles"))
+        #expect(try DatabaseCommand.parse(["db", "uninstall-notify", url]) == .uninstallNotify(url: url))
+        #expect(try DatabaseCommand.parse(["db", "install-notify", url])?.partialOutput == nil)
+        #expect(throws: LaunchError.missingValue("db install-notify postgres://USER@HOST:PORT/DB")) {
+            try DatabaseCommand.parse(["db", "install-notify"])
+        }
+        #expect(throws: LaunchError.invalidValue("db uninstall-notify", "sqlite:/tmp/x.db")) {
+            try DatabaseCommand.parse(["db", "uninstall-notify", "sqlite:/tmp/x.db"])
+        }
+        #expect(throws: LaunchError.unknownArgument("--map")) { try DatabaseCommand.parse(["db", "uninstall-notify", url, "--map", "x=y"]) }
+        #expect(throws: (any Error).self) { try DatabaseCommand.parse(["db", "vacuum", url]) }
+        #expect(DatabaseCommand.usageLines.contains { $0.contains("bulletin db install-notify URL") })
+    }
+}

@@ -22,6 +22,8 @@ public actor StubDataSource: DataSource {
     public private(set) var calls: [String: Int] = [:]
     /// The text index Search asks (``DataSource/textSearching``), `nil` by default.
     public nonisolated let textSearching: (any TextSearching)?
+    /// Others' changes as a test sends them (``StubLiveChanges``), `nil` by default.
+    public nonisolated let liveChanges: (any LiveChanges)?
 
     /// - Parameters:
     ///   - delay: How long every call waits before answering (cancellable), to test loads in flight.
@@ -32,9 +34,11 @@ public actor StubDataSource: DataSource {
         descriptor: SourceDescriptor = SourceDescriptor(kind: .embedded, location: "stub"),
         delay: Duration? = nil, failure: DataError? = nil, vocabulary: SourceVocabulary = .jsonPlaceholder,
         rawRecords: [RecordKind: [String: String]] = [:], statistics: DataStatistics? = nil,
-        albums: [Album] = [], photos: [Photo] = [], todos: [Todo] = [], textSearching: (any TextSearching)? = nil
+        albums: [Album] = [], photos: [Photo] = [], todos: [Todo] = [], textSearching: (any TextSearching)? = nil,
+        liveChanges: (any LiveChanges)? = nil
     ) {
         self.textSearching = textSearching
+        self.liveChanges = liveChanges
         self.vocabulary = vocabulary
         self.rawRecords = rawRecords
         self.counts = statistics
@@ -86,6 +90,13 @@ public actor StubDataSource: DataSource {
 
     public func todos(userID: RecordID) async throws(DataError) -> [Todo] {
         try await answer("todos") { todos.filter { $0.userId == userID } }
+    }
+
+    /// Replaces the users, posts and comments (someone else changed them), keeping those not given.
+    public func replace(users: [User]? = nil, posts: [Post]? = nil, comments: [Comment]? = nil) {
+        if let users { self.users = users }
+        if let posts { self.posts = posts }
+        if let comments { self.comments = comments }
     }
 
     /// Replaces the todo with `todo`'s id (``StubDataWriter``'s todo writes).

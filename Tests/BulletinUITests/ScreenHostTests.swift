@@ -307,6 +307,17 @@ struct HeaderTests {
         #expect(header.breadcrumbs(fitting: 0) == "")
     }
 
+    @Test("--live's badge sits at the right end, the route before it; on a narrow line the breadcrumbs come first")
+    func badge() {
+        var surface = Surface(size: Size(width: 80, height: 1))
+        Header(titles: ["Home", "Users"], route: "users", badge: "[live]").render(in: Rect(x: 0, y: 0, width: 80, height: 1), on: &surface)
+        #expect(surface.lines[0] == " Bulletin  Home › Users" + String(repeating: " ", count: 80 - 23 - 14) + "users  [live] ")
+        var narrow = Surface(size: Size(width: 30, height: 1))
+        Header(titles: ["Home", "Users"], route: "users", badge: "[live: connection lost, reconnecting…]")
+            .render(in: Rect(x: 0, y: 0, width: 30, height: 1), on: &narrow)
+        #expect(narrow.lines[0].hasPrefix(" Bulletin  Home › Users") && !narrow.lines[0].contains("live"))
+    }
+
     @Test("a 40-column frame keeps the current user's name in the header")
     func narrowFrame() async {
         let harness = ScreenHostTests().makeHarness()

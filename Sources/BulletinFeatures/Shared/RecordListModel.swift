@@ -198,6 +198,8 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         if case .failed = paging, state.value != nil { return loadMore() }
         walksToEnd = false
         let keepsRows = state.value != nil && !isPartial
+        // The record selected now stays selected, wherever the new rows put it.
+        let kept = keepsRows ? selectedRow?.id : nil
         endBatches()
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
         let batches = feed.sendsBatches && !keepsRows ? beginBatches() : nil
@@ -228,7 +230,22 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
                 paging = .more
             }
             selection.clamp(count: rowCount)
+            if page != nil, let kept { keepSelection(on: kept) }
             keepMarksOfLoadedRows()
+        }
+    }
+
+    /// After a reload: selects the record with `id` where the new rows put it (rows added or
+    /// removed before it move it), at once when the finder has its id map, else once the
+    /// finder is done (a long list's index builds off the main actor), unless the person has
+    /// moved the selection meanwhile.
+    private func keepSelection(on id: RecordID) {
+        guard !select(id: id) else { return }
+        let position = selection.selected
+        Task { [weak self] in
+            await self?.find.finder.waitUntilIdle()
+            guard let self, selection.selected == position else { return }
+            select(id: id)
         }
     }
 

@@ -1,0 +1,154 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import MVVMC
+import Testing
+
+@testable import BulletinFeatures
+
+/// `--live` in the app (issue 26 item 4): changes the source reports reach the screens on the
+/// stack, which read again without moving the selection off its record or touching what is
+/// typed; the header's badge and the status line say how watching goes; a source switch stops
+/// the old source's watching.
+@MainActor
+@Suite("Live changes in the app")
+struct LiveUpdatesTests {
+    struct App {
+        let coordinator: AppCoordinator
+        let source: StubDataSource
+        let live: StubLiveChanges
+    }
+
+    func makeApp(switchTo next: StubDataSource? = nil) -> App {
+        let live = StubLiveChanges()
+        let source = StubDataSource(liveChanges: live)
+        var dependencies = AppDependencies(source: source)
+        if let next { dependencies.makeDependencies = { _ in AppDependencies(source: next) } }
+        let coordinator = AppCoordinator(dependencies: dependencies, onQuit: {})
+        coordinator.start()
+        return App(coordinator: coordinator, source: source, live: live)
+    }
+
+    /// Sends `event` and waits until the app has made `passes` passes over the stack in all.
+    func send(_ event: LiveEvent, to app: App, passes: Int) async throws {
+        app.live.send(event)
+        let deadline = Date().addingTimeInterval(30)
+        while app.coordinator.live.passes < passes {
+            guard Date() < deadline else { throw PostgresTestServerError(message: "no pass over the stack") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        await app.coordinator.live.waitUntilShown()
+    }
+
+    @Test("a user inserted before the selected one shows in the Users list, and the selection stays on its record")
+    func userInserted() async throws {
+        let app = makeApp()
+        app.coordinator.navigate(to: .users)
+        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        list.moveSelection(by: 1)
+        #expect(list.selectedRow?.name == "Zoë Ångström")
+        await app.source.replace(users: [User(id: 4, name: "Aaron Aa", username: "aaron", email: nil)] + Fixtures.users)
+        try await send(.changed([DataChange(kind: .users, operation: .insert, ids: [4])]), to: app, passes: 1)
+        #expect(list.rows.map(\.name) == ["Aaron Aa", "Leanne Graham", "Zoë Ångström", "山田 太郎"])
+        #expect(list.selectedRow?.name == "Zoë Ångström", "the selection follows its record, one row down")
+    }
+
+    @Test("a change to a kind a screen does not show reads nothing again")
+    func unconcerned() async throws {
+        let app = makeApp()
+        app.coordinator.navigate(to: .users)
+        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        let before = await app.source.calls
+        try await send(.changed([DataChange(kind: .comments, operation: .update, ids: [1])]), to: app, passes: 1)
+        #expect(await app.source.calls == before, "the Users list asked for nothing")
+    }
+
+    @Test("on a post's screen, its new title and a comment added before the selected one show; the same comment stays selected")
+    func postDetail() async throws {
+        let app = makeApp()
+        app.coordinator.open(.userPost(user: 1, post: 1))
+        await app.coordinator.waitForLink()
+        let post = try #require(app.coordinator.stack.top?.destination as? PostDetailViewModel)
+        await post.load()
+        post.selectNextComment()
+        post.selectNextComment()
+        #expect(post.selectedComment?.name == "Agreed")
+        var posts = Fixtures.posts
+        posts[0].title = "First post, renamed by Ann"
+        let added = Comment(postId: 1, id: 9, name: "Early bird", email: "e@example.com", body: "First!")
+        await app.source.replace(posts: posts, comments: [added] + Fixtures.comments)
+        try await send(.changed([DataChange(kind: .posts, operation: .update, ids: [1]),
+                                 DataChange(kind: .comments, operation: .insert, ids: [9])]), to: app, passes: 1)
+        #expect(post.headline == "First post, renamed by Ann")
+        #expect(post.comments.map(\.name) == ["Early bird", "Nice", "Agreed"])
+        #expect(post.selectedComment?.name == "Agreed", "the selection stays on its comment")
+        let user = try #require(app.coordinator.stack.entries.dropLast().last?.destination as? UserDetailViewModel)
+        #expect(user.posts.first?.title == "First post, renamed by Ann", "the screen beneath read again too")
+    }
+
+    @Test("a form open on a record someone else saves or deletes keeps every field as typed and says so in the status line")
+    func formKeepsTyping() async throws {
+        let source = StubDataSource()
+        let original = Fixtures.posts[0]
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(original)), source: source, writer: StubDataWriter(source: source),
+                                       onClose: { _ in })
+        form.edit { $0.insert("typed ") }
+        let typed = form.fields
+        #expect(form.statusText == "unsaved changes")
+        await form.othersChanged([DataChange(kind: .posts, operation: .update, ids: [2])])
+        #expect(form.changedMeanwhile == nil, "another post")
+        await form.othersChanged([DataChange(kind: .comments, operation: .update, ids: [1])])
+        #expect(form.changedMeanwhile == nil, "a comment with the same id")
+        await form.othersChanged([DataChange(kind: .posts, operation: .update, ids: [1])])
+        #expect(form.statusText == "someone else saved this post after you opened it: saving asks first · unsaved changes")
+        #expect(form.fields == typed, "nothing typed changed")
+        await form.othersChanged([DataChange(kind: .posts, operation: .delete, ids: [1])])
+        #expect(form.changedMeanwhile == "someone else deleted this post after you opened it")
+    }
+
+    @Test("the badge and the status line: watching, no triggers (with the command), connection lost, connected again (every screen read again)")
+    func watchingStates() async throws {
+        let app = makeApp()
+        let live = app.coordinator.live
+        #expect(live.badge == "live: connecting…")
+        app.coordinator.navigate(to: .users)
+        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        func settle(_ check: () -> Bool) async throws {
+            let deadline = Date().addingTimeInterval(30)
+            while !check() {
+                guard Date() < deadline else { throw PostgresTestServerError(message: "state not reached") }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        app.live.send(.notInstalled(hint: "bulletin db install-notify 'postgres://u@h/db'"))
+        try await settle { live.badge == "live: no change triggers" }
+        #expect(live.badgeWarns)
+        #expect(app.coordinator.statusNote.text?.contains("bulletin db install-notify 'postgres://u@h/db' installs them") == true)
+        app.live.send(.watching(kinds: [.users, .posts], missing: ["comments"]))
+        try await settle { live.badge == "live" }
+        #expect(!live.badgeWarns)
+        #expect(app.coordinator.statusNote.text?.hasPrefix("Live: comments has no change triggers") == true, "\(app.coordinator.statusNote.text ?? "")")
+        app.live.send(.lost(reason: "server closed the connection unexpectedly", retryIn: 0.5))
+        try await settle { live.badge == LiveUpdates.lostBadge }
+        #expect(live.badgeWarns)
+        #expect(app.coordinator.statusNote.text == "Connection lost (server closed the connection unexpectedly): connecting again by itself, first in 0.5 s")
+        let before = await app.source.calls["users"] ?? 0
+        try await send(.restored, to: app, passes: 1)
+        #expect(live.badge == "live" && !live.badgeWarns)
+        #expect(app.coordinator.statusNote.text == "Connected again: every screen read again")
+        #expect(await app.source.calls["users"] ?? 0 > before, "the Users list read again")
+    }
+
+    @Test("a source without live changes shows no badge; switching source stops the old one's watching")
+    func switching() async throws {
+        let plain = StubDataSource()
+        let app = makeApp(switchTo: plain)
+        #expect(app.coordinator.live.badge != nil)
+        try app.coordinator.switchSource(to: .embedded)
+        #expect(app.live.isStopped)
+        #expect(app.coordinator.live.badge == nil)
+    }
+}

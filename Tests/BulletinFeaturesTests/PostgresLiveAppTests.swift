@@ -1,0 +1,62 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import Testing
+
+@testable import BulletinFeatures
+
+/// `--live` from a real server to the app's screens (issue 26 item 4): the Posts list of a
+/// PostgreSQL database, read in windows by key, shows what another session (psql) deletes,
+/// updates and inserts, the selection staying on its post, with nothing asked of the server
+/// but the changed window.
+@MainActor
+@Suite("Live changes from PostgreSQL in the app")
+struct PostgresLiveAppTests {
+    @Test("psql deletes the post before the selected one, renames the selected one and adds one: the Posts list shows each, the selection stays on its post")
+    func postsList() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase("""
+            CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text);
+            CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
+            INSERT INTO users (name, username) VALUES ('Ann', 'ann');
+            INSERT INTO posts (user_id, title, body) VALUES (1, 'first', 'a'), (1, 'second', 'b'), (1, 'third', 'c');
+            """)
+        let url = server.url(database: database)
+        _ = try PostgresNotify.install(conninfo: url) { _ in }
+        var factory = SourceFactory()
+        factory.live = true
+        let app = AppCoordinator(dependencies: try factory.dependencies(for: .postgres(url)), onQuit: {})
+        app.start()
+        defer { app.live.stop() }
+        app.navigate(to: .posts)
+        let list = try #require(app.stack.top?.destination as? PostListViewModel)
+        await list.load()
+        list.moveSelection(by: 1)
+        #expect(list.selectedRow?.post.title == "second")
+        try await Self.until { app.live.badge == "live" }
+
+        func change(_ sql: String) async throws {
+            let before = app.live.passes
+            try server.psql(sql, database: database)
+            try await Self.until { app.live.passes > before }
+            await app.live.waitUntilShown()
+        }
+        try await change("DELETE FROM posts WHERE id = 1")
+        #expect(list.list.rowCount == 2 && list.selectedRow?.post.title == "second", "the selection stays on post 2, now the first row")
+        try await change("UPDATE posts SET title = 'second, renamed' WHERE id = 2")
+        #expect(list.selectedRow?.post.title == "second, renamed")
+        try await change("INSERT INTO posts (user_id, title, body) VALUES (1, 'fourth', 'd')")
+        #expect(list.list.rowCount == 3 && list.list.windowCount == 3)
+        #expect((0..<3).compactMap { list.list.row(at: $0)?.post.title } == ["second, renamed", "third", "fourth"])
+        #expect(list.selectedRow?.post.title == "second, renamed")
+    }
+
+    /// Waits (up to 30 s: a whole suite on two cores) until `condition` holds.
+    static func until(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() {
+            guard Date() < deadline else { throw PostgresTestServerError(message: "condition not reached in 30 s") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
