@@ -105,6 +105,9 @@ struct PostgresLiveTests {
         }
         #expect(both == [DataChange(kind: .users, operation: .update, ids: [1]), DataChange(kind: .posts, operation: .delete, ids: [3])],
                 "a transaction's statements arrive at its COMMIT, in order")
+        #expect(try server.psql("SELECT state || ':' || query FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'bulletin'",
+                                database: database) == "idle:LISTEN bulletin_changes",
+                "nothing polls: after LISTEN the listener has asked the server nothing, however many changes came")
     }
 
     @Test("the source's own saves are not reported back (they refresh the screens themselves); another session's are")

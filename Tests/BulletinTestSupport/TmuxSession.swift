@@ -20,6 +20,10 @@ public final class TmuxSession: @unchecked Sendable {
 
     public let socket: String
     public let workDirectory: URL
+    /// The pane this session types into and reads (`%0`; another for a ``split(command:environment:)``).
+    public let target: String
+    /// Whether closing ends the whole tmux server (the first pane's session) or only its pane.
+    private let ownsServer: Bool
     private var closed = false
 
     /// Starts `command` (program and arguments, not shell-quoted) in a new session.
@@ -34,20 +38,46 @@ public final class TmuxSession: @unchecked Sendable {
     public init(command: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         socket = "bulletin-e2e-\(UUID().uuidString.prefix(8))"
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        ownsServer = true
+        let script = try Self.script(command, environment: environment, directory: workDirectory)
+        let result = Self.tmux(socket, ["new-session", "-d", "-P", "-F", "#{pane_id}", "-x", "\(width)", "-y", "\(height)",
+                                        "sh", "-c", script])
+        guard result.status == 0 else { throw Failure(description: "tmux new-session failed: \(result.output)") }
+        target = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A second pane beside this one (`split-window -h`: the window's width shared, a person's
+    /// two panes side by side), running `command` as ``init(command:width:height:environment:)``
+    /// does, with files of its own; closing it ends only its pane.
+    /// - Throws: ``Failure`` when tmux cannot split.
+    public func split(command: [String], environment: [String: String] = [:]) throws -> TmuxSession {
+        try TmuxSession(splitting: self, command: command, environment: environment)
+    }
+
+    private init(splitting first: TmuxSession, command: [String], environment: [String: String]) throws {
+        socket = first.socket
+        workDirectory = first.workDirectory.appendingPathComponent("pane-\(UUID().uuidString.prefix(8))")
+        ownsServer = false
+        let script = try Self.script(command, environment: environment, directory: workDirectory)
+        let result = Self.tmux(socket, ["split-window", "-h", "-d", "-P", "-F", "#{pane_id}", "-t", first.target, "sh", "-c", script])
+        guard result.status == 0 else { throw Failure(description: "tmux split-window failed: \(result.output)") }
+        target = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The shell line that runs `command` with its stty settings and exit status recorded in `directory`.
+    private static func script(_ command: [String], environment: [String: String], directory: URL) throws -> String {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var env = ["TERM": "tmux-256color", "LANG": "C.UTF-8"]
         for (name, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_STATE_HOME", "state")] {
-            env[name] = workDirectory.appendingPathComponent(folder).path
+            env[name] = directory.appendingPathComponent(folder).path
         }
         env.merge(environment) { _, new in new }
-        let exports = env.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
-        let dir = Self.quote(workDirectory.path)
-        let script = """
-            set -m; \(exports) stty -g > \(dir)/stty-before; \(command.map(Self.quote).joined(separator: " ")) 2> \(dir)/stderr; \
+        let exports = env.map { "export \($0.key)=\(quote($0.value));" }.joined(separator: " ")
+        let dir = quote(directory.path)
+        return """
+            set -m; \(exports) stty -g > \(dir)/stty-before; \(command.map(quote).joined(separator: " ")) 2> \(dir)/stderr; \
             echo $? > \(dir)/status.tmp; stty -g > \(dir)/stty-after; mv \(dir)/status.tmp \(dir)/status; sleep 600
             """
-        let result = Self.tmux(socket, ["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", script])
-        guard result.status == 0 else { throw Failure(description: "tmux new-session failed: \(result.output)") }
     }
 
     deinit { close() }
@@ -56,7 +86,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Types keys, in tmux's `send-keys` names (`Enter`, `Escape`, `Down`, `C-c`, or literal text).
     public func send(_ keys: String...) {
-        _ = Self.tmux(socket, ["send-keys", "-t", "0"] + keys)
+        _ = Self.tmux(socket, ["send-keys", "-t", target] + keys)
     }
 
     /// The pane's title (`#{pane_title}`), as the program in it last set it.
@@ -64,7 +94,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// A tmux format expanded for the pane (`display-message -p`), such as `#{mouse_any_flag}`.
     public func paneFormat(_ format: String) -> String {
-        command(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .newlines)
+        command(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .newlines)
     }
 
     /// Runs any other tmux command against this session's server and returns its output.
@@ -86,24 +116,24 @@ public final class TmuxSession: @unchecked Sendable {
     /// Types `text` literally (`send-keys -l`), so words such as `home` or `end` are not
     /// read as key names.
     public func type(_ text: String) {
-        _ = Self.tmux(socket, ["send-keys", "-t", "0", "-l", text])
+        _ = Self.tmux(socket, ["send-keys", "-t", target, "-l", text])
     }
 
     /// Resizes the window (and its one pane) to `width` x `height` cells (`resize-window`),
     /// which sends the command SIGWINCH as a terminal emulator would.
     public func resize(width: Int, height: Int) {
-        _ = Self.tmux(socket, ["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+        _ = Self.tmux(socket, ["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The visible screen, one string per row (trailing spaces trimmed by tmux).
     public func capture() -> String {
-        Self.tmux(socket, ["capture-pane", "-p", "-t", "0"]).output
+        Self.tmux(socket, ["capture-pane", "-p", "-t", target]).output
     }
 
     /// The visible screen with its attributes as SGR escape sequences (`capture-pane -e`),
     /// one string per row, for checking colours and reverse video.
     public func captureWithAttributes() -> [String] {
-        Self.tmux(socket, ["capture-pane", "-p", "-e", "-t", "0"]).output.components(separatedBy: "\n")
+        Self.tmux(socket, ["capture-pane", "-p", "-e", "-t", target]).output.components(separatedBy: "\n")
     }
 
     /// Waits until the screen contains `text`.
@@ -190,7 +220,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// The pid of the command, found as the child of the pane's shell.
     public func commandPID() -> Int32? {
-        let pane = Self.tmux(socket, ["display-message", "-p", "-t", "0", "#{pane_pid}"]).output
+        let pane = Self.tmux(socket, ["display-message", "-p", "-t", target, "#{pane_pid}"]).output
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let children = (try? String(contentsOfFile: "/proc/\(pane)/task/\(pane)/children", encoding: .utf8)) ?? ""
         return children.split(separator: " ").first.flatMap { Int32($0) }
@@ -200,7 +230,7 @@ public final class TmuxSession: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
-        _ = Self.tmux(socket, ["kill-server"])
+        _ = Self.tmux(socket, ownsServer ? ["kill-server"] : ["kill-pane", "-t", target])
         try? FileManager.default.removeItem(at: workDirectory)
     }
 

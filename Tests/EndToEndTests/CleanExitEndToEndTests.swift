@@ -201,7 +201,7 @@ struct CleanExitEndToEndTests {
         let deadline = Date().addingTimeInterval(15)
         var screen = ""
         while Date() < deadline {
-            screen = session.command(["capture-pane", "-p", "-J", "-t", "0"])
+            screen = session.command(["capture-pane", "-p", "-J", "-t", session.target])
             if condition(screen) { return screen }
             try await TmuxSession.pause()
         }

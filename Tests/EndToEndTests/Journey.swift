@@ -39,12 +39,27 @@ extension TmuxSession {
         return session
     }
 
+    /// A second Bulletin in a pane beside this one (``split(command:environment:)``: the same
+    /// tmux window, as a person with two panes has), started with `arguments` (and `open
+    /// route`), once one capture of it shows every one of `screen`.
+    /// - Throws: As ``bulletin(_:open:width:height:environment:showing:)``; the pane is closed then.
+    func bulletinBeside(_ arguments: [String], open route: String? = nil, showing screen: String...) async throws -> TmuxSession {
+        let pane = try split(command: [BulletinBinary.path] + arguments + (route.map { ["open", $0] } ?? []))
+        do {
+            try await pane.waitForAll(screen.isEmpty ? [Self.home] : screen)
+        } catch {
+            pane.close()
+            throw error
+        }
+        return pane
+    }
+
     /// Sends `keys` (tmux key names or text, as ``send(_:)``) and waits until one capture shows
     /// every one of `screen`.
     /// - Returns: That screen.
     @discardableResult
     func press(_ keys: String..., until screen: String...) async throws -> String {
-        _ = command(["send-keys", "-t", "0"] + keys)
+        _ = command(["send-keys", "-t", target] + keys)
         return try await waitForAll(screen)
     }
 

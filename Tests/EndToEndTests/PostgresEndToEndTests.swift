@@ -44,14 +44,14 @@ struct PostgresEndToEndTests {
         try await session.quit()
     }
 
-    @Test("two Bulletin processes open post 2; A saves a new title, then B a new body: B is asked, nothing sent; Reload brings A's title in beside B's body, and both stand")
+    @Test("two Bulletin processes in two panes open post 2; A saves a new title, then B a new body: B is asked, nothing sent; Reload brings A's title in beside B's body, and both stand")
     func twoEditors() async throws {
         let server = try PostgresTestServer.shared()
         let database = try server.createDatabase(Self.schema)
         let url = server.url(database: database)
-        let a = try await TmuxSession.bulletin(["--db", url], open: "users/1", width: 100, height: 30, showing: "Posts (2)", "qui est esse")
+        let a = try await TmuxSession.bulletin(["--db", url], open: "users/1", width: 200, height: 30, showing: "Posts (2)", "qui est esse")
         defer { a.close() }
-        let b = try await TmuxSession.bulletin(["--db", url], open: "users/1", width: 100, height: 30, showing: "Posts (2)", "qui est esse")
+        let b = try await a.bulletinBeside(["--db", url], open: "users/1", showing: "Posts (2)", "qui est esse")
         defer { b.close() }
         for session in [a, b] {
             session.send("Down")
@@ -62,8 +62,7 @@ struct PostgresEndToEndTests {
         try await a.press("C-s", until: "Saved post 2 “A's title”")
         try await b.press("Tab", until: "› Body")
         b.type(" (B)")   // the body's end
-        try await b.press("C-s", until: "Changed since it was opened", "post 2 changed in", url, "Everything you typed is kept",
-                          "[ Overwrite ]")
+        try await b.press("C-s", until: "Changed since it was opened", "post 2 changed in", "Everything you typed is kept", "[ Overwrite ]")
         #expect(try server.psql("SELECT title, body FROM posts WHERE id = 2", database: database) == "A's title|est rerum",
                 "B's save sent nothing")
         // Reload: A's title comes in, noted, and B's body stays as typed.
@@ -71,6 +70,35 @@ struct PostgresEndToEndTests {
         try await b.press("C-s", until: "Saved post 2")
         #expect(try server.psql("SELECT title, body FROM posts WHERE id = 2", database: database) == "A's title|est rerum (B)",
                 "both saves stand: A's title, B's body")
+        try await a.quit()
+        try await b.quit()
+    }
+
+    @Test("two panes with --live: B deletes post 2 while A edits it; A's form says so at once and keeps the typing; A's save finds no row and writes nothing back")
+    func deleteWhileEditing() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase(Self.schema)
+        let url = server.url(database: database)
+        _ = try PostgresNotify.install(conninfo: url) { _ in }
+        let a = try await TmuxSession.bulletin(["--live", "--db", url], open: "users/1", width: 220, height: 30, showing: "Posts (2)", "[live]")
+        defer { a.close() }
+        let b = try await a.bulletinBeside(["--live", "--db", url], open: "users/1", showing: "Posts (2)", "[live]")
+        defer { b.close() }
+        a.send("Down")
+        try await a.press("e", until: "Edit post 2")
+        a.send("C-u")
+        a.type("A keeps typing")
+        b.send("Down")
+        try await b.press("d", until: "Delete post 2?", "[ Delete ]")
+        try await b.press("Left", "Enter", until: "Deleted post 2", "Posts (1)")
+        #expect(try server.psql("SELECT count(*) FROM posts WHERE id = 2", database: database) == "0")
+        try await a.waitForAll(["someone else deleted this post after you opened it", "A keeps typing"])
+        try await a.press("C-s", until: "Could not save", "No post 2 in", "Everything you typed is")
+        #expect(try server.psql("SELECT count(*) FROM posts WHERE id = 2", database: database) == "0", "A's save wrote nothing")
+        try await a.press("Escape", until: "A keeps typing")
+        try await a.press("Escape", until: "Discard changes?")
+        try await a.press("Right", "Enter", until: "Posts (1)", "sunt aut facere")
+        #expect(!a.capture().contains("qui est esse"), "A's list shows the delete")
         try await a.quit()
         try await b.quit()
     }

@@ -60,7 +60,7 @@ struct TextDrawingEndToEndTests {
         // Record what the app writes from now on (tmux `pipe-pane -O`), then move the selection:
         // the rows of users 1 and 2 are drawn again.
         let log = directory.appendingPathComponent("output").path
-        _ = session.command(["pipe-pane", "-O", "-t", "0", "cat > '\(log)'"])
+        _ = session.command(["pipe-pane", "-O", "-t", session.target, "cat > '\(log)'"])
         session.send("Down")
         let family = Array(Self.family.utf8), flag = Array(Self.flag.utf8)
         var bytes: [UInt8] = []
