@@ -110,6 +110,24 @@ struct PostgresLiveTests {
                 "nothing polls: after LISTEN the listener has asked the server nothing, however many changes came")
     }
 
+    @Test("the Admin panel's Live line: off with how to start, watching which tables with --live, or the command when the triggers are missing")
+    func adminDetail() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase(Self.schema)
+        let url = server.url(database: database)
+        func live(_ source: PostgresDataSource) async throws -> String? {
+            try await source.statistics().details.first { $0.label == "Live" }?.value
+        }
+        #expect(try await live(PostgresDataSource(conninfo: url))
+            == "off: --live shows others' changes as they happen, once bulletin db install-notify '\(url)' has installed the triggers")
+        let watching = PostgresDataSource(conninfo: url, live: true)
+        #expect(try await live(watching) == "no change triggers, so nothing shows live: bulletin db install-notify '\(url)' installs them")
+        _ = try Self.install(url)
+        #expect(try await live(watching) == "watching changes to users, posts, comments (LISTEN bulletin_changes)")
+        #expect(try await live(PostgresDataSource(conninfo: url))
+            == "off: change triggers are on users, posts, comments; --live shows others' changes as they happen")
+    }
+
     @Test("the source's own saves are not reported back (they refresh the screens themselves); another session's are")
     func ownWritesIgnored() async throws {
         let server = try PostgresTestServer.shared()

@@ -19,9 +19,9 @@ struct LiveUpdatesTests {
         let live: StubLiveChanges
     }
 
-    func makeApp(switchTo next: StubDataSource? = nil) -> App {
+    func makeApp(switchTo next: StubDataSource? = nil, delay: Duration? = nil) -> App {
         let live = StubLiveChanges()
-        let source = StubDataSource(liveChanges: live)
+        let source = StubDataSource(delay: delay, liveChanges: live)
         var dependencies = AppDependencies(source: source)
         if let next { dependencies.makeDependencies = { _ in AppDependencies(source: next) } }
         let coordinator = AppCoordinator(dependencies: dependencies, onQuit: {})
@@ -52,6 +52,25 @@ struct LiveUpdatesTests {
         try await send(.changed([DataChange(kind: .users, operation: .insert, ids: [4])]), to: app, passes: 1)
         #expect(list.rows.map(\.name) == ["Aaron Aa", "Leanne Graham", "Zoë Ångström", "山田 太郎"])
         #expect(list.selectedRow?.name == "Zoë Ångström", "the selection follows its record, one row down")
+    }
+
+    @Test("a stream of changes (one every 10 ms for a second, each pass reading for 30 ms) is taken in a few passes, each gathering what came during the one before")
+    func stream() async throws {
+        let app = makeApp(delay: .milliseconds(30))
+        app.coordinator.navigate(to: .users)
+        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(1)
+        var sent = 0
+        while clock.now < end {
+            app.live.send(.changed([DataChange(kind: .users, operation: .update, ids: [RecordID(sent % 3 + 1)])]))
+            sent += 1
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        try await send(.changed([DataChange(kind: .users, operation: .update, ids: [1])]), to: app, passes: 1)
+        #expect(sent > 40)
+        #expect(app.coordinator.live.passes <= 15, "\(app.coordinator.live.passes) passes for \(sent) changes")
     }
 
     @Test("a change to a kind a screen does not show reads nothing again")

@@ -156,6 +156,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         ] + layout.leftOut.map { SourceDetail("Left out", $0) } + [
             SourceDetail("Filter", trigram.isEmpty ? "ILIKE, no trigram index (every row is read)" : "ILIKE with pg_trgm on " + trigram.joined(separator: ", ")),
             SourceDetail("Writes", writeDenial.withLock { $0 }.map { "refused: \($0)" } ?? "allowed, each checked against the row as opened"),
+            SourceDetail("Live", liveDetail(layout, connection)),
         ]
         return statistics
     }
@@ -237,6 +238,19 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         do { return try link.connected() } catch {
             log?.record(error)
             throw error
+        }
+    }
+
+    /// The Admin panel's `Live` line: what `--live` watches, or how to have it.
+    private func liveDetail(_ layout: SQLLayout, _ connection: PostgresConnection) -> String {
+        let triggered = (try? PostgresNotify.triggeredTables(connection)) ?? [:]
+        let watched = SQLLayout.Kind.allCases.compactMap { layout.table($0)?.table }.filter { triggered[$0] == 3 }
+        let hint = PostgresNotify.installHint(location)
+        switch (listener != nil, watched.isEmpty) {
+        case (true, false): return "watching changes to \(watched.joined(separator: ", ")) (LISTEN \(PostgresNotify.channel))"
+        case (true, true): return "no change triggers, so nothing shows live: \(hint) installs them"
+        case (false, false): return "off: change triggers are on \(watched.joined(separator: ", ")); --live shows others' changes as they happen"
+        case (false, true): return "off: --live shows others' changes as they happen, once \(hint) has installed the triggers"
         }
     }
 

@@ -8,7 +8,7 @@ import Observation
 /// Changes that come close together (a burst of statements) are taken together: the first
 /// waits ``gathering`` for the rest, then every screen on the stack, the top one first, reads
 /// again what it shows of them (``ScreenViewModel/othersChanged(_:)``), keeping its selection
-/// and what is typed; changes that come meanwhile are taken by the next pass. A connection
+/// and what is typed; changes that come meanwhile are taken by the next pass, ``gathering`` later. A connection
 /// lost is said in the status line and the header (``badge``) until it is made again, and then
 /// every screen reads again: what changed meanwhile is not known.
 @MainActor
@@ -124,7 +124,9 @@ public final class LiveUpdates {
         }
     }
 
-    /// Tells every screen, the top one first, of the changes queued, until none is left.
+    /// Tells every screen, the top one first, of the changes queued, until none is left; the
+    /// changes that came during a pass wait ``gathering`` more before the next, so a stream of
+    /// others' writes (hundreds a second) costs at most a few passes a second.
     private func showPending() async {
         while !pending.isEmpty {
             let changes = pending
@@ -133,6 +135,7 @@ public final class LiveUpdates {
                 await entry.destination.othersChanged(changes)
             }
             passes += 1
+            if !pending.isEmpty { try? await Task.sleep(for: Self.gathering) }
         }
         pass = nil
     }
