@@ -57,7 +57,7 @@ public enum DatabaseCommand: Equatable, Sendable {
     /// `db install-notify URL [--map MAPPING]`, `db uninstall-notify URL` (`arguments` after `db`).
     private static func parseDatabase(_ arguments: [String]) throws(LaunchError) -> DatabaseCommand {
         guard let verb = arguments.first, verb == "install-notify" || verb == "uninstall-notify" else {
-            throw .unknownArgument("db " + (arguments.first ?? "") + " (bulletin db install-notify URL, or uninstall-notify URL)")
+            throw .unknownArgument(["db", arguments.first].compactMap { $0 }.joined(separator: " "))
         }
         var url: String?
         var map: String?
