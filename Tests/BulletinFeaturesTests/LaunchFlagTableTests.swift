@@ -43,7 +43,8 @@ struct LaunchFlagTableTests {
     func everyOptionParses() throws {
         for flag in LaunchFlag.allCases {
             for name in flag.spec.names {
-                var arguments = [name]
+                // --live goes with a PostgreSQL database (LiveLaunchTests has it alone).
+                var arguments = flag == .live ? ["--db", "postgres://u@h/db", name] : [name]
                 if let value = flag.spec.value { arguments.append(sample(value)) }
                 #expect(throws: Never.self, "\(arguments)") { try LaunchOptions.parse(arguments) }
                 if let value = flag.spec.value, name.hasPrefix("--") {

@@ -19,8 +19,8 @@ public enum DatabaseCommand: Equatable, Sendable {
     public static let usageLines = [
         "       bulletin import FILE.json OUT.sqlite [--force]           (a db.json as a SQLite database)",
         "       bulletin export DB.sqlite OUT.json [--force] [--map MAPPING]  (and back)",
-        "       bulletin db install-notify URL [--map MAPPING]           (the change triggers --live needs; prints its SQL)",
-        "       bulletin db uninstall-notify URL                         (removes them)",
+        "       bulletin db install-notify URL [--map MAPPING]           (the triggers --live needs)",
+        "       bulletin db uninstall-notify URL                         (and their removal)",
     ]
 
     /// The command `arguments` name (the words after `bulletin`), or `nil` when they do not
