@@ -165,6 +165,19 @@ struct PostgresDataSourceTests {
         #expect(try await windows.count(WindowQuery()) == 3)
     }
 
+    @Test("the Posts and Users lists' estimate is the planner's row count once the table is analysed; none before, none with a filter")
+    func estimates() async throws {
+        let server = try PostgresTestServer.shared()
+        let name = try server.createDatabase(Self.schema)
+        let source = PostgresDataSource(conninfo: server.url(database: name))
+        let posts = try #require(source.postWindows)
+        #expect(await posts.estimate(WindowQuery()) == nil, "never analysed: reltuples is -1")
+        try server.psql("ANALYZE", database: name)
+        #expect(await posts.estimate(WindowQuery()) == 3)
+        #expect(await source.userWindows?.estimate(WindowQuery()) == 2)
+        #expect(await posts.estimate(WindowQuery(filter: "sunt")) == nil)
+    }
+
     @Test("a connection the server ended while idle (an administrator, a restart) is noticed before the next read, which connects again at once")
     func reconnectsWhenEndedIdle() async throws {
         let server = try PostgresTestServer.shared()

@@ -296,13 +296,22 @@ struct WindowedPostListFindTests {
         let cancels = Mutex(0)
         /// Where each read started, in order.
         let starts = Mutex<[WindowStart]>([])
-        /// What ``holdsFilter`` lets go: `"window"`, `"count"`.
+        /// What ``holdsFilter`` lets go: `"window"`, `"count"`; and `"base count"` (``holdsBaseCount``).
         let released = Mutex<Set<String>>([])
-        init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false, holdsFilter: Bool = false) {
+        /// Whether the unfiltered count waits until ``release(_:)`` lets `"base count"` go.
+        let holdsBaseCount: Bool
+        /// What ``estimate(_:)`` answers for the unfiltered list (a server's statistics).
+        let estimated: Int?
+        init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false, holdsFilter: Bool = false, holdsBaseCount: Bool = false,
+             estimated: Int? = nil) {
             self.source = source.postWindows!
             self.holdsTitleSort = holdsTitleSort
             self.holdsFilter = holdsFilter
+            self.holdsBaseCount = holdsBaseCount
+            self.estimated = estimated
         }
+
+        func estimate(_ query: WindowQuery) async -> Int? { query.filter.isEmpty ? estimated : nil }
 
         /// Lets a held filter's `what` (`"window"` or `"count"`) go on.
         func release(_ what: String) { _ = released.withLock { $0.insert(what) } }
@@ -316,6 +325,9 @@ struct WindowedPostListFindTests {
 
         func count(_ query: WindowQuery) async throws(DataError) -> Int {
             await wait(for: "count", query)
+            if holdsBaseCount, query.filter.isEmpty {
+                while !released.withLock({ $0.contains("base count") }), !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            }
             return try await source.count(query)
         }
         func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
@@ -450,6 +462,26 @@ struct WindowedPostListFindTests {
         held.release("count")
         await list.wait()
         #expect(list.find.countText == "\(expected.count) of 3000")
+    }
+
+    @Test("a source's estimate shows until the count comes: `Posts (~2900)` and `~2900 posts, counting…`, then `Posts (3000)`")
+    func estimateFirst() async throws {
+        let directory = try WindowedPostListTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try WindowedPostsDatabase.make(in: directory, posts: 3_000, users: 30)
+        let source = SQLiteDataSource(path: database.path)
+        let held = InterceptedWindows(source, holdsBaseCount: true, estimated: 2_900)
+        var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
+        feed.windows = RecordListModel<PostRow>.windowed(held)
+        let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
+        list.reload()
+        let deadline = ContinuousClock.now + .seconds(300)
+        while list.estimatedCount == nil || list.state.value == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(list.heading == "Posts (~2900)" && list.summary() == "~2900 posts, counting…")
+        #expect(list.rowCount == 300, "positions come from the rows held, never from the estimate")
+        held.release("base count")
+        await list.wait()
+        #expect(list.heading == "Posts (3000)" && list.summary() == "3000 posts")
     }
 
     @Test("a sort no index answers says `sorting 3000 posts… (Esc stops)` while it runs; Esc stops it and the list is back in id order")

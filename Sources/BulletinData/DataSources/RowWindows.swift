@@ -120,10 +120,16 @@ public protocol RecordWindows<Row>: Sendable {
     /// Stops the window reads in flight (Esc on a long sort or filter, a newer keystroke); each
     /// fails with ``DataError/cancelled``. Writes are never stopped.
     func cancelReads()
+
+    /// About how many rows pass the query, when the source knows without counting (a
+    /// server's statistics), to show until ``count(_:)`` answers; `nil` otherwise. Has a
+    /// default (`nil`).
+    func estimate(_ query: WindowQuery) async -> Int?
 }
 
 extension RecordWindows {
     public func fraction(of key: WindowKey, _ query: WindowQuery) async throws(DataError) -> Double? { nil }
+    public func estimate(_ query: WindowQuery) async -> Int? { nil }
 }
 
 /// How a source answers a ``WindowQuery`` (``PostWindows/postPlan(_:)``).

@@ -90,6 +90,8 @@ public struct ListWindows<Row: Sendable>: Sendable {
     public var plan: @Sendable (WindowQuery) async -> WindowPlan
     /// Stops the reads in flight.
     public var cancel: @Sendable () -> Void
+    /// About how many rows pass a query, from the source's statistics (``RecordWindows/estimate(_:)``).
+    public var estimate: @Sendable (WindowQuery) async -> Int?
     /// The field each column sorts by (`id`, `author`, `title`, `name`, …), left to right.
     public var sortFields: [String]
 
@@ -106,6 +108,7 @@ public struct ListWindows<Row: Sendable>: Sendable {
         key = { id, query throws(DataError) in try await windows.key(id: id, query) }
         plan = { query in await windows.plan(query) }
         cancel = { windows.cancelReads() }
+        estimate = { query in await windows.estimate(query) }
     }
 }
 

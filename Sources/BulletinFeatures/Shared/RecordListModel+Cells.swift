@@ -9,7 +9,8 @@ extension RecordListModel {
         switch state {
         case .idle, .loading: "\(name.title) (…)"
         case .failed: "\(name.title) (—)"
-        case .loaded where isWindowed: "\(name.title) (\(windowCount.map(String.init) ?? "…"))"
+        case .loaded where isWindowed:
+            "\(name.title) (\(windowCount.map(String.init) ?? (find.finder.query.isEmpty ? estimatedCount.map { "~\($0)" } : nil) ?? "…"))"
         case let .loaded(rows): "\(name.title) (\(rows.count))"
         }
     }
@@ -23,7 +24,8 @@ extension RecordListModel {
         switch state {
         case .idle, .loading: return "Loading \(name.plural)…"
         case .loaded where isWindowed:
-            let count = (find.finder.query.isEmpty ? windowCount : baseCount).map(name.count) ?? "counting \(name.plural)…"
+            let count = (find.finder.query.isEmpty ? windowCount : baseCount).map(name.count)
+                ?? estimatedCount.map { "~" + name.count($0) + ", counting…" } ?? "counting \(name.plural)…"
             return [reloadFailureText, windowWork ?? count, window.plan?.advice].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows) where isPartial:
             return [name.count(rows.count) + " so far", progress].compactMap { $0 }.joined(separator: " · ")

@@ -98,6 +98,7 @@ extension RecordListModel {
             guard let self, window.generation == generation else { return }
             window.plan = plan
         }
+        if query.filter.isEmpty, baseCount == nil, estimatedCount == nil { estimate(query, generation: generation) }
         loadStarted = .now
         let count = windowCount
         typealias Read = (found: Found, widest: Row?)
@@ -129,6 +130,17 @@ extension RecordListModel {
             if read != nil { measureWindow() }
             if let read { refinePosition(read.found) }
             countWindow(query, generation: generation)
+        }
+    }
+
+    /// Asks the source about how many rows the unfiltered list has (``estimatedCount``), shown
+    /// until the count comes: a server's statistics answer at once where counting takes long.
+    private func estimate(_ query: WindowQuery, generation: Int) {
+        guard let windows = feed.windows else { return }
+        Task { [weak self] in
+            let estimate = await windows.estimate(query)
+            guard let self, window.generation == generation, baseCount == nil else { return }
+            estimatedCount = estimate
         }
     }
 

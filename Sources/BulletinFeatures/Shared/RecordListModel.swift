@@ -95,9 +95,16 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         get { access(keyPath: baseCountKey); return stored.baseCount }
         set { withMutation(keyPath: baseCountKey) { stored.baseCount = newValue } }
     }
+    /// About how many rows a list read in windows has unfiltered, from the source's statistics
+    /// (``RecordWindows/estimate(_:)``), shown as `~10000000` until ``baseCount`` comes.
+    public internal(set) var estimatedCount: Int? {
+        get { access(keyPath: estimatedCountKey); return stored.estimatedCount }
+        set { withMutation(keyPath: estimatedCountKey) { stored.estimatedCount = newValue } }
+    }
     @ObservationIgnored private var stored = Stored()
     @ObservationIgnored private let windowCountKey: KeyPath<RecordListModel, Int?> = \.windowCount
     @ObservationIgnored private let baseCountKey: KeyPath<RecordListModel, Int?> = \.baseCount
+    @ObservationIgnored private let estimatedCountKey: KeyPath<RecordListModel, Int?> = \.estimatedCount
     /// The window hook's state (``RecordListModel+Windows.swift``).
     @ObservationIgnored var window = RowWindow<Row>()
     /// The observed properties' key paths, made once per list.
@@ -130,6 +137,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         var marks: Set<RecordID> = []
         var windowCount: Int?
         var baseCount: Int?
+        var estimatedCount: Int?
     }
 
     // MARK: - Init
