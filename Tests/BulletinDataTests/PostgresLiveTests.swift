@@ -22,6 +22,17 @@ struct PostgresLiveTests {
         INSERT INTO comments (post_id, name, email, body) VALUES (1, 'c1', 'c@x.org', 'on first');
         """
 
+    /// A database of ``schema`` on `server` with the triggers installed, and a listener on it
+    /// that has said it watches users, posts and comments.
+    static func watched(on server: PostgresTestServer) async throws -> (database: String, url: String, events: EventRecorder) {
+        let database = try server.createDatabase(schema)
+        let url = server.url(database: database)
+        _ = try install(url)
+        let events = EventRecorder(PostgresListener(conninfo: url, location: url, mapping: SQLMapping()))
+        #expect(try await events.next() == .watching(kinds: [.users, .posts, .comments], missing: []))
+        return (database, url, events)
+    }
+
     /// The statements `install-notify` echoed, and its line.
     static func install(_ url: String, mapping: SQLMapping = SQLMapping()) throws -> (echoed: [String], line: String) {
         var echoed: [String] = []
@@ -76,12 +87,8 @@ struct PostgresLiveTests {
     @Test("another session's update, insert, delete and truncate each arrive as one change with its ids; a rollback and a statement that changes nothing send none; over 100 rows name none")
     func changesFromAnotherSession() async throws {
         let server = try PostgresTestServer.shared()
-        let database = try server.createDatabase(Self.schema)
-        let url = server.url(database: database)
-        _ = try Self.install(url)
-        let events = EventRecorder(PostgresListener(conninfo: url, location: url, mapping: SQLMapping()))
+        let (database, _, events) = try await Self.watched(on: server)
         defer { events.stop() }
-        #expect(try await events.next() == .watching(kinds: [.users, .posts, .comments], missing: []))
         func psql(_ sql: String) throws { try server.psql(sql, database: database) }
 
         try psql("UPDATE posts SET title = 'changed' WHERE id = 2")
@@ -187,12 +194,8 @@ struct PostgresLiveTests {
     @Test("the server stopped: the listener says the connection is lost and tries again, less often; started again, it watches and says so (anything may have changed)")
     func lostAndRestored() async throws {
         let server = try PostgresTestServer.dedicated()
-        let database = try server.createDatabase(Self.schema)
-        let url = server.url(database: database)
-        _ = try Self.install(url)
-        let events = EventRecorder(PostgresListener(conninfo: url, location: url, mapping: SQLMapping()))
+        let (database, _, events) = try await Self.watched(on: server)
         defer { events.stop() }
-        #expect(try await events.next() == .watching(kinds: [.users, .posts, .comments], missing: []))
         server.stop()
         guard case let .lost(reason, retryIn) = try await events.next() else { Issue.record("not lost"); return }
         #expect(retryIn == 0.5 && !reason.isEmpty, "\(reason)")
@@ -208,6 +211,21 @@ struct PostgresLiveTests {
         #expect(after == [.watching(kinds: [.users, .posts, .comments], missing: []), .restored])
         try server.psql("DELETE FROM posts WHERE id = 2", database: database)
         #expect(try await events.next() == .changed([DataChange(kind: .posts, operation: .delete, ids: [2])]))
+    }
+
+    @Test("the listening connection's socket has TCP keepalives after 30 s idle, 3 probes 10 s apart (a silent network cut found in about a minute)")
+    func keepalives() throws {
+        let server = try PostgresTestServer.shared()
+        let connection = try PostgresConnection(conninfo: server.url(), settings: PostgresListener.keepalives)
+        func option(_ level: Int32, _ name: Int32) -> Int32 {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(connection.socket, level, name, &value, &length)
+            return value
+        }
+        #expect(option(SOL_SOCKET, SO_KEEPALIVE) == 1)
+        #expect(option(Int32(IPPROTO_TCP), TCP_KEEPIDLE) == 30 && option(Int32(IPPROTO_TCP), TCP_KEEPINTVL) == 10
+                && option(Int32(IPPROTO_TCP), TCP_KEEPCNT) == 3)
     }
 
     @Test("a payload is read into a change of the kind whose table it names; one of another table, or not the triggers' JSON, is none")

@@ -29,6 +29,14 @@ struct LiveUpdatesTests {
         return App(coordinator: coordinator, source: source, live: live)
     }
 
+    /// `app`'s Users list, shown and loaded.
+    func usersList(of app: App) async throws -> UserListViewModel {
+        app.coordinator.navigate(to: .users)
+        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
+        await list.load()
+        return list
+    }
+
     /// Sends `event` and waits until the app has made `passes` passes over the stack in all.
     func send(_ event: LiveEvent, to app: App, passes: Int) async throws {
         app.live.send(event)
@@ -43,9 +51,7 @@ struct LiveUpdatesTests {
     @Test("a user inserted before the selected one shows in the Users list, and the selection stays on its record")
     func userInserted() async throws {
         let app = makeApp()
-        app.coordinator.navigate(to: .users)
-        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
-        await list.load()
+        let list = try await usersList(of: app)
         list.moveSelection(by: 1)
         #expect(list.selectedRow?.name == "Zoë Ångström")
         await app.source.replace(users: [User(id: 4, name: "Aaron Aa", username: "aaron", email: nil)] + Fixtures.users)
@@ -57,9 +63,7 @@ struct LiveUpdatesTests {
     @Test("a stream of changes (100, one every 10 ms or so, each pass reading for 30 ms) is taken in passes at least 100 ms apart, each gathering what came during the one before")
     func stream() async throws {
         let app = makeApp(delay: .milliseconds(30))
-        app.coordinator.navigate(to: .users)
-        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
-        await list.load()
+        _ = try await usersList(of: app)
         let clock = ContinuousClock()
         let started = clock.now
         for sent in 0..<100 {
@@ -77,9 +81,7 @@ struct LiveUpdatesTests {
     @Test("a change to a kind a screen does not show reads nothing again")
     func unconcerned() async throws {
         let app = makeApp()
-        app.coordinator.navigate(to: .users)
-        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
-        await list.load()
+        _ = try await usersList(of: app)
         let before = await app.source.calls
         try await send(.changed([DataChange(kind: .comments, operation: .update, ids: [1])]), to: app, passes: 1)
         #expect(await app.source.calls == before, "the Users list asked for nothing")
@@ -133,9 +135,7 @@ struct LiveUpdatesTests {
         let app = makeApp()
         let live = app.coordinator.live
         #expect(live.badge == "live: connecting…")
-        app.coordinator.navigate(to: .users)
-        let list = try #require(app.coordinator.stack.top?.destination as? UserListViewModel)
-        await list.load()
+        _ = try await usersList(of: app)
         func settle(_ check: () -> Bool) async throws {
             let deadline = Date().addingTimeInterval(30)
             while !check() {

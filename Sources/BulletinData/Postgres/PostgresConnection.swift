@@ -44,13 +44,15 @@ public final class PostgresConnection {
     ///   - conninfo: A `postgres://`/`postgresql://` URL or libpq's `key=value` pairs.
     ///   - statementTimeout: Each statement's limit (`statement_timeout`), in milliseconds; 0 for none.
     ///   - connectTimeout: How long connecting may take, in seconds (`connect_timeout`; the URL's own wins).
+    ///   - settings: More of libpq's connection settings (`keepalives_idle`), which the URL's own replace.
     /// - Throws: ``PostgresError`` with libpq's message (no server, wrong password, no such
     ///   database, TLS required) and ``PostgresError/connectionLost`` set.
-    public init(conninfo: String, statementTimeout: Int = 0, connectTimeout: Int = 10) throws(PostgresError) {
+    public init(conninfo: String, statementTimeout: Int = 0, connectTimeout: Int = 10,
+                settings: KeyValuePairs<String, String> = [:]) throws(PostgresError) {
         // Bulletin's defaults first: the connection string's own settings, which libpq reads
         // where `dbname` stands, replace them.
-        let keys = ["connect_timeout", "application_name", "dbname"]
-        let values = [String(connectTimeout), "bulletin", conninfo]
+        let keys = ["connect_timeout", "application_name"] + settings.map(\.key) + ["dbname"]
+        let values = [String(connectTimeout), "bulletin"] + settings.map(\.value) + [conninfo]
         let connection: OpaquePointer? = keys.withCStrings { keyPointers in
             values.withCStrings { valuePointers in PQconnectdbParams(keyPointers, valuePointers, 1) }
         }

@@ -21,6 +21,11 @@ import Glibc
 public final class PostgresListener: LiveChanges, Sendable {
     /// The longest wait between two tries to connect again, in seconds.
     public static let longestWait = 8.0
+    /// The listening connection's TCP keepalives: a network cut that no packet reports is found
+    /// within about a minute (30 s idle, then 3 probes 10 s apart), not the system's two hours.
+    static let keepalives: KeyValuePairs<String, String> = [
+        "keepalives": "1", "keepalives_idle": "30", "keepalives_interval": "10", "keepalives_count": "3",
+    ]
 
     private let conninfo: String
     private let location: String
@@ -105,7 +110,7 @@ public final class PostgresListener: LiveChanges, Sendable {
         var saidNotInstalled = false
         while !isStopped {
             do throws(PostgresError) {
-                let connection = try PostgresConnection(conninfo: conninfo, connectTimeout: 10)
+                let connection = try PostgresConnection(conninfo: conninfo, connectTimeout: 10, settings: Self.keepalives)
                 let schema = try PostgresCatalog.read(from: connection)
                 // A database Bulletin cannot read: the source says what is wrong on its own screens.
                 guard let layout = try? SQLLayout.resolve(schema, mapping: mapping, what: location) else { return }
