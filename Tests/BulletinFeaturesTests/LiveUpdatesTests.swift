@@ -136,23 +136,16 @@ struct LiveUpdatesTests {
         let live = app.coordinator.live
         #expect(live.badge == "live: connecting…")
         _ = try await usersList(of: app)
-        func settle(_ check: () -> Bool) async throws {
-            let deadline = Date().addingTimeInterval(30)
-            while !check() {
-                guard Date() < deadline else { throw PostgresTestServerError(message: "state not reached") }
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
         app.live.send(.notInstalled(hint: "bulletin db install-notify 'postgres://u@h/db'"))
-        try await settle { live.badge == "live: no change triggers" }
+        try await until { live.badge == "live: no change triggers" }
         #expect(live.badgeWarns)
         #expect(app.coordinator.statusNote.text?.contains("bulletin db install-notify 'postgres://u@h/db' installs them") == true)
         app.live.send(.watching(kinds: [.users, .posts], missing: ["comments"]))
-        try await settle { live.badge == "live" }
+        try await until { live.badge == "live" }
         #expect(!live.badgeWarns)
         #expect(app.coordinator.statusNote.text?.hasPrefix("Live: comments has no change triggers") == true, "\(app.coordinator.statusNote.text ?? "")")
         app.live.send(.lost(reason: "server closed the connection unexpectedly", retryIn: 0.5))
-        try await settle { live.badge == LiveUpdates.lostBadge }
+        try await until { live.badge == LiveUpdates.lostBadge }
         #expect(live.badgeWarns)
         #expect(app.coordinator.statusNote.text == "Connection lost (server closed the connection unexpectedly): connecting again by itself, first in 0.5 s")
         let before = await app.source.calls["users"] ?? 0
@@ -160,6 +153,29 @@ struct LiveUpdatesTests {
         #expect(live.badge == "live" && !live.badgeWarns)
         #expect(app.coordinator.statusNote.text == "Connected again: every screen read again")
         #expect(await app.source.calls["users"] ?? 0 > before, "the Users list read again")
+    }
+
+    @Test("a first connection that cannot be made says so, not that one was lost; once made, a loss is a loss")
+    func neverConnected() async throws {
+        let app = makeApp()
+        let live = app.coordinator.live
+        app.live.send(.lost(reason: "no server is answering at that address", retryIn: 0.5))
+        try await until { live.badge == LiveUpdates.unreachableBadge }
+        #expect(app.coordinator.statusNote.text == "Live: cannot connect (no server is answering at that address): trying again by itself, first in 0.5 s")
+        app.live.send(.lost(reason: "no server is answering at that address", retryIn: 1))
+        app.live.send(.watching(kinds: [.users], missing: []))
+        try await until { live.badge == "live" }
+        app.live.send(.lost(reason: "server closed the connection unexpectedly", retryIn: 0.5))
+        try await until { live.badge == LiveUpdates.lostBadge }
+    }
+
+    /// Waits (up to 30 s) until `condition` holds.
+    func until(_ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() {
+            guard Date() < deadline else { throw PostgresTestServerError(message: "state not reached") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     @Test("a source without live changes shows no badge; switching source stops the old one's watching")

@@ -48,7 +48,7 @@ public final class LiveUpdates {
         stop()
         guard let changes = source.liveChanges else { return }
         watched = changes
-        badge = "live: connecting…"
+        badge = Self.connectingBadge
         badgeWarns = false
         let events = changes.events()
         let location = source.descriptor.location
@@ -93,6 +93,12 @@ public final class LiveUpdates {
                       + "(it prints the SQL it runs)")
         case let .changed(changes):
             take(changes)
+        case let .lost(reason, retryIn) where badge == Self.connectingBadge || badge == Self.unreachableBadge:
+            // Never connected yet: nothing was lost.
+            let first = badge != Self.unreachableBadge
+            badge = Self.unreachableBadge
+            badgeWarns = true
+            if first { note.show("Live: cannot connect (\(reason)): trying again by itself, first in \(Self.seconds(retryIn))") }
         case let .lost(reason, retryIn):
             let first = badge != Self.lostBadge
             badge = Self.lostBadge
@@ -108,6 +114,10 @@ public final class LiveUpdates {
 
     /// The header's words while the connection is lost.
     static let lostBadge = "live: connection lost, reconnecting…"
+    /// The header's words until the first connection is made.
+    static let connectingBadge = "live: connecting…"
+    /// The header's words while the first connection cannot be made.
+    static let unreachableBadge = "live: cannot connect, retrying…"
 
     /// `0.5 s`, `4 s`.
     private static func seconds(_ value: Double) -> String {
