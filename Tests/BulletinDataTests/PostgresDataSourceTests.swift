@@ -165,6 +165,23 @@ struct PostgresDataSourceTests {
         #expect(try await windows.count(WindowQuery()) == 3)
     }
 
+    @Test("a count still running holds up no window read (its own connection); cancelReads stops it on the server too")
+    func countBesideWindows() async throws {
+        let server = try PostgresTestServer.shared()
+        let url = server.url(database: try server.createDatabase(Self.schema))
+        let source = PostgresDataSource(conninfo: url)
+        let windows = try #require(source.postWindows)
+        let counting = Task { try await source.countRows("SELECT count(*) FROM pg_sleep(60)", []) }
+        try await server.waitForRunning("SELECT count(*) FROM pg_sleep(60)")
+        let rows = try await windows.window(WindowQuery(), start: .first, limit: 2)
+        #expect(rows.map(\.row.post.title) == ["sunt aut facere", "qui est esse"])
+        #expect(try server.psql("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT count(*) FROM pg_sleep(60)' AND state = 'active'")
+            == "1", "the window was read while the count ran")
+        windows.cancelReads()
+        let outcome = await counting.result
+        #expect(throws: DataError.cancelled) { try outcome.get() }
+    }
+
     @Test("the Posts and Users lists' estimate is the planner's row count once the table is analysed; none before, none with a filter")
     func estimates() async throws {
         let server = try PostgresTestServer.shared()

@@ -323,7 +323,11 @@ struct WindowedPostListFindTests {
             while !released.withLock({ $0.contains(what) }), !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
         }
 
+        /// How many counts were asked for.
+        let counted = Mutex(0)
+
         func count(_ query: WindowQuery) async throws(DataError) -> Int {
+            counted.withLock { $0 += 1 }
             await wait(for: "count", query)
             if holdsBaseCount, query.filter.isEmpty {
                 while !released.withLock({ $0.contains("base count") }), !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
@@ -462,6 +466,22 @@ struct WindowedPostListFindTests {
         held.release("count")
         await list.wait()
         #expect(list.find.countText == "\(expected.count) of 3000")
+    }
+
+    @Test("others' updates read the window again without counting (an update changes no unfiltered count); an insert, or any change under a filter, counts again")
+    func othersChangesCount() async throws {
+        let (directory, _, held, list) = try await Self.heldList()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = held.counted.withLock { $0 }
+        await list.showOthersChanges([DataChange(kind: .posts, operation: .update, ids: [1])])
+        #expect(held.counted.withLock { $0 } == before && list.windowCount == 3000)
+        await list.showOthersChanges([DataChange(kind: .posts, operation: .insert, ids: [3001])])
+        #expect(held.counted.withLock { $0 } == before + 1)
+        list.find.editFilter { $0.replace(with: "ferr") }
+        await list.wait()
+        let filtered = held.counted.withLock { $0 }
+        await list.showOthersChanges([DataChange(kind: .posts, operation: .update, ids: [1])])
+        #expect(held.counted.withLock { $0 } == filtered + 1, "a title changed may leave the filter")
     }
 
     @Test("a source's estimate shows until the count comes: `Posts (~2900)` and `~2900 posts, counting…`, then `Posts (3000)`")

@@ -8,10 +8,10 @@ import Synchronization
 /// Its work runs on a thread of its own (``ThreadExecutor``), as its readers' do: a libpq call
 /// that waits (the network, a row another transaction holds) holds no thread of Swift's pool.
 ///
-/// Three connections, each opened on first use and opened again after one is lost: the
+/// Four connections, each opened on first use and opened again after one is lost: the
 /// source's own (lists, records, writes: each write one `BEGIN … COMMIT` whose read of the row
 /// is `FOR UPDATE`), the windowed lists' (whose running statement Esc cancels on the server,
-/// `PQcancel`), and Search's. Every statement has `--timeout` as its `statement_timeout`.
+/// `PQcancel`), their counts' (so a long `count(*)` holds up no window read), and Search's. Every statement has `--timeout` as its `statement_timeout`.
 /// The password in the URL is never shown: ``location`` is the URL without it.
 public actor PostgresDataSource: DataSource, SQLRecordSource {
     /// The connection string as given (it may hold a password: never shown or logged).
@@ -32,6 +32,9 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     private var opened: (schema: SQLSchema, layout: SQLLayout)?
     /// The windowed lists' connection.
     nonisolated let windowReader: PostgresReader
+    /// The windowed lists' counts' connection: a `count(*)` of ten million rows (a quarter of a
+    /// second, seconds with a filter no index serves) holds up no window read.
+    nonisolated let countReader: PostgresReader
     /// Search's connection.
     nonisolated let searchReader: PostgresReader
     /// The connection of the write in its transaction now (before its `COMMIT`), for Esc
@@ -63,6 +66,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         listener = live ? PostgresListener(conninfo: conninfo, location: location, mapping: mapping) { writer.ids } : nil
         windowReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
         searchReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
+        countReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
     }
 
     /// `PostgreSQL database postgres://USER@HOST:PORT/DB`.
@@ -190,7 +194,14 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         try await windowReader.read(sql, values, log: log)
     }
 
-    nonisolated func cancelWindowReads() { windowReader.cancel() }
+    func countRows(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]] {
+        try await countReader.read(sql, values, log: log)
+    }
+
+    nonisolated func cancelWindowReads() {
+        windowReader.cancel()
+        countReader.cancel()
+    }
 
     /// `BEGIN … COMMIT` on the source's connection; any error rolls it back (a lost connection
     /// rolls back on the server by itself).

@@ -127,12 +127,12 @@ extension SQLRecordSource {
         if let ids = sql.fullText { return try await fullTextCount(ids, sql) }
         if let arms = sql.countArms {
             let union = arms.map { "SELECT \(sql.id) FROM \(sql.tableOnly) WHERE \($0.sql)" }.joined(separator: " UNION ")
-            let rows = try await read("SELECT count(*) FROM (\(union)) AS matched", arms.map(\.value))
+            let rows = try await countRows("SELECT count(*) FROM (\(union)) AS matched", arms.map(\.value))
             return Int(rows.first?.first?.integer ?? 0)
         }
         var statement = "SELECT count(*) FROM \(sql.tableOnly)"
         if let filter = sql.filter { statement += " WHERE " + filter.sql }
-        let rows = try await read(statement, sql.filter?.values ?? [])
+        let rows = try await countRows(statement, sql.filter?.values ?? [])
         return Int(rows.first?.first?.integer ?? 0)
     }
 

@@ -34,7 +34,12 @@ protocol SQLRecordSource: Actor {
     /// The rows of `sql` through the windowed lists' connection, which ``cancelWindowReads()``
     /// stops; a stopped read throws ``DataError/cancelled``.
     func windowRows(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]]
-    /// Stops the windowed lists' running read (Esc, a newer query); safe from any thread.
+    /// The rows of a count (`SELECT count(*) …` of a list's query), on a connection where it
+    /// holds up no window read (PostgreSQL: a connection of its own, as `count(*)` of ten
+    /// million rows takes a quarter of a second or more); ``cancelWindowReads()`` stops it too.
+    /// Has a default: ``windowRows(_:_:)``.
+    func countRows(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]]
+    /// Stops the windowed lists' running reads and counts (Esc, a newer query); safe from any thread.
     nonisolated func cancelWindowReads()
     /// Runs `body` in one transaction of the source's own connection, which takes the write
     /// lock (SQLite) or whose reads of the row lock it (``SQLDialect/lockingRead``); any error
@@ -54,6 +59,13 @@ protocol SQLRecordSource: Actor {
                                   as type: T.Type) async throws(DataError) -> [T]
     /// How many rows of `kind` match `query`.
     func searchCount(_ kind: TextSearchKind, _ query: String) async throws(DataError) -> Int
+}
+
+extension SQLRecordSource {
+    /// On the windows' own connection (SQLite, whose counts read the file as fast as windows do).
+    func countRows(_ sql: String, _ values: [SQLValue]) async throws(DataError) -> [[SQLValue]] {
+        try await windowRows(sql, values)
+    }
 }
 
 extension TextSearchKind {

@@ -79,7 +79,8 @@ extension RecordListModel {
     /// rows of the query again: `r`, a write (the same query: the selected row's key), a new
     /// filter or sort (`fromTop`, or `keeping` the record with that id selected where the new
     /// query places it, when it passes; the first rows when it does not).
-    func reloadWindow(fromTop: Bool = false, keeping kept: RecordID? = nil) {
+    /// - Parameter recount: Whether to count the query's rows again (no: others only updated rows).
+    func reloadWindow(fromTop: Bool = false, keeping kept: RecordID? = nil, recount: Bool = true) {
         guard let windows = feed.windows else { return }
         let query = windowQuery
         let anchor = fromTop || query != window.query ? nil : selectedKey
@@ -129,7 +130,7 @@ extension RecordListModel {
             setNext(nil)
             if read != nil { measureWindow() }
             if let read { refinePosition(read.found) }
-            countWindow(query, generation: generation)
+            if recount || windowCount == nil { countWindow(query, generation: generation) }
         }
     }
 

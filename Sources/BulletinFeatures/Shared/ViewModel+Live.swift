@@ -13,11 +13,23 @@ extension Array where Element == DataChange {
     func mayConcern(_ kind: SQLLayout.Kind, id: RecordID) -> Bool { contains { $0.mayConcern(kind, id: id) } }
 }
 
+extension RecordListModel {
+    /// Others changed rows it may show: reads them again, keeping the selection; and the count,
+    /// unless every change was an update and no filter is set (an update changes no unfiltered
+    /// count, and a `count(*)` of ten million rows is a quarter of a second of the server's).
+    func showOthersChanges(_ changes: [DataChange]) async {
+        let recount = !find.finder.query.isEmpty || changes.contains { $0.operation != .update }
+        guard isWindowed, !recount else { return await load() }
+        reloadWindow(recount: false)
+        await wait()
+    }
+}
+
 extension UserListViewModel {
     /// Users changed: the list reads them again.
     public func othersChanged(_ changes: [DataChange]) async {
         guard changes.touch(.users) else { return }
-        await reloadAfterWrite(selecting: nil)
+        await list.showOthersChanges(changes)
     }
 }
 
@@ -25,7 +37,7 @@ extension PostListViewModel {
     /// Posts changed, or users (the authors' names): the list reads them again.
     public func othersChanged(_ changes: [DataChange]) async {
         guard changes.touch(.posts, .users) else { return }
-        await reloadAfterWrite(selecting: nil)
+        await list.showOthersChanges(changes)
     }
 }
 
