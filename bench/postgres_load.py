@@ -62,8 +62,10 @@ class Server:
         return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
 
     def psql(self, sql, database="bench"):
+        """`sql`'s output (`-At`); the SQL goes on stdin, as one argument may hold at most 128 KiB
+        (a check's `IN (…)` of every changed post's id is longer)."""
         return run(["psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port),
-                    "-U", "postgres", "-d", database, "-c", sql]).stdout
+                    "-U", "postgres", "-d", database, "-f", "-"], input=sql).stdout
 
     def stop(self):
         subprocess.run(["runuser", "-u", "postgres", "--", BIN + "/pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop"],
