@@ -99,6 +99,7 @@ struct LiveLaunchTests {
         #expect(throws: LaunchError.liveNeedsPostgres) { try LaunchOptions.parse(["--live"]) }
         #expect(LaunchError.liveNeedsPostgres.description.hasPrefix("--live needs a PostgreSQL database"))
         #expect(LaunchOptions.usage.contains("--live") && ManPage.roff.contains("live"))
+        #expect(ManPage.roff.contains(".B bulletin db install-notify\nURL [\\-\\-map MAPPING]"), "the man page's synopsis")
     }
 
     @Test("bulletin db install-notify URL [--map M] and uninstall-notify URL; anything else says what it takes")

@@ -45,6 +45,12 @@ public enum ManPage {
             ".br",
             ".B bulletin export",
             escape("DB.sqlite OUT.json [--force] [--map MAPPING]"),
+            ".br",
+            ".B bulletin db install-notify",
+            escape("URL [--map MAPPING]"),
+            ".br",
+            ".B bulletin db uninstall-notify",
+            escape("URL"),
             ".SH DESCRIPTION",
             escape(LaunchOptions.summary + " Bulletin is a full-screen terminal program; with no option it opens "
                 + "the data set shipped inside it."),
