@@ -182,6 +182,36 @@ struct PostgresDataSourceTests {
         #expect(throws: DataError.cancelled) { try outcome.get() }
     }
 
+    @Test("a server that stops answering (SIGSTOP): a read gives up 2 s after --timeout, said as a lost connection; cancel returns at once; thawed, the next read connects again")
+    func serverStopsAnswering() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let url = server.url(database: try server.createDatabase(Self.schema))
+        let source = PostgresDataSource(conninfo: url, timeout: 1)
+        let windows = try #require(source.postWindows)
+        #expect(try await source.users().count == 2)
+        #expect(try await windows.count(WindowQuery()) == 3)
+        server.freeze()
+        defer { server.thaw() }
+        let started = Date()
+        do {
+            _ = try await source.users()
+            Issue.record("a frozen server answered")
+        } catch {
+            guard case let .databaseConnection(location, reason) = error else { Issue.record("\(error)"); return }
+            #expect(location == url && reason == "the connection to the server was lost (the server did not answer within 1 s (--timeout))",
+                    "\(reason)")
+        }
+        #expect(Date().timeIntervalSince(started) < 30, "given up on this side, not waited for ever")
+        let reading = Task { try await windows.count(WindowQuery(filter: "sunt")) }
+        try await Task.sleep(for: .milliseconds(200))
+        let cancelled = Date()
+        windows.cancelReads()
+        #expect(Date().timeIntervalSince(cancelled) < 0.5, "cancelReads does not wait for the server")
+        _ = await reading.result
+        server.thaw()
+        #expect(try await source.users().count == 2, "a new connection once the server answers again")
+    }
+
     @Test("the Posts and Users lists' estimate is the planner's row count once the table is analysed; none before, none with a filter")
     func estimates() async throws {
         let server = try PostgresTestServer.shared()

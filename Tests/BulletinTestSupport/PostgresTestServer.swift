@@ -195,6 +195,22 @@ public final class PostgresTestServer: Sendable {
         guard result.status == 0 else { throw PostgresTestServerError(message: "pg_ctl start failed: \(result.output)") }
     }
 
+    /// Stops every process of the server (`SIGSTOP`: the postmaster and its backends), as a
+    /// server that no longer answers (a hung machine, a network that drops every packet);
+    /// ``thaw()`` lets them go on.
+    public func freeze() { signalAll(SIGSTOP) }
+
+    /// Lets a frozen server's processes go on (`SIGCONT`).
+    public func thaw() { signalAll(SIGCONT) }
+
+    /// Sends `signal` to the postmaster (the first line of `postmaster.pid`) and its children.
+    private func signalAll(_ signal: Int32) {
+        guard let text = try? String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8),
+              let first = text.split(separator: "\n").first, let postmaster = Int32(first) else { return }
+        let children = (try? String(contentsOfFile: "/proc/\(postmaster)/task/\(postmaster)/children", encoding: .utf8)) ?? ""
+        for pid in [postmaster] + children.split(separator: " ").compactMap({ Int32($0) }) { kill(pid, signal) }
+    }
+
     /// A self-signed certificate in the cluster's directory (`server.crt`, `server.key`: the
     /// server's defaults) and a `pg_hba.conf` that lets TCP logins in only over TLS.
     private static func requireTLS(data: String) throws {

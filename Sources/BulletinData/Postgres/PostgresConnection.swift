@@ -38,6 +38,12 @@ public final class PostgresConnection {
     private let handle: OpaquePointer
     /// `PQgetCancel`'s object, for ``cancel()`` from another thread.
     private let canceller = Mutex<CancelHandle?>(nil)
+    /// How long a statement's answer is waited for, in seconds, before the connection is given
+    /// up (the server stopped answering: `statement_timeout` cannot end what it never runs);
+    /// `nil`: for ever.
+    private let answerTimeout: Double?
+    /// Set when an answer did not come in time: the connection is mid-statement and is not used again.
+    private var abandoned = false
 
     /// Connects to `conninfo`.
     /// - Parameters:
@@ -45,10 +51,15 @@ public final class PostgresConnection {
     ///   - statementTimeout: Each statement's limit (`statement_timeout`), in milliseconds; 0 for none.
     ///   - connectTimeout: How long connecting may take, in seconds (`connect_timeout`; the URL's own wins).
     ///   - settings: More of libpq's connection settings (`keepalives_idle`), which the URL's own replace.
+    ///
+    /// With a `statementTimeout`, a statement whose answer has not come 2 s after it is given up
+    /// too, on this side (a server that stopped answering never applies its timeout): it fails
+    /// as a lost connection, and the connection is not used again.
     /// - Throws: ``PostgresError`` with libpq's message (no server, wrong password, no such
     ///   database, TLS required) and ``PostgresError/connectionLost`` set.
     public init(conninfo: String, statementTimeout: Int = 0, connectTimeout: Int = 10,
                 settings: KeyValuePairs<String, String> = [:]) throws(PostgresError) {
+        answerTimeout = statementTimeout > 0 ? Double(statementTimeout) / 1000 + 2 : nil
         // Bulletin's defaults first: the connection string's own settings, which libpq reads
         // where `dbname` stands, replace them.
         let keys = ["connect_timeout", "application_name"] + settings.map(\.key) + ["dbname"]
@@ -72,15 +83,12 @@ public final class PostgresConnection {
     }
 
     deinit {
-        canceller.withLock { handle in
-            if let handle { PQfreeCancel(handle.pointer) }
-            handle = nil
-        }
+        canceller.withLock { $0 = nil }
         PQfinish(handle)
     }
 
-    /// Whether the connection is still up (`CONNECTION_OK`).
-    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    /// Whether the connection is still up (`CONNECTION_OK`) and usable (no answer was given up on).
+    public var isConnected: Bool { !abandoned && PQstatus(handle) == CONNECTION_OK }
     /// The server's version (`15.20`), from `server_version`.
     public var serverVersion: String { parameter("server_version") ?? "?" }
     /// The role connected as.
@@ -158,9 +166,9 @@ public final class PostgresConnection {
     /// Runs `sql` (one or more statements, no parameters), discarding any rows.
     /// - Throws: ``PostgresError``.
     public func execute(_ sql: String) throws(PostgresError) {
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
-        try check(result)
+        guard PQsendQuery(handle, sql) == 1 else { throw sendFailure() }
+        let result = try answer()
+        PQclear(result)
     }
 
     /// The rows of `sql` with `values` bound to its `?`s, each row its column values.
@@ -204,11 +212,13 @@ public final class PostgresConnection {
     }
 
     /// Asks the server to stop the statement running on this connection (`PQcancel`); it then
-    /// fails with SQLSTATE 57014 (``PostgresError/isCancelled``). Safe from any thread; does
-    /// nothing when none runs.
+    /// fails with SQLSTATE 57014 (``PostgresError/isCancelled``). Safe from any thread, and
+    /// returns at once: the request (a connection of its own to the server, which a server that
+    /// stopped answering never completes) is made on a thread of Dispatch's, never the caller's.
+    /// Does nothing when no statement runs.
     public func cancel() {
-        canceller.withLock { handle in
-            guard let handle else { return }
+        guard let handle = canceller.withLock({ $0 }) else { return }
+        DispatchQueue.global(qos: .userInitiated).async {
             var buffer = [CChar](repeating: 0, count: 256)
             _ = PQcancel(handle.pointer, &buffer, Int32(buffer.count))
         }
@@ -218,16 +228,79 @@ public final class PostgresConnection {
 
     private func send(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
         let texts: [String?] = values.map(Self.text)
-        let result: OpaquePointer? = texts.withOptionalCStrings { pointers in
-            PQexecParams(handle, Self.numberedParameters(sql), Int32(texts.count), nil, pointers, nil, nil, 0)
+        let sent = texts.withOptionalCStrings { pointers in
+            PQsendQueryParams(handle, Self.numberedParameters(sql), Int32(texts.count), nil, pointers, nil, nil, 0)
         }
-        do throws(PostgresError) {
-            try check(result)
-        } catch {
-            PQclear(result)
+        guard sent == 1 else { throw sendFailure() }
+        return try answer()
+    }
+
+    /// The statement sent could not be: libpq's words, the connection lost or not.
+    private func sendFailure() -> PostgresError {
+        let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PostgresError(state: "", message: message.isEmpty ? "the statement could not be sent" : message,
+                             connectionLost: PQstatus(handle) != CONNECTION_OK)
+    }
+
+    /// Waits for the answer of the statement(s) sent, reading as it comes (`PQconsumeInput`,
+    /// `PQisBusy`, `PQgetResult` until none is left), up to ``answerTimeout``: the last result,
+    /// or the first that failed.
+    /// - Throws: ``PostgresError``: the server's error; a lost connection; no answer in time
+    ///   (then a cancel is asked for and the connection is not used again).
+    private func answer() throws(PostgresError) -> OpaquePointer {
+        let deadline = answerTimeout.map { Date().addingTimeInterval($0) }
+        var kept: OpaquePointer?
+        var keptFailed = false
+        while true {
+            while PQisBusy(handle) == 1 {
+                do throws(PostgresError) {
+                    try waitForInput(until: deadline)
+                } catch {
+                    if let kept { PQclear(kept) }
+                    throw error
+                }
+                guard PQconsumeInput(handle) == 1 else {
+                    if let kept { PQclear(kept) }
+                    throw sendFailure()
+                }
+            }
+            guard let result = PQgetResult(handle) else { break }
+            let status = PQresultStatus(result)
+            let isError = status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_EMPTY_QUERY
+            if keptFailed {
+                PQclear(result)
+                continue
+            }
+            if let kept { PQclear(kept) }
+            kept = result
+            keptFailed = isError
+        }
+        guard let kept else { throw sendFailure() }
+        do throws(PostgresError) { try check(kept) } catch {
+            PQclear(kept)
             throw error
         }
-        return result!
+        return kept
+    }
+
+    /// Sleeps in `poll` until the socket has something to read, or `deadline` passes: then
+    /// the statement is given up (a cancel asked for, the connection abandoned).
+    private func waitForInput(until deadline: Date?) throws(PostgresError) {
+        while true {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let wait = deadline.map { max(0, Int32(($0.timeIntervalSinceNow * 1000).rounded(.up))) } ?? -1
+            let ready = poll(&descriptor, 1, wait)
+            if ready > 0 { return }
+            if ready < 0 && errno == EINTR { continue }
+            guard ready == 0, let answerTimeout else {
+                throw PostgresError(state: "", message: "waiting for the server failed", connectionLost: true)
+            }
+            cancel()
+            abandoned = true
+            let seconds = answerTimeout - 2
+            let said = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            throw PostgresError(state: "", message: "the server did not answer within \(said) s (--timeout)", connectionLost: true)
+        }
     }
 
     private func check(_ result: OpaquePointer?) throws(PostgresError) {
@@ -298,9 +371,14 @@ public final class PostgresConnection {
     }
 }
 
-/// `PQgetCancel`'s object carried across threads: libpq allows `PQcancel` from any thread.
-private struct CancelHandle: @unchecked Sendable {
+/// `PQgetCancel`'s object carried across threads (libpq allows `PQcancel` from any thread),
+/// freed when the connection and every cancel in flight are done with it.
+private final class CancelHandle: @unchecked Sendable {
     let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { PQfreeCancel(pointer) }
 }
 
 extension Array where Element == String {

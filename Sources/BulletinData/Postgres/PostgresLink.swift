@@ -30,7 +30,9 @@ final class PostgresLink {
         }
         connection = nil
         do throws(PostgresError) {
-            let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout)
+            // Connecting gives up after --timeout too (libpq's connect_timeout, 2 s at least).
+            let seconds = statementTimeout > 0 ? max(2, Int((Double(statementTimeout) / 1000).rounded(.up))) : 10
+            let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout, connectTimeout: seconds)
             connection = opened
             onOpen(opened)
             return opened
