@@ -183,6 +183,35 @@ struct PostgresWriterTests {
         #expect(!DataError.databaseConnection(location: setup.url, reason: "no server is answering at that address (x)").mayHaveReachedServer)
     }
 
+    @Test("a Retry's look for a lost create takes only what that create's transaction inserted: a row someone else made with the same fields is not it; a create whose transaction never began inserted nothing")
+    func locateOnlyOwnCreate() async throws {
+        let setup = try Self.setup()
+        let comment = Comment(postId: RecordID(3), id: 0, name: "Same", email: "s@example.com", body: "+1")
+        try setup.psql("INSERT INTO comments (post_id, name, email, body) VALUES (3, 'Same', 's@example.com', '+1')")
+        await setup.source.markCreate(.comment, .pending)
+        #expect(try await setup.writer.locateCreated(.comment(comment)) == nil, "its transaction never began")
+        await setup.source.markCreate(.comment, .transaction("1"))
+        #expect(try await setup.writer.locateCreated(.comment(comment)) == nil, "the row there is someone else's")
+        // A create that lands is found by its transaction, beside the older row with the same fields.
+        let created = try await setup.writer.create(.comment(comment))
+        let id = try #require(created.record?.id)
+        #expect(try setup.psql("SELECT count(*) FROM comments WHERE name = 'Same'") == "2")
+        let xmin = try setup.psql("SELECT xmin FROM comments WHERE id = \(id.text)")
+        await setup.source.markCreate(.comment, .transaction(xmin))
+        #expect(try await setup.writer.locateCreated(.comment(comment))?.id == id)
+        await setup.source.markCreate(.comment, nil)
+        // A create that fails after its INSERT leaves its transaction's id behind, and nothing to find.
+        try setup.psql("""
+            CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$;
+            CREATE TRIGGER refuse AFTER INSERT ON comments FOR EACH ROW WHEN (NEW.name = 'Boom') EXECUTE FUNCTION refuse();
+            """)
+        var boom = comment
+        boom.name = "Boom"
+        await #expect(throws: DataError.self) { try await setup.writer.create(.comment(boom)) }
+        guard case .transaction? = await setup.source.creating[.comment] else { Issue.record("no transaction noted"); return }
+        #expect(try await setup.writer.locateCreated(.comment(boom)) == nil)
+    }
+
     @Test("a new record takes the table's next sequence value (serial, identity), which a later INSERT by another client does not collide with")
     func createFromSequence() async throws {
         let setup = try Self.setup()

@@ -26,6 +26,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     /// Why the connected role may not write, found when the database opens (``PostgresDataWriter/access``).
     nonisolated let writeDenial = Mutex<String?>(nil)
     var cascaded: [String: [SQLRemovedRow]] = [:]
+    var creating: [RecordKind: SQLCreateMark] = [:]
     var issues: [RecordIssue] = []
     /// The source's own connection (lists, records, writes).
     private let link: PostgresLink
@@ -232,6 +233,9 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
             throw error
         }
     }
+
+    /// Sets how far the last create of `kind` got (tests of ``SQLRecordSource/locate(_:)``).
+    func markCreate(_ kind: RecordKind, _ mark: SQLCreateMark?) { creating[kind] = mark }
 
     /// Whether a write is in its transaction now (most often waiting for a row another
     /// session holds: its statements take under a millisecond otherwise).

@@ -12,6 +12,16 @@ public enum SQLDialect: Sendable, Hashable {
     /// index answers it without reading every row).
     case postgres
 
+    /// The query that reads the running transaction's id as a row's `xmin` holds it (`txid_current()`
+    /// without its epoch, as text), for knowing later which rows a create inserted; `nil` where
+    /// rows carry no such id (SQLite).
+    var transactionID: String? {
+        switch self {
+        case .sqlite: nil
+        case .postgres: "SELECT (txid_current() % 4294967296)::text"
+        }
+    }
+
     /// A predicate that holds when `expression` contains the text bound to its one `?`
     /// (``containsValue(_:)``) as a literal substring, case ignored.
     func contains(_ expression: String) -> String {

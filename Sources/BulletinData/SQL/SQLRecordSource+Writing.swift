@@ -45,9 +45,13 @@ extension SQLRecordSource {
         guard let map = layout.table(layoutKind), let table = schema.table(named: map.table) else {
             throw .unwritableFile(path: location, reason: "the database has no \(layoutKind.rawValue) table")
         }
-        return try await transaction { session throws(DataError) in
+        if case .create = change, dialect.transactionID != nil { creating[kind] = .pending }
+        let stored = try await transaction { session throws(DataError) -> Record? in
             switch change {
             case let .create(record):
+                if let query = dialect.transactionID, let id = try session.rows(query, []).first?.first?.text {
+                    creating[kind] = .transaction(id)
+                }
                 return try insert(record, keepingID: false, into: map, table: table, session)
             case let .restore(record):
                 return try restore(record, map: map, table: table, schema: schema, session)
@@ -74,6 +78,9 @@ extension SQLRecordSource {
                 return nil
             }
         }
+        // Its answer came: nothing is left to look for.
+        if case .create = change { creating[kind] = nil }
+        return stored
     }
 
     /// Saves a todo's `completed` (`UPDATE todos SET completed = ?`), after checking the row
@@ -94,11 +101,16 @@ extension SQLRecordSource {
         }
     }
 
-    /// The newest row of `record`'s kind holding every one of its fields (its id aside), as a
-    /// record; `nil` when none does. A create whose answer was lost (the connection dropped at
-    /// `COMMIT`) is looked for so before it is sent again (``DataWriter/locateCreated(_:)``).
+    /// The newest row of `record`'s kind holding every one of its fields (its id aside) that
+    /// the last create of its kind inserted, as a record; `nil` when none does. A create whose
+    /// answer was lost (the connection dropped at `COMMIT`) is looked for so before it is sent
+    /// again (``DataWriter/locateCreated(_:)``). Where the engine names the transaction that
+    /// inserted a row (PostgreSQL's `xmin`), only the last create's transaction counts, so a row
+    /// someone else made with the same fields is not taken for it; a create whose transaction
+    /// never began has inserted nothing.
     /// - Throws: As a read of the table.
     func locate(_ record: Record) async throws(DataError) -> Record? {
+        if creating[record.kind] == .pending { return nil }
         let layoutKind = Self.layoutKind(record.kind)
         let (schema, layout) = try layoutAndSchema()
         guard let map = layout.table(layoutKind), let table = schema.table(named: map.table),
@@ -111,6 +123,10 @@ extension SQLRecordSource {
             values.append(Self.sqlValue(member.value))
         }
         guard !conditions.isEmpty else { return nil }
+        if case let .transaction(id)? = creating[record.kind] {
+            conditions.append("xmin::text = ?")
+            values.append(.text(id))
+        }
         let rows = try await readRows("SELECT \(SQLRecords.selectList(table)) FROM \(SQLText.quote(map.table)) WHERE "
                                       + conditions.joined(separator: " AND ") + " ORDER BY \(SQLText.quote(map.id)) DESC LIMIT 1", values)
         guard let row = rows.first else { return nil }

@@ -49,6 +49,8 @@ protocol SQLRecordSource: Actor {
     var issues: [RecordIssue] { get set }
     /// The rows a delete removed with its record (`ON DELETE CASCADE`), by ``key(_:_:)``.
     var cascaded: [String: [SQLRemovedRow]] { get set }
+    /// The last create of each kind, as far as it got (``SQLCreateMark``), for ``locate(_:)``.
+    var creating: [RecordKind: SQLCreateMark] { get set }
 
     // Search (``SQLTextSearch``), through the engine's own indexes.
 
@@ -59,6 +61,16 @@ protocol SQLRecordSource: Actor {
                                   as type: T.Type) async throws(DataError) -> [T]
     /// How many rows of `kind` match `query`.
     func searchCount(_ kind: TextSearchKind, _ query: String) async throws(DataError) -> Int
+}
+
+/// How far the last create of a kind got, for telling whether it landed when its answer was
+/// lost (``SQLRecordSource/locate(_:)``).
+enum SQLCreateMark: Hashable, Sendable {
+    /// Its transaction's id was never read: its `INSERT`, sent after that, was not sent.
+    case pending
+    /// It ran in the transaction with this id (PostgreSQL's `xid`, as `xmin` holds it): a row it
+    /// inserted has it as its `xmin`.
+    case transaction(String)
 }
 
 extension SQLRecordSource {

@@ -24,6 +24,7 @@ public actor SQLiteDataSource: DataSource, SQLRecordSource {
     /// The rows a delete removed with its record (`ON DELETE CASCADE`), by the record's kind
     /// and id, so that undo puts them back with their ids.
     var cascaded: [String: [SQLRemovedRow]] = [:]
+    var creating: [RecordKind: SQLCreateMark] = [:]
     var opened: (connection: SQLiteConnection, schema: SQLSchema, layout: SQLLayout)?
     /// The read-only connection the windowed lists read through (``RecordWindows``).
     nonisolated let windowReader: SQLiteWindowReader
