@@ -69,6 +69,15 @@ struct PostgresDataSourceTests {
         #expect(PostgresURL.redacted("postgresql://bob:p%40ss@db/app?sslmode=require&password=x") == "postgresql://bob@db/app?sslmode=require")
         #expect(PostgresURL.redacted("host=db password=s3cret dbname=app") == "host=db dbname=app")
         #expect(PostgresURL.redacted("postgres://db/app") == "postgres://db/app")
+        // libpq quotes a URL it cannot read whole; the password never reaches the message.
+        for malformed in ["postgres://ann:Hunter22@[::1/team", "postgres://ann:Hun%ter22@127.0.0.1/team", "host=127.0.0.1 password=Hunter22 port=x"] {
+            do {
+                _ = try PostgresConnection(conninfo: malformed)
+                Issue.record("\(malformed) connected")
+            } catch {
+                #expect(!error.message.contains("Hunter22") && !error.message.contains("Hun%ter22"), "\(error.message)")
+            }
+        }
         let server = try PostgresTestServer.scram()
         let password = try #require(server.password)
         let log = RequestLog()

@@ -102,6 +102,20 @@ struct LiveLaunchTests {
         #expect(ManPage.roff.contains(".B bulletin db install-notify\nURL [\\-\\-map MAPPING]"), "the man page's synopsis")
     }
 
+    @Test("--db takes libpq's key=value pairs too; a value it cannot read is echoed without its password")
+    func keyValuePairs() throws {
+        let pairs = "host=127.0.0.1 port=5432 dbname=team user=ann password=hunter2"
+        #expect(try LaunchOptions.parse(["--db", pairs]).source == .postgres(pairs))
+        #expect(try LaunchOptions.parse(["--db", "dbname=team"]).source == .postgres("dbname=team"))
+        #expect(throws: LaunchError.invalidValue("--db", "nonsense=1 host=x")) { try LaunchOptions.parse(["--db", "nonsense=1 host=x password=hunter2"]) }
+        #expect(PostgresURL.scrubbed(#"invalid IPv6 host address in URI: "postgres://ann:Hunter22@[::1/team""#,
+                                     conninfo: "postgres://ann:Hunter22@[::1/team") == #"invalid IPv6 host address in URI: "postgres://ann@[::1/team""#)
+        #expect(PostgresURL.scrubbed(#"invalid percent-encoded token: "Hun%ter22""#, conninfo: "postgres://ann:Hun%ter22@h/db")
+            == #"invalid percent-encoded token: "•••""#)
+        #expect(PostgresURL.scrubbed("password=hunter2 is wrong", conninfo: pairs) == "password=••• is wrong")
+        #expect(PostgresNotify.installHint("postgres://u@h/db?application_name=it's") == #"bulletin db install-notify 'postgres://u@h/db?application_name=it'\''s'"#)
+    }
+
     @Test("bulletin db install-notify URL [--map M] and uninstall-notify URL; anything else says what it takes")
     func commands() throws {
         let url = "postgresql://ann@db.example/team"
@@ -112,11 +126,16 @@ struct LiveLaunchTests {
         #expect(throws: LaunchError.missingValue("db install-notify postgres://USER@HOST:PORT/DB")) {
             try DatabaseCommand.parse(["db", "install-notify"])
         }
-        #expect(throws: LaunchError.invalidValue("db uninstall-notify", "sqlite:/tmp/x.db")) {
+        #expect(throws: LaunchError.notPostgres("db uninstall-notify", "sqlite:/tmp/x.db")) {
             try DatabaseCommand.parse(["db", "uninstall-notify", "sqlite:/tmp/x.db"])
         }
+        #expect(LaunchError.notPostgres("db uninstall-notify", "x").description.hasPrefix("db uninstall-notify needs a PostgreSQL database"))
+        #expect(throws: LaunchError.missingValue("db install-notify URL, or db uninstall-notify URL,")) { try DatabaseCommand.parse(["db"]) }
+        #expect(try DatabaseCommand.parse(["db", "install-notify", "host=/tmp dbname=team"]) == .installNotify(url: "host=/tmp dbname=team", map: nil))
         #expect(throws: LaunchError.unknownArgument("--map")) { try DatabaseCommand.parse(["db", "uninstall-notify", url, "--map", "x=y"]) }
-        #expect(throws: (any Error).self) { try DatabaseCommand.parse(["db", "vacuum", url]) }
+        #expect(throws: LaunchError.missingValue("db install-notify URL, or db uninstall-notify URL,")) {
+            try DatabaseCommand.parse(["db", "vacuum", url])
+        }
         #expect(DatabaseCommand.usageLines.contains { $0.contains("bulletin db install-notify URL") })
     }
 }

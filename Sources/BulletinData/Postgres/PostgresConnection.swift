@@ -69,7 +69,9 @@ public final class PostgresConnection {
         }
         guard let connection else { throw PostgresError(state: "", message: "out of memory", connectionLost: true) }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            // libpq may quote the connection string, password and all: never shown.
+            let message = PostgresURL.scrubbed(String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines),
+                                               conninfo: conninfo)
             PQfinish(connection)
             throw PostgresError(state: "", message: message, connectionLost: true)
         }

@@ -108,7 +108,7 @@ public enum PostgresNotify {
 
     /// The command line that installs the triggers for `location` (a URL without its password).
     public static func installHint(_ location: String) -> String {
-        "bulletin db install-notify '\(location)'"
+        "bulletin db install-notify '\(location.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
 
     // MARK: - The commands

@@ -120,9 +120,59 @@ public enum PostgresURL {
         return text
     }
 
-    /// Whether `text` names a PostgreSQL database for `--db` (`postgres://` or `postgresql://`).
+    /// Whether `text` names a PostgreSQL database for `--db`: a `postgres://` or `postgresql://`
+    /// URL, or libpq's `key=value` pairs (`host=db dbname=app user=bob`) whose first key is one
+    /// of libpq's (https://www.postgresql.org/docs/15/libpq-connect.html#LIBPQ-PARAMKEYWORDS).
     public static func isPostgres(_ text: String) -> Bool {
         let lowered = text.lowercased()
-        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") { return true }
+        let trimmed = lowered.drop { $0 == " " }
+        guard let equals = trimmed.firstIndex(of: "=") else { return false }
+        return keywords.contains(trimmed[..<equals].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// libpq 15's connection keywords.
+    static let keywords: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "channel_binding", "connect_timeout",
+        "client_encoding", "options", "application_name", "fallback_application_name", "keepalives", "keepalives_idle",
+        "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication", "gssencmode", "sslmode", "requiressl",
+        "sslcompression", "sslcert", "sslkey", "sslpassword", "sslrootcert", "sslcrl", "sslcrldir", "sslsni",
+        "requirepeer", "ssl_min_protocol_version", "ssl_max_protocol_version", "krbsrvname", "gsslib", "service",
+        "target_session_attrs",
+    ]
+
+    /// The password `conninfo` holds (a URL's `user:password@`, as written and percent-decoded;
+    /// a `password=` pair), or `nil`.
+    static func passwords(in conninfo: String) -> [String] {
+        var found: [String] = []
+        let lowered = conninfo.lowercased()
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://"), let scheme = conninfo.range(of: "://") {
+            let rest = conninfo[scheme.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+                let password = String(rest[rest.index(after: colon)..<at])
+                found.append(password)
+                if let decoded = password.removingPercentEncoding { found.append(decoded) }
+            }
+        }
+        for separator in [" ", "&", "?"] {
+            for part in conninfo.split(separator: Character(separator)) where part.lowercased().hasPrefix("password=") {
+                let value = String(part.dropFirst("password=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+                found.append(value)
+                if let decoded = value.removingPercentEncoding { found.append(decoded) }
+            }
+        }
+        return found.filter { !$0.isEmpty }
+    }
+
+    /// `message` (libpq's, which may quote the connection string whole: `invalid IPv6 host
+    /// address in URI: "postgres://bob:secret@[::1/app"`) with the connection string as
+    /// ``redacted(_:)`` gives it and any password it holds left out.
+    public static func scrubbed(_ message: String, conninfo: String) -> String {
+        var text = message.replacingOccurrences(of: conninfo, with: redacted(conninfo))
+        for password in passwords(in: conninfo).sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: password, with: "•••")
+        }
+        return text
     }
 }

@@ -57,7 +57,7 @@ public enum DatabaseCommand: Equatable, Sendable {
     /// `db install-notify URL [--map MAPPING]`, `db uninstall-notify URL` (`arguments` after `db`).
     private static func parseDatabase(_ arguments: [String]) throws(LaunchError) -> DatabaseCommand {
         guard let verb = arguments.first, verb == "install-notify" || verb == "uninstall-notify" else {
-            throw .unknownArgument(["db", arguments.first].compactMap { $0 }.joined(separator: " "))
+            throw .missingValue("db install-notify URL, or db uninstall-notify URL,")
         }
         var url: String?
         var map: String?
@@ -68,7 +68,7 @@ public enum DatabaseCommand: Equatable, Sendable {
                 do throws(SQLMappingError) { _ = try SQLMapping(parsing: value) } catch { throw .badMapping(error) }
                 map = value
             } else if url == nil, !argument.hasPrefix("-") {
-                guard case .postgres? = LaunchOptions.database(argument) else { throw .invalidValue("db \(verb)", argument) }
+                guard case .postgres? = LaunchOptions.database(argument) else { throw .notPostgres("db \(verb)", PostgresURL.redacted(argument)) }
                 url = argument
             } else {
                 throw .unknownArgument(argument)

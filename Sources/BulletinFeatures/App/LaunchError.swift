@@ -15,6 +15,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
     case badMapping(SQLMappingError)
     /// `--live` with a source other than a PostgreSQL database (the one source that can watch).
     case liveNeedsPostgres
+    /// `bulletin db …` given something other than a PostgreSQL database (what, and the value).
+    case notPostgres(String, String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
             "no source named '\(name)'" + (known.isEmpty ? " (the settings name none; see --help)"
                 : " (the settings name \(known.joined(separator: ", ")))")
         case let .badMapping(error): "\(error)"
+        case let .notPostgres(command, value):
+            "\(command) needs a PostgreSQL database (postgres://USER@HOST:PORT/DB, or libpq's host=… dbname=… pairs), not '\(value)'"
         case .liveNeedsPostgres:
             "--live needs a PostgreSQL database (--db postgres://USER@HOST:PORT/DB): only it tells Bulletin of others' changes"
         case let .invalidValue(flag, value):

@@ -140,7 +140,8 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.source = source(for: flag, value: value)
                 options.choseSource = true
             case .database:
-                guard let value, let source = Self.database(value) else { throw .invalidValue(name, value ?? "") }
+                // A value not understood is echoed without any password it holds.
+                guard let value, let source = Self.database(value) else { throw .invalidValue(name, PostgresURL.redacted(value ?? "")) }
                 options.source = source
                 options.choseSource = true
             case .map:
