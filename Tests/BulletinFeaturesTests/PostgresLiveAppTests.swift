@@ -51,6 +51,56 @@ struct PostgresLiveAppTests {
         #expect(list.selectedRow?.post.title == "second, renamed")
     }
 
+    @Test("in the Users list sorted by name, psql renames the selected user so that it sorts elsewhere: the selection follows it; the last post deleted while selected leaves the selection on the new last post")
+    func selectionFollows() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase("""
+            CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text);
+            CREATE INDEX ON users (name);
+            CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
+            INSERT INTO users (name, username) VALUES ('Ann', 'a'), ('Bo', 'b'), ('Cy', 'c'), ('Di', 'd');
+            INSERT INTO posts (user_id, title, body) VALUES (1, 'first', 'a'), (1, 'second', 'b'), (1, 'third', 'c');
+            """)
+        let url = server.url(database: database)
+        _ = try PostgresNotify.install(conninfo: url) { _ in }
+        var factory = SourceFactory()
+        factory.live = true
+        let app = AppCoordinator(dependencies: try factory.dependencies(for: .postgres(url)), onQuit: {})
+        app.start()
+        defer { app.live.stop() }
+        try await Self.until { app.live.badge == "live" }
+        func change(_ sql: String) async throws {
+            let before = app.live.passes
+            try server.psql(sql, database: database)
+            try await Self.until { app.live.passes > before }
+            await app.live.waitUntilShown()
+        }
+
+        app.navigate(to: .users)
+        let users = try #require(app.stack.top?.destination as? UserListViewModel)
+        await users.load()
+        let finder = users.list.find.finder
+        for _ in finder.columns where finder.sortColumn.map({ finder.title(ofColumn: $0) }) != "Name ▲" {
+            users.list.find.cycleSort()
+            await users.list.wait()
+        }
+        #expect(finder.sortColumn.map { finder.title(ofColumn: $0) } == "Name ▲")
+        users.moveSelection(by: 1)
+        #expect(users.selectedRow?.name == "Bo")
+        try await change("UPDATE users SET name = 'Zed' WHERE id = 2")
+        #expect((0..<4).compactMap { users.list.row(at: $0)?.name } == ["Ann", "Cy", "Di", "Zed"])
+        #expect(users.selectedRow?.name == "Zed" && users.list.selection.selected == 3, "the selection followed its user to the end")
+
+        app.navigate(to: .posts)
+        let posts = try #require(app.stack.top?.destination as? PostListViewModel)
+        await posts.load()
+        posts.list.selectLast()
+        await posts.list.wait()
+        #expect(posts.selectedRow?.post.title == "third")
+        try await change("DELETE FROM posts WHERE id = 3")
+        #expect(posts.list.rowCount == 2 && posts.selectedRow?.post.title == "second", "the new last post, not the first")
+    }
+
     /// Waits (up to 30 s: a whole suite on two cores) until `condition` holds.
     static func until(_ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)

@@ -84,6 +84,8 @@ extension RecordListModel {
         guard let windows = feed.windows else { return }
         let query = windowQuery
         let anchor = fromTop || query != window.query ? nil : selectedKey
+        // The selected record, followed by id: others may have changed its sort value since.
+        let anchorID = anchor == nil ? nil : windowRow(at: selection.selected)?.id
         // A position found from the ends of the ids needs the count: the unfiltered one is known.
         let knownCount = query.filter.isEmpty ? baseCount : nil
         window.generation += 1
@@ -105,7 +107,12 @@ extension RecordListModel {
         typealias Read = (found: Found, widest: Row?)
         loader.reload(keepsValue: state.value != nil, { () async throws(DataError) -> Read in
             let widest = readsWidest ? try await windows.window(WindowQuery(), .last, 1).first?.row : nil
-            if let anchor { return (try await Self.around(anchor, query, count: count, windows), widest) }
+            if let anchor {
+                if let anchorID, let looked = try await windows.key(anchorID, query), looked.passes, looked.key != anchor {
+                    return (try await Self.around(looked.key, query, count: count, windows), widest)
+                }
+                return (try await Self.around(anchor, query, count: count, windows), widest)
+            }
             if let kept, let looked = try await windows.key(kept, query), looked.passes {
                 return (try await Self.around(looked.key, query, count: knownCount, windows), widest)
             }
@@ -113,10 +120,12 @@ extension RecordListModel {
         }, value: { [weak self] read in
             if let widest = read.widest { self?.window.widest = widest }
             // The selected row where it is now (rows added or removed before it move it, a new
-            // order puts it elsewhere); the first row when the rows start at the top.
+            // order puts it elsewhere); gone, the row after it, or the one before it when it
+            // was the last; the first row when the rows start at the top.
             if let self {
                 let found = read.found
-                selection.selected = found.rows.indices.contains(found.before) ? found.position : found.position - found.before
+                selection.selected = found.rows.indices.contains(found.before) ? found.position
+                    : anchor != nil && found.before > 0 ? found.position - 1 : found.position - found.before
             }
             self?.window.start = read.found.position - read.found.before
             self?.window.keys = read.found.rows.map(\.key)
