@@ -482,6 +482,8 @@ struct WindowedPostListFindTests {
         let filtered = held.counted.withLock { $0 }
         await list.showOthersChanges([DataChange(kind: .posts, operation: .update, ids: [1])])
         #expect(held.counted.withLock { $0 } == filtered + 1, "a title changed may leave the filter")
+        await list.showOthersChanges([DataChange(kind: .posts, operation: .delete, ids: [2])])
+        #expect(held.counted.withLock { $0 } == filtered + 3, "under a filter, a delete counts the filter's rows and all rows")
     }
 
     @Test("a source's estimate shows until the count comes: `Posts (~2900)` and `~2900 posts, counting…`, then `Posts (3000)`")

@@ -168,6 +168,17 @@ extension RecordListModel {
         }
     }
 
+    /// Counts the unfiltered rows again while a filter is set (others added or deleted rows:
+    /// `2 of 6`, not `2 of 5`), and waits for it.
+    func recountBase() async {
+        guard let windows = feed.windows, !window.query.filter.isEmpty else { return }
+        var unfiltered = window.query
+        unfiltered.filter = ""
+        let generation = window.generation
+        guard let counted = try? await windows.count(unfiltered), window.generation == generation else { return }
+        baseCount = counted
+    }
+
     /// The finder's filter or sort changed: the source's query changes with it.
     func windowQueryChanged() {
         guard isWindowed, state.value != nil else { return }

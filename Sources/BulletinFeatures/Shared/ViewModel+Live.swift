@@ -18,8 +18,14 @@ extension RecordListModel {
     /// unless every change was an update and no filter is set (an update changes no unfiltered
     /// count, and a `count(*)` of ten million rows is a quarter of a second of the server's).
     func showOthersChanges(_ changes: [DataChange]) async {
-        let recount = !find.finder.query.isEmpty || changes.contains { $0.operation != .update }
-        guard isWindowed, !recount else { return await load() }
+        let added = changes.contains { $0.operation != .update }
+        let recount = !find.finder.query.isEmpty || added
+        guard isWindowed, !recount else {
+            await load()
+            // Rows added or deleted change the unfiltered count behind a filter's `2 of 6` too.
+            if isWindowed, added { await recountBase() }
+            return
+        }
         reloadWindow(recount: false)
         await wait()
     }
