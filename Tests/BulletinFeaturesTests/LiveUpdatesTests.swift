@@ -124,10 +124,28 @@ struct LiveUpdatesTests {
         await form.othersChanged([DataChange(kind: .comments, operation: .update, ids: [1])])
         #expect(form.changedMeanwhile == nil, "a comment with the same id")
         await form.othersChanged([DataChange(kind: .posts, operation: .update, ids: [1])])
-        #expect(form.statusText == "someone else saved this post after you opened it: saving asks first · unsaved changes")
+        #expect(form.statusText == "changed by someone else since you opened it: saving asks first · unsaved changes")
         #expect(form.fields == typed, "nothing typed changed")
         await form.othersChanged([DataChange(kind: .posts, operation: .delete, ids: [1])])
-        #expect(form.changedMeanwhile == "someone else deleted this post after you opened it")
+        #expect(form.changedMeanwhile == "deleted by someone else since you opened it")
+    }
+
+    @Test("a change that names no rows (a connection back, a statement of many rows): the form reads its record and says so only when it changed")
+    func formChecksUnnamed() async throws {
+        let source = StubDataSource()
+        let original = Fixtures.posts[0]
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(original)), source: source, writer: StubDataWriter(source: source),
+                                       onClose: { _ in })
+        await form.othersChanged(DataChange.everything)
+        #expect(form.changedMeanwhile == nil, "the post is as it was opened")
+        var posts = Fixtures.posts
+        posts[0].body = "changed while Bulletin was not listening"
+        await source.replace(posts: posts)
+        await form.othersChanged([DataChange(kind: .posts, operation: .update, ids: nil)])
+        #expect(form.changedMeanwhile == "changed by someone else since you opened it: saving asks first")
+        await source.replace(posts: Array(posts.dropFirst()))
+        await form.othersChanged(DataChange.everything)
+        #expect(form.changedMeanwhile == "deleted by someone else since you opened it")
     }
 
     @Test("the badge and the status line: watching, no triggers (with the command), connection lost, connected again (every screen read again)")
@@ -153,6 +171,22 @@ struct LiveUpdatesTests {
         #expect(live.badge == "live" && !live.badgeWarns)
         #expect(app.coordinator.statusNote.text == "Connected again: every screen read again")
         #expect(await app.source.calls["users"] ?? 0 > before, "the Users list read again")
+    }
+
+    @Test("the Admin panel counts again when others change rows or the connection comes back, a failed count replaced")
+    func adminPanel() async throws {
+        let app = makeApp()
+        await app.source.setFailure(.databaseConnection(location: "stub", reason: "no server is answering at that address"))
+        app.coordinator.navigate(to: .admin)
+        let admin = try #require(app.coordinator.stack.top?.destination as? AdminPanelViewModel)
+        await admin.load()
+        #expect(admin.state.error != nil)
+        await app.source.setFailure(nil)
+        try await send(.restored, to: app, passes: 1)
+        #expect(admin.state.value?.users == 3)
+        await app.source.replace(users: Fixtures.users + [User(id: 4, name: "Dee", username: "dee", email: nil)])
+        try await send(.changed([DataChange(kind: .users, operation: .insert, ids: [4])]), to: app, passes: 2)
+        #expect(admin.state.value?.users == 4)
     }
 
     @Test("a first connection that cannot be made says so, not that one was lost; once made, a loss is a loss")

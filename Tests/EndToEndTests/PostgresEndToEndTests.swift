@@ -92,7 +92,7 @@ struct PostgresEndToEndTests {
         try await b.press("d", until: "Delete post 2?", "[ Delete ]")
         try await b.press("Left", "Enter", until: "Deleted post 2", "Posts (1)")
         #expect(try server.psql("SELECT count(*) FROM posts WHERE id = 2", database: database) == "0")
-        try await a.waitForAll(["someone else deleted this post after you opened it", "A keeps typing"])
+        try await a.waitForAll(["deleted by someone else since you opened it", "A keeps typing"])
         try await a.press("C-s", until: "Could not save", "No post 2 in", "Everything you typed is")
         #expect(try server.psql("SELECT count(*) FROM posts WHERE id = 2", database: database) == "0", "A's save wrote nothing")
         try await a.press("Escape", until: "A keeps typing")

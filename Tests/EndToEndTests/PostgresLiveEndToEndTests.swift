@@ -52,7 +52,7 @@ struct PostgresLiveEndToEndTests {
         session.send("C-u")
         session.type("typed here")
         try psql("UPDATE posts SET title = 'psql again' WHERE id = 2")
-        try await session.waitForAll(["someone else saved this post after you opened it: saving asks first", "typed here"])
+        try await session.waitForAll(["changed by someone else since you opened it: saving asks first", "typed here"])
         try await session.press("C-s", until: "Changed since it was opened", "[ Overwrite ]")
         #expect(try server.psql("SELECT title FROM posts WHERE id = 2", database: database) == "psql again", "nothing sent over it")
         try await session.press("Escape", until: "typed here")

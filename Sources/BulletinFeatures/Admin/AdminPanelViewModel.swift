@@ -181,8 +181,18 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
     }
 
     /// Counts again (`r`), bypassing caches: files are read again, URLs revalidated.
-    public func reload() {
-        loader.reload(keepsValue: false, { [source] () async throws(DataError) in
+    public func reload() { count(keepingShown: false) }
+
+    /// `--live`: others changed rows, or the connection came back: counts again, what is shown
+    /// staying until the new counts come (a failed count shown before is replaced by them).
+    public func othersChanged(_ changes: [DataChange]) async {
+        count(keepingShown: state.value != nil)
+        await loader.wait()
+    }
+
+    /// Counts the records and reads the source's details; `keepingShown`: what is shown stays meanwhile.
+    private func count(keepingShown: Bool) {
+        loader.reload(keepsValue: keepingShown, { [source] () async throws(DataError) in
             let statistics = try await source.statistics()
             return Counted(statistics: statistics, issues: await source.recordIssues())
         }, value: { [weak self] counted in

@@ -166,12 +166,21 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// says so (``changedMeanwhile``); nothing typed changes, and Ctrl-S asks before writing
     /// over their change (the writer compares the row with the one the form opened on).
     public func othersChanged(_ changes: [DataChange]) async {
-        guard case let .edit(record) = mode, let kind = SQLLayout.Kind(rawValue: kind.rawValue),
-              let change = changes.last(where: { $0.mayConcern(kind, id: record.id) && $0.ids != nil }) else { return }
-        let noun = self.kind.noun
-        changedMeanwhile = change.operation == .delete
-            ? "someone else deleted this \(noun) after you opened it"
-            : "someone else saved this \(noun) after you opened it: saving asks first"
+        guard case let .edit(record) = mode, let kind = SQLLayout.Kind(rawValue: kind.rawValue) else { return }
+        let concerning = changes.filter { $0.mayConcern(kind, id: record.id) }
+        guard let last = concerning.last else { return }
+        var deleted = last.operation == .delete
+        if concerning.allSatisfy({ $0.ids == nil }) {
+            // Which rows changed is not known (many at once, a truncate, a connection that came
+            // back): the record as saved now tells.
+            switch await attempt({ () async throws(DataError) in try await RecordDraft.current(of: record, in: source) }) {
+            case let .success(current) where current == record: return
+            case .success: deleted = false
+            case .failure(.notFound): deleted = true
+            case .failure: return
+            }
+        }
+        changedMeanwhile = deleted ? "deleted by someone else since you opened it" : "changed by someone else since you opened it: saving asks first"
     }
 
     /// The record the fields describe now.
