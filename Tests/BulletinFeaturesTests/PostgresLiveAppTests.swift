@@ -101,6 +101,35 @@ struct PostgresLiveAppTests {
         #expect(posts.list.rowCount == 2 && posts.selectedRow?.post.title == "second", "the new last post, not the first")
     }
 
+    @Test("Ctrl-C while a save waits for a row another session holds asks first (the save is not done); keeping on, the save lands once the row is free")
+    func quitWhileWaiting() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase("""
+            CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text);
+            CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
+            INSERT INTO users (name, username) VALUES ('Ann', 'a');
+            INSERT INTO posts (user_id, title, body) VALUES (1, 'first', 'a');
+            """)
+        let url = server.url(database: database)
+        let source = PostgresDataSource(conninfo: url)
+        let writer = PostgresDataWriter(source: source)
+        let post = try await source.post(id: 1)
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(post)), source: source, writer: writer, onClose: { _ in })
+        form.edit { $0.insert("typed ") }
+        let holder = try PostgresConnection(conninfo: url)
+        try holder.execute("BEGIN")
+        _ = try holder.rows("SELECT * FROM posts WHERE id = 1 FOR UPDATE")
+        form.save()
+        try await server.waitForLockWait(database: database)
+        #expect(form.requestQuit() == false, "asked, not quit")
+        #expect(form.openQuestion?.message == "Your save of this post is waiting for another session that holds it; quitting now drops it.")
+        form.answer(.keepEditing)
+        try holder.execute("ROLLBACK")
+        await form.waitForTasks()
+        #expect(try server.psql("SELECT title FROM posts WHERE id = 1", database: database).contains("typed"),
+                "kept editing, the save went on once the row was free")
+    }
+
     /// Waits (up to 30 s: a whole suite on two cores) until `condition` holds.
     static func until(_ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
