@@ -228,6 +228,20 @@ struct PostgresLiveTests {
                 && option(Int32(IPPROTO_TCP), TCP_KEEPCNT) == 3)
     }
 
+    @Test("a login the server refuses (no such role, no such database) stops the listener for good, said once; it is not tried again and again")
+    func stopsForGood() async throws {
+        let server = try PostgresTestServer.shared()
+        for url in [server.url(user: "nobody_here"), server.url(database: "no_such_database")] {
+            let events = EventRecorder(PostgresListener(conninfo: url, location: url, mapping: SQLMapping()))
+            defer { events.stop() }
+            guard case let .stopped(reason) = try await events.next() else { Issue.record("not stopped: \(url)"); continue }
+            #expect(reason.contains("does not exist on the server"), "\(reason)")
+        }
+        #expect(PostgresListener.isPermanent(PostgresError(state: "", message: "password authentication failed for user \"bob\"")))
+        #expect(!PostgresListener.isPermanent(PostgresError(state: "", message: "connection to server at \"127.0.0.1\", port 5 failed: Connection refused")))
+        #expect(!PostgresListener.isPermanent(PostgresError(state: "57P03", message: "the database system is starting up")))
+    }
+
     @Test("a payload is read into a change of the kind whose table it names; one of another table, or not the triggers' JSON, is none")
     func payloads() throws {
         let layout = SQLLayout(tables: [.posts: SQLLayout.TableMap(table: "articles", id: "code", columns: [:], extraColumns: [])])

@@ -203,6 +203,21 @@ struct LiveUpdatesTests {
         try await until { live.badge == LiveUpdates.lostBadge }
     }
 
+    @Test("triggers installed while the badge says there are none: the first change heard makes it [live]; a listener that stopped for good says so")
+    func installedMeanwhileAndStopped() async throws {
+        let app = makeApp()
+        let live = app.coordinator.live
+        app.live.send(.notInstalled(hint: "bulletin db install-notify 'postgres://u@h/db'"))
+        try await until { live.badge == LiveUpdates.notInstalledBadge }
+        app.live.send(.changed([DataChange(kind: .users, operation: .update, ids: [1])]))
+        try await until { live.badge == "live" }
+        #expect(!live.badgeWarns)
+        app.live.send(.stopped(reason: "that role does not exist on the server"))
+        try await until { live.badge == "live: off" }
+        #expect(live.badgeWarns)
+        #expect(app.coordinator.statusNote.text == "Live stopped: that role does not exist on the server; trying again cannot mend that")
+    }
+
     /// Waits (up to 30 s) until `condition` holds.
     func until(_ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)

@@ -44,6 +44,9 @@ public enum LiveEvent: Hashable, Sendable {
     case lost(reason: String, retryIn: Double)
     /// Watching again after a loss: anything may have changed meanwhile, so every screen reads again.
     case restored
+    /// Watching has stopped for good: connecting failed in a way trying again cannot mend (a
+    /// wrong password, no such role or database, a connection string libpq cannot read).
+    case stopped(reason: String)
 }
 
 /// A source's stream of others' changes (issue 26 item 4). Started by the first call to

@@ -133,12 +133,26 @@ public final class PostgresListener: LiveChanges, Sendable {
                 try listen(on: connection, layout: layout)
             } catch {
                 guard !isStopped else { return }
+                if Self.isPermanent(error) {
+                    send(.stopped(reason: PostgresWords.connectReason(error.message)))
+                    return
+                }
                 if !lost || error.connectionLost { send(.lost(reason: PostgresWords.connectReason(error.message), retryIn: wait)) }
                 lost = true
                 sleep(seconds: wait)
                 wait = min(wait * 2, Self.longestWait)
             }
         }
+    }
+
+    /// Whether connecting failed in a way trying again cannot mend: the server refused the login
+    /// (a wrong password, no such role or database, not allowed from here) or libpq could not
+    /// read the connection string. A server that is down, starting or shutting down is tried again.
+    static func isPermanent(_ error: PostgresError) -> Bool {
+        let message = error.message.lowercased()
+        return ["password authentication failed", "no password supplied", "does not exist", "pg_hba.conf",
+                "invalid connection option", "invalid uri", "invalid percent-encoded", "missing \"=\"", "invalid ipv6"]
+            .contains { message.contains($0) }
     }
 
     /// Reports the notifications on `connection` as they come, until stopped.

@@ -87,12 +87,21 @@ public final class LiveUpdates {
                           + "their changes do not show; \(PostgresNotify.installHint(location)) installs them (\(kinds.count) watched)")
             }
         case let .notInstalled(hint):
-            badge = "live: no change triggers"
+            badge = Self.notInstalledBadge
             badgeWarns = true
             note.show("Live: this database has no change triggers, so others' changes do not show; \(hint) installs them "
                       + "(it prints the SQL it runs)")
         case let .changed(changes):
+            // Triggers installed since watching began are heard: watching, then.
+            if badge == Self.notInstalledBadge {
+                badge = "live"
+                badgeWarns = false
+            }
             take(changes)
+        case let .stopped(reason):
+            badge = "live: off"
+            badgeWarns = true
+            note.show("Live stopped: \(reason); trying again cannot mend that")
         case let .lost(reason, retryIn) where badge == Self.connectingBadge || badge == Self.unreachableBadge:
             // Never connected yet: nothing was lost.
             let first = badge != Self.unreachableBadge
@@ -114,6 +123,8 @@ public final class LiveUpdates {
 
     /// The header's words while the connection is lost.
     static let lostBadge = "live: connection lost, reconnecting…"
+    /// The header's words while the database has no change triggers.
+    static let notInstalledBadge = "live: no change triggers"
     /// The header's words until the first connection is made.
     static let connectingBadge = "live: connecting…"
     /// The header's words while the first connection cannot be made.
