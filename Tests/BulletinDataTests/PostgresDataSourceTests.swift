@@ -118,6 +118,10 @@ struct PostgresDataSourceTests {
         #expect(await reason(server.url() + "?sslmode=require").hasPrefix("TLS was asked for (sslmode) and the server does not offer it ("))
         let described = DataError.databaseConnection(location: "postgres://u@h/db", reason: "no server is answering at that address (x)")
         #expect(described.description == "Cannot connect to postgres://u@h/db: no server is answering at that address (x)")
+        #expect(DataError.databaseConnection(location: "postgres://u@h/db", reason: "the connection to the server was lost (server closed it)")
+            .description == "Lost the connection to postgres://u@h/db (server closed it)")
+        #expect(DataError.writeRefused(location: "postgres://u@h/db", reason: "permission denied (x)").description
+            == "Not written to postgres://u@h/db: permission denied (x); nothing was changed")
     }
 
     @Test("a server that requires TLS: without it the connection says so; with sslmode=require the Admin panel says TLS is in use")

@@ -113,8 +113,7 @@ struct PostgresWriterTests {
         try await setup.server.waitForLockWait(database: setup.database)
         #expect(setup.writer.isWaitingForOthers)
         setup.writer.stopWaiting()
-        await #expect(throws: DataError.writeNotSent(url: setup.url,
-                                                     reason: "stopped waiting for another session that holds the row; nothing was written")) {
+        await #expect(throws: DataError.writeRefused(location: setup.url, reason: "stopped waiting for another session that holds the row")) {
             try await save.value
         }
         #expect(!setup.writer.isWaitingForOthers)
@@ -290,10 +289,10 @@ struct PostgresWriterTests {
         let source = PostgresDataSource(conninfo: setup.server.url(database: setup.database, user: role))
         let writer = PostgresDataWriter(source: source)
         let post = try await source.post(id: 1)
-        #expect(writer.access == .denied(reason: "role \(role) may not change table users (it has no UPDATE privilege)"))
+        #expect(writer.access == .denied(reason: "role \(role) may not change tables users, posts, comments, todos (it has no UPDATE privilege)"))
         var edited = post
         edited.title = "nope"
-        await #expect(throws: DataError.readOnly(reason: "role \(role) may not change table users (it has no UPDATE privilege)")) {
+        await #expect(throws: DataError.readOnly(reason: "role \(role) may not change tables users, posts, comments, todos (it has no UPDATE privilege)")) {
             try await writer.update(.post(edited), original: .post(post), overwriteIfChanged: false)
         }
         #expect(try setup.psql("SELECT title FROM posts WHERE id = 1") == "first")

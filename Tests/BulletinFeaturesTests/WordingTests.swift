@@ -56,6 +56,7 @@ struct WordingTests {
         .noKnownKinds(what: "db.json at /tmp/meals.json", expected: ["users", "posts", "comments"], found: ["meals"]),
         .writeNotSent(url: "http://127.0.0.1:3000/posts/1", reason: "2 posts share id 1 on the server (“a”, “b”)"),
         .databaseConnection(location: "postgres://ann@127.0.0.1:5432/team", reason: "no server answers at that address"),
+        .writeRefused(location: "postgres://ann@127.0.0.1:5432/team", reason: "permission denied (permission denied for table posts)"),
     ]
 
     nonisolated static func name(_ error: DataError) -> String {
@@ -83,6 +84,7 @@ struct WordingTests {
         case .noKnownKinds: "noKnownKinds"
         case .writeNotSent: "writeNotSent"
         case .databaseConnection: "databaseConnection"
+        case .writeRefused: "writeRefused"
         }
     }
 
@@ -95,7 +97,7 @@ struct WordingTests {
 
     @Test("every DataError case is sampled")
     func everyCase() {
-        #expect(Set(Self.samples.map(Self.name)).count == 23)
+        #expect(Set(Self.samples.map(Self.name)).count == 24)
     }
 
     @Test("no error's words, nor the status texts made from them, show a Swift type name", arguments: samples)

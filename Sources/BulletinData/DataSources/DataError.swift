@@ -69,6 +69,9 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// opened on, or several records share the id (issue 22). `reason` names the id and the
     /// records' titles, such as `the server's post 1 is “sunt aut facere”, not “qui est esse”`.
     case writeNotSent(url: String, reason: String)
+    /// A database refused a write, or it was stopped before its end (a permission, a key taken,
+    /// a lock waited for until Esc): its transaction was rolled back, nothing was changed.
+    case writeRefused(location: String, reason: String)
     /// A database server that cannot be connected to, or whose connection was lost (issue 26):
     /// `location` is its URL without the password, `reason` says what is wrong in words.
     case databaseConnection(location: String, reason: String)
@@ -106,6 +109,9 @@ public enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .readOnlyFile(path): "\(path) is read-only; save anyway to replace it (it stays read-only)"
         case let .unwritableFile(path, reason): "Cannot save \(path): \(reason); the file is unchanged"
         case let .writeNotSent(url, reason): "Not sent: \(reason) (\(url)); nothing was changed"
+        case let .writeRefused(location, reason): "Not written to \(location): \(reason); nothing was changed"
+        case let .databaseConnection(location, reason) where reason.hasPrefix(Self.connectionLostWords):
+            "Lost the connection to \(location)" + reason.dropFirst(Self.connectionLostWords.count)
         case let .databaseConnection(location, reason): "Cannot connect to \(location): \(reason)"
         case let .noKnownKinds(what, expected, found):
             "\(what) has no \(Self.alternatives(expected)) (it has: \(found.isEmpty ? "nothing else" : found.joined(separator: ", ")))"

@@ -275,13 +275,13 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         if (try? connection.rows("SELECT current_setting('transaction_read_only')").first?.first?.text) == "on" {
             return "the server takes no writes (transaction_read_only is on: a standby, or default_transaction_read_only)"
         }
-        for kind in SQLLayout.Kind.allCases {
-            guard let table = layout.table(kind)?.table else { continue }
-            let allowed = try? connection.rows("SELECT has_table_privilege(current_user, ?::regclass, 'UPDATE')",
-                                               [.text(SQLText.quote(table))]).first?.first?.integer
-            if allowed == 0 { return "role \(connection.user) may not change table \(table) (it has no UPDATE privilege)" }
+        let refused = SQLLayout.Kind.allCases.compactMap { layout.table($0)?.table }.filter { table in
+            (try? connection.rows("SELECT has_table_privilege(current_user, ?::regclass, 'UPDATE')",
+                                  [.text(SQLText.quote(table))]).first?.first?.integer) == 0
         }
-        return nil
+        guard !refused.isEmpty else { return nil }
+        let tables = refused.count == 1 ? "table \(refused[0])" : "tables " + refused.joined(separator: ", ")
+        return "role \(connection.user) may not change \(tables) (it has no UPDATE privilege)"
     }
 }
 

@@ -176,7 +176,9 @@ public enum PostgresNotify {
             try connection.execute("COMMIT")
         } catch {
             if connection.isConnected { try? connection.execute("ROLLBACK") }
-            throw PostgresWords.writeError(error, location: location, timeout: 0)
+            guard error.state == "42501" else { throw PostgresWords.writeError(error, location: location, timeout: 0) }
+            throw .writeRefused(location: location, reason: "permission denied (\(error.message)): run it as a role that may create a "
+                                + "function in the schema and triggers on the tables (their owner)")
         }
     }
 }

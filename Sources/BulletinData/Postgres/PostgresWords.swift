@@ -26,13 +26,9 @@ enum PostgresWords {
     /// A connection lost while the server may have had the write is said as such
     /// (``DataError/databaseConnection(location:reason:)``): its outcome is unknown.
     static func writeError(_ error: PostgresError, location: String, timeout: Int) -> DataError {
-        if error.connectionLost {
-            return .databaseConnection(location: location, reason: lostReason(error) + "; the save may not have reached the server")
-        }
-        if error.isCancelled {
-            return .writeNotSent(url: location, reason: "stopped waiting for another session that holds the row; nothing was written")
-        }
-        return .writeNotSent(url: location, reason: reason(error, timeout: timeout))
+        if error.connectionLost { return .databaseConnection(location: location, reason: lostReason(error)) }
+        if error.isCancelled { return .writeRefused(location: location, reason: "stopped waiting for another session that holds the row") }
+        return .writeRefused(location: location, reason: reason(error, timeout: timeout))
     }
 
     /// The server's error in words, by its SQLSTATE.
