@@ -302,6 +302,8 @@ struct WindowedPostListFindTests {
         let holdsBaseCount: Bool
         /// What ``estimate(_:)`` answers for the unfiltered list (a server's statistics).
         let estimated: Int?
+        /// What a filtered read throws, while set (a server gone).
+        let filterFailure = Mutex<DataError?>(nil)
         init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false, holdsFilter: Bool = false, holdsBaseCount: Bool = false,
              estimated: Int? = nil) {
             self.source = source.postWindows!
@@ -336,6 +338,7 @@ struct WindowedPostListFindTests {
         }
         func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
             starts.withLock { $0.append(start) }
+            if !query.filter.isEmpty, let failure = filterFailure.withLock({ $0 }) { throw failure }
             await wait(for: "window", query)
             if holdsTitleSort, query.sortField == "title" {
                 let started = cancels.withLock { $0 }
@@ -484,6 +487,24 @@ struct WindowedPostListFindTests {
         #expect(held.counted.withLock { $0 } == filtered + 1, "a title changed may leave the filter")
         await list.showOthersChanges([DataChange(kind: .posts, operation: .delete, ids: [2])])
         #expect(held.counted.withLock { $0 } == filtered + 3, "under a filter, a delete counts the filter's rows and all rows")
+    }
+
+    @Test("a filter whose read fails says so where its count would be, the rows staying as they were; r once the source is back filters")
+    func filterFails() async throws {
+        let (directory, database, held, list) = try await Self.heldList()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lost = DataError.databaseConnection(location: "postgres://u@h/db", reason: "the connection to the server was lost (gone)")
+        held.filterFailure.withLock { $0 = lost }
+        list.find.beginFilter()
+        list.find.editFilter { $0.replace(with: "ferr") }
+        await list.wait()
+        #expect(list.find.countText == "not filtered: Lost the connection to postgres://u@h/db (gone) (r tries again)")
+        #expect(list.cell(row: 0, column: 0) == "1", "the rows shown before stay")
+        held.filterFailure.withLock { $0 = nil }
+        list.reload()
+        await list.wait()
+        let expected = database.posts.filter { database.passes($0, filter: "ferr", fullText: true) }
+        #expect(list.find.countText == "\(expected.count) of 3000")
     }
 
     @Test("a source's estimate shows until the count comes: `Posts (~2900)` and `~2900 posts, counting…`, then `Posts (3000)`")

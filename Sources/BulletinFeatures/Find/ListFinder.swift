@@ -82,6 +82,9 @@ public final class ListFinder {
     /// The counts of a list whose source filters (rows passing, rows in all; `nil`: not known
     /// yet), which ``statusText`` says instead of the finder's own.
     @ObservationIgnored public var externalCounts: (() -> (shown: Int?, total: Int?))?
+    /// Why a list whose source filters could not apply the filter (`not filtered: Lost the
+    /// connection to …`), which ``statusText`` says instead of counts; `nil` when it could.
+    @ObservationIgnored public var externalProblem: (() -> String?)?
 
     /// The index of the current rows; `nil` while it is built in the background.
     @ObservationIgnored var index: FindIndex? = FindIndex(rowCount: 0, columnCount: 0) { _, _ in "" }
@@ -135,6 +138,7 @@ public final class ListFinder {
     /// `37 of 100` while a filter is set, `no matches` when it hides every row; `nil` without one.
     public var statusText: String? {
         guard !query.isEmpty else { return nil }
+        if let problem = externalProblem?() { return problem }
         if let externalCounts {
             let counts = externalCounts()
             return counts.shown == 0 ? "no matches" : "\(counts.shown.map(String.init) ?? "…") of \(counts.total.map(String.init) ?? "…")"

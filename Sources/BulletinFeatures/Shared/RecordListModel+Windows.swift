@@ -32,6 +32,8 @@ struct RowWindow<Row> {
     var readsAgain = false
     /// The record selected when the filter or sort last began to change.
     var selectedID: RecordID?
+    /// The query the rows held were read for (``query`` while a new one's read has not come, or failed).
+    var shownQuery = WindowQuery()
 }
 
 // The window hook of ``RecordListModel`` (issue 25 item 3): a list whose feed reads windows by key
@@ -129,6 +131,7 @@ extension RecordListModel {
             }
             self?.window.start = read.found.position - read.found.before
             self?.window.keys = read.found.rows.map(\.key)
+            self?.window.shownQuery = query
             return read.found.rows.map(\.row)
         }) { [weak self] read in
             guard let self, window.generation == generation else { return }
@@ -152,6 +155,13 @@ extension RecordListModel {
             guard let self, window.generation == generation, baseCount == nil else { return }
             estimatedCount = estimate
         }
+    }
+
+    /// `not filtered: Lost the connection to …` while the rows shown are another query's than
+    /// the one typed because reading it failed (`r` tries again); `nil` otherwise.
+    var windowQueryFailure: String? {
+        guard let error = reloadError, window.shownQuery != window.query, !window.queryRunning else { return nil }
+        return "not filtered: \(error) (r tries again)"
     }
 
     /// Counts the rows of `query` (the status line says `…` until it comes).

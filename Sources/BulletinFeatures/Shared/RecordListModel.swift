@@ -155,6 +155,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
             find.finder.onQueryWillChange = { [weak self] in self?.noteSelectedRecord() }
             find.finder.onQueryChange = { [weak self] in self?.windowQueryChanged() }
             find.finder.externalCounts = { [weak self] in (self?.windowCount, self?.baseCount) }
+            find.finder.externalProblem = { [weak self] in self?.windowQueryFailure }
             find.finder.acceptsRegex = false
         }
     }
