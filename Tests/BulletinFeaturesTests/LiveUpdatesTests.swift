@@ -110,6 +110,19 @@ struct LiveUpdatesTests {
         #expect(user.posts.first?.title == "First post, renamed by Ann", "the screen beneath read again too")
     }
 
+    @Test("a post deleted by someone else while its screen shows it: the screen says so and keeps what it showed")
+    func postDeleted() async throws {
+        let app = makeApp()
+        app.coordinator.open(.userPost(user: 1, post: 2))
+        await app.coordinator.waitForLink()
+        let post = try #require(app.coordinator.stack.top?.destination as? PostDetailViewModel)
+        await post.load()
+        await app.source.replace(posts: Fixtures.posts.filter { $0.id != RecordID(2) })
+        try await send(.changed([DataChange(kind: .posts, operation: .delete, ids: [2])]), to: app, passes: 1)
+        #expect(post.headline == "Second post")
+        #expect(post.reloadFailureText == "Deleted since it was shown: No post 2 in stub now; this is what was loaded before")
+    }
+
     @Test("a form open on a record someone else saves or deletes keeps every field as typed and says so in the status line")
     func formKeepsTyping() async throws {
         let source = StubDataSource()

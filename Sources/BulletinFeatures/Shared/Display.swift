@@ -23,7 +23,9 @@ enum Display {
     /// shown: `Not reloaded: Rate limited by https://… until 14:05` (short, so that the cause
     /// fits; the rows on screen show that nothing was dropped).
     static func reloadFailed(_ error: DataError) -> String {
-        "Not reloaded: \(error.description)"
+        // The record shown is no longer there: deleted since (by someone else, or elsewhere).
+        if case .notFound = error { return "Deleted since it was shown: \(error.description) now; this is what was loaded before" }
+        return "Not reloaded: \(error.description)"
     }
 
     /// `1 user`, `2 posts`.
