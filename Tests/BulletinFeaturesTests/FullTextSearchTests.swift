@@ -80,6 +80,18 @@ struct FullTextSearchTests {
         #expect(model.results.posts.isEmpty && model.results.comments.count > 0, "Wafferry cake, by a part of its word")
     }
 
+    @Test("a server's table read whole: a small one's notice says how many rows and gives no advice; a large one's gives the SQL")
+    func scannedServerTables() async throws {
+        let small = SearchViewModel(source: StubDataSource(textSearching: StubTextSearching(comments: .scanEveryRow(rows: 7, advice: ""))), router: .none)
+        await small.load()
+        #expect(small.notice == "Comments have no full-text or trigram index: each search reads every row (7 comments), matching the text anywhere.")
+        let large = SearchViewModel(source: StubDataSource(textSearching: StubTextSearching(comments: .scanEveryRow(rows: 2_000_000, advice: "CREATE …;"))),
+                                    router: .none)
+        await large.load()
+        #expect(large.notice == "Comments have no full-text or trigram index: each search reads every row (about 2,000,000 comments; Esc stops it). "
+                + "To make one, run: CREATE …;")
+    }
+
     @Test("the corpus hands on whole-word rows, then the prefix's, then the counts; an unsearched kind is never asked, and its notice is the SQL")
     func steps() async throws {
         let stub = StubTextSearching()

@@ -51,8 +51,12 @@ public enum TextSearchMethod: Sendable, Equatable {
     case substring(index: String)
     /// No index, and read whole for each query however many rows (about `rows`) it has: the
     /// text anywhere, literal, case ignored; Esc stops it on the server. `advice` is the SQL
-    /// that makes an index (a PostgreSQL server's table, which `--timeout` bounds).
+    /// that makes an index (a PostgreSQL server's table, which `--timeout` bounds); empty for a
+    /// small table (under ``TextSearchMethod/smallTable`` rows, counted), which needs none.
     case scanEveryRow(rows: Int, advice: String)
+
+    /// Rows under which a table read whole for each query needs no index (and no advice).
+    public static let smallTable = 500
     /// The source has no table of this kind.
     case absent
 

@@ -27,7 +27,14 @@ extension PostgresDataSource {
         let quote = SQLText.quote
         let advice = "CREATE EXTENSION pg_trgm; "
             + columns.map { "CREATE INDEX ON \(quote(table.name)) USING gin (\(quote($0)) gin_trgm_ops);" }.joined(separator: " ")
-        return .scanEveryRow(rows: table.estimatedRows ?? 0, advice: advice)
+        // The planner's estimate, or a table's count where that is small or unknown (never
+        // analysed; a view's, which may be costly to read, is not counted), on Search's
+        // connection, which Esc stops.
+        var rows = table.estimatedRows ?? -1
+        if rows < TextSearchMethod.smallTable, !table.isView {
+            rows = Int(try await searchRead("SELECT count(*) FROM \(quote(table.name))", []).first?.first?.integer ?? 0)
+        }
+        return .scanEveryRow(rows: max(0, rows), advice: rows >= 0 && rows < TextSearchMethod.smallTable ? "" : advice)
     }
 
     /// At most `limit` rows of `kind` matching `query` in id order, decoded as `T` (a row that

@@ -19,6 +19,9 @@ extension SearchViewModel {
             case let .scan(rows):
                 return "\(name.title) have no FTS5 index: each search reads every row (\(Self.grouped(rows)) \(rows == 1 ? name.singular : name.plural)), "
                     + "matching the text anywhere."
+            case let .scanEveryRow(rows, advice) where advice.isEmpty:
+                return "\(name.title) have no full-text or trigram index: each search reads every row (\(Self.grouped(rows)) "
+                    + "\(rows == 1 ? name.singular : name.plural)), matching the text anywhere."
             case let .scanEveryRow(rows, advice):
                 return "\(name.title) have no full-text or trigram index: each search reads every row (about \(Self.grouped(rows)) "
                     + "\(rows == 1 ? name.singular : name.plural); Esc stops it). To make one, run: \(advice)"
