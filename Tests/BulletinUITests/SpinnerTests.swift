@@ -1,6 +1,7 @@
 import BulletinData
 import BulletinFeatures
 import BulletinTestSupport
+import MVVMC
 import TermView
 import Testing
 
@@ -18,9 +19,37 @@ private struct WaitingSource: EmptyFileSource {
     }
 }
 
+/// A writer whose saves wait (until cancelled): a save held by another session's lock.
+private struct WaitingWriter: DataWriter {
+    let access = WriteAccess.allowed
+    private func wait() async throws(DataError) -> WriteOutcome {
+        do { try await Task.sleep(for: .seconds(30)) } catch { throw .cancelled }
+        throw .cancelled
+    }
+    func create(_ record: Record) async throws(DataError) -> WriteOutcome { try await wait() }
+    func update(_ record: Record) async throws(DataError) -> WriteOutcome { try await wait() }
+    func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome { try await wait() }
+}
+
 @MainActor
 @Suite("Loading spinner")
 struct SpinnerTests {
+    @Test("a save that takes a while: the spinner's glyph beside `Saving…`, not `loading Saving…`")
+    func savingSpinner() {
+        let clock = FakeClock()
+        let source = StubDataSource()
+        let stack = NavigationStack<any ScreenViewModel>()
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(Fixtures.posts[0])), source: source, writer: WaitingWriter(),
+                                       onClose: { _ in })
+        stack.show(form.request(title: "Edit post 1", link: nil, owner: nil))
+        let host = ScreenHost(stack: stack, onQuit: {}, clock: { clock.now })
+        form.edit { $0.insert("x") }
+        form.save()
+        _ = statusLine(host)
+        clock.now += 0.35
+        #expect(statusLine(host).hasSuffix("⠋ Saving…"), "\(statusLine(host))")
+    }
+
     final class FakeClock { var now = 100.0 }
 
     func statusLine(_ host: ScreenHost) -> String {

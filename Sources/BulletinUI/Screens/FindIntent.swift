@@ -16,7 +16,7 @@ extension FindIntent {
     /// `inDatabase`: the list's source filters (a database's windowed list), which the help says.
     static func listKeys(filtered: Bool, searched: Bool = true, inDatabase: Bool = false) -> KeyMap<FindIntent> {
         let noSearch = searched ? nil : "no filter typed yet (/ types one)"
-        let filter = inDatabase ? "Filter the rows in the database: a title's words starting with the text (no ~regex)"
+        let filter = inDatabase ? "Filter the rows in the database by the title's text, the author's name or the id (no ~regex)"
             : "Filter the rows by text (~ for a regex)"
         let clear = KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter (then Esc goes back)",
                                group: "Find", footer: .always, action: FindIntent.clearFilter)

@@ -99,6 +99,8 @@ struct RecordFormScreen: Screen {
     }
 
     var summary: String { model.statusText }
+    /// The spinner's word while a save runs: its summary, `Saving…`, says it already.
+    var busyWord: String { "saving" }
     var isLoading: Bool { model.phase == .saving }
     var capturesKeys: Bool { true }
 
