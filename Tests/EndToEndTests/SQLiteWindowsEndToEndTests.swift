@@ -37,7 +37,7 @@ struct SQLiteWindowsEndToEndTests {
         let found = "\(matching[0].id) "
         try await session.press("Enter", "Escape", until: "20000 posts", found, "ferryman’s log")
         try await session.press("s", "s", "s", until: "Title ▲", found, "ferryman’s log", "20000 posts")
-        try await session.press("?", until: "by the title's text, the author's name or the id")
+        try await session.press("?", until: "Filter the rows in the database by the title's text")
         try await session.press("Escape", until: "Title ▲", "20000 posts")
         try await session.quit()
     }
