@@ -103,6 +103,24 @@ struct PostgresEndToEndTests {
         try await b.quit()
     }
 
+    @Test("a server that stops answering (SIGSTOP): leaving a list that waits for it goes back at once, its read given up after --timeout; q quits")
+    func serverStopsAnswering() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let database = try server.createDatabase(Self.schema)
+        let url = server.url(database: database)
+        let session = try await TmuxSession.bulletin(["--timeout", "2", "--db", url], open: "posts", width: 110, height: 30,
+                                                     showing: "sunt aut facere")
+        defer { session.close() }
+        try await session.press("Escape", until: "Quit")   // Home
+        server.freeze()
+        defer { server.thaw() }
+        try await session.press("Enter", until: "Loading users")
+        try await session.press("Escape", until: "Quit")   // back at once: the cancel waits for nobody
+        // Given up after --timeout (connecting, or waiting for the answer), said with r to retry.
+        try await session.press("Enter", until: "Could not load users", url, "Press r to retry")
+        try await session.quit()
+    }
+
     @Test("the server stopped mid-session: the screen that needed it cannot connect and says why, with r to retry; started again, r shows the user's posts")
     func serverGoesAway() async throws {
         let server = try PostgresTestServer.dedicated()
