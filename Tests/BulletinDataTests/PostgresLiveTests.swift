@@ -229,7 +229,7 @@ struct PostgresLiveTests {
                 && option(Int32(IPPROTO_TCP), TCP_KEEPCNT) == 3)
     }
 
-    @Test("a login the server refuses (no such role, no such database) stops the listener for good, said once; it is not tried again and again")
+    @Test("a login the server refuses (no such role, no such database), or a database with none of the kinds' tables, stops the listener for good, said once")
     func stopsForGood() async throws {
         let server = try PostgresTestServer.shared()
         for url in [server.url(user: "nobody_here"), server.url(database: "no_such_database")] {
@@ -238,6 +238,10 @@ struct PostgresLiveTests {
             guard case let .stopped(reason) = try await events.next() else { Issue.record("not stopped: \(url)"); continue }
             #expect(reason.contains("does not exist on the server"), "\(reason)")
         }
+        let empty = server.url(database: try server.createDatabase("CREATE TABLE accounts (id serial PRIMARY KEY)"))
+        let events = EventRecorder(PostgresListener(conninfo: empty, location: empty, mapping: SQLMapping()))
+        defer { events.stop() }
+        #expect(try await events.next() == .stopped(reason: "\(empty) has no users, posts or comments (it has: accounts)"))
         #expect(PostgresListener.isPermanent(PostgresError(state: "", message: "password authentication failed for user \"bob\"")))
         #expect(!PostgresListener.isPermanent(PostgresError(state: "", message: "connection to server at \"127.0.0.1\", port 5 failed: Connection refused")))
         #expect(!PostgresListener.isPermanent(PostgresError(state: "57P03", message: "the database system is starting up")))

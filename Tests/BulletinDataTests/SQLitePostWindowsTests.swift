@@ -1,5 +1,6 @@
 import BulletinTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import BulletinData
@@ -158,15 +159,20 @@ struct SQLitePostWindowsTests {
         let endless = Task {
             try await sqlite.windowReader.rows("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", [])
         }
-        // Interrupt until the read ends: each call lands only while it runs.
-        let stopper = Task {
-            while !Task.isCancelled {
+        // Interrupt until the read ends: each call lands only while it runs. On a thread of its
+        // own: the read holds one of the cooperative pool's two threads, and the suite's other
+        // tests may hold the other (a Task here once waited behind them for good).
+        final class Flag: Sendable { let raised = Mutex(false) }
+        let stopped = Flag()
+        let stopper = Thread {
+            while !stopped.raised.withLock({ $0 }) {
                 source.cancelReads()
-                try? await Task.sleep(for: .milliseconds(5))
+                usleep(5_000)
             }
         }
+        stopper.start()
         let outcome = await endless.result
-        stopper.cancel()
+        stopped.raised.withLock { $0 = true }
         #expect(throws: SQLiteError.self) { try outcome.get() }
         if case let .failure(error as SQLiteError) = outcome { #expect(error.primaryCode == 9) }
         #expect(try await source.count(WindowQuery()) == 30)

@@ -112,8 +112,11 @@ public final class PostgresListener: LiveChanges, Sendable {
             do throws(PostgresError) {
                 let connection = try PostgresConnection(conninfo: conninfo, connectTimeout: 10, settings: Self.keepalives)
                 let schema = try PostgresCatalog.read(from: connection)
-                // A database Bulletin cannot read: the source says what is wrong on its own screens.
-                guard let layout = try? SQLLayout.resolve(schema, mapping: mapping, what: location) else { return }
+                let layout: SQLLayout
+                do throws(DataError) { layout = try SQLLayout.resolve(schema, mapping: mapping, what: location) } catch {
+                    // A database Bulletin cannot read (its screens say why too): nothing to watch.
+                    return send(.stopped(reason: error.description))
+                }
                 let triggered = try PostgresNotify.triggeredTables(connection)
                 let kinds = SQLLayout.Kind.allCases.filter { kind in layout.table(kind).map { triggered[$0.table] == 3 } ?? false }
                 // Listening even without triggers: ones installed later are heard at once.
