@@ -178,6 +178,22 @@ struct PostgresDataSourceTests {
         #expect(try await windows.count(WindowQuery()) == 3)
     }
 
+    @Test("a cancel asked while no statement runs stops none that follows; one asked while a statement runs stops that one only")
+    func cancelKeepsToItsStatement() async throws {
+        let server = try PostgresTestServer.shared()
+        let connection = try PostgresConnection(conninfo: server.url(database: try server.createDatabase(Self.schema)))
+        for _ in 0..<3 {
+            connection.cancel()   // a newer query's cancel of reads already done (windowQueryChanged)
+            #expect(try connection.rows("SELECT 1 FROM pg_sleep(0.3)").count == 1, "the later statement ran to its end")
+        }
+        let box = PostgresConnectionBox(connection: connection)
+        let running = Task.detached { try box.connection.rows("SELECT 1 FROM pg_sleep(60)") }
+        try await server.waitForRunning("SELECT 1 FROM pg_sleep(60)")
+        connection.cancel()
+        await #expect(throws: PostgresError.self) { try await running.value }
+        #expect(try connection.rows("SELECT 1 FROM pg_sleep(0.3)").count == 1, "the statement after the cancelled one runs")
+    }
+
     @Test("a count still running holds up no window read (its own connection); cancelReads stops it on the server too")
     func countBesideWindows() async throws {
         let server = try PostgresTestServer.shared()

@@ -38,6 +38,8 @@ public final class PostgresConnection {
     private let handle: OpaquePointer
     /// `PQgetCancel`'s object, for ``cancel()`` from another thread.
     private let canceller = Mutex<CancelHandle?>(nil)
+    /// Whether a statement is on its way, and the cancels of it still being sent.
+    private let cancels = CancelGate()
     /// How long a statement's answer is waited for, in seconds, before the connection is given
     /// up (the server stopped answering: `statement_timeout` cannot end what it never runs);
     /// `nil`: for ever.
@@ -168,6 +170,8 @@ public final class PostgresConnection {
     /// Runs `sql` (one or more statements, no parameters), discarding any rows.
     /// - Throws: ``PostgresError``.
     public func execute(_ sql: String) throws(PostgresError) {
+        cancels.begin(waitingUpTo: answerTimeout ?? 10)
+        defer { cancels.end() }
         guard PQsendQuery(handle, sql) == 1 else { throw sendFailure() }
         let result = try answer()
         PQclear(result)
@@ -176,7 +180,7 @@ public final class PostgresConnection {
     /// The rows of `sql` with `values` bound to its `?`s, each row its column values.
     /// - Throws: ``PostgresError`` (a syntax error, a permission denied, a timeout, a lost connection).
     public func rows(_ sql: String, _ values: [SQLValue] = []) throws(PostgresError) -> [[SQLValue]] {
-        let result = try send(sql, values)
+        let result = try sendMarked(sql, values)
         defer { PQclear(result) }
         let count = Int(PQntuples(result))
         let columns = Int(PQnfields(result))
@@ -208,7 +212,7 @@ public final class PostgresConnection {
     /// - Throws: ``PostgresError``.
     @discardableResult
     public func run(_ sql: String, _ values: [SQLValue] = []) throws(PostgresError) -> Int {
-        let result = try send(sql, values)
+        let result = try sendMarked(sql, values)
         defer { PQclear(result) }
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
@@ -218,11 +222,17 @@ public final class PostgresConnection {
     /// returns at once: the request (a connection of its own to the server, which a server that
     /// stopped answering never completes) is made on a thread of Dispatch's, never the caller's.
     /// Does nothing when no statement runs.
+    ///
+    /// The statement it stops is the one running when it is called: with none running it does
+    /// nothing, and the next statement is not sent until the cancel has reached the server
+    /// (``CancelGate``), so a cancel never lands on a later statement.
     public func cancel() {
-        guard let handle = canceller.withLock({ $0 }) else { return }
+        guard let handle = canceller.withLock({ $0 }), cancels.startCancel() else { return }
+        let gate = cancels
         DispatchQueue.global(qos: .userInitiated).async {
             var buffer = [CChar](repeating: 0, count: 256)
             _ = PQcancel(handle.pointer, &buffer, Int32(buffer.count))
+            gate.endCancel()
         }
     }
 
@@ -235,6 +245,13 @@ public final class PostgresConnection {
         }
         guard sent == 1 else { throw sendFailure() }
         return try answer()
+    }
+
+    /// ``send(_:_:)`` with the statement marked as on its way (``cancels``) while it runs.
+    private func sendMarked(_ sql: String, _ values: [SQLValue]) throws(PostgresError) -> OpaquePointer {
+        cancels.begin(waitingUpTo: answerTimeout ?? 10)
+        defer { cancels.end() }
+        return try send(sql, values)
     }
 
     /// The statement sent could not be: libpq's words, the connection lost or not.
@@ -371,6 +388,41 @@ public final class PostgresConnection {
         }
         return result
     }
+}
+
+/// Keeps a cancel on the statement it was asked for: ``PostgresConnection/cancel()`` is sent only
+/// while a statement runs, and the next statement waits until the cancels sent have reached the
+/// server (`PQcancel` returns once the server has the request), up to a limit (a server that
+/// stopped answering never answers a cancel either).
+private final class CancelGate: Sendable {
+    private struct State {
+        var running = false
+        var inFlight = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// A statement is about to be sent: waits (up to `seconds`) for the cancels in flight, then marks it running.
+    func begin(waitingUpTo seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while state.withLock({ $0.inFlight > 0 }), Date() < deadline { usleep(1_000) }
+        state.withLock { $0.running = true }
+    }
+
+    /// The statement has its answer (or failed).
+    func end() { state.withLock { $0.running = false } }
+
+    /// Whether a cancel is to be sent now (a statement runs); counts it in flight when so.
+    func startCancel() -> Bool {
+        state.withLock { state in
+            guard state.running else { return false }
+            state.inFlight += 1
+            return true
+        }
+    }
+
+    /// A cancel reached the server (or failed to).
+    func endCancel() { state.withLock { $0.inFlight -= 1 } }
 }
 
 /// `PQgetCancel`'s object carried across threads (libpq allows `PQcancel` from any thread),
