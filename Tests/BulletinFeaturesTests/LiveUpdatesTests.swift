@@ -78,6 +78,19 @@ struct LiveUpdatesTests {
         #expect(app.coordinator.live.passes <= allowed, "\(app.coordinator.live.passes) passes in \(elapsed), \(allowed) allowed")
     }
 
+    @Test("a move made while others' changes are read again is kept: the list lands on the row the key chose")
+    func moveDuringReload() async throws {
+        let app = makeApp(delay: .milliseconds(200))
+        let list = try await usersList(of: app)
+        #expect(list.selectedRow?.name == "Leanne Graham")
+        app.live.send(.changed([DataChange(kind: .users, operation: .update, ids: [3])]))
+        try await until { list.isReloading }
+        list.moveSelection(by: 1)
+        try await until { !list.isReloading }
+        await app.coordinator.live.waitUntilShown()
+        #expect(list.selectedRow?.name == "Zoë Ångström", "the move down stays")
+    }
+
     @Test("a change to a kind a screen does not show reads nothing again")
     func unconcerned() async throws {
         let app = makeApp()

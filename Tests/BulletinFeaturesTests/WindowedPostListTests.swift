@@ -304,6 +304,8 @@ struct WindowedPostListFindTests {
         let estimated: Int?
         /// What a filtered read throws, while set (a server gone).
         let filterFailure = Mutex<DataError?>(nil)
+        /// While `true`, every window read waits until ``release(_:)`` lets `"read"` go.
+        let holdsReads = Mutex(false)
         init(_ source: SQLiteDataSource, holdsTitleSort: Bool = false, holdsFilter: Bool = false, holdsBaseCount: Bool = false,
              estimated: Int? = nil) {
             self.source = source.postWindows!
@@ -339,6 +341,9 @@ struct WindowedPostListFindTests {
         func window(_ query: WindowQuery, start: WindowStart, limit: Int) async throws(DataError) -> [Windowed<WindowedPost>] {
             starts.withLock { $0.append(start) }
             if !query.filter.isEmpty, let failure = filterFailure.withLock({ $0 }) { throw failure }
+            while holdsReads.withLock({ $0 }), !released.withLock({ $0.contains("read") }), !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
             await wait(for: "window", query)
             if holdsTitleSort, query.sortField == "title" {
                 let started = cancels.withLock { $0 }
@@ -505,6 +510,20 @@ struct WindowedPostListFindTests {
         await list.wait()
         let expected = database.posts.filter { database.passes($0, filter: "ferr", fullText: true) }
         #expect(list.find.countText == "\(expected.count) of 3000")
+    }
+
+    @Test("moves made while a reload reads the rows (others' changes coming in) are kept: the selection lands where the keys took it")
+    func movesDuringReload() async throws {
+        let (directory, _, held, list) = try await Self.heldList()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        list.moveSelection(by: 10)
+        held.holdsReads.withLock { $0 = true }
+        list.reload()
+        for _ in 0..<3 { list.moveSelection(by: 5) }
+        #expect(list.selection.selected == 25)
+        held.release("read")
+        await list.wait()
+        #expect(list.selection.selected == 25 && list.selectedRow?.id == RecordID(26), "\(list.selection.selected)")
     }
 
     @Test("a source's estimate shows until the count comes: `Posts (~2900)` and `~2900 posts, counting…`, then `Posts (3000)`")

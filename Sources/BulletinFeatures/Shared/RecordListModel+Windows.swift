@@ -88,6 +88,8 @@ extension RecordListModel {
         let anchor = fromTop || query != window.query ? nil : selectedKey
         // The selected record, followed by id: others may have changed its sort value since.
         let anchorID = anchor == nil ? nil : windowRow(at: selection.selected)?.id
+        // Where the selection is now: moves made while the rows are read are kept on top of them.
+        let startSelected = selection.selected
         // A position found from the ends of the ids needs the count: the unfiltered one is known.
         let knownCount = query.filter.isEmpty ? baseCount : nil
         window.generation += 1
@@ -126,8 +128,9 @@ extension RecordListModel {
             // was the last; the first row when the rows start at the top.
             if let self {
                 let found = read.found
-                selection.selected = found.rows.indices.contains(found.before) ? found.position
-                    : anchor != nil && found.before > 0 ? found.position - 1 : found.position - found.before
+                let moved = anchor != nil ? selection.selected - startSelected : 0
+                selection.selected = moved + (found.rows.indices.contains(found.before) ? found.position
+                    : anchor != nil && found.before > 0 ? found.position - 1 : found.position - found.before)
             }
             self?.window.start = read.found.position - read.found.before
             self?.window.keys = read.found.rows.map(\.key)
@@ -142,6 +145,8 @@ extension RecordListModel {
             setNext(nil)
             if read != nil { measureWindow() }
             if let read { refinePosition(read.found) }
+            // Moves made meanwhile may have gone past the rows read.
+            if read != nil, selection.selected != startSelected { ensureWindow() }
             if recount || windowCount == nil { countWindow(query, generation: generation) }
         }
     }

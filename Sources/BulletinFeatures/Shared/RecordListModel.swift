@@ -207,8 +207,9 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         if case .failed = paging, state.value != nil { return loadMore() }
         walksToEnd = false
         let keepsRows = state.value != nil && !isPartial
-        // The record selected now stays selected, wherever the new rows put it.
-        let kept = keepsRows ? selectedRow?.id : nil
+        // The record selected when the new rows come stays selected, wherever they put it
+        // (moves made while they were read count).
+        var kept: RecordID?
         endBatches()
         // A reload keeps the rows shown until the whole list is there: its batches are not shown.
         let batches = feed.sendsBatches && !keepsRows ? beginBatches() : nil
@@ -220,6 +221,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
             try await feed.first(batches)
         }, value: { [weak self] page in
             shownSoFar = self?.state ?? .idle
+            kept = keepsRows ? self?.selectedRow?.id : nil
             return page.rows
         }) { [weak self] page in
             guard let self else { return }
