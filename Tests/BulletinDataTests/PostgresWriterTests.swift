@@ -211,6 +211,30 @@ struct PostgresWriterTests {
         #expect(try await setup.writer.locateCreated(.comment(boom)) == nil)
     }
 
+    @Test("a delete whose answer is lost after its COMMIT (the connection ended while the server waited to confirm it) is found done: said deleted, and undone as any delete")
+    func deleteAnswerLost() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let database = try server.createDatabase(Self.schema)
+        // The test server does not wait for commits (synchronous_commit=off); this database does.
+        try server.psql("ALTER DATABASE \(database) SET synchronous_commit = on")
+        let source = PostgresDataSource(conninfo: server.url(database: database))
+        let writer = PostgresDataWriter(source: source)
+        let post = try await source.post(id: 3)
+        // COMMIT then waits for a standby that never comes: committed here, its answer not yet sent.
+        try server.psql("ALTER SYSTEM SET synchronous_standby_names = 'nosuch'; SELECT pg_reload_conf()")
+        let deleting = Task { try await writer.delete(.post, id: 3) }
+        try await server.waitForNonZero("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+        try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+        let outcome = try await deleting.value
+        try server.psql("ALTER SYSTEM RESET synchronous_standby_names; SELECT pg_reload_conf()")
+        #expect(outcome.note?.hasSuffix("the connection was lost as it was deleted, and the row is gone") == true, "\(outcome)")
+        #expect(try server.psql("SELECT count(*) FROM posts WHERE id = 3", database: database) == "0")
+        #expect(try server.psql("SELECT count(*) FROM comments WHERE post_id = 3", database: database) == "0", "its comment went with it")
+        _ = try await writer.restore(.post(post))   // undo
+        #expect(try server.psql("SELECT title FROM posts WHERE id = 3", database: database) == "third")
+        #expect(try server.psql("SELECT body FROM comments WHERE post_id = 3", database: database) == "on third", "undo put the comment back")
+    }
+
     @Test("a new record takes the table's next sequence value (serial, identity), which a later INSERT by another client does not collide with")
     func createFromSequence() async throws {
         let setup = try Self.setup()

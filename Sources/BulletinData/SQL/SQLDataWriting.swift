@@ -16,8 +16,16 @@ extension SQLDataWriting {
 
     func apply(_ change: RecordChange, original: Record?, overwriteIfChanged: Bool) async throws(DataError) -> WriteOutcome {
         if case let .denied(reason) = access { throw .readOnly(reason: reason) }
-        let stored = try await database.apply(change, original: original, overwrite: overwriteIfChanged)
-        return WriteOutcome(record: stored, persisted: true, note: note)
+        do throws(DataError) {
+            let stored = try await database.apply(change, original: original, overwrite: overwriteIfChanged)
+            return WriteOutcome(record: stored, persisted: true, note: note)
+        } catch {
+            // A delete whose answer was lost (the connection dropped at COMMIT) landed when its
+            // row is gone: said so, and undone as any delete is (what it removed was noted first).
+            guard error.mayHaveReachedServer, case let .delete(kind, id) = change,
+                  (try? await database.exists(kind, id: id)) == false else { throw error }
+            return WriteOutcome(record: nil, persisted: true, note: note + "; the connection was lost as it was deleted, and the row is gone")
+        }
     }
 
     /// The record a create whose answer was lost left in the database (``SQLRecordSource/locate(_:)``).

@@ -101,6 +101,14 @@ extension SQLRecordSource {
         }
     }
 
+    /// Whether the database holds a row of `kind` with `id` (a delete whose answer was lost is
+    /// known to have landed when it does not).
+    /// - Throws: As a read of the table.
+    func exists(_ kind: RecordKind, id: RecordID) async throws(DataError) -> Bool {
+        guard let map = try layoutAndSchema().layout.table(Self.layoutKind(kind)) else { return false }
+        return !(try await readRows("SELECT 1 FROM \(SQLText.quote(map.table)) WHERE \(SQLText.quote(map.id)) = ?", [Self.key(id)]).isEmpty)
+    }
+
     /// The newest row of `record`'s kind holding every one of its fields (its id aside) that
     /// the last create of its kind inserted, as a record; `nil` when none does. A create whose
     /// answer was lost (the connection dropped at `COMMIT`) is looked for so before it is sent
