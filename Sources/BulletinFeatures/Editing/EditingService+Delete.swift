@@ -110,9 +110,10 @@ extension EditingService {
     }
 
     /// Deletes `records` one after the other, from the one at `start`; `overwrite` after the
-    /// person agreed to save over a file changed on disk. A failure stops there: the records
-    /// deleted before it stay deleted (and `u` restores them), the rest stay, and the status
-    /// line says which failed and how many were deleted.
+    /// person agreed to save over a file changed on disk. A record already gone (deleted
+    /// elsewhere meanwhile) counts as done and the batch goes on; the status line names it. Any
+    /// other failure stops there: the records deleted before it stay deleted (and `u` restores
+    /// them), the rest stay, and the status line says which failed and how many were deleted.
     func delete(_ records: [Record], from start: Int = 0, overwrite: Bool = false) {
         guard start < records.count else { return }
         let writer = writer
@@ -123,34 +124,48 @@ extension EditingService {
             var written: WriteOutcome?
             var index = start
             var failure: DataError?
-            while index < records.count {
+            var deleted: [Record] = []
+            var gone: [Record] = []
+            deleting: while index < records.count {
                 let record = records[index]
                 // Agreed once for the action: the rest of the batch overwrites too (one question).
                 let overwriting = overwrite
                 let outcome = await attempt { () async throws(DataError) in
                     try await writer.delete(record.kind, id: record.id, original: record, overwriteIfChanged: overwriting)
                 }
-                guard case let .success(outcome) = outcome else {
-                    if case let .failure(error) = outcome { failure = error }
-                    break
+                switch outcome {
+                case let .success(outcome):
+                    written = outcome
+                    deleted.append(record)
+                case .failure(.notFound):
+                    gone.append(record)   // deleted elsewhere: nothing to do, nothing to undo
+                case let .failure(error):
+                    failure = error
+                    break deleting
                 }
-                written = outcome
                 index += 1
             }
             guard let self else { return }
             deletesInFlight -= 1
-            let deleted = Array(records[start..<index])
             if !deleted.isEmpty {
                 // A batch resumed after a question adds to the records its first part deleted.
                 lastDeleted = start == 0 ? deleted : lastDeleted + deleted
                 lastDeleteUndone = false
-                deleted.forEach(closeScreens(of:))
+            } else if start == 0 {
+                lastDeleted = []
+            }
+            if !deleted.isEmpty || !gone.isEmpty {
+                (deleted + gone).forEach(closeScreens(of:))
                 await refreshScreens(selecting: nil)
             }
-            let done = Array(records[..<index])
+            let done = lastDeleted
+            let goneWords = gone.isEmpty ? nil
+                : gone.map { "\($0.kind.noun) \($0.id)" }.joined(separator: ", ") + (gone.count == 1 ? " was" : " were")
+                    + " gone already (deleted elsewhere)"
             switch failure {
             case nil:
-                if let written { note.show(Self.sentence("Deleted", done, written), offersUndo: true) }
+                let sentence = written.map { Self.sentence("Deleted", done, $0) }
+                note.show([sentence, goneWords].compactMap { $0 }.joined(separator: " · "), offersUndo: !done.isEmpty)
             case let .changedOnDisk(path)?:
                 askToOverwrite(path) { [weak self] in self?.delete(records, from: index, overwrite: true) }
             case let .recordChanged(path, record)?:
@@ -160,7 +175,9 @@ extension EditingService {
             case let error?:
                 let record = records[index]
                 let before = done.isEmpty ? "" : Self.sentence("Deleted", done, written ?? WriteOutcome(record: nil, persisted: true)) + " · "
-                note.show(before + "Could not delete \(record.kind.noun) \(record.id): \(error)", offersUndo: !done.isEmpty)
+                let left = records.count - index - 1
+                note.show(before + (goneWords.map { $0 + " · " } ?? "") + "Could not delete \(record.kind.noun) \(record.id): \(error)"
+                          + (left > 0 ? " · \(left) more not deleted" : ""), offersUndo: !done.isEmpty)
             }
         }
     }
