@@ -61,7 +61,7 @@ struct PostgresLiveEndToEndTests {
         try await session.quit()
     }
 
-    @Test("--live on a database without the triggers says so with the command; install-notify run meanwhile, changes show without a restart; uninstall-notify removes them")
+    @Test("--live on a database without the triggers says so with the command; install-notify run meanwhile turns it [live] at once and changes show; uninstall-notify removes them and says so")
     func notInstalled() async throws {
         let server = try PostgresTestServer.shared()
         let database = try server.createDatabase(Self.schema)
@@ -71,9 +71,11 @@ struct PostgresLiveEndToEndTests {
                                                      "this database has no change triggers", "bulletin db install-notify '\(url)'")
         defer { session.close() }
         _ = try Self.install(url)
+        try await session.waitForAll(["[live]", "Live: change triggers installed; watching users, posts, comments"])
         try server.psql("UPDATE users SET name = 'Leanne Graham-Smith' WHERE id = 1", database: database)
         try await session.waitFor("Leanne Graham-Smith")
         let removed = Subprocess.run([BulletinBinary.path, "db", "uninstall-notify", url])
+        try await session.waitForAll(["[live: no change triggers]", "this database has no change triggers"])
         #expect(removed.status == 0 && removed.output.hasSuffix("Removed change notifications from comments, posts, users of \(url)\n"),
                 "\(removed.output)")
         #expect(try server.psql("SELECT count(*) FROM pg_trigger WHERE tgname LIKE 'bulletin_notify%'", database: database) == "0")

@@ -117,19 +117,10 @@ public final class PostgresListener: LiveChanges, Sendable {
                     // A database Bulletin cannot read (its screens say why too): nothing to watch.
                     return send(.stopped(reason: error.description))
                 }
-                let triggered = try PostgresNotify.triggeredTables(connection)
-                let kinds = SQLLayout.Kind.allCases.filter { kind in layout.table(kind).map { triggered[$0.table] == 3 } ?? false }
                 // Listening even without triggers: ones installed later are heard at once.
                 try connection.execute("LISTEN \(PostgresNotify.channel)")
-                if kinds.isEmpty {
-                    if !saidNotInstalled { send(.notInstalled(hint: PostgresNotify.installHint(location))) }
-                    saidNotInstalled = true
-                } else {
-                    let missing = SQLLayout.Kind.allCases.compactMap { kind in
-                        layout.table(kind).flatMap { triggered[$0.table] == 3 ? nil : $0.table }
-                    }
-                    send(.watching(kinds: kinds, missing: missing))
-                }
+                try announce(connection, layout, repeating: !saidNotInstalled)
+                saidNotInstalled = true
                 if lost { send(.restored) }
                 lost = false
                 wait = 0.5
@@ -158,18 +149,33 @@ public final class PostgresListener: LiveChanges, Sendable {
             .contains { message.contains($0) }
     }
 
-    /// Reports the notifications on `connection` as they come, until stopped.
+    /// Says which kinds' tables have the triggers: ``LiveEvent/watching(kinds:missing:)``, or
+    /// ``LiveEvent/notInstalled(hint:)`` when none has (unless `repeating` is off: said once).
+    private func announce(_ connection: PostgresConnection, _ layout: SQLLayout, repeating: Bool) throws(PostgresError) {
+        let triggered = try PostgresNotify.triggeredTables(connection)
+        let kinds = SQLLayout.Kind.allCases.filter { kind in layout.table(kind).map { triggered[$0.table] == 3 } ?? false }
+        guard !kinds.isEmpty else {
+            if repeating { send(.notInstalled(hint: PostgresNotify.installHint(location))) }
+            return
+        }
+        let missing = SQLLayout.Kind.allCases.compactMap { kind in layout.table(kind).flatMap { triggered[$0.table] == 3 ? nil : $0.table } }
+        send(.watching(kinds: kinds, missing: missing))
+    }
+
+    /// Reports the notifications on `connection` as they come, until stopped; the triggers
+    /// installed or removed (``PostgresNotify/control(_:)``) are looked at again and said.
     /// - Throws: ``PostgresError`` when the connection is lost.
     private func listen(on connection: PostgresConnection, layout: SQLLayout) throws(PostgresError) {
         while !isStopped {
             guard try waitForInput(connection) else { return }
-            let received = try connection.notifications()
+            let received = try connection.notifications().filter { $0.channel == PostgresNotify.channel }
             let skipped = received.isEmpty ? [] : ignoring()
             let changes = received.compactMap { notification -> DataChange? in
-                guard notification.channel == PostgresNotify.channel, !skipped.contains(notification.sender) else { return nil }
+                guard !skipped.contains(notification.sender) else { return nil }
                 return PostgresNotify.change(from: notification.payload, layout: layout)
             }
             if !changes.isEmpty { send(.changed(changes)) }
+            if received.contains(where: { PostgresNotify.isControl($0.payload) }) { try announce(connection, layout, repeating: true) }
         }
     }
 

@@ -68,13 +68,24 @@ public enum PostgresNotify {
                                   + "EXECUTE FUNCTION \(function)('\(id.replacingOccurrences(of: "'", with: "''"))')")
             }
         }
-        return statements
+        return statements + [control("INSTALL")]
     }
 
     /// The statements that remove the triggers from `tables` and then the function.
     public static func uninstallSQL(tables: [String]) -> [String] {
         tables.flatMap { table in triggers.map { "DROP TRIGGER IF EXISTS \($0.name) ON \(SQLText.quote(table))" } }
-            + ["DROP FUNCTION IF EXISTS \(function)()"]
+            + ["DROP FUNCTION IF EXISTS \(function)()", control("UNINSTALL")]
+    }
+
+    /// The notification that tells running `--live` sessions the triggers were installed or
+    /// removed (`{"op": "INSTALL"}`), sent at the commands' `COMMIT`: they look at the triggers again.
+    static func control(_ op: String) -> String { "SELECT pg_notify('\(channel)', '{\"op\": \"\(op)\"}')" }
+
+    /// Whether `payload` is ``control(_:)``'s.
+    static func isControl(_ payload: String) -> Bool {
+        struct Payload: Decodable { var op: String; var table: String? }
+        guard let decoded = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)) else { return false }
+        return decoded.table == nil && ["INSTALL", "UNINSTALL"].contains(decoded.op)
     }
 
     /// The tables of the connection's current schema that have the change triggers, each with

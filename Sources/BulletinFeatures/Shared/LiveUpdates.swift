@@ -80,6 +80,9 @@ public final class LiveUpdates {
     func handle(_ event: LiveEvent, location: String) {
         switch event {
         case let .watching(kinds, missing):
+            if badge == Self.notInstalledBadge {
+                note.show("Live: change triggers installed; watching " + kinds.map(\.rawValue).joined(separator: ", "))
+            }
             badge = "live"
             badgeWarns = false
             if !missing.isEmpty {
