@@ -193,10 +193,19 @@ struct LiveUpdatesTests {
         #expect(live.badgeWarns)
         #expect(app.coordinator.statusNote.text == "Connection lost (server closed the connection unexpectedly): connecting again by itself, first in 0.5 s")
         let before = await app.source.calls["users"] ?? 0
-        try await send(.restored, to: app, passes: 1)
+        app.live.send(.restored)
+        try await until { app.coordinator.statusNote.text == LiveUpdates.restoredNote }
         #expect(live.badge == "live" && !live.badgeWarns)
-        #expect(app.coordinator.statusNote.text == "Connected again: every screen read again")
+        try await until { app.coordinator.live.passes >= 1 }
+        await app.coordinator.live.waitUntilShown()
         #expect(await app.source.calls["users"] ?? 0 > before, "the Users list read again")
+        #expect(app.coordinator.statusNote.text == nil, "once read again, what the screens say shows")
+        // A message of its own (a save's) is never covered by it.
+        app.live.send(.lost(reason: "gone", retryIn: 0.5))
+        try await until { live.badge == LiveUpdates.lostBadge }
+        app.coordinator.statusNote.show("Saved post 1 “x”")
+        try await send(.restored, to: app, passes: 2)
+        #expect(app.coordinator.statusNote.text == "Saved post 1 “x”")
     }
 
     @Test("the Admin panel counts again when others change rows or the connection comes back, a failed count replaced")

@@ -119,11 +119,14 @@ public final class LiveUpdates {
         case .restored:
             badge = "live"
             badgeWarns = false
-            note.show("Connected again: every screen read again")
+            // Said over the loss's own note, or an empty line: never over another message (a save's).
+            if note.text == nil || note.text?.hasPrefix("Connection lost") == true { note.show(Self.restoredNote) }
             take(DataChange.everything)
         }
     }
 
+    /// The status line's words while the screens read again after a lost connection.
+    static let restoredNote = "Connected again: every screen read again"
     /// The header's words while the connection is lost.
     static let lostBadge = "live: connection lost, reconnecting…"
     /// The header's words while the database has no change triggers.
@@ -161,6 +164,8 @@ public final class LiveUpdates {
             passes += 1
             if !pending.isEmpty { try? await Task.sleep(for: Self.gathering) }
         }
+        // Read again: what the screens say now (a record deleted meanwhile) shows, not this.
+        if note.text == Self.restoredNote { note.clear() }
         pass = nil
     }
 }
