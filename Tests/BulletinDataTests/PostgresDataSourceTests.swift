@@ -241,6 +241,22 @@ struct PostgresDataSourceTests {
         #expect(try await source.users().count == 2, "a new connection once the server answers again")
     }
 
+    @Test("a connection that could not be made is not tried again for a second: the reads queued behind it fail at once, not each after its own connect timeout")
+    func connectFailureHeld() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let url = server.url(database: try server.createDatabase(Self.schema))
+        let source = PostgresDataSource(conninfo: url, timeout: 2)
+        server.freeze()
+        defer { server.thaw() }
+        await #expect(throws: DataError.self) { try await source.users() }
+        let started = Date()
+        await #expect(throws: DataError.self) { try await source.post(id: 1) }
+        #expect(Date().timeIntervalSince(started) < 0.5, "failed at once with the same error")
+        server.thaw()
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await source.users().count == 2)
+    }
+
     @Test("the Posts and Users lists' estimate is the planner's row count once the table is analysed; none before, none with a filter")
     func estimates() async throws {
         let server = try PostgresTestServer.shared()

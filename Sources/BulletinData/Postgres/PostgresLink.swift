@@ -8,6 +8,12 @@ final class PostgresLink {
     private let location: String
     private let statementTimeout: Int
     private var connection: PostgresConnection?
+    /// The last try to connect, when it failed slowly (a server that does not answer: a second or
+    /// more), and why: the reads queued behind it fail at once with it for ``failureHold`` seconds
+    /// instead of each waiting out its own `connect_timeout`. A quick failure (refused) is not held.
+    private var lastFailure: (at: Date, error: DataError)?
+    /// How long a failed connection is not tried again, in seconds.
+    static let failureHold = 1.0
     /// Told of each connection opened (a reader keeps it for `PQcancel` from another thread).
     private let onOpen: (PostgresConnection) -> Void
 
@@ -29,15 +35,20 @@ final class PostgresLink {
             if ended == nil { return connection }
         }
         connection = nil
+        if let lastFailure, Date().timeIntervalSince(lastFailure.at) < Self.failureHold { throw lastFailure.error }
+        let started = Date()
         do throws(PostgresError) {
             // Connecting gives up after --timeout too (libpq's connect_timeout, 2 s at least).
             let seconds = statementTimeout > 0 ? max(2, Int((Double(statementTimeout) / 1000).rounded(.up))) : 10
             let opened = try PostgresConnection(conninfo: conninfo, statementTimeout: statementTimeout, connectTimeout: seconds)
             connection = opened
+            lastFailure = nil
             onOpen(opened)
             return opened
         } catch {
-            throw PostgresWords.connectError(error, location: location, endedBefore: ended)
+            let failure = PostgresWords.connectError(error, location: location, endedBefore: ended)
+            lastFailure = Date().timeIntervalSince(started) >= Self.failureHold ? (Date(), failure) : nil
+            throw failure
         }
     }
 
