@@ -235,6 +235,25 @@ struct PostgresWriterTests {
         #expect(try server.psql("SELECT body FROM comments WHERE post_id = 3", database: database) == "on third", "undo put the comment back")
     }
 
+    @Test("a save waiting for a row lock whose Bulletin goes away (quit, killed, cut off) ends on the server within seconds, not when the lock is free")
+    func clientGoneWhileWaiting() async throws {
+        let setup = try Self.setup()
+        let holder = try PostgresConnection(conninfo: setup.url)
+        try holder.execute("BEGIN")
+        _ = try holder.rows("SELECT * FROM posts WHERE id = 1 FOR UPDATE")
+        let waiter = try PostgresConnection(conninfo: setup.url, statementTimeout: 120_000)
+        let box = PostgresConnectionBox(connection: waiter)
+        let waiting = Task.detached { try? box.connection.run("UPDATE posts SET title = 'never' WHERE id = 1") }
+        try await setup.server.waitForLockWait(database: setup.database)
+        shutdown(waiter.socket, Int32(SHUT_RDWR))   // as the socket of a process that ended
+        try await setup.server.waitForNonZero(
+            "SELECT (count(*) = 0)::int FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            database: setup.database)
+        _ = await waiting.value
+        try holder.execute("ROLLBACK")
+        #expect(try setup.psql("SELECT title FROM posts WHERE id = 1") == "first")
+    }
+
     @Test("a new record takes the table's next sequence value (serial, identity), which a later INSERT by another client does not collide with")
     func createFromSequence() async throws {
         let setup = try Self.setup()

@@ -83,7 +83,13 @@ public final class PostgresConnection {
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
         canceller.withLock { $0 = PQgetCancel(connection).map(CancelHandle.init) }
-        if statementTimeout > 0 { try execute("SET statement_timeout = \(statementTimeout)") }
+        if statementTimeout > 0 {
+            try execute("SET statement_timeout = \(statementTimeout)")
+            // The server looks every second whether Bulletin is still there while a statement runs
+            // (a save waiting for a row lock): quit, killed or cut off, its statement ends then,
+            // not when the lock is free (PostgreSQL 14 and later; older servers do without).
+            try? execute("SET client_connection_check_interval = 1000")
+        }
     }
 
     deinit {
