@@ -78,7 +78,7 @@ struct PostgresLiveTests {
             try Self.install(url)
         } throws: { error in
             guard case let .writeRefused(location, reason) = error as? DataError else { return false }
-            return location == url && reason == "permission denied (permission denied for table users): run it as a role that may create "
+            return location == url && reason == "permission denied for table users: run it as a role that may create "
                 + "a function in the schema and triggers on the tables (their owner)"
         }
         #expect(try server.psql("SELECT count(*) FROM pg_trigger WHERE tgname LIKE 'bulletin_notify%'", database: database) == "0")

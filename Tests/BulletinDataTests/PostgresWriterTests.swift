@@ -235,6 +235,20 @@ struct PostgresWriterTests {
         #expect(try server.psql("SELECT body FROM comments WHERE post_id = 3", database: database) == "on third", "undo put the comment back")
     }
 
+    @Test("a field the table has no column for is refused in words, naming the column, and nothing is written")
+    func noColumn() async throws {
+        let setup = try Self.setup()
+        let user = try await setup.source.user(id: 1)
+        var edited = user
+        edited.phone = "555-0100"
+        await #expect(throws: DataError.writeRefused(location: setup.url, reason: "table users has no column for phone")) {
+            try await setup.writer.update(.user(edited), original: .user(user), overwriteIfChanged: false)
+        }
+        #expect(DataError.writeRefused(location: setup.url, reason: "table users has no column for phone").description
+            == "Not written to \(setup.url): table users has no column for phone; nothing was changed")
+        #expect(try setup.psql("SELECT name FROM users WHERE id = 1") == "Ann")
+    }
+
     @Test("a save waiting for a row lock whose Bulletin goes away (quit, killed, cut off) ends on the server within seconds, not when the lock is free")
     func clientGoneWhileWaiting() async throws {
         let setup = try Self.setup()

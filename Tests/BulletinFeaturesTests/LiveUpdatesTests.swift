@@ -133,7 +133,7 @@ struct LiveUpdatesTests {
         await app.source.replace(posts: Fixtures.posts.filter { $0.id != RecordID(2) })
         try await send(.changed([DataChange(kind: .posts, operation: .delete, ids: [2])]), to: app, passes: 1)
         #expect(post.headline == "Second post")
-        #expect(post.reloadFailureText == "Deleted since it was shown: No post 2 in stub now; this is what was loaded before")
+        #expect(post.reloadFailureText == "Post 2 was deleted since it was shown; this is what was loaded before")
     }
 
     @Test("a form open on a record someone else saves or deletes keeps every field as typed and says so in the status line")

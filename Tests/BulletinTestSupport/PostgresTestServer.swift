@@ -109,7 +109,7 @@ public final class PostgresTestServer: Sendable {
     /// only, and no waits for the disk (a test's data needs no crash safety).
     private static func options(directory: String, port: Int) -> String {
         "-k \(directory) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off "
-            + "-c synchronous_commit=off -c max_connections=60 -c shared_buffers=64MB"
+            + "-c synchronous_commit=off -c max_connections=200 -c shared_buffers=64MB"
     }
 
     /// A URL for `database` over TCP as `user` (`postgres://postgres@127.0.0.1:PORT/DB`), with

@@ -13,7 +13,9 @@ final class PostgresLink {
     /// instead of each waiting out its own `connect_timeout`. A quick failure (refused) is not held.
     private var lastFailure: (at: Date, error: DataError)?
     /// How long a failed connection is not tried again, in seconds.
-    static let failureHold = 1.0
+    static let failureHold = 3.0
+    /// How long a try to connect must have taken to be held (a server that does not answer), in seconds.
+    static let slowFailure = 1.0
     /// Told of each connection opened (a reader keeps it for `PQcancel` from another thread).
     private let onOpen: (PostgresConnection) -> Void
 
@@ -47,7 +49,7 @@ final class PostgresLink {
             return opened
         } catch {
             let failure = PostgresWords.connectError(error, location: location, endedBefore: ended)
-            lastFailure = Date().timeIntervalSince(started) >= Self.failureHold ? (Date(), failure) : nil
+            lastFailure = Date().timeIntervalSince(started) >= Self.slowFailure ? (Date(), failure) : nil
             throw failure
         }
     }

@@ -188,7 +188,7 @@ public enum PostgresNotify {
         } catch {
             if connection.isConnected { try? connection.execute("ROLLBACK") }
             guard error.state == "42501" else { throw PostgresWords.writeError(error, location: location, timeout: 0) }
-            throw .writeRefused(location: location, reason: "permission denied (\(error.message)): run it as a role that may create a "
+            throw .writeRefused(location: location, reason: "\(error.message): run it as a role that may create a "
                                 + "function in the schema and triggers on the tables (their owner)")
         }
     }

@@ -28,6 +28,9 @@ enum PostgresWords {
     static func writeError(_ error: PostgresError, location: String, timeout: Int) -> DataError {
         if error.connectionLost { return .databaseConnection(location: location, reason: lostReason(error)) }
         if error.isCancelled { return .writeRefused(location: location, reason: "stopped waiting for another session that holds the row") }
+        if error.isStatementTimeout {
+            return .writeRefused(location: location, reason: "waited past --timeout (\(seconds(timeout))), most likely for a row another session holds")
+        }
         return .writeRefused(location: location, reason: reason(error, timeout: timeout))
     }
 
@@ -38,7 +41,7 @@ enum PostgresWords {
             return "the query ran past the statement timeout of \(seconds(timeout)) (--timeout)"
         }
         switch error.state {
-        case "42501": return "permission denied (\(message))"
+        case "42501": return message.lowercased().hasPrefix("permission denied") ? message : "permission denied (\(message))"
         case "25006": return "the server takes no writes (\(message))"
         case "23505": return "another row already has this key (\(message))"
         case "23503": return "the database refuses: other rows point at this one (\(message))"

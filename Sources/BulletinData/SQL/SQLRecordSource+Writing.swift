@@ -34,7 +34,7 @@ extension SQLRecordSource {
     ///   read (and `overwrite` is off); ``DataError/notFound(_:location:)``; a lock held past the
     ///   timeout, a full disk or a read-only file as ``DataError/unwritableFile(path:reason:)``
     ///   or ``DataError/readOnlyFile(path:)``; a field the table has no column for as
-    ///   ``DataError/unwritableFile(path:reason:)``. The database is unchanged after any of them.
+    ///   ``DataError/writeRefused(location:reason:)``. The database is unchanged after any of them.
     func apply(_ change: RecordChange, original: Record?, overwrite: Bool) async throws(DataError) -> Record? {
         let kind: RecordKind = switch change {
         case let .create(record), let .restore(record), let .update(record): record.kind
@@ -43,7 +43,7 @@ extension SQLRecordSource {
         let layoutKind = Self.layoutKind(kind)
         let (schema, layout) = try layoutAndSchema()
         guard let map = layout.table(layoutKind), let table = schema.table(named: map.table) else {
-            throw .unwritableFile(path: location, reason: "the database has no \(layoutKind.rawValue) table")
+            throw .writeRefused(location: location, reason: "the database has no \(layoutKind.rawValue) table")
         }
         if case .create = change, dialect.transactionID != nil { creating[kind] = .pending }
         let stored = try await transaction { session throws(DataError) -> Record? in
@@ -89,7 +89,7 @@ extension SQLRecordSource {
     func setCompleted(_ completed: Bool, of todo: Todo, overwrite: Bool) async throws(DataError) -> Todo {
         let (schema, layout) = try layoutAndSchema()
         guard let map = layout.table(.todos), let table = schema.table(named: map.table), let column = map.column("completed") else {
-            throw .unwritableFile(path: location, reason: "the database has no todos table with a completed column")
+            throw .writeRefused(location: location, reason: "the database has no todos table with a completed column")
         }
         return try await transaction { session throws(DataError) in
             let current = try row(of: .todos, id: todo.id, map: map, table: table, session)
@@ -217,7 +217,7 @@ extension SQLRecordSource {
         var assignments: [(String, SQLValue)] = []
         for (field, value) in fields {
             guard let column = map.column(field) ?? map.extraColumns.first(where: { $0.lowercased() == field.lowercased() }) else {
-                throw .unwritableFile(path: location, reason: "table \(map.table) has no column for \(field)")
+                throw .writeRefused(location: location, reason: "table \(map.table) has no column for \(field)")
             }
             assignments.append((column, Self.sqlValue(value)))
         }
@@ -255,7 +255,7 @@ extension SQLRecordSource {
         for member in members where !(numbered && member.key == "id") {
             let column = member.key == "id" ? map.id : map.column(member.key)
             guard let column else {
-                throw .unwritableFile(path: location, reason: "table \(map.table) has no column for \(member.key)")
+                throw .writeRefused(location: location, reason: "table \(map.table) has no column for \(member.key)")
             }
             columns.append(column)
             values.append(member.key == "id" ? Self.key(id) : Self.sqlValue(member.value))
@@ -265,7 +265,7 @@ extension SQLRecordSource {
             + "VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
         if numbered {
             guard let given = try session.rows(insert + " RETURNING \(quotedID)", values).first?.first else {
-                throw .unwritableFile(path: location, reason: "table \(map.table) gave no id for the new row")
+                throw .writeRefused(location: location, reason: "table \(map.table) gave no id for the new row")
             }
             id = given.integer.map { RecordID(Int($0)) } ?? RecordID(given.text ?? "")
         } else {

@@ -82,7 +82,7 @@ public final class AppCoordinator: Coordinator {
     public func stopWaitingWrite() -> Bool {
         guard dependencies.writer.isWaitingForOthers else { return false }
         dependencies.writer.stopWaiting()
-        statusNote.show("Stopped waiting for another program's lock: nothing was written")
+        statusNote.show("Stopped waiting for a lock someone else holds: nothing was written")
         return true
     }
 

@@ -24,7 +24,9 @@ enum Display {
     /// fits; the rows on screen show that nothing was dropped).
     static func reloadFailed(_ error: DataError) -> String {
         // The record shown is no longer there: deleted since (by someone else, or elsewhere).
-        if case .notFound = error { return "Deleted since it was shown: \(error.description) now; this is what was loaded before" }
+        if case let .notFound(what, _) = error {
+            return what.prefix(1).uppercased() + what.dropFirst() + " was deleted since it was shown; this is what was loaded before"
+        }
         return "Not reloaded: \(error.description)"
     }
 
