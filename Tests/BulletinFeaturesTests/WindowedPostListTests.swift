@@ -526,6 +526,26 @@ struct WindowedPostListFindTests {
         #expect(list.selection.selected == 25 && list.selectedRow?.id == RecordID(26), "\(list.selection.selected)")
     }
 
+    @Test("the advice to make an index for a sort is given on a list long enough to need one, not on 30 posts")
+    func sortAdviceOnlyWhenLong() async throws {
+        for (posts, advises) in [(3_000, true), (30, false)] {
+            let directory = try WindowedPostListTests.scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let database = try WindowedPostsDatabase.make(in: directory, posts: posts, users: 30)
+            let source = SQLiteDataSource(path: database.path)
+            var feed = ListFeed<PostRow> { _ throws(DataError) in ListPage(rows: []) }
+            feed.windows = RecordListModel<PostRow>.windowed(source.postWindows!)
+            let list = RecordListModel(name: source.vocabulary.posts, columns: PostRowColumn.columns, feed: feed)
+            await list.load()
+            for _ in list.columns where list.windowQuery.sortField != "title" {
+                list.find.cycleSort()
+                await list.wait()
+            }
+            #expect(list.windowQuery.sortField == "title")
+            #expect(list.summary().contains("makes this sort quick") == advises, "\(posts): \(list.summary())")
+        }
+    }
+
     @Test("a source's estimate shows until the count comes: `Posts (~2900)` and `~2900 posts, counting…`, then `Posts (3000)`")
     func estimateFirst() async throws {
         let directory = try WindowedPostListTests.scratch()

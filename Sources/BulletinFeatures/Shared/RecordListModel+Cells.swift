@@ -26,7 +26,9 @@ extension RecordListModel {
         case .loaded where isWindowed:
             let count = (find.finder.query.isEmpty ? windowCount : baseCount).map(name.count)
                 ?? estimatedCount.map { "~" + name.count($0) + ", counting…" } ?? "counting \(name.plural)…"
-            return [reloadFailureText, windowWork ?? count, window.plan?.advice].compactMap { $0 }.joined(separator: " · ")
+            // An index's advice is for lists long enough to need one (not 20 posts).
+            let advice = (baseCount ?? estimatedCount).map { $0 >= TextSearchMethod.smallTable } == true ? window.plan?.advice : nil
+            return [reloadFailureText, windowWork ?? count, advice].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows) where isPartial:
             return [name.count(rows.count) + " so far", progress].compactMap { $0 }.joined(separator: " · ")
         case let .loaded(rows):
