@@ -16,6 +16,8 @@ final class PostgresLink {
     static let failureHold = 3.0
     /// How long a try to connect must have taken to be held (a server that does not answer), in seconds.
     static let slowFailure = 1.0
+    /// How many times a connection was tried (made or not), for tests of ``failureHold``.
+    private(set) var connectTries = 0
     /// Told of each connection opened (a reader keeps it for `PQcancel` from another thread).
     private let onOpen: (PostgresConnection) -> Void
 
@@ -39,6 +41,7 @@ final class PostgresLink {
         connection = nil
         if let lastFailure, Date().timeIntervalSince(lastFailure.at) < Self.failureHold { throw lastFailure.error }
         let started = Date()
+        connectTries += 1
         do throws(PostgresError) {
             // Connecting gives up after --timeout too (libpq's connect_timeout, 2 s at least).
             let seconds = statementTimeout > 0 ? max(2, Int((Double(statementTimeout) / 1000).rounded(.up))) : 10
