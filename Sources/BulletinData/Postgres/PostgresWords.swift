@@ -102,7 +102,11 @@ public enum PostgresURL {
     public static func redacted(_ url: String) -> String {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else {
-            return url.split(separator: " ").filter { !$0.lowercased().hasPrefix("password=") }.joined(separator: " ")
+            // key=value pairs as libpq reads them (`password = 'a b'` included); what cannot be
+            // read as pairs is cut where reading stopped, so nothing after it is shown.
+            let (pairs, complete) = self.pairs(url)
+            let kept = pairs.filter { !secretKeys.contains($0.key.lowercased()) }.map { String(url[$0.range]) }
+            return kept.joined(separator: " ") + (complete ? "" : " …")
         }
         var text = url
         if let scheme = text.range(of: "://") {
@@ -154,14 +158,67 @@ public enum PostgresURL {
                 if let decoded = password.removingPercentEncoding { found.append(decoded) }
             }
         }
-        for separator in [" ", "&", "?"] {
+        for separator in ["&", "?"] {
             for part in conninfo.split(separator: Character(separator)) where part.lowercased().hasPrefix("password=") {
-                let value = String(part.dropFirst("password=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+                let value = String(part.dropFirst("password=".count))
                 found.append(value)
                 if let decoded = value.removingPercentEncoding { found.append(decoded) }
             }
         }
+        for pair in pairs(conninfo).pairs where secretKeys.contains(pair.key.lowercased()) {
+            found.append(pair.value)
+            found.append(String(conninfo[pair.range].drop { $0 != "=" }.dropFirst().trimmingCharacters(in: .whitespaces)))
+        }
         return found.filter { !$0.isEmpty }
+    }
+
+    /// The keys whose values are never shown: the password and the TLS key's passphrase.
+    static let secretKeys: Set<String> = ["password", "sslpassword"]
+
+    /// One `key = value` of a connection string: its key, its value unquoted and unescaped,
+    /// and the range of the whole pair in the text.
+    struct Pair {
+        let key: String
+        let value: String
+        let range: Range<String.Index>
+    }
+
+    /// The `key=value` pairs of `text` as libpq's `conninfo_parse` reads them (spaces around
+    /// `=` allowed; a value either bare up to a space or in single quotes, `\` escaping the next
+    /// character), and whether the whole text was read.
+    static func pairs(_ text: String) -> (pairs: [Pair], complete: Bool) {
+        var pairs: [Pair] = []
+        var index = text.startIndex
+        func skipSpaces() { while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) } }
+        while true {
+            skipSpaces()
+            guard index < text.endIndex else { return (pairs, true) }
+            let start = index
+            while index < text.endIndex, text[index] != "=", !text[index].isWhitespace { index = text.index(after: index) }
+            let key = String(text[start..<index])
+            skipSpaces()
+            guard !key.isEmpty, index < text.endIndex, text[index] == "=" else { return (pairs, false) }
+            index = text.index(after: index)
+            skipSpaces()
+            var value = ""
+            let quoted = index < text.endIndex && text[index] == "'"
+            if quoted { index = text.index(after: index) }
+            var closed = !quoted
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "\\" {
+                    index = text.index(after: index)
+                    if index < text.endIndex { value.append(text[index]); index = text.index(after: index) }
+                    continue
+                }
+                if quoted, character == "'" { closed = true; index = text.index(after: index); break }
+                if !quoted, character.isWhitespace { break }
+                value.append(character)
+                index = text.index(after: index)
+            }
+            guard closed else { return (pairs, false) }
+            pairs.append(Pair(key: key, value: value, range: start..<index))
+        }
     }
 
     /// `message` (libpq's, which may quote the connection string whole: `invalid IPv6 host
