@@ -235,6 +235,39 @@ struct PostgresWriterTests {
         #expect(try server.psql("SELECT body FROM comments WHERE post_id = 3", database: database) == "on third", "undo put the comment back")
     }
 
+    @Test("an undo whose answer is lost after its COMMIT is not put back twice: Retry finds the row as it was restored, with its comment once; a failed undo keeps what it would put back")
+    func restoreAnswerLost() async throws {
+        let server = try PostgresTestServer.dedicated()
+        let database = try server.createDatabase(Self.schema)
+        try server.psql("ALTER DATABASE \(database) SET synchronous_commit = on")
+        let source = PostgresDataSource(conninfo: server.url(database: database))
+        let writer = PostgresDataWriter(source: source)
+        let post = try await source.post(id: 3)
+        _ = try await writer.delete(.post, id: 3)
+        // A first undo refused before COMMIT (a trigger) keeps the rows to put back.
+        try server.psql("""
+            CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$;
+            CREATE TRIGGER refuse AFTER INSERT ON comments FOR EACH ROW EXECUTE FUNCTION refuse();
+            """, database: database)
+        await #expect(throws: DataError.self) { try await writer.restore(.post(post)) }
+        try server.psql("DROP TRIGGER refuse ON comments", database: database)
+        #expect(try server.psql("SELECT count(*) FROM posts WHERE id = 3", database: database) == "0")
+        // The next undo lands, and its answer is lost.
+        try server.psql("ALTER SYSTEM SET synchronous_standby_names = 'nosuch'; SELECT pg_reload_conf()")
+        let restoring = Task { try await writer.restore(.post(post)) }
+        try await server.waitForNonZero("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+        try server.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")
+        _ = await restoring.result
+        try server.psql("ALTER SYSTEM RESET synchronous_standby_names; SELECT pg_reload_conf()")
+        #expect(try server.psql("SELECT count(*) FROM posts WHERE title = 'third'", database: database) == "1")
+        // Retry.
+        let again = try await writer.restore(.post(post))
+        #expect(again.record?.id == RecordID(3))
+        #expect(try server.psql("SELECT count(*) FROM posts WHERE title = 'third'", database: database) == "1", "not put back twice")
+        #expect(try server.psql("SELECT count(*) FROM comments WHERE post_id = 3", database: database) == "1", "its comment once")
+        #expect(try server.psql("SELECT body FROM comments WHERE post_id = 3", database: database) == "on third")
+    }
+
     @Test("a field the table has no column for is refused in words, naming the column, and nothing is written")
     func noColumn() async throws {
         let setup = try Self.setup()

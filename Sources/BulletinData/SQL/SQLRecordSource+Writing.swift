@@ -78,8 +78,9 @@ extension SQLRecordSource {
                 return nil
             }
         }
-        // Its answer came: nothing is left to look for.
+        // Its answer came: nothing is left to look for, or to put back again.
         if case .create = change { creating[kind] = nil }
+        if case let .restore(record) = change { cascaded[Self.key(record.kind, record.id)] = nil }
         return stored
     }
 
@@ -144,10 +145,19 @@ extension SQLRecordSource {
     /// Puts back `record` and the rows its delete removed, with their ids: the row as it was,
     /// every column, when this run deleted it; a record not deleted in this run is inserted from
     /// its fields. When another record took the id meanwhile it gets a new one, and the rows that
-    /// pointed at it point at the new one.
+    /// pointed at it point at the new one. A row with the id that equals `record` is an earlier
+    /// try whose answer was lost (the connection dropped at `COMMIT`): it landed, so nothing is
+    /// put back twice. The rows to put back are kept until a try's answer comes.
     private func restore(_ record: Record, map: SQLLayout.TableMap, table: SQLSchema.Table, schema: SQLSchema,
                          _ session: any SQLSession) throws(DataError) -> Record {
-        guard var rows = cascaded.removeValue(forKey: Self.key(record.kind, record.id)), !rows.isEmpty else {
+        do throws(DataError) {
+            let current = try decoded(try row(of: Self.layoutKind(record.kind), id: record.id, map: map, table: table, session),
+                                      kind: record.kind, table: map.table)
+            if current == record { return current }
+        } catch {
+            guard case .notFound = error else { throw error }
+        }
+        guard var rows = cascaded[Self.key(record.kind, record.id)], !rows.isEmpty else {
             return try insert(record, keepingID: true, into: map, table: table, session)
         }
         let own = rows.removeFirst()
