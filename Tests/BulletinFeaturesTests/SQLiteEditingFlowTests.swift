@@ -74,6 +74,67 @@ struct SQLiteEditingFlowTests {
         }
     }
 
+    /// The app on the database at `url` on the Posts list (windows by key), loaded.
+    static func openPosts(_ url: URL) async throws -> (AppCoordinator, PostListViewModel) {
+        let source = SQLiteDataSource(path: url.path)
+        let app = AppCoordinator(dependencies: AppDependencies(source: source, writer: SQLiteDataWriter(source: source)), onQuit: {})
+        app.start()
+        app.navigate(to: .posts)
+        let posts = try #require(app.stack.top?.destination as? PostListViewModel)
+        await posts.load()
+        #expect(posts.list.isWindowed)
+        return (app, posts)
+    }
+
+    @Test("marks on a list read in windows: deleted marked posts lose their marks, so the next d asks about the selected post")
+    func marksGoWithTheirPosts() async throws {
+        let url = try Self.database(onDelete: "ON DELETE CASCADE")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let (app, posts) = try await Self.openPosts(url)
+        posts.list.toggleMark()
+        posts.list.toggleMark()
+        posts.deleteSelectedPost()
+        await app.editing.waitForIdle()
+        try #require(app.stack.top?.destination as? ConfirmationViewModel).answer(.confirm)
+        await app.editing.waitForIdle()
+        await posts.list.wait()
+        #expect(try SQLiteConnection(path: url.path, readOnly: true).rows("SELECT id FROM posts") == [[.integer(3)]])
+        #expect(posts.list.marks.isEmpty && posts.list.marksSummary == nil)
+        posts.deleteSelectedPost()
+        await app.editing.waitForIdle()
+        #expect(try #require(app.stack.top?.destination as? ConfirmationViewModel).title == "Delete post 3?")
+    }
+
+    @Test("a marked post deleted elsewhere is named in the question and skipped; the rest are deleted; with every one gone, nothing is asked")
+    func markedPostGoneElsewhere() async throws {
+        let url = try Self.database(onDelete: "ON DELETE CASCADE")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let (app, posts) = try await Self.openPosts(url)
+        posts.list.toggleMark()
+        posts.list.toggleMark()
+        let other = try SQLiteConnection(path: url.path)
+        try other.execute("DELETE FROM posts WHERE id = 2")
+        posts.deleteSelectedPost()
+        await app.editing.waitForIdle()
+        let question = try #require(app.stack.top?.destination as? ConfirmationViewModel)
+        #expect(question.title == "Delete post 1?")
+        #expect(question.question.message.contains("Marked too, post 2 was gone already (deleted elsewhere)."), "\(question.question.message)")
+        question.answer(.confirm)
+        await app.editing.waitForIdle()
+        #expect(try other.rows("SELECT id FROM posts") == [[.integer(3)]])
+        // Every marked post gone: said, nothing asked, the marks dropped.
+        await posts.list.wait()
+        posts.list.select(id: RecordID(3))
+        posts.list.toggleMark()
+        try other.execute("DELETE FROM posts WHERE id = 3")
+        posts.deleteSelectedPost()
+        await app.editing.waitForIdle()
+        await posts.list.wait()
+        #expect(app.statusNote.text == "post 3 was gone already (deleted elsewhere): nothing to delete")
+        #expect(!(app.stack.top?.destination is ConfirmationViewModel))
+        #expect(posts.list.marks.isEmpty)
+    }
+
     @Test("the Users list of a database of 1,234 users reads windows by key: one window at once, the count from the database; End reads the last window, not the rest; / and s are the database's")
     func usersInWindows() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-sqlwin-\(UUID().uuidString.prefix(8))")

@@ -10,14 +10,22 @@ extension EditingService {
 
     /// Asks once before deleting every one of `records` (the marked rows), saying how many of
     /// which kinds, how many of them the filter hides (`hidden`), and what stays behind.
-    func confirmDelete(_ records: [Record], hidden: Int = 0) {
+    /// - Parameter gone: Ids of marked records already deleted elsewhere, named in the question.
+    func confirmDelete(_ records: [Record], hidden: Int = 0, gone: [RecordID] = []) {
         guard !records.isEmpty else { return }
         let source = source
         run { [weak self] in
             let left = await Self.leftBehind(by: records, in: source)
             let unseen = hidden > 0 ? "\(hidden == records.count ? "All" : "\(hidden)") of them \(hidden == 1 ? "is" : "are") hidden by the filter." : nil
-            self?.presentDeleteConfirmation(records, leftBehind: [unseen, left].compactMap { $0 }.joined(separator: " "))
+            let goneAlready = gone.isEmpty ? nil : "Marked too, " + Self.goneSentence(records[0].kind, gone) + "."
+            self?.presentDeleteConfirmation(records, leftBehind: [unseen, goneAlready, left].compactMap { $0 }.joined(separator: " "))
         }
+    }
+
+    /// `post 3 was gone already (deleted elsewhere)`, `posts 3, 5 were …`.
+    static func goneSentence(_ kind: RecordKind, _ ids: [RecordID]) -> String {
+        (ids.count == 1 ? "\(kind.noun) \(ids[0]) was" : "\(kind.rawValue) \(ids.map(\.description).joined(separator: ", ")) were")
+            + " gone already (deleted elsewhere)"
     }
 
     /// `Their 10 posts stay, with no author.` / `Its 1 comment stays.` (in the source's words)
@@ -238,14 +246,17 @@ extension EditingService {
     }
 
     /// Loads the marked records of `kind` by id (those in `chosen` are taken as they are, as
-    /// ``pick(_:_:)`` would), then runs `then` with them in the list's order; a record that
-    /// cannot be read stops it and goes to the status line.
+    /// ``pick(_:_:)`` would), then runs `then` with them in the list's order and the ids of
+    /// those gone (deleted elsewhere since they were marked: skipped, their marks dropped by
+    /// the reload). Any other record that cannot be read stops it and goes to the status line;
+    /// when every one is gone, the status line says so and `then` does not run.
     func loadMarkedThen(_ kind: RecordKind, _ ids: [RecordID], chosen: [Record],
-                                _ then: @escaping @MainActor ([Record]) -> Void) {
+                                _ then: @escaping @MainActor ([Record], [RecordID]) -> Void) {
         let source = source
         note.show("Opening \(KindName(kind.noun, kind.rawValue).count(ids.count))…")
         run { [weak self] in
             var records: [Record] = []
+            var gone: [RecordID] = []
             for id in ids {
                 if let held = chosen.first(where: { $0.id == id && $0.kind == kind }) {
                     records.append(held)
@@ -260,11 +271,18 @@ extension EditingService {
                 }
                 switch loaded {
                 case let .success(record): records.append(record)
+                case .failure(.notFound): gone.append(id)
                 case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)"); return
                 }
             }
-            self?.note.clear()
-            then(records)
+            guard let self else { return }
+            if records.isEmpty {
+                await refreshScreens(selecting: nil)
+                note.show(Self.goneSentence(kind, gone) + ": nothing to delete")
+                return
+            }
+            note.clear()
+            then(records, gone)
         }
     }
 }

@@ -83,7 +83,7 @@ public final class EditingService {
         case let .deleteComment(id, post, chosen):
             loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.comment))) }
         case let .deleteMarked(kind, ids, chosen, hidden):
-            loadMarkedThen(kind, ids, chosen: chosen) { [weak self] in self?.confirmDelete($0, hidden: hidden) }
+            loadMarkedThen(kind, ids, chosen: chosen) { [weak self] in self?.confirmDelete($0, hidden: hidden, gone: $1) }
         case .undoDelete: undo()
         }
     }

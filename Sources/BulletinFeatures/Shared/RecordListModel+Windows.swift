@@ -13,6 +13,8 @@ struct RowWindow<Row> {
     var plan: WindowPlan?
     /// The count in flight.
     var countTask: Task<Void, Never>?
+    /// The look for marked records gone, in flight.
+    var marksTask: Task<Void, Never>?
     /// The count of an estimated position's rows before it, in flight.
     var positionTask: Task<Void, Never>?
     /// The question of how the source answers the query, in flight.
@@ -143,13 +145,37 @@ extension RecordListModel {
             find.finder.isWorking = false
             issues = []
             setNext(nil)
-            if read != nil { measureWindow() }
+            if read != nil { measureWindow(); dropMarksOfGoneRows() }
             if let read { refinePosition(read.found) }
             // Moves made meanwhile may have gone past the rows read.
             if read != nil, selection.selected != startSelected { ensureWindow() }
             if recount || windowCount == nil { countWindow(query, generation: generation) }
         }
     }
+
+    /// After a reload: drops the marks whose record the source no longer holds (deleted here or
+    /// elsewhere), looked up by id (at most ``marksChecked`` of them), so a later `d` does not
+    /// stop on a record that is gone.
+    private func dropMarksOfGoneRows() {
+        guard let windows = feed.windows, !window.marked.isEmpty else { return }
+        let ids = Array(window.marked.keys.sorted().prefix(Self.marksChecked))
+        window.marksTask = Task { [weak self] in
+            var gone: [RecordID] = []
+            for id in ids {
+                do throws(DataError) {
+                    if try await windows.key(id, WindowQuery()) == nil { gone.append(id) }
+                } catch {
+                    return   // not read: the marks stay
+                }
+            }
+            guard let self, !gone.isEmpty else { return }
+            for id in gone { window.marked[id] = nil }
+            marks.subtract(gone)
+        }
+    }
+
+    /// How many marks a reload checks for records gone.
+    static var marksChecked: Int { 500 }
 
     /// Asks the source about how many rows the unfiltered list has (``estimatedCount``), shown
     /// until the count comes: a server's statistics answer at once where counting takes long.

@@ -294,6 +294,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
         if isWindowed {
             await window.positionTask?.value
             await loader.waitForPage()
+            await window.marksTask?.value
             // A read of the next rows started when the one before it landed.
             for _ in 0..<100 where window.readsNeighbour || window.readsAgain { await loader.waitForPage() }
         }
