@@ -9,6 +9,30 @@ import Testing
 @MainActor
 @Suite("Record form view model")
 struct RecordFormViewModelTests {
+    /// A writer whose saves are answered only when cancelled (a server that stopped answering).
+    struct UnansweredWriter: DataWriter {
+        let access = WriteAccess.allowed
+        private func wait() async throws(DataError) -> WriteOutcome {
+            do { try await Task.sleep(for: .seconds(60)) } catch { throw .cancelled }
+            throw .cancelled
+        }
+        func create(_ record: Record) async throws(DataError) -> WriteOutcome { try await wait() }
+        func update(_ record: Record) async throws(DataError) -> WriteOutcome { try await wait() }
+        func delete(_ kind: RecordKind, id: RecordID) async throws(DataError) -> WriteOutcome { try await wait() }
+    }
+
+    @Test("Ctrl-C while a save has no answer yet asks first (quitting may leave it unsaved); asked, Ctrl-C again quits")
+    func quitWhileSaving() {
+        let form = RecordFormViewModel(kind: .post, mode: .edit(.post(Fixtures.posts[0])), source: StubDataSource(),
+                                       writer: UnansweredWriter(), onClose: { _ in })
+        form.edit { $0.insert("typed ") }
+        form.save()
+        #expect(form.phase == .saving)
+        #expect(form.requestQuit() == false, "asked, not quit")
+        #expect(form.openQuestion?.message == "Your save of this post has not been answered yet; quitting now may leave it unsaved.")
+        #expect(form.requestQuit() == true, "asked already: Ctrl-C again quits")
+    }
+
     @MainActor final class Closes { var results: [RecordFormViewModel.Result] = [] }
 
     struct Setup {

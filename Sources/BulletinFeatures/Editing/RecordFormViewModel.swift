@@ -289,16 +289,18 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// file when it had changed on disk: the dialog said so).
     public func retry() { save(overwrite: offersOverwrite) }
 
-    /// Ctrl-C: `true` when the app may quit now (nothing unsaved, a save in flight that waits
-    /// for nobody, or asked already); otherwise shows "Quit without saving?" (``isConfirmingQuit``)
-    /// and returns `false`.
+    /// Ctrl-C: `true` when the app may quit now (nothing unsaved, or asked already); otherwise
+    /// shows "Quit without saving?" (``isConfirmingQuit``) and returns `false`. A save in flight
+    /// is not done until its answer comes (a server that stopped answering never sends it), so
+    /// it asks too.
     public func requestQuit() -> Bool {
         // A save waiting for another session's lock (up to --timeout) is not done: quitting drops it.
         let waiting = phase == .saving && writer.isWaitingForOthers
-        guard isDirty, phase != .saving || waiting, !isConfirmingQuit else { return true }
+        guard isDirty, !isConfirmingQuit else { return true }
         quitQuestion = Question(
             title: "Quit without saving?",
             message: waiting ? "Your save of this \(kind.noun) is waiting for another session that holds it; quitting now drops it."
+                : phase == .saving ? "Your save of this \(kind.noun) has not been answered yet; quitting now may leave it unsaved."
                 : "Your changes to this \(kind.noun) are not saved.",
             choices: [.init(.keepEditing, "Keep editing")], default: .keepEditing, cancel: .keepEditing, dismissal: .anyKey)
         return false
