@@ -8,6 +8,7 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 static struct termios saved_modes;
 static volatile sig_atomic_t have_modes = 0;
@@ -49,8 +50,46 @@ void bulletin_safety_restore_now(void) {
     }
 }
 
+static volatile int held_stderr = -1;
+static volatile int saved_stderr = -1;
+
+int bulletin_stderr_hold(void) {
+    if (held_stderr >= 0) return 0;
+    int file = memfd_create("bulletin-stderr", MFD_CLOEXEC);
+    if (file < 0) return -1;
+    int saved = fcntl(2, F_DUPFD_CLOEXEC, 3);
+    if (saved < 0) { close(file); return -1; }
+    if (dup2(file, 2) < 0) { close(file); close(saved); return -1; }
+    saved_stderr = saved;
+    held_stderr = file;
+    return 0;
+}
+
+void bulletin_stderr_release(void) {
+    int file = held_stderr;
+    if (file < 0) return;
+    held_stderr = -1;
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    saved_stderr = -1;
+    char buffer[4096];
+    off_t offset = 0;
+    ssize_t n;
+    while ((n = pread(file, buffer, sizeof buffer, offset)) > 0) {
+        ssize_t done = 0;
+        while (done < n) {
+            ssize_t w = write(2, buffer + done, (size_t)(n - done));
+            if (w <= 0) break;
+            done += w;
+        }
+        offset += n;
+    }
+    close(file);
+}
+
 static void crash_handler(int signo) {
     bulletin_safety_restore_now();
+    bulletin_stderr_release();
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
     fallback.sa_handler = SIG_DFL;

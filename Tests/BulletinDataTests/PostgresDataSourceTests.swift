@@ -127,6 +127,17 @@ struct PostgresDataSourceTests {
         #expect(await reason(server.url(user: "nobody")).hasPrefix("that role does not exist on the server ("))
         #expect(await reason(scram.url(password: "wrong")).hasPrefix("wrong password, or no such role with a password ("))
         #expect(await reason(scram.url() + "?passfile=/nonexistent").hasPrefix("the server asks for a password and none was given"))
+        // A password file others may read is ignored by libpq: said, with the fix.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString.prefix(6))").path
+        try "*:*:*:*:x\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        chmod(file, 0o644)
+        #expect(PostgresWords.connectReason("fe_sendauth: no password supplied", environment: ["PGPASSFILE": file])
+            == "the server asks for a password and none was given: \(file) is not read while others may read it (chmod 600 \(file)) "
+            + "(fe_sendauth: no password supplied)")
+        chmod(file, 0o600)
+        #expect(PostgresWords.connectReason("fe_sendauth: no password supplied", environment: ["PGPASSFILE": file])
+            .hasSuffix("put it in the URL, PGPASSWORD or ~/.pgpass (fe_sendauth: no password supplied)"))
         #expect(await reason(server.url() + "?sslmode=require").hasPrefix("TLS was asked for (sslmode) and the server does not offer it ("))
         let described = DataError.databaseConnection(location: "postgres://u@h/db", reason: "no server is answering at that address (x)")
         #expect(described.description == "Cannot connect to postgres://u@h/db: no server is answering at that address (x)")

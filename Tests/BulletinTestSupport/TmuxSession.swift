@@ -261,7 +261,7 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Single-quotes `text` for sh.
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// Runs tmux against this session's own server socket.
     @discardableResult

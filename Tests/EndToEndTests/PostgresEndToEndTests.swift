@@ -44,6 +44,27 @@ struct PostgresEndToEndTests {
         try await session.quit()
     }
 
+    @Test("libpq's warning on stderr (a password file others may read) never lands on the screen: held while the screen is up, printed under the prompt after it; the error says why the file was not read")
+    func stderrHeldWhileTheScreenIsUp() async throws {
+        let server = try PostgresTestServer.scram()
+        let password = try #require(server.password)
+        let database = try server.createDatabase(Self.schema)
+        let file = "/tmp/pgpass-\(UUID().uuidString.prefix(6))"
+        try "*:*:*:*:\(password)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        chmod(file, 0o644)
+        // stderr is the terminal itself here, as for a person (not the session's file).
+        let command = "exec \(TmuxSession.quote(BulletinBinary.path)) --db \(TmuxSession.quote(server.url(database: database))) open users 2>&1"
+        let session = try TmuxSession(command: ["sh", "-c", command], width: 160, height: 30, environment: ["PGPASSFILE": file])
+        defer { session.close() }
+        let screen = try await session.waitForAll(["is not read while others", "chmod 600"])
+        #expect(!screen.contains("WARNING") && !screen.contains("group or world access"), "\(screen)")
+        session.send("q")
+        #expect(try await session.waitForExit() == 0)
+        let after = try await session.waitForAll(["WARNING: password file", "has group or world access"])
+        #expect(!after.contains("chmod 600"), "the screen is down, the held warning under it")
+    }
+
     @Test("two Bulletin processes in two panes open post 2; A saves a new title, then B a new body: B is asked, nothing sent; Reload brings A's title in beside B's body, and both stand")
     func twoEditors() async throws {
         let server = try PostgresTestServer.shared()

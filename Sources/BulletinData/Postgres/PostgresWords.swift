@@ -52,13 +52,18 @@ enum PostgresWords {
     }
 
     /// libpq's connection failure in words.
-    static func connectReason(_ message: String) -> String {
+    /// - Parameter environment: Where `PGPASSFILE` and `HOME` are read (the process's).
+    static func connectReason(_ message: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let line = firstLine(message)
         let lowered = message.lowercased()
         if lowered.contains("password authentication failed") {
             return "wrong password, or no such role with a password (\(line))"
         }
         if lowered.contains("no password supplied") || lowered.contains("password is required") {
+            if let path = ignoredPasswordFile(environment) {
+                return "the server asks for a password and none was given: \(path) is not read while others may read it "
+                    + "(chmod 600 \(path)) (\(line))"
+            }
             return "the server asks for a password and none was given: put it in the URL, PGPASSWORD or ~/.pgpass (\(line))"
         }
         if lowered.contains("database") && lowered.contains("does not exist") { return "that database does not exist on the server (\(line))" }
@@ -88,6 +93,15 @@ enum PostgresWords {
         if trimmed.hasPrefix("FATAL:") { trimmed = String(trimmed.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
         if trimmed.hasPrefix("ERROR:") { trimmed = String(trimmed.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
         return trimmed
+    }
+
+    /// The password file libpq reads (`PGPASSFILE`, else `~/.pgpass`) when it exists and its
+    /// group or others may read or write it: libpq then ignores it (with a warning on stderr).
+    static func ignoredPasswordFile(_ environment: [String: String]) -> String? {
+        guard let path = environment["PGPASSFILE"] ?? environment["HOME"].map({ $0 + "/.pgpass" }) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
+        return path
     }
 
     private static func seconds(_ milliseconds: Int) -> String {

@@ -63,4 +63,16 @@ int bulletin_signal_pipe_route(int signo);
 /// or EFBIG and the app goes on, as with SIG_IGN. The handler calls only getpid(2) and write(2).
 int bulletin_signal_pipe_route_sent(int signo);
 
+/// Holds what is written to stderr (fd 2) while the screen is up: fd 2 becomes an anonymous
+/// in-memory file (memfd_create(2)), so a library's message (libpq's "password file has group
+/// or world access") or a child's never lands in the middle of the drawing. Returns 0, or -1
+/// when it could not (stderr is then left as it was). Does nothing when already holding.
+int bulletin_stderr_hold(void);
+
+/// Gives stderr back (dup2(2) of the saved descriptor) and writes to it what was held, in
+/// order. Async-signal-safe (dup2, pread, write, close): the crash handler calls it after the
+/// terminal restore, so a crash's own message is printed under the shell's prompt. Does
+/// nothing when not holding.
+void bulletin_stderr_release(void);
+
 #endif

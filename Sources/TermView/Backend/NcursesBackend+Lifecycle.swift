@@ -50,11 +50,13 @@ extension NcursesBackend {
     }
 
     /// Leaves full-screen mode for Ctrl-Z (`endwin(3X)`: cooked mode, echo, cursor, primary
-    /// screen) and turns the crash restore off until ``resumeAfterSuspend()``.
+    /// screen), turns the crash restore off until ``resumeAfterSuspend()``, and gives stderr
+    /// back with what was written to it meanwhile (held again on resume).
     public func suspend() {
         guard !isRestored else { return }
         bulletin_safety_disarm()
         endwin()
+        bulletin_stderr_release()
     }
 
     /// Returns to full-screen mode after `fg`: re-reads the size, re-enters full-screen mode
@@ -66,6 +68,7 @@ extension NcursesBackend {
     public func resumeAfterSuspend() {
         guard !isRestored else { return }
         bulletin_safety_rearm()
+        _ = bulletin_stderr_hold()
         refreshSize()
         werase(window)
         wrefresh(window)

@@ -68,6 +68,8 @@ public final class NcursesBackend: TerminalBackend {
         }
         configureInput(window)
         armCrashRestore()
+        // What libraries print on stderr waits until the screen is down (``restore()``).
+        _ = bulletin_stderr_hold()
         return NcursesBackend(window: window, theme: makeTheme(changes: changes), ncursesDescriptor: descriptor)
     }
 
@@ -149,6 +151,8 @@ public final class NcursesBackend: TerminalBackend {
         Self.writeAll(Self.mouseOffSequence)
         endwin()
         tcflush(0, TCIFLUSH)
+        // What was written to stderr meanwhile, under the shell's prompt now.
+        bulletin_stderr_release()
     }
 
     /// Re-reads the terminal size after `SIGWINCH` or `KEY_RESIZE`.
