@@ -79,6 +79,9 @@ public final class ListFinder {
     /// Whether a filter after `~` is a regular expression; `false` on a list a database filters
     /// (the prompt then says so, and the list stays as it was).
     @ObservationIgnored public var acceptsRegex = true
+    /// What the database filtering the list looks in (``ListWindows/filterMatches``), for the
+    /// help; `nil` on a list filtered here.
+    @ObservationIgnored public var databaseMatches: String?
     /// The counts of a list whose source filters (rows passing, rows in all; `nil`: not known
     /// yet), which ``statusText`` says instead of the finder's own.
     @ObservationIgnored public var externalCounts: (() -> (shown: Int?, total: Int?))?

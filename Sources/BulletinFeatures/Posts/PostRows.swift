@@ -60,7 +60,8 @@ extension RecordListModel where Row == PostRow {
 
     /// The Posts list's windows over `windows`: each row's author `—` when no user has its id.
     static func windowed(_ windows: any RecordWindows<WindowedPost>) -> ListWindows<PostRow> {
-        ListWindows(sortFields: PostRowColumn.allCases.map { "\($0)" }, windows) {
+        ListWindows(sortFields: PostRowColumn.allCases.map { "\($0)" }, filterMatches: "the title's text, the author's name or the id",
+                    windows) {
             PostRow(post: $0.post, author: $0.author ?? Display.missing)
         }
     }

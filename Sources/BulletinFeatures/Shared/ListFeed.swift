@@ -94,11 +94,15 @@ public struct ListWindows<Row: Sendable>: Sendable {
     public var estimate: @Sendable (WindowQuery) async -> Int?
     /// The field each column sorts by (`id`, `author`, `title`, `name`, …), left to right.
     public var sortFields: [String]
+    /// What the source's filter looks in, for the help: `the title's text, the author's name or the id`.
+    public var filterMatches: String
 
     /// The list of `windows`, each of its rows made into the list's by `map`.
-    public init<Source: Sendable>(sortFields: [String], _ windows: any RecordWindows<Source>,
+    /// - Parameter filterMatches: What the source's filter looks in (``filterMatches``).
+    public init<Source: Sendable>(sortFields: [String], filterMatches: String, _ windows: any RecordWindows<Source>,
                                   map: @escaping @Sendable (Source) -> Row) {
         self.sortFields = sortFields
+        self.filterMatches = filterMatches
         count = { query throws(DataError) in try await windows.count(query) }
         window = { query, start, limit throws(DataError) in
             try await windows.window(query, start: start, limit: limit).map { (map($0.row), $0.key) }

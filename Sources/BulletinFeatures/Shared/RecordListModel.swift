@@ -157,6 +157,7 @@ public final class RecordListModel<Row: Sendable & Identifiable> where Row.ID ==
             find.finder.externalCounts = { [weak self] in (self?.windowCount, self?.baseCount) }
             find.finder.externalProblem = { [weak self] in self?.windowQueryFailure }
             find.finder.acceptsRegex = false
+            find.finder.databaseMatches = feed.windows?.filterMatches
         }
     }
 

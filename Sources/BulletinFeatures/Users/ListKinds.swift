@@ -14,7 +14,8 @@ extension RecordListModel where Row == User {
             first: { _ throws(DataError) in Self.page(try await source.userPage(after: nil)) },
             page: { cursor throws(DataError) in Self.page(try await source.userPage(after: cursor)) })
         if let windows = source.userWindows {
-            feed.windows = ListWindows(sortFields: columns.map { "\($0)" }, windows) { $0 }
+            feed.windows = ListWindows(sortFields: columns.map { "\($0)" },
+                                       filterMatches: "the name, username, email or company, or the id", windows) { $0 }
         }
         return RecordListModel(name: source.vocabulary.users, columns: columns.map(\.column), feed: feed)
     }

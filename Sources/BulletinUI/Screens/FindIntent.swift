@@ -13,11 +13,12 @@ extension FindIntent {
     /// `Esc` clearing a filter (while one is set), `/` filter, `s`/`S` sort column and
     /// direction, `n`/`N` next and previous match (greyed until a filter was typed: they
     /// look for the last one), a digit starting a jump to an id.
-    /// `inDatabase`: the list's source filters (a database's windowed list), which the help says.
-    static func listKeys(filtered: Bool, searched: Bool = true, inDatabase: Bool = false) -> KeyMap<FindIntent> {
+    /// `databaseMatches`: what the list's source filters by (a database's windowed list:
+    /// ``ListWindows/filterMatches``), which the help says; `nil` for a list filtered here.
+    static func listKeys(filtered: Bool, searched: Bool = true, databaseMatches: String? = nil) -> KeyMap<FindIntent> {
         let noSearch = searched ? nil : "no filter typed yet (/ types one)"
-        let filter = inDatabase ? "Filter the rows in the database by the title's text, the author's name or the id (no ~regex)"
-            : "Filter the rows by text (~ for a regex)"
+        let filter = databaseMatches.map { "Filter the rows in the database by \($0) (no ~regex)" }
+            ?? "Filter the rows by text (~ for a regex)"
         let clear = KeyBinding(keys: [.escape], label: "Esc clear", description: "Clear the filter (then Esc goes back)",
                                group: "Find", footer: .always, action: FindIntent.clearFilter)
         return KeyMap((filtered ? [clear] : []) + [

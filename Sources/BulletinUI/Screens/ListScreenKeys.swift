@@ -87,7 +87,7 @@ extension FindableScreenModel {
         var keys = (ListIntent.moveKeys(noun: noun, failed: failed) + ListIntent.columnKeys(selection, failed: failed))
             .map(ListScreenIntent.list)
         if failed == nil { keys = keys + FindIntent.listKeys(filtered: !find.finder.query.isEmpty, searched: !find.finder.lastQuery.isEmpty,
-                                                                inDatabase: !find.finder.acceptsRegex).map(ListScreenIntent.find) }
+                                                                databaseMatches: find.finder.databaseMatches).map(ListScreenIntent.find) }
         keys = keys + MarkIntent.keys(noun: noun, failed: failed, clearUnavailable: clearMarksUnavailableReason,
                                    deletes: edit.contains { $0.action == .delete }).map(ListScreenIntent.mark)
             + KeyMap(edit.map { $0.disabled(failed) }).map(ListScreenIntent.edit)
