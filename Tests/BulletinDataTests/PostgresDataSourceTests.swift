@@ -41,7 +41,8 @@ struct PostgresDataSourceTests {
         #expect(try await source.albums(userID: RecordID(2)).map(\.title) == ["omnis laborum"])
         #expect(try await source.photos(albumID: RecordID(1)).map(\.thumbnailUrl) == ["https://x.org/t1"])
         #expect(try await source.todos(userID: RecordID(1)).map(\.completed) == [false, true], "boolean columns read as Bool")
-        #expect(source.descriptor == SourceDescriptor(kind: .postgres, location: url))
+        #expect(source.descriptor == SourceDescriptor(kind: .postgres, location: url,
+                                                      authentication: "no password asked (the server trusts this login)"))
         await #expect(throws: DataError.notFound("post 9", location: url)) { try await source.post(id: RecordID(9)) }
         let raw = try #require(try await source.rawRecord(.post, id: RecordID(1)))
         #expect(raw.contains("created_at") && raw.contains("2024-05-01"), "a column Bulletin does not model shows in the raw view: \(raw)")
@@ -60,7 +61,7 @@ struct PostgresDataSourceTests {
         #expect(details["TLS"] == "not in use")
         #expect(details["Tables"] == "users 2, posts 3, comments 2, albums 2, photos 1, todos 2")
         #expect(details["Filter"] == "ILIKE, no trigram index (every row is read)")
-        #expect(details["Writes"] == "allowed, each checked against the row as opened")
+        #expect(details["Saves"] == "allowed, each checked against the row as opened")
     }
 
     @Test("a password in the URL is never in the source's location, its messages or the request log")
@@ -95,7 +96,9 @@ struct PostgresDataSourceTests {
         let log = RequestLog()
         let source = PostgresDataSource(conninfo: server.url(password: password), log: log)
         #expect(!source.location.contains(password) && source.location == server.url())
+        #expect(source.descriptor.authentication == nil, "not connected yet: not known")
         _ = try? await source.users()   // no tables: an error naming the URL
+        #expect(source.descriptor.authentication == "password (from the URL, PGPASSWORD or ~/.pgpass; never shown)")
         let wrong = PostgresDataSource(conninfo: server.url(password: "not-" + password), log: log)
         do {
             _ = try await wrong.users()

@@ -57,7 +57,10 @@ struct PostgresEndToEndTests {
         let command = "exec \(TmuxSession.quote(BulletinBinary.path)) --db \(TmuxSession.quote(server.url(database: database))) open users 2>&1"
         let session = try TmuxSession(command: ["sh", "-c", command], width: 160, height: 30, environment: ["PGPASSFILE": file])
         defer { session.close() }
-        let screen = try await session.waitForAll(["is not read while others", "chmod 600"])
+        // The sentence wraps where the port and the database's name put it: read it joined.
+        let screen = try await session.waitUntil("the password file named") {
+            $0.replacingOccurrences(of: "\n ", with: " ").contains("\(file) is not read while others may read it (chmod 600 \(file))")
+        }
         #expect(!screen.contains("WARNING") && !screen.contains("group or world access"), "\(screen)")
         session.send("q")
         #expect(try await session.waitForExit() == 0)

@@ -109,6 +109,8 @@ public final class PostgresConnection {
     public var host: String { PQhost(handle).map { String(cString: $0) } ?? "" }
     /// The port connected to.
     public var port: String { PQport(handle).map { String(cString: $0) } ?? "" }
+    /// Whether the server asked for a password to open it (`PQconnectionUsedPassword`).
+    public var usedPassword: Bool { PQconnectionUsedPassword(handle) == 1 }
     /// Whether the connection is encrypted with TLS, and its protocol (`TLSv1.3`) when it is.
     public var tls: String? {
         guard PQsslInUse(handle) == 1 else { return nil }

@@ -46,6 +46,8 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// `--live`: others' changes as the change triggers send them; `nil` without `--live`.
     private nonisolated let listener: PostgresListener?
+    /// The source's own connection's server process and whether it asked for a password.
+    private nonisolated let process: WriterProcess
 
     /// - Parameters:
     ///   - conninfo: `postgres://USER@HOST:PORT/DB` (or `postgresql://`, or libpq's `key=value`
@@ -63,15 +65,25 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         // The server process of the source's own connection: its writes' notifications are not
         // reported back (a write refreshes the screens itself).
         let writer = WriterProcess()
-        link = PostgresLink(conninfo: conninfo, location: location, statementTimeout: statementTimeout) { writer.set($0.backendPID) }
+        process = writer
+        link = PostgresLink(conninfo: conninfo, location: location, statementTimeout: statementTimeout) {
+            writer.set($0.backendPID)
+            writer.set(usedPassword: $0.usedPassword)
+        }
         listener = live ? PostgresListener(conninfo: conninfo, location: location, mapping: mapping) { writer.ids } : nil
         windowReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
         searchReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
         countReader = PostgresReader(conninfo: conninfo, location: location, statementTimeout: statementTimeout)
     }
 
-    /// `PostgreSQL database postgres://USER@HOST:PORT/DB`.
-    public nonisolated var descriptor: SourceDescriptor { SourceDescriptor(kind: .postgres, location: location) }
+    /// `PostgreSQL database postgres://USER@HOST:PORT/DB`; its authentication once connected:
+    /// a password (never shown) or none asked.
+    public nonisolated var descriptor: SourceDescriptor {
+        let authentication = process.usedPassword.map {
+            $0 ? "password (from the URL, PGPASSWORD or ~/.pgpass; never shown)" : "no password asked (the server trusts this login)"
+        }
+        return SourceDescriptor(kind: .postgres, location: location, authentication: authentication)
+    }
 
     nonisolated var dialect: SQLDialect { .postgres }
 
@@ -160,7 +172,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
             SourceDetail("Mapping", mapping.text.isEmpty ? "json-server's names (no --map)" : "--map " + mapping.text.replacingOccurrences(of: ",", with: ", ")),
         ] + layout.leftOut.map { SourceDetail("Left out", $0) } + [
             SourceDetail("Filter", trigram.isEmpty ? "ILIKE, no trigram index (every row is read)" : "ILIKE with pg_trgm on " + trigram.joined(separator: ", ")),
-            SourceDetail("Writes", writeDenial.withLock { $0 }.map { "refused: \($0)" } ?? "allowed, each checked against the row as opened"),
+            SourceDetail("Saves", writeDenial.withLock { $0 }.map { "refused: \($0)" } ?? "allowed, each checked against the row as opened"),
             SourceDetail("Live", liveDetail(layout, connection)),
         ]
         return statistics
@@ -313,9 +325,16 @@ actor PostgresReader {
 /// The server process of a source's own connection (`PQbackendPID`), read from the listener's thread.
 final class WriterProcess: Sendable {
     private let pid = Mutex<Int32?>(nil)
+    private let password = Mutex<Bool?>(nil)
 
     /// The connection was opened (again) with server process `id`.
     func set(_ id: Int32) { pid.withLock { $0 = id } }
+
+    /// The connection was opened (again), the server asking for a password or not.
+    func set(usedPassword: Bool) { password.withLock { $0 = usedPassword } }
+
+    /// Whether the server asked for a password (`PQconnectionUsedPassword`); `nil` before a connection.
+    var usedPassword: Bool? { password.withLock { $0 } }
 
     /// The processes whose notifications are the source's own.
     var ids: Set<Int32> { pid.withLock { $0.map { [$0] } ?? [] } }
