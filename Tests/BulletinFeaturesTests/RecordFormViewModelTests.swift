@@ -221,6 +221,22 @@ struct RecordFormViewModelTests {
         #expect(await setup.writer.log == ["create post"])
     }
 
+    @Test("an author found missing is looked up again on save: once someone made user 42, Ctrl-S saves and the note goes")
+    func authorMadeMeanwhile() async {
+        let setup = makeForm(.post, parent: 1)
+        type("42", into: .authorID, setup.form)
+        setup.form.focusNext()
+        await setup.form.waitForTasks()
+        #expect(setup.form.problem(at: 0) == "no user 42")
+        type("Title", into: .title, setup.form)
+        type("Body", into: .body, setup.form)
+        await setup.source.store(.user(User(id: 42, name: "Made elsewhere", username: "m", email: "m@x.org")))
+        setup.form.save()
+        await setup.form.waitForTasks()
+        #expect(setup.form.problem(at: 0) == nil)
+        #expect(await setup.writer.log == ["create post"])
+    }
+
     @Test("a comment's post must exist")
     func commentPostMustExist() async {
         let setup = makeForm(.comment, parent: 99)

@@ -263,7 +263,9 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     public func save(overwrite: Bool = false) {
         guard phase == .editing || isFailed else { return }
         triedToSave = true
-        if let bad = fields.firstIndex(where: { $0.localProblem != nil || referenceProblems[$0.id] != nil }) {
+        // A reference found missing earlier (`no user 42`) is looked up again below: the record
+        // may have been made since.
+        if let bad = fields.firstIndex(where: { $0.localProblem != nil }) {
             setPhase(.editing)
             focus = bad
             return
@@ -273,10 +275,12 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
         let checkFirst = mayHaveBeenSaved && original == nil
         let reference = fields.lazy.compactMap { field in field.referenceRule.map { (field.id, $0, field.trimmed) } }.first
         task = Task { [weak self] in
-            if let (id, rule, text) = reference,
-               let problem = await Self.lookUp(rule, id: RecordID(text), source: source) {
-                self?.referenceFailed(id, problem)
-                return
+            if let (id, rule, text) = reference {
+                if let problem = await Self.lookUp(rule, id: RecordID(text), source: source) {
+                    self?.referenceFailed(id, problem)
+                    return
+                }
+                self?.referenceProblems[id] = nil
             }
             let outcome = await attempt { () async throws(DataError) in
                 try await Self.write(record, original: original, checkingFirst: checkFirst, overwrite: overwrite, to: writer)
