@@ -42,6 +42,33 @@ struct SQLiteWriterTests {
                      other: try SQLiteConnection(path: path))
     }
 
+    @Test("a users table holding company and address as plain text: each user reads them as the company's name and the street; an edit writes plain text back, a JSON column keeps JSON")
+    func plainTextCompany() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bulletin-sqlc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("app.db").path
+        try SQLiteConnection(path: path, create: true).execute("""
+            CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, username TEXT, email TEXT, company TEXT, address TEXT);
+            INSERT INTO users VALUES (1, 'Ann', 'ann', 'a@x.org', 'Acme', '12 Main St'),
+                                     (2, 'Bo', 'bo', 'b@x.org', '{"name":"Globex","catchPhrase":"x","bs":"y"}', NULL);
+            """)
+        let source = SQLiteDataSource(path: path)
+        let users = try await source.users()
+        #expect(users.map(\.company?.name) == ["Acme", "Globex"], "every user read, not one skipped")
+        #expect(users[0].address?.street == "12 Main St")
+        var edited = users[0]
+        edited.company = User.Company(name: "Initech", catchPhrase: nil, bs: nil)
+        _ = try await SQLiteDataWriter(source: source).update(.user(edited), original: .user(users[0]))
+        let other = try SQLiteConnection(path: path, readOnly: true)
+        #expect(try other.rows("SELECT company, address FROM users WHERE id = 1") == [[.text("Initech"), .text("12 Main St")]])
+        var second = users[1]
+        second.company?.name = "Globex 2"
+        _ = try await SQLiteDataWriter(source: source).update(.user(second), original: .user(users[1]))
+        let stored = try #require(try other.rows("SELECT company FROM users WHERE id = 2").first?.first?.text)
+        #expect(stored.hasPrefix("{") && stored.contains("Globex 2") && stored.contains("catchPhrase"), "\(stored)")
+    }
+
     @Test("an edit writes only the columns of the fields changed; the columns Bulletin does not model keep their values")
     func updateChangesOnlyEdited() async throws {
         let setup = try Self.setup()

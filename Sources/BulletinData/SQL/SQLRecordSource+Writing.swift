@@ -63,7 +63,7 @@ extension SQLRecordSource {
                 // answer was lost (the connection dropped at COMMIT) landed; nothing is sent twice.
                 if changes(from: RecordJSON.value(of: stored), to: to).isEmpty { return stored }
                 if let original, !overwrite, stored != original { throw .recordChanged(path: location, record: record.label) }
-                try write(changes(from: RecordJSON.value(of: original ?? stored), to: to), of: record.id, in: map, session)
+                try write(changes(from: RecordJSON.value(of: original ?? stored), to: to), of: record.id, in: map, table: table, session)
                 return try decoded(try row(of: layoutKind, id: record.id, map: map, table: table, session), kind: kind, table: map.table)
             case let .delete(_, id):
                 let current = try row(of: layoutKind, id: id, map: map, table: table, session)
@@ -129,7 +129,7 @@ extension SQLRecordSource {
         for member in members where member.key != "id" {
             guard let column = map.column(member.key) else { continue }
             conditions.append("\(SQLText.quote(column)) = ?")
-            values.append(Self.sqlValue(member.value))
+            values.append(Self.stored(member.value, field: member.key, column: table.column(named: column)))
         }
         guard !conditions.isEmpty else { return nil }
         if case let .transaction(id)? = creating[record.kind] {
@@ -188,6 +188,18 @@ extension SQLRecordSource {
                          + "WHERE \(SQLText.quote(map.id)) = ?", [Self.key(id)]).first ?? []
     }
 
+    /// `value` of `field` as its `column` stores it: a user's company or address that is only
+    /// its name or street (``SQLRecords/plainTextMember``) goes back as that text where the
+    /// column is not JSON (`json`, `jsonb`), so a table that holds them as plain text keeps
+    /// them so; anything else as ``sqlValue(_:)`` gives it.
+    static func stored(_ value: JSONValue, field: String, column: SQLSchema.Column?) -> SQLValue {
+        guard let inner = SQLRecords.plainTextMember[field], case let .object(members) = value,
+              let column, !column.declaredType.lowercased().hasPrefix("json") else { return sqlValue(value) }
+        let present = members.filter { $0.value != .null }
+        guard present.count == 1, present[0].key == inner, case let .string(text) = present[0].value else { return sqlValue(value) }
+        return .text(text)
+    }
+
     /// Drops what undo would have put back (a source switch, tests).
     func forgetCascades() { cascaded = [:] }
 
@@ -222,14 +234,14 @@ extension SQLRecordSource {
     }
 
     /// `UPDATE table SET column = ? … WHERE id = ?` for the fields changed.
-    private func write(_ fields: [(String, JSONValue)], of id: RecordID, in map: SQLLayout.TableMap,
+    private func write(_ fields: [(String, JSONValue)], of id: RecordID, in map: SQLLayout.TableMap, table: SQLSchema.Table,
                        _ session: any SQLSession) throws(DataError) {
         var assignments: [(String, SQLValue)] = []
         for (field, value) in fields {
             guard let column = map.column(field) ?? map.extraColumns.first(where: { $0.lowercased() == field.lowercased() }) else {
                 throw .writeRefused(location: location, reason: "table \(map.table) has no column for \(field)")
             }
-            assignments.append((column, Self.sqlValue(value)))
+            assignments.append((column, Self.stored(value, field: field, column: table.column(named: column))))
         }
         try write(assignments, of: id, in: map, session)
     }
@@ -268,7 +280,7 @@ extension SQLRecordSource {
                 throw .writeRefused(location: location, reason: "table \(map.table) has no column for \(member.key)")
             }
             columns.append(column)
-            values.append(member.key == "id" ? Self.key(id) : Self.sqlValue(member.value))
+            values.append(member.key == "id" ? Self.key(id) : Self.stored(member.value, field: member.key, column: table.column(named: column)))
         }
         let overriding = !numbered && generation == .always ? " OVERRIDING SYSTEM VALUE" : ""
         let insert = "INSERT INTO \(quotedTable) (\(columns.map(SQLText.quote).joined(separator: ", ")))\(overriding) "

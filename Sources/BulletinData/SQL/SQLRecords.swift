@@ -24,10 +24,20 @@ enum SQLRecords {
         for (column, value) in zip(table.columns, values) {
             let field = fieldOfColumn[column.name.lowercased()] ?? column.name
             let boolean = (kind == .todos && field == "completed") || ["BOOLEAN", "BOOL"].contains(column.declaredType.uppercased())
-            members.append(JSONValue.Member(key: field, value: json(value, boolean: boolean)))
+            var member = json(value, boolean: boolean)
+            // A user's company or address as plain text (a table of its own making): its name, its street.
+            if kind == .users, let inner = plainTextMember[field], case .string = member {
+                member = .object([JSONValue.Member(key: inner, value: member)])
+            }
+            members.append(JSONValue.Member(key: field, value: member))
         }
         return .object(members)
     }
+
+    /// A user's structured fields that a table may hold as plain text, and the member that text
+    /// is: a `company` column of `text` holding `Acme` is the company named Acme; an `address`
+    /// one, its street.
+    static let plainTextMember: [String: String] = ["company": "name", "address": "street"]
 
     /// One value as JSON.
     static func json(_ value: SQLValue, boolean: Bool = false) -> JSONValue {
