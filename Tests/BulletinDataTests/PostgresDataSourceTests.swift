@@ -284,6 +284,26 @@ struct PostgresDataSourceTests {
         #expect(link.connectTries == 2, "tried again once the hold is over")
     }
 
+    @Test("a server that stopped answering is not connected to again for 1 s: the read behind the one given up fails with it, without a connect of its own")
+    func notAnsweringHeld() throws {
+        let server = try PostgresTestServer.dedicated()
+        let url = server.url(database: try server.createDatabase(Self.schema))
+        let link = PostgresLink(conninfo: url, location: url, statementTimeout: 1000)
+        #expect(try link.read("SELECT count(*) FROM posts", [], log: nil) == [[.integer(3)]])
+        server.freeze()
+        defer { server.thaw() }
+        var first: DataError?
+        do throws(DataError) { _ = try link.read("SELECT 1", [], log: nil) } catch { first = error }
+        #expect(first?.description.contains("did not answer within 1 s") == true, "\(String(describing: first))")
+        var second: DataError?
+        do throws(DataError) { _ = try link.read("SELECT 1", [], log: nil) } catch { second = error }
+        #expect(second == first && link.connectTries == 1, "held: no new connection tried (\(link.connectTries))")
+        server.thaw()
+        Thread.sleep(forTimeInterval: PostgresLink.answerHold)
+        #expect(try link.read("SELECT count(*) FROM posts", [], log: nil) == [[.integer(3)]])
+        #expect(link.connectTries == 2)
+    }
+
     @Test("a connection refused at once is not held: the next read tries again")
     func quickFailureNotHeld() throws {
         let closed = try SilentListener(listen: false)

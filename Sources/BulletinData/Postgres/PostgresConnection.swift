@@ -16,6 +16,9 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var message: String
     /// Whether the connection was lost (`PQstatus` is `CONNECTION_BAD` after the call).
     public var connectionLost: Bool = false
+    /// Whether the connection was given up because the server did not answer within
+    /// `--timeout` + 2 s (a server stopped or cut off without a word).
+    public var notAnswering: Bool = false
 
     public var description: String { state.isEmpty ? message : "\(message) (SQLSTATE \(state))" }
 
@@ -326,7 +329,8 @@ public final class PostgresConnection {
             abandoned = true
             let seconds = answerTimeout - 2
             let said = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-            throw PostgresError(state: "", message: "the server did not answer within \(said) s (--timeout)", connectionLost: true)
+            throw PostgresError(state: "", message: "the server did not answer within \(said) s (--timeout)", connectionLost: true,
+                                notAnswering: true)
         }
     }
 

@@ -11,9 +11,13 @@ final class PostgresLink {
     /// The last try to connect, when it failed slowly (a server that does not answer: a second or
     /// more), and why: the reads queued behind it fail at once with it for ``failureHold`` seconds
     /// instead of each waiting out its own `connect_timeout`. A quick failure (refused) is not held.
-    private var lastFailure: (at: Date, error: DataError)?
+    private var lastFailure: (at: Date, error: DataError, hold: Double)?
     /// How long a failed connection is not tried again, in seconds.
     static let failureHold = 3.0
+    /// How long a server that stopped answering is not connected to again, in seconds: the
+    /// reads queued behind the one given up (issued within milliseconds) fail with it; a retry
+    /// the person asks for comes later and tries again.
+    static let answerHold = 1.0
     /// How long a try to connect must have taken to be held (a server that does not answer), in seconds.
     static let slowFailure = 1.0
     /// How many times a connection was tried (made or not), for tests of ``failureHold``.
@@ -39,7 +43,7 @@ final class PostgresLink {
             if ended == nil { return connection }
         }
         connection = nil
-        if let lastFailure, Date().timeIntervalSince(lastFailure.at) < Self.failureHold { throw lastFailure.error }
+        if let lastFailure, Date().timeIntervalSince(lastFailure.at) < lastFailure.hold { throw lastFailure.error }
         let started = Date()
         connectTries += 1
         do throws(PostgresError) {
@@ -52,7 +56,7 @@ final class PostgresLink {
             return opened
         } catch {
             let failure = PostgresWords.connectError(error, location: location, endedBefore: ended)
-            lastFailure = Date().timeIntervalSince(started) >= Self.slowFailure ? (Date(), failure) : nil
+            lastFailure = Date().timeIntervalSince(started) >= Self.slowFailure ? (Date(), failure, Self.failureHold) : nil
             throw failure
         }
     }
@@ -74,7 +78,12 @@ final class PostgresLink {
                 return rows
             } catch {
                 if error.connectionLost { drop() }
-                throw PostgresWords.readError(error, location: location, timeout: statementTimeout)
+                let failure = PostgresWords.readError(error, location: location, timeout: statementTimeout)
+                // A server that stopped answering is not tried again at once either: the reads
+                // behind this one (a post's comments after the post) fail with it, not each
+                // after a connect timeout of its own.
+                if error.notAnswering { lastFailure = (Date(), failure, Self.answerHold) }
+                throw failure
             }
         } catch {
             if error != .cancelled {
