@@ -76,6 +76,8 @@ struct PostgresDataSourceTests {
         #expect(PostgresURL.redacted("host=db password='it\\'s a secret' sslpassword=k3y") == "host=db")
         #expect(PostgresURL.redacted("host=db password='never closed") == "host=db …", "cut where reading stopped")
         #expect(PostgresURL.redacted("host=db port") == "host=db …")
+        #expect(PostgresURL.redacted("sqlite:/tmp/x.db") == "sqlite:/tmp/x.db", "not a connection string: as it is")
+        #expect(PostgresURL.redacted("mysql://u@h password=x") == "…", "not read as pairs: nothing after where reading stopped")
         for (conninfo, secret) in [("host=db password = S3cretPw!x", "S3cretPw!x"), ("host=db password='S3cret Pw!x'", "S3cret Pw!x"),
                                    ("host=db password='it\\'s a secret'", "it's a secret")] {
             let message = PostgresURL.scrubbed("could not connect: \(conninfo) (\(secret))", conninfo: conninfo)

@@ -118,9 +118,11 @@ public enum PostgresURL {
         guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else {
             // key=value pairs as libpq reads them (`password = 'a b'` included); what cannot be
             // read as pairs is cut where reading stopped, so nothing after it is shown.
+            // Not a connection string at all (`sqlite:/tmp/x.db`): as it is, unless it names a password.
+            if !isPostgres(url), !lowered.contains("password") { return url }
             let (pairs, complete) = self.pairs(url)
             let kept = pairs.filter { !secretKeys.contains($0.key.lowercased()) }.map { String(url[$0.range]) }
-            return kept.joined(separator: " ") + (complete ? "" : " …")
+            return kept.joined(separator: " ") + (complete ? "" : kept.isEmpty ? "…" : " …")
         }
         var text = url
         if let scheme = text.range(of: "://") {
