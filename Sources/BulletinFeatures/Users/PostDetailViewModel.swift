@@ -9,12 +9,16 @@ public struct PostDetail: Sendable, Equatable {
     public var comments: [Comment]
     /// The comments that could not be read (skipped), or a list read only in part.
     public var commentIssues: [RecordIssue]
+    /// Why the comments could not be read at all (a table the role may not read), when the
+    /// post itself could: the post is shown, and this said in place of its comments.
+    public var commentsError: DataError?
 
-    public init(post: Post, author: User?, comments: [Comment], commentIssues: [RecordIssue] = []) {
+    public init(post: Post, author: User?, comments: [Comment], commentIssues: [RecordIssue] = [], commentsError: DataError? = nil) {
         self.post = post
         self.author = author
         self.comments = comments
         self.commentIssues = commentIssues
+        self.commentsError = commentsError
     }
 }
 
@@ -83,6 +87,7 @@ public final class PostDetailViewModel: LoadingScreen, FindsInText {
     /// the screen then shows no comments section.
     public var commentsHeading: String? {
         guard let comments = vocabulary.comments else { return nil }
+        if state.value?.commentsError != nil { return "\(comments.title) (not read)" }
         return "\(comments.title) (\(state.value?.comments.count ?? 0))"
     }
 
@@ -91,7 +96,10 @@ public final class PostDetailViewModel: LoadingScreen, FindsInText {
 
     /// `1 record skipped: comments[1] not valid UTF-8 (line 14, column 17)` when comments could
     /// not be read, for the status line; `nil` when all were.
-    public var commentsNote: String? { RecordIssue.summary(of: state.value?.commentIssues ?? []) }
+    public var commentsNote: String? {
+        if let error = state.value?.commentsError { return "\(vocabulary.comments?.title ?? "Comments") could not be read: \(error)" }
+        return RecordIssue.summary(of: state.value?.commentIssues ?? [])
+    }
 
     // MARK: - Intents
 
@@ -107,8 +115,16 @@ public final class PostDetailViewModel: LoadingScreen, FindsInText {
             }
             let loadedPost = try await post.get()
             let author = try? await source.user(id: loadedPost.userId)
-            let list = try await comments.get()
-            return PostDetail(post: loadedPost, author: author, comments: list.records, commentIssues: list.issues)
+            // The post read, its comments not (a table the role may not read): the post is
+            // shown and the comments' error said; a lost connection or a cancel fails the load.
+            switch await comments {
+            case let .success(list):
+                return PostDetail(post: loadedPost, author: author, comments: list.records, commentIssues: list.issues)
+            case let .failure(error) where !error.failsWholeScreen:
+                return PostDetail(post: loadedPost, author: author, comments: [], commentsError: error)
+            case let .failure(error):
+                throw error
+            }
         }, value: { $0 }) { [weak self] loaded in
             guard let self, loaded != nil || state.error != nil else { return }
             applyFocus()
@@ -126,4 +142,16 @@ public final class PostDetailViewModel: LoadingScreen, FindsInText {
 
     /// Scrolls to the end (the screen clamps `Int.max` to the last page).
     public func scrollToEnd() { scrollOffset = Int.max / 2 }
+}
+
+extension DataError {
+    /// Whether a part of a screen that could not be read fails the whole screen: a cancel, or
+    /// a source that cannot be reached (the rest would fail too); a part refused on its own (a
+    /// table the role may not read, a bad answer) is said in its place instead.
+    var failsWholeScreen: Bool {
+        switch self {
+        case .cancelled, .databaseConnection, .transport, .timedOut, .tooSlow, .rateLimited: true
+        default: false
+        }
+    }
 }

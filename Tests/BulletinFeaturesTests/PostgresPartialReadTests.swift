@@ -1,0 +1,36 @@
+import BulletinData
+import BulletinTestSupport
+import Foundation
+import Testing
+
+@testable import BulletinFeatures
+
+/// A part of a screen the role may not read (`REVOKE SELECT ON comments`) is said in its place;
+/// the rest of the screen is shown.
+@MainActor
+@Suite("PostgreSQL: a table the role may not read")
+struct PostgresPartialReadTests {
+    @Test("a post whose comments the role may not read shows the post, Comments (not read) and why; a lost server still fails the screen")
+    func commentsRefused() async throws {
+        let server = try PostgresTestServer.shared()
+        let database = try server.createDatabase("""
+            CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text);
+            CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
+            CREATE TABLE comments (id serial PRIMARY KEY, post_id integer REFERENCES posts(id), name text, email text, body text);
+            INSERT INTO users (name, username) VALUES ('Ann', 'a');
+            INSERT INTO posts (user_id, title, body) VALUES (1, 'first', 'a');
+            INSERT INTO comments (post_id, name, email, body) VALUES (1, 'c', 'c@x.org', 'hidden');
+            """)
+        let role = "reader_\(database)"
+        try server.psql("CREATE ROLE \(role) LOGIN; GRANT SELECT ON users, posts TO \(role)", database: database)
+        let url = server.url(database: database, user: role)
+        let model = PostDetailViewModel(postID: 1, source: PostgresDataSource(conninfo: url))
+        await model.load()
+        #expect(model.state.value?.post.title == "first")
+        #expect(model.state.value?.author?.name == "Ann")
+        #expect(model.commentsHeading == "Comments (not read)")
+        #expect(model.commentsNote?.hasPrefix("Comments could not be read: Cannot read \(url): permission denied for table comments") == true,
+                "\(String(describing: model.commentsNote))")
+        #expect(DataError.databaseConnection(location: url, reason: "x").failsWholeScreen && DataError.cancelled.failsWholeScreen)
+    }
+}
