@@ -177,8 +177,41 @@ public final class ScreenHost {
     /// `true`, or returns `false` when none waits (``AppCoordinator/stopWaitingWrite()``).
     public var stopsWaitingWrite: @MainActor () -> Bool = { false }
 
+    /// Lets Esc stop `coordinator`'s waiting save or opening form, and keys typed while a form
+    /// or a question opens wait for it.
+    public func attach(to coordinator: AppCoordinator) {
+        stopsWaitingWrite = { [unowned coordinator] in coordinator.stopWaitingWrite() }
+        opening = { [unowned coordinator] in coordinator.isOpening }
+        stopsOpening = { [unowned coordinator] in coordinator.stopOpening() }
+        coordinator.onOpeningEnded = { [weak self] opened in self?.openingEnded(opened: opened) }
+    }
+
+    /// Whether a form or a question is opening (its record being read): keys typed meanwhile
+    /// wait for it (``AppCoordinator/isOpening``).
+    public var opening: @MainActor () -> Bool = { false }
+    /// Esc while opening: stops it (``AppCoordinator/stopOpening()``).
+    public var stopsOpening: @MainActor () -> Bool = { false }
+    /// Keys typed while a form or a question was opening, for it once it is shown.
+    private var typeAhead: [Key] = []
+    /// The most keys kept for a form still opening.
+    static let typeAheadLimit = 4_096
+
+    /// The form or question that was opening opened (`true`: the keys typed meanwhile go to it,
+    /// in order) or did not (`false`: they were for it, and are dropped).
+    public func openingEnded(opened: Bool) {
+        let keys = typeAhead
+        typeAhead = []
+        guard opened else { return }
+        for key in keys { handle(key) }
+    }
+
     /// Handles one key press.
     public func handle(_ key: Key) {
+        if opening() {
+            // `ehello`: the text is the form's, not the list's (where `h` would go back).
+            if key == .escape { typeAhead = []; _ = stopsOpening() } else if typeAhead.count < Self.typeAheadLimit { typeAhead.append(key) }
+            return
+        }
         statusNote?.clear()
         if helpState != nil, handleHelpKey(key) { return }
         if key == .escape, stopsWaitingWrite() { return }

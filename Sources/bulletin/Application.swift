@@ -48,7 +48,7 @@ final class Application {
         host = ScreenHost(
             stack: coordinator.stack, commandLine: coordinator.commandLine, statusNote: coordinator.statusNote,
             share: coordinator.share, live: coordinator.live, onQuit: { [unowned self] in self.quit(status: 0) })
-        host?.stopsWaitingWrite = { [unowned coordinator] in coordinator.stopWaitingWrite() }
+        host?.attach(to: coordinator)
     }
 
     // MARK: - API

@@ -84,7 +84,7 @@ struct EditingFlowTests {
         let list = try await openUsers(setup.app)
         list.moveSelection(by: 1)
         list.editSelectedUser()
-        #expect(setup.app.statusNote.text == "Opening user 2…", "the record loads before the form opens")
+        #expect(setup.app.statusNote.text == "Opening user 2… · Esc stops", "the record loads before the form opens")
         await setup.app.editing.waitForIdle()
         #expect(setup.app.statusNote.text == nil)
         let form = try topForm(setup.app)

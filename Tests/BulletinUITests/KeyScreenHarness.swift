@@ -45,6 +45,7 @@ struct KeyScreenHarness {
         app.start()
         let host = ScreenHost(stack: app.stack, commandLine: app.commandLine, statusNote: app.statusNote,
                               share: sharing ? app.share : nil, onQuit: { counter.quits += 1 })
+        host.attach(to: app)
         let harness = KeyScreenHarness(app: app, host: host, counter: counter)
         if let link {
             app.open(link)

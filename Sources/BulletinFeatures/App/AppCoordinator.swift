@@ -79,6 +79,18 @@ public final class AppCoordinator: Coordinator {
     /// stops the wait, so the save, delete or toggle fails now with nothing written (its own
     /// message follows, everything typed kept), and says so meanwhile.
     /// - Returns: Whether a write was waiting (the key is taken); `false` when none was.
+    /// Whether a record is being read for a form or a question (``EditingService/isOpening``).
+    public var isOpening: Bool { editing.isOpening }
+
+    /// Esc while a form or a question is opening: it does not open; `false` when none is.
+    public func stopOpening() -> Bool { editing.stopOpening() }
+
+    /// Told when a form or a question that was opening opened (`true`) or did not (`false`),
+    /// whichever source's editing opened it.
+    public var onOpeningEnded: (@MainActor (_ opened: Bool) -> Void)? {
+        didSet { editing.onOpeningEnded = onOpeningEnded }
+    }
+
     public func stopWaitingWrite() -> Bool {
         guard dependencies.writer.isWaitingForOthers else { return false }
         dependencies.writer.stopWaiting()
@@ -251,7 +263,9 @@ public final class AppCoordinator: Coordinator {
     }
 
     private func makeEditing() -> EditingService {
-        EditingService(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
+        let editing = EditingService(stack: stack, source: dependencies.source, writer: dependencies.writer, note: statusNote)
+        editing.onOpeningEnded = onOpeningEnded
+        return editing
     }
 
     /// The stack, the active source and its editing, for a flow starting now.

@@ -253,8 +253,8 @@ extension EditingService {
     func loadMarkedThen(_ kind: RecordKind, _ ids: [RecordID], chosen: [Record],
                                 _ then: @escaping @MainActor ([Record], [RecordID]) -> Void) {
         let source = source
-        note.show("Opening \(KindName(kind.noun, kind.rawValue).count(ids.count))…")
-        run { [weak self] in
+        note.show("Opening \(KindName(kind.noun, kind.rawValue).count(ids.count))… · Esc stops")
+        opening({ [weak self] () async -> ([Record], [RecordID])? in
             var records: [Record] = []
             var gone: [RecordID] = []
             for id in ids {
@@ -272,17 +272,19 @@ extension EditingService {
                 switch loaded {
                 case let .success(record): records.append(record)
                 case .failure(.notFound): gone.append(id)
-                case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)"); return
+                case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)"); return nil
                 }
             }
-            guard let self else { return }
+            guard let self else { return nil }
             if records.isEmpty {
                 await refreshScreens(selecting: nil)
                 note.show(Self.goneSentence(kind, gone) + ": nothing to delete")
-                return
+                return nil
             }
-            note.clear()
-            then(records, gone)
-        }
+            return (records, gone)
+        }, then: { [weak self] loaded in
+            self?.note.clear()
+            then(loaded.0, loaded.1)
+        })
     }
 }

@@ -30,6 +30,54 @@ public final class EditingService {
     private var task: Task<Void, Never>?
     /// Todo toggles sent from user screens and not answered yet (``saveCompleted(_:of:from:)``), by number.
     var todoSaves: [Int: Task<Void, Never>] = [:]
+    /// The record loads in flight that end in a form or a question (`e`, `d`), by number.
+    private var openings: Set<Int> = []
+    /// Those Esc stopped: their form or question does not open.
+    private var stoppedOpenings: Set<Int> = []
+    private var nextOpening = 0
+    /// Told when a load that ends in a form or a question ended: `true` when it opened, so keys
+    /// typed meanwhile go to it; `false` when it failed or was stopped.
+    public var onOpeningEnded: (@MainActor (_ opened: Bool) -> Void)?
+
+    /// Whether a record is being read for a form or a question (`Opening post 3…`): keys typed
+    /// meanwhile are for it, not for the screen beneath.
+    public var isOpening: Bool { !openings.subtracting(stoppedOpenings).isEmpty }
+
+    /// Esc while opening: the form or question does not open; `false` when nothing is opening.
+    @discardableResult
+    public func stopOpening() -> Bool {
+        guard isOpening else { return false }
+        stoppedOpenings.formUnion(openings)
+        note.show("Stopped opening: nothing was changed")
+        onOpeningEnded?(false)
+        return true
+    }
+
+    /// Runs `load` for a form or a question, marked as opening (``isOpening``) until what it
+    /// opened is shown; `then` runs with its result (`nil`: it failed, and said why) unless Esc
+    /// stopped it (``stopOpening()``).
+    func opening<Value>(_ load: @escaping @MainActor () async -> Value?, then: @escaping @MainActor (Value) -> Void) {
+        let number = nextOpening
+        nextOpening += 1
+        openings.insert(number)
+        run { [weak self] in
+            let value = await load()
+            guard let self else { return }
+            guard let value, !stoppedOpenings.contains(number) else {
+                openings.remove(number)
+                if stoppedOpenings.remove(number) == nil { onOpeningEnded?(false) }
+                return
+            }
+            then(value)
+            // What `then` started (a delete's question counts what stays first) comes before
+            // the keys typed meanwhile, which go to the form or question it opened.
+            run { [weak self] in
+                guard let self else { return }
+                openings.remove(number)
+                if stoppedOpenings.remove(number) == nil { onOpeningEnded?(true) }
+            }
+        }
+    }
     /// The number of the next todo toggle.
     var nextTodoSave = 0
 
@@ -147,8 +195,8 @@ public final class EditingService {
         _ kind: RecordKind, _ id: RecordID, postID: RecordID? = nil, _ then: @escaping @MainActor (Record) -> Void
     ) {
         let source = source
-        note.show("Opening \(kind.noun) \(id)…")
-        run { [weak self] in
+        note.show("Opening \(kind.noun) \(id)… · Esc stops")
+        opening({ [weak self] () async -> Record? in
             let loaded = await attempt { () async throws(DataError) -> Record in
                 switch kind {
                 case .user: return .user(try await source.user(id: id))
@@ -163,11 +211,15 @@ public final class EditingService {
             }
             switch loaded {
             case let .success(record):
-                self?.note.clear()
-                then(record)
-            case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
+                return record
+            case let .failure(error):
+                self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
+                return nil
             }
-        }
+        }, then: { [weak self] record in
+            self?.note.clear()
+            then(record)
+        })
     }
 
     /// The record to edit or delete: the one loaded by id, unless the row the person chose is another
