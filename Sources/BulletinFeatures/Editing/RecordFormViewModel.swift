@@ -152,10 +152,14 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
     /// Whether every local rule passes (data-source checks aside).
     public var isValid: Bool { fields.allSatisfy { $0.localProblem == nil } }
 
-    /// The line for the status bar: `Saving…`, `unsaved changes`, or nothing to say.
+    /// Whether the save in flight waits for a row or a file another session or program holds
+    /// (a database's lock): then Esc stops it, with nothing written.
+    public var isWaitingForOthers: Bool { phase == .saving && writer.isWaitingForOthers }
+
+    /// The line for the status bar: `Saving…` (and what it waits for), `unsaved changes`, or nothing to say.
     public var statusText: String {
         switch phase {
-        case .saving: "Saving…"
+        case .saving: isWaitingForOthers ? "Saving… waiting for another session's lock" : "Saving…"
         case .failed: "Not saved"
         case .editing, .confirmingDiscard:
             [changedMeanwhile, isDirty ? "unsaved changes" : nil].compactMap { $0 }.joined(separator: " · ")

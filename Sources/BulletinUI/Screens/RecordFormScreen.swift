@@ -52,7 +52,7 @@ struct RecordFormScreen: Screen {
             return KeyMap([
                 KeyBinding(keys: [.escape], label: "Esc stop waiting",
                            description: "Stop waiting for a lock someone else holds (a database's): nothing is written, everything typed is kept",
-                           group: "Form", footer: 85, action: .cancel),
+                           group: "Form", footer: model.isWaitingForOthers ? 85 : nil, action: .cancel),
                 KeyBinding(patterns: [.anyKey(except: help.union([.escape]))], label: "saving…", description: "Wait until the save is done",
                            group: "Form", footer: 90, action: .wait),
                 quit,
