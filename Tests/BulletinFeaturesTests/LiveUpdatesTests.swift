@@ -150,6 +150,11 @@ struct LiveUpdatesTests {
         await form.othersChanged([DataChange(kind: .comments, operation: .update, ids: [1])])
         #expect(form.changedMeanwhile == nil, "a comment with the same id")
         await form.othersChanged([DataChange(kind: .posts, operation: .update, ids: [1])])
+        #expect(form.changedMeanwhile == nil, "an update that left the post as it was opened (SET title = title)")
+        var posts = Fixtures.posts
+        posts[0].title = "renamed by someone else"
+        await source.replace(posts: posts)
+        await form.othersChanged([DataChange(kind: .posts, operation: .update, ids: [1])])
         #expect(form.statusText == "changed by someone else since you opened it: saving asks first · unsaved changes")
         #expect(form.fields == typed, "nothing typed changed")
         await form.othersChanged([DataChange(kind: .posts, operation: .delete, ids: [1])])

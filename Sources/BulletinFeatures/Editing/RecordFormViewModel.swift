@@ -174,8 +174,9 @@ public final class RecordFormViewModel: ScreenViewModel, AsksQuestion {
         let concerning = changes.filter { $0.mayConcern(kind, id: record.id) }
         guard let last = concerning.last else { return }
         var deleted = last.operation == .delete
-        if concerning.allSatisfy({ $0.ids == nil }) {
-            // Which rows changed is not known (many at once, a truncate, a connection that came
+        if !deleted || concerning.allSatisfy({ $0.ids == nil }) {
+            // An update that changed nothing of it (`SET title = title`, a column Bulletin does
+            // not model), or rows not named (many at once, a truncate, a connection that came
             // back): the record as saved now tells.
             switch await attempt({ () async throws(DataError) in try await RecordDraft.current(of: record, in: source) }) {
             case let .success(current) where current == record: return
