@@ -115,6 +115,8 @@ struct KeyHonestyTests {
             #expect(harness.footer(width: 120).contains("a/e/d/u edit"), "\(place)")
         }
         #expect(await KeyScreenHarness.open(.post).footer(width: 120).contains("Tab/e/a/d edit"))
+        let bare = await KeyScreenHarness.open(.post, source: StubDataSource(comments: [])).footer(width: 120)
+        #expect(bare.contains("e/a/d edit") && !bare.contains("Tab/"), "a post with no comments still says how to edit: \(bare)")
     }
 
     @Test("u is greyed until something was deleted; n and N until a filter was typed")

@@ -32,8 +32,10 @@ struct PostDetailScreen: Screen {
                        group: "Edit", footer: 60, action: .nextComment).disabled(selecting),
             KeyBinding(keys: [.backTab], description: "Select the previous \(comment)", group: "Edit", action: .previousComment)
                 .disabled(selecting),
-            KeyBinding(keys: [.character("e")], description: "Edit the selected \(comment), or the \(post) when none is",
-                       group: "Edit", action: .edit).disabled(editing),
+            // No comment to select (none yet): the editing keys keep their place in the footer.
+            KeyBinding(keys: [.character("e")], label: selecting != nil && editing == nil ? "e/a/d edit" : "",
+                       description: "Edit the selected \(comment), or the \(post) when none is",
+                       group: "Edit", footer: selecting != nil && editing == nil ? 60 : nil, action: .edit).disabled(editing),
             KeyBinding(keys: [.character("a")], description: "Add a \(comment) to this \(post)", group: "Edit", action: .add)
                 .disabled(editing ?? (words.comments == nil ? selecting : nil)),
             KeyBinding(keys: [.character("d")], description: "Delete the selected \(comment), or the \(post) when none is (asks first)",
