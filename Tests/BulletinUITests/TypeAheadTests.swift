@@ -48,4 +48,17 @@ struct TypeAheadTests {
         #expect(harness.app.stack.titles == ["Home", "Posts"], "the question answered by Enter, the post not opened")
         #expect((try? await source.post(id: RecordID(1))) != nil, "Cancel: nothing deleted")
     }
+
+    @Test("a record that cannot be read says what it was read for: Cannot delete post 1, Cannot edit post 1; the keys typed meanwhile are dropped")
+    func failureNamesTheAction() async throws {
+        let harness = await KeyScreenHarness.open(link: .posts, source: StubDataSource())
+        let failing = StubDataSource(failure: .transport(url: "http://x", reason: "down"))
+        let editing = EditingService(stack: harness.app.stack, source: failing, writer: StubDataWriter(source: failing), note: harness.app.statusNote)
+        editing.router.go(.deletePost(RecordID(1)))
+        await editing.waitForIdle()
+        #expect(harness.app.statusNote.text == "Cannot delete post 1: Cannot reach http://x: down")
+        editing.router.go(.editPost(RecordID(1)))
+        await editing.waitForIdle()
+        #expect(harness.app.statusNote.text == "Cannot edit post 1: Cannot reach http://x: down")
+    }
 }

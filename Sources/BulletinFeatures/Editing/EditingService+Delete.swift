@@ -272,7 +272,7 @@ extension EditingService {
                 switch loaded {
                 case let .success(record): records.append(record)
                 case .failure(.notFound): gone.append(id)
-                case let .failure(error): self?.note.show("Cannot open \(kind.noun) \(id): \(error)"); return nil
+                case let .failure(error): self?.note.show("Cannot delete \(kind.noun) \(id): \(error)"); return nil
                 }
             }
             guard let self else { return nil }

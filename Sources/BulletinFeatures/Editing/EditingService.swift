@@ -125,11 +125,11 @@ public final class EditingService {
                 self?.showForm(.comment, mode: .edit(Self.pick($0, chosen.map(Record.comment))))
             }
         case let .deleteUser(id, chosen):
-            loadThen(.user, id) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.user))) }
+            loadThen(.user, id, for: "delete") { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.user))) }
         case let .deletePost(id, chosen):
-            loadThen(.post, id) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.post))) }
+            loadThen(.post, id, for: "delete") { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.post))) }
         case let .deleteComment(id, post, chosen):
-            loadThen(.comment, id, postID: post) { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.comment))) }
+            loadThen(.comment, id, postID: post, for: "delete") { [weak self] in self?.confirmDelete(Self.pick($0, chosen.map(Record.comment))) }
         case let .deleteMarked(kind, ids, chosen, hidden):
             loadMarkedThen(kind, ids, chosen: chosen) { [weak self] in self?.confirmDelete($0, hidden: hidden, gone: $1) }
         case .undoDelete: undo()
@@ -190,9 +190,10 @@ public final class EditingService {
     }
 
     /// Loads the record (a comment through its post's comments: sources have no single-comment
-    /// read), then runs `then` with it; a failure goes to the status line.
+    /// read), then runs `then` with it; a failure goes to the status line, naming what the
+    /// record was read for (`verb`: `Cannot delete post 3: …`).
     func loadThen(
-        _ kind: RecordKind, _ id: RecordID, postID: RecordID? = nil, _ then: @escaping @MainActor (Record) -> Void
+        _ kind: RecordKind, _ id: RecordID, postID: RecordID? = nil, for verb: String = "edit", _ then: @escaping @MainActor (Record) -> Void
     ) {
         let source = source
         note.show("Opening \(kind.noun) \(id)… · Esc stops")
@@ -213,7 +214,7 @@ public final class EditingService {
             case let .success(record):
                 return record
             case let .failure(error):
-                self?.note.show("Cannot open \(kind.noun) \(id): \(error)")
+                self?.note.show("Cannot \(verb) \(kind.noun) \(id): \(error)")
                 return nil
             }
         }, then: { [weak self] record in
