@@ -182,6 +182,11 @@ struct PostgresDataSourceTests {
         } catch {
             #expect(error.description.contains(": permission denied for table comments"), "\(error)")
         }
+        // The Admin panel's counts: the rest counted, the refused table said.
+        let statistics = try await source.statistics()
+        #expect(statistics.users == 2 && statistics.posts == 3 && statistics.comments == 0)
+        let tables = statistics.details.first { $0.label == "Tables" }?.value ?? ""
+        #expect(tables.hasPrefix("users 2, posts 3, comments not read (permission denied for table comments"), "\(tables)")
         let slow = PostgresDataSource(conninfo: server.url(database: name), timeout: 0.2)
         await #expect(throws: DataError.unreadableFile(path: server.url(database: name),
                                                        reason: "the query ran past the statement timeout of 0.2 s (--timeout)")) {

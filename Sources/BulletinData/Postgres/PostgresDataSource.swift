@@ -145,12 +145,19 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         let (schema, layout) = try layoutAndSchema()
         var rows: [String: Int] = [:]
         var estimated: Set<String> = []
+        // Tables the role may not read: said in the list of tables, the rest counted.
+        var refused: [String: String] = [:]
         for table in schema.tables where !table.isView {
             if let estimate = table.estimatedRows, estimate >= 1_000_000 {
                 rows[table.name] = estimate
                 estimated.insert(table.name)
             } else {
-                rows[table.name] = Int(try await readRows("SELECT count(*) FROM \(SQLText.quote(table.name))", []).first?.first?.integer ?? 0)
+                do throws(DataError) {
+                    rows[table.name] = Int(try await readRows("SELECT count(*) FROM \(SQLText.quote(table.name))", []).first?.first?.integer ?? 0)
+                } catch {
+                    guard case let .unreadableFile(_, reason) = error else { throw error }
+                    refused[table.name] = reason
+                }
             }
         }
         func counted(_ kind: SQLLayout.Kind) -> Int? { layout.table(kind).map { rows[$0.table] ?? 0 } }
@@ -161,6 +168,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
             let kind = layout.tables.first { $0.value.table == table.name }?.key
             let name = kind.map { $0.rawValue == table.name ? table.name : "\($0.rawValue) (\(table.name))" } ?? table.name
             let count = rows[table.name] ?? 0
+            if let reason = refused[table.name] { return "\(name) not read (\(reason))" }
             return estimated.contains(table.name) ? "\(name) ~\(count) (estimate)" : "\(name) \(count)"
         }
         let trigram = schema.tables.flatMap { table in table.trigramIndexed.map { "\(table.name).\($0)" } }
