@@ -80,6 +80,21 @@ struct FullTextSearchTests {
         #expect(model.results.posts.isEmpty && model.results.comments.count > 0, "Wafferry cake, by a part of its word")
     }
 
+    @Test("comments the role may not read: the posts found are listed, and the notice says the comments were not searched and why")
+    func commentsRefused() async throws {
+        let searching = StubTextSearching()
+        searching.commentFailure.withLock { $0 = .unreadableFile(path: "db", reason: "permission denied for table comments") }
+        let model = SearchViewModel(source: StubDataSource(textSearching: searching), router: .none)
+        await model.load()
+        await search(model, "x")
+        #expect(model.results.posts.count == 200, "the posts stand")
+        #expect(model.fullTextMessage == nil)
+        #expect(model.notice == "Comments were not searched: Cannot read db: permission denied for table comments")
+        searching.failure.withLock { $0 = .databaseConnection(location: "db", reason: "the connection to the server was lost (x)") }
+        await search(model, "y")
+        #expect(model.fullTextMessage?.hasPrefix("Search failed: Lost the connection") == true, "a lost server still fails the search")
+    }
+
     @Test("a server's table read whole: a small one's notice says how many rows and gives no advice; a large one's gives the SQL")
     func scannedServerTables() async throws {
         let small = SearchViewModel(source: StubDataSource(textSearching: StubTextSearching(comments: .scanEveryRow(rows: 7, advice: ""))), router: .none)
@@ -156,6 +171,8 @@ struct FullTextSearchTests {
 final class StubTextSearching: TextSearching {
     let calls = Mutex<[String]>([])
     let failure = Mutex<DataError?>(nil)
+    /// When set, the comments' search fails with it (a table the role may not read).
+    let commentFailure = Mutex<DataError?>(nil)
     /// While `true`, ``count(matching:in:)`` waits (the database still counting).
     let holdsCount = Mutex(false)
     /// While `true`, the posts of a prefix wait (FTS5 still merging the prefix's words).
@@ -182,6 +199,7 @@ final class StubTextSearching: TextSearching {
 
     func comments(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [BulletinData.Comment] {
         calls.withLock { $0.append("comments") }
+        if let failure = commentFailure.withLock({ $0 }) { throw failure }
         return []
     }
 

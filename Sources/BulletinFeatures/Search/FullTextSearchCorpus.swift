@@ -87,13 +87,34 @@ public struct FullTextSearchCorpus: SearchCorpus {
     /// quicker first answer).
     private func find(_ query: String, wholeWords: Bool, into found: inout SearchResults.FoundRecords) async throws(DataError) {
         func searches(_ kind: TextSearchKind) -> Bool {
-            guard let method = methods[kind], method.isSearched else { return false }
+            guard let method = methods[kind], method.isSearched, found.notSearched[kind] == nil else { return false }
             if case .fullText = method { return true }
             return !wholeWords
         }
-        if searches(.posts) { found.posts = try await searching.posts(matching: query, limit: Self.limit, wholeWords: wholeWords) }
-        if searches(.comments) {
-            found.comments = try await searching.comments(matching: query, limit: Self.limit, wholeWords: wholeWords)
+        // A kind refused on its own (a table the role may not read) is said, and the other searched.
+        var answered = false
+        do throws(DataError) {
+            if searches(.posts) {
+                found.posts = try await searching.posts(matching: query, limit: Self.limit, wholeWords: wholeWords)
+                answered = true
+            }
+        } catch {
+            if error.failsWholeScreen { throw error }
+            found.notSearched[.posts] = error
+        }
+        do throws(DataError) {
+            if searches(.comments) {
+                found.comments = try await searching.comments(matching: query, limit: Self.limit, wholeWords: wholeWords)
+                answered = true
+            }
+        } catch {
+            if error.failsWholeScreen { throw error }
+            found.notSearched[.comments] = error
+        }
+        // Nothing searched answered: the search failed.
+        if !answered, let error = found.notSearched[.posts] ?? found.notSearched[.comments] {
+            found.notSearched = [:]
+            throw error
         }
     }
 

@@ -131,6 +131,9 @@ public struct SearchResults: Sendable, Equatable {
         public var commentTotal: Int?
         /// Why the search failed (the database's error), or `nil`.
         public var failure: DataError?
+        /// The kinds that could not be searched on their own (a table the role may not read),
+        /// and why: the other kind's results stand.
+        public var notSearched: [TextSearchKind: DataError] = [:]
 
         /// Nothing found yet.
         public init() {}
