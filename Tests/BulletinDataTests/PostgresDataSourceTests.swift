@@ -44,6 +44,9 @@ struct PostgresDataSourceTests {
         #expect(source.descriptor == SourceDescriptor(kind: .postgres, location: url,
                                                       authentication: "no password asked (the server trusts this login)"))
         await #expect(throws: DataError.notFound("post 9", location: url)) { try await source.post(id: RecordID(9)) }
+        await #expect(throws: DataError.notFound("user text", location: url), "an integer id column: not a row, not the server's refusal") {
+            try await source.user(id: RecordID("text"))
+        }
         let raw = try #require(try await source.rawRecord(.post, id: RecordID(1)))
         #expect(raw.contains("created_at") && raw.contains("2024-05-01"), "a column Bulletin does not model shows in the raw view: \(raw)")
     }
