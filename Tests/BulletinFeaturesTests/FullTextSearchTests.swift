@@ -95,6 +95,19 @@ struct FullTextSearchTests {
         #expect(model.fullTextMessage?.hasPrefix("Search failed: Lost the connection") == true, "a lost server still fails the search")
     }
 
+    @Test("comments the role may not even count: Search opens, says they are not searched and why, and lists the posts")
+    func commentsMethodRefused() async throws {
+        let searching = StubTextSearching(refusesCommentMethod: true)
+        searching.commentFailure.withLock { $0 = .unreadableFile(path: "db", reason: "permission denied for table comments") }
+        let model = SearchViewModel(source: StubDataSource(textSearching: searching), router: .none)
+        await model.load()
+        #expect(model.state.value is FullTextSearchCorpus, "opened, not failed")
+        #expect(model.notice == "Comments are not searched: Cannot read db: permission denied for table comments")
+        await search(model, "x")
+        #expect(model.results.posts.count == 200)
+        #expect(!searching.calls.withLock { $0 }.contains("comments"), "comments never asked")
+    }
+
     @Test("a server's table read whole: a small one's notice says how many rows and gives no advice; a large one's gives the SQL")
     func scannedServerTables() async throws {
         let small = SearchViewModel(source: StubDataSource(textSearching: StubTextSearching(comments: .scanEveryRow(rows: 7, advice: ""))), router: .none)
@@ -180,10 +193,18 @@ final class StubTextSearching: TextSearching {
     /// How comments are searched (posts through `posts_fts`).
     let commentMethod: TextSearchMethod
 
-    init(comments: TextSearchMethod = .fullText(table: "comments_fts")) { commentMethod = comments }
+    /// Whether ``commentFailure`` is thrown already when asked how comments are searched (a
+    /// table whose rows must be counted to say).
+    let refusesCommentMethod: Bool
+
+    init(comments: TextSearchMethod = .fullText(table: "comments_fts"), refusesCommentMethod: Bool = false) {
+        commentMethod = comments
+        self.refusesCommentMethod = refusesCommentMethod
+    }
 
     func method(for kind: TextSearchKind) async throws(DataError) -> TextSearchMethod {
-        kind == .posts ? .fullText(table: "posts_fts") : commentMethod
+        if kind == .comments, let failure = commentFailure.withLock({ $0 }), refusesCommentMethod { throw failure }
+        return kind == .posts ? .fullText(table: "posts_fts") : commentMethod
     }
 
     func posts(matching query: String, limit: Int, wholeWords: Bool) async throws(DataError) -> [Post] {

@@ -32,5 +32,14 @@ struct PostgresPartialReadTests {
         #expect(model.commentsNote?.hasPrefix("Comments could not be read: Cannot read \(url): permission denied for table comments") == true,
                 "\(String(describing: model.commentsNote))")
         #expect(DataError.databaseConnection(location: url, reason: "x").failsWholeScreen && DataError.cancelled.failsWholeScreen)
+        // Search with no index (each kind read whole): the posts found, the comments said.
+        let search = SearchViewModel(source: PostgresDataSource(conninfo: url), router: .none)
+        await search.load()
+        #expect(search.state.value is FullTextSearchCorpus, "\(String(describing: search.state.error))")
+        #expect(search.notice?.contains("Comments are not searched: Cannot read \(url): permission denied for table comments") == true,
+                "\(String(describing: search.notice))")
+        search.setQuery("first")
+        await search.waitForSearch()
+        #expect(search.results.posts.count == 1 && search.fullTextMessage == nil)
     }
 }

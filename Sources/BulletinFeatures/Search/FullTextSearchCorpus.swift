@@ -12,6 +12,9 @@ public struct FullTextSearchCorpus: SearchCorpus {
     public let searching: any TextSearching
     /// How posts and comments are searched (an index, a read of a small table, not at all).
     public let methods: [TextSearchKind: TextSearchMethod]
+    /// The kinds whose way of searching could not be learned (a table the role may not read),
+    /// and why: not searched, and said in the notice.
+    public var refused: [TextSearchKind: DataError] = [:]
     /// The most posts, and comments, a query lists.
     public static let limit = 200
 
@@ -23,12 +26,24 @@ public struct FullTextSearchCorpus: SearchCorpus {
         self.methods = methods
     }
 
-    /// A corpus over `searching`, having asked how each kind is searched.
-    /// - Throws: As ``TextSearching/method(for:)``.
+    /// A corpus over `searching`, having asked how each kind is searched; a kind refused on its
+    /// own (a table the role may not read) is left out and kept in ``refused``.
+    /// - Throws: As ``TextSearching/method(for:)``, when it refuses every kind or cannot reach the source.
     public static func load(_ searching: any TextSearching) async throws(DataError) -> FullTextSearchCorpus {
         var methods: [TextSearchKind: TextSearchMethod] = [:]
-        for kind in TextSearchKind.allCases { methods[kind] = try await searching.method(for: kind) }
-        return FullTextSearchCorpus(searching, methods: methods)
+        var refused: [TextSearchKind: DataError] = [:]
+        for kind in TextSearchKind.allCases {
+            do throws(DataError) {
+                methods[kind] = try await searching.method(for: kind)
+            } catch {
+                if error.failsWholeScreen { throw error }
+                refused[kind] = error
+            }
+        }
+        if methods.isEmpty, let error = refused[.posts] ?? refused[.comments] { throw error }
+        var corpus = FullTextSearchCorpus(searching, methods: methods)
+        corpus.refused = refused
+        return corpus
     }
 
     public var isRemote: Bool { false }

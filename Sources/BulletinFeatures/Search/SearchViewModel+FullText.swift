@@ -15,6 +15,7 @@ extension SearchViewModel {
         let words = source.vocabulary
         let lines: [String] = TextSearchKind.allCases.compactMap { kind in
             let name = kind == .posts ? words.posts : (words.comments ?? KindName("comment", "comments"))
+            if let error = corpus.refused[kind] { return "\(name.title) are not searched: \(error)" }
             if results.query == query, let error = results.found?.notSearched[kind] { return "\(name.title) were not searched: \(error)" }
             switch corpus.methods[kind] {
             case let .scan(rows):
