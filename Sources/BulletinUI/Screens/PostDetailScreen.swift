@@ -82,6 +82,8 @@ struct PostDetailScreen: Screen {
         lines += model.body.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }
         guard let heading = model.commentsHeading else { return (lines, [], bodyStart) }
         lines += [StyledLine(""), StyledLine(heading, style: .header)]
+        // Why they are not shown (a table the role may not read), where they would be.
+        if let error = model.state.value?.commentsError { lines += [StyledLine(""), StyledLine(error.description, style: .error)] }
         var starts: [Int] = []
         for (index, comment) in model.comments.enumerated() {
             let selected = index == model.commentSelection
