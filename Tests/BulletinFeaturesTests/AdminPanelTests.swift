@@ -55,6 +55,16 @@ struct AdminPanelTests {
         #expect(model.countFields.last == DetailField("Loaded", "01:00:01, took 1234 ms (READ /tmp/db.json)"))
     }
 
+    @Test("a kind whose table could not be counted (the role may not read it) shows not read, not 0")
+    func notCounted() async {
+        var statistics = DataStatistics(users: 2, posts: 3, comments: 0)
+        statistics.notCounted = ["comments"]
+        let model = AdminPanelViewModel(source: StubDataSource(statistics: statistics), log: RequestLog())
+        await model.load()
+        #expect(model.countFields.contains(DetailField("Comments", "not read")))
+        #expect(model.countFields.contains(DetailField("Users", "2")) && model.countFields.contains(DetailField("Posts", "3")))
+    }
+
     @Test("the rate limit shows for GitHub only; the panel follows new requests while it is shown")
     func liveActivity() async throws {
         let log = RequestLog()

@@ -222,6 +222,9 @@ public struct DataStatistics: Hashable, Sendable {
     /// What else the source tells about its data, as labelled lines for the Admin panel (a
     /// database's file size, engine version, journal mode and tables); empty for most sources.
     public var details: [SourceDetail] = []
+    /// The kinds whose rows could not be counted (`users`, `posts`, `comments`, … as
+    /// ``SQLLayout/Kind`` names them: a table the role may not read); their counts are 0.
+    public var notCounted: Set<String> = []
 
     /// Creates counts; all are non-negative. Albums, photos and todos default to not counted.
     public init(users: Int, posts: Int, comments: Int, albums: Int? = nil, photos: Int? = nil, todos: Int? = nil) {

@@ -163,6 +163,7 @@ public actor PostgresDataSource: DataSource, SQLRecordSource {
         func counted(_ kind: SQLLayout.Kind) -> Int? { layout.table(kind).map { rows[$0.table] ?? 0 } }
         var statistics = DataStatistics(users: counted(.users) ?? 0, posts: counted(.posts) ?? 0, comments: counted(.comments) ?? 0,
                                         albums: counted(.albums), photos: counted(.photos), todos: counted(.todos))
+        statistics.notCounted = Set(layout.tables.filter { refused[$0.value.table] != nil }.map(\.key.rawValue))
         let connection = try connected()
         let tables = schema.tables.filter { !$0.isView }.map { table in
             let kind = layout.tables.first { $0.value.table == table.name }?.key

@@ -103,16 +103,18 @@ public final class AdminPanelViewModel: LoadingScreen, AsksQuestion {
         case .idle, .loading:
             return kinds.map { DetailField($0, "…") } + [loaded]
         case let .loaded(statistics):
+            // A table the role may not read is not 0 rows.
+            func shown(_ count: Int, _ kind: String) -> String { statistics.notCounted.contains(kind) ? "not read" : String(count) }
             var fields = [
-                DetailField(words.users.title, String(statistics.users)),
-                DetailField(words.posts.title, words.hasAllPostsList ? String(statistics.posts) : "—"),
+                DetailField(words.users.title, shown(statistics.users, "users")),
+                DetailField(words.posts.title, words.hasAllPostsList ? shown(statistics.posts, "posts") : "—"),
             ]
-            if let comments = words.comments { fields.append(DetailField(comments.title, String(statistics.comments))) }
+            if let comments = words.comments { fields.append(DetailField(comments.title, shown(statistics.comments, "comments"))) }
             let more = [
-                (SourceVocabulary.albums, statistics.albums), (SourceVocabulary.photos, statistics.photos),
-                (SourceVocabulary.todos, statistics.todos),
+                (SourceVocabulary.albums, statistics.albums, "albums"), (SourceVocabulary.photos, statistics.photos, "photos"),
+                (SourceVocabulary.todos, statistics.todos, "todos"),
             ]
-            fields += more.compactMap { name, count in count.map { DetailField(name.title, String($0)) } }
+            fields += more.compactMap { name, count, kind in count.map { DetailField(name.title, shown($0, kind)) } }
             fields += statistics.details.map { DetailField($0.label, $0.value) }
             return fields + [loaded]
         case .failed:
