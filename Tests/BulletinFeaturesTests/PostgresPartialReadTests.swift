@@ -12,18 +12,7 @@ import Testing
 struct PostgresPartialReadTests {
     @Test("a post whose comments the role may not read shows the post, Comments (not read) and why; a lost server still fails the screen")
     func commentsRefused() async throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.createDatabase("""
-            CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text);
-            CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
-            CREATE TABLE comments (id serial PRIMARY KEY, post_id integer REFERENCES posts(id), name text, email text, body text);
-            INSERT INTO users (name, username) VALUES ('Ann', 'a');
-            INSERT INTO posts (user_id, title, body) VALUES (1, 'first', 'a');
-            INSERT INTO comments (post_id, name, email, body) VALUES (1, 'c', 'c@x.org', 'hidden');
-            """)
-        let role = "reader_\(database)"
-        try server.psql("CREATE ROLE \(role) LOGIN; GRANT SELECT ON users, posts TO \(role)", database: database)
-        let url = server.url(database: database, user: role)
+        let url = try PostgresTestServer.shared().databaseWithCommentsHidden()
         let model = PostDetailViewModel(postID: 1, source: PostgresDataSource(conninfo: url))
         await model.load()
         #expect(model.state.value?.post.title == "first")

@@ -13,17 +13,7 @@ import Testing
 struct PostCommentsRefusedScreenTests {
     @Test("Comments (not read), and under it the reason in full")
     func reasonUnderTheHeading() async throws {
-        let server = try PostgresTestServer.shared()
-        let database = try server.createDatabase("""
-            CREATE TABLE users (id serial PRIMARY KEY, name text NOT NULL, username text);
-            CREATE TABLE posts (id serial PRIMARY KEY, user_id integer REFERENCES users(id), title text, body text);
-            CREATE TABLE comments (id serial PRIMARY KEY, post_id integer REFERENCES posts(id), name text, email text, body text);
-            INSERT INTO users (name, username) VALUES ('Ann', 'a');
-            INSERT INTO posts (user_id, title, body) VALUES (1, 'first', 'a');
-            """)
-        let role = "screen_\(database)"
-        try server.psql("CREATE ROLE \(role) LOGIN; GRANT SELECT ON users, posts TO \(role)", database: database)
-        let url = server.url(database: database, user: role)
+        let url = try PostgresTestServer.shared().databaseWithCommentsHidden()
         let model = PostDetailViewModel(postID: 1, source: PostgresDataSource(conninfo: url))
         await model.load()
         let screen = try #require(ScreenHost.screen(for: model) as? PostDetailScreen)

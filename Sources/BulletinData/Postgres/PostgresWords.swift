@@ -115,7 +115,7 @@ public enum PostgresURL {
     /// a `password=` pair (in a query or in `key=value` form) is left out.
     public static func redacted(_ url: String) -> String {
         let lowered = url.lowercased()
-        guard lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") else {
+        guard isURL(url) else {
             // key=value pairs as libpq reads them (`password = 'a b'` included); what cannot be
             // read as pairs is cut where reading stopped, so nothing after it is shown.
             // Not a connection string at all (`sqlite:/tmp/x.db`): as it is, unless it names a password.
@@ -125,13 +125,7 @@ public enum PostgresURL {
             return kept.joined(separator: " ") + (complete ? "" : kept.isEmpty ? "…" : " …")
         }
         var text = url
-        if let scheme = text.range(of: "://") {
-            let rest = text[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-                text.removeSubrange(colon..<at)
-            }
-        }
+        if let password = userinfoPassword(in: text) { text.removeSubrange(text.index(before: password.lowerBound)..<password.upperBound) }
         if let question = text.firstIndex(of: "?") {
             let query = text[text.index(after: question)...].split(separator: "&").filter { !$0.lowercased().hasPrefix("password=") }
             text = String(text[..<question]) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
@@ -143,9 +137,8 @@ public enum PostgresURL {
     /// URL, or libpq's `key=value` pairs (`host=db dbname=app user=bob`) whose first key is one
     /// of libpq's (https://www.postgresql.org/docs/15/libpq-connect.html#LIBPQ-PARAMKEYWORDS).
     public static func isPostgres(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") { return true }
-        let trimmed = lowered.drop { $0 == " " }
+        if isURL(text) { return true }
+        let trimmed = text.lowercased().drop { $0 == " " }
         guard let equals = trimmed.firstIndex(of: "=") else { return false }
         return keywords.contains(trimmed[..<equals].trimmingCharacters(in: .whitespaces))
     }
@@ -164,15 +157,10 @@ public enum PostgresURL {
     /// a `password=` pair), or `nil`.
     static func passwords(in conninfo: String) -> [String] {
         var found: [String] = []
-        let lowered = conninfo.lowercased()
-        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://"), let scheme = conninfo.range(of: "://") {
-            let rest = conninfo[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-                let password = String(rest[rest.index(after: colon)..<at])
-                found.append(password)
-                if let decoded = password.removingPercentEncoding { found.append(decoded) }
-            }
+        if isURL(conninfo), let range = userinfoPassword(in: conninfo) {
+            let password = String(conninfo[range])
+            found.append(password)
+            if let decoded = password.removingPercentEncoding { found.append(decoded) }
         }
         for separator in ["&", "?"] {
             for part in conninfo.split(separator: Character(separator)) where part.lowercased().hasPrefix("password=") {
@@ -186,6 +174,22 @@ public enum PostgresURL {
             found.append(String(conninfo[pair.range].drop { $0 != "=" }.dropFirst().trimmingCharacters(in: .whitespaces)))
         }
         return found.filter { !$0.isEmpty }
+    }
+
+    /// Whether `text` is a `postgres://` or `postgresql://` URL.
+    private static func isURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+    }
+
+    /// Where a URL's password stands (`secret` in `postgres://bob:secret@db/app`, after the `:`
+    /// and before the `@` of its authority), or `nil` when it has none.
+    private static func userinfoPassword(in url: String) -> Range<String.Index>? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return nil }
+        return rest.index(after: colon)..<at
     }
 
     /// The keys whose values are never shown: the password and the TLS key's passphrase.

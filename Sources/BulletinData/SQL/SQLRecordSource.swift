@@ -150,16 +150,15 @@ extension SQLRecordSource {
     /// The row of `kind` with `id` decoded as `T`.
     /// - Throws: ``DataError/notFound(_:location:)`` (`user 7`) when there is none.
     func one<T: Decodable>(_ kind: SQLLayout.Kind, id: RecordID, as type: T.Type) async throws(DataError) -> T {
+        let missing = DataError.notFound("\(kind.rawValue.dropLast()) \(id)", location: location)
         // `abc` names no row of a table whose ids are whole numbers (PostgreSQL would refuse to compare).
         let (schema, layout) = try layoutAndSchema()
         if id.number == nil, let map = layout.table(kind),
            let declared = schema.table(named: map.table)?.column(named: map.id)?.declaredType.lowercased(),
            declared.contains("int") || declared.contains("serial") {
-            throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: location)
+            throw missing
         }
-        guard let row = try await records(kind, where: "id", equals: id).first else {
-            throw .notFound("\(kind.rawValue.dropLast()) \(id)", location: location)
-        }
+        guard let row = try await records(kind, where: "id", equals: id).first else { throw missing }
         return try decodeRow(row, as: T.self, map: try layoutAndSchema().layout.table(kind), kind: kind)
     }
 

@@ -108,24 +108,24 @@ public struct FullTextSearchCorpus: SearchCorpus {
         }
         // A kind refused on its own (a table the role may not read) is said, and the other searched.
         var answered = false
-        do throws(DataError) {
-            if searches(.posts) {
-                found.posts = try await searching.posts(matching: query, limit: Self.limit, wholeWords: wholeWords)
+        func rows<Row>(_ kind: TextSearchKind, _ read: () async throws(DataError) -> [Row]) async throws(DataError) -> [Row]? {
+            guard searches(kind) else { return nil }
+            do throws(DataError) {
+                let rows = try await read()
                 answered = true
+                return rows
+            } catch {
+                if error.failsWholeScreen { throw error }
+                found.notSearched[kind] = error
+                return nil
             }
-        } catch {
-            if error.failsWholeScreen { throw error }
-            found.notSearched[.posts] = error
         }
-        do throws(DataError) {
-            if searches(.comments) {
-                found.comments = try await searching.comments(matching: query, limit: Self.limit, wholeWords: wholeWords)
-                answered = true
-            }
-        } catch {
-            if error.failsWholeScreen { throw error }
-            found.notSearched[.comments] = error
-        }
+        if let posts = try await rows(.posts, { () async throws(DataError) in
+            try await searching.posts(matching: query, limit: Self.limit, wholeWords: wholeWords)
+        }) { found.posts = posts }
+        if let comments = try await rows(.comments, { () async throws(DataError) in
+            try await searching.comments(matching: query, limit: Self.limit, wholeWords: wholeWords)
+        }) { found.comments = comments }
         // Nothing searched answered: the search failed.
         if !answered, let error = found.notSearched[.posts] ?? found.notSearched[.comments] {
             found.notSearched = [:]
